@@ -1,0 +1,30 @@
+//! Real time for device backends, in the engine's milliseconds.
+
+use crate::game::Millis;
+use std::time::{Duration, Instant};
+
+/// Milliseconds since the backend started, from the monotonic clock.
+#[derive(Debug, Clone, Copy)]
+pub struct MonotonicClock {
+    start: Instant,
+}
+
+impl Default for MonotonicClock {
+    fn default() -> Self {
+        MonotonicClock {
+            start: Instant::now(),
+        }
+    }
+}
+
+impl MonotonicClock {
+    pub fn now(&self) -> Millis {
+        self.start.elapsed().as_millis() as Millis
+    }
+
+    /// How long from now until `deadline` (zero if it has passed); `None`
+    /// for no deadline, meaning "wait as long as it takes".
+    pub fn until(&self, deadline: Option<Millis>) -> Option<Duration> {
+        deadline.map(|d| Duration::from_millis(d.saturating_sub(self.now())))
+    }
+}

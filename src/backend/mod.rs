@@ -1,0 +1,38 @@
+//! Where frames go and events come from. Every device plugs into the same
+//! narrow pair of traits, so the game loop in [`crate::daemon`] never knows
+//! which one it drives.
+
+pub mod clock;
+pub mod gesture;
+pub mod script;
+pub mod wait;
+
+use crate::game::{Event, Frame, Millis};
+
+/// Something that shows frames: the LED matrix, a terminal, an emulator.
+pub trait Display {
+    /// Shows `frame` until the next call.
+    fn show(&mut self, frame: &Frame) -> anyhow::Result<()>;
+}
+
+/// Something that produces the player's events. It also keeps the game's
+/// time, because waiting is its job: a device counts real milliseconds, the
+/// script backend a virtual clock that jumps.
+pub trait Input {
+    /// Milliseconds since the backend started.
+    fn now(&self) -> Millis;
+
+    /// Waits, blocked, for the next event, or until `deadline` (on the
+    /// [`Input::now`] clock) if there is one.
+    fn next(&mut self, deadline: Option<Millis>) -> anyhow::Result<Next>;
+}
+
+/// What [`Input::next`] waited for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Next {
+    Event(Event),
+    /// The deadline passed first.
+    Timeout,
+    /// The player, or the input, has ended the game.
+    Quit,
+}

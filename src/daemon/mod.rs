@@ -1,0 +1,26 @@
+//! The game loop: one engine, one backend, until the input ends.
+
+pub mod signals;
+
+use crate::backend::{Display, Input, Next};
+use crate::game::{Engine, Frame};
+
+/// Plays `engine` on `io` until the input says [`Next::Quit`], then leaves
+/// the display dark. Between events the loop sleeps inside [`Input::next`]:
+/// with no animation playing it has no deadline, so an idle game is
+/// blocked, not polling.
+pub fn run(engine: &mut Engine, io: &mut (impl Display + Input)) -> anyhow::Result<()> {
+    let mut shown: Option<Frame> = None;
+    loop {
+        engine.tick(io.now());
+        if shown.as_ref() != Some(engine.frame()) {
+            io.show(engine.frame())?;
+            shown = Some(*engine.frame());
+        }
+        match io.next(engine.next_deadline())? {
+            Next::Event(event) => engine.handle(event, io.now()),
+            Next::Timeout => {}
+            Next::Quit => return io.show(&Frame::dark(engine.frame().side())),
+        }
+    }
+}

@@ -1,0 +1,73 @@
+//! Signals that end the game: SIGTERM (systemd's stop), SIGINT (Ctrl-C)
+//! and SIGHUP (a closed terminal).
+//!
+//! A handler may do almost nothing safely, so each signal only writes a
+//! byte to a socket (signal-hook's self-pipe). Backends add that socket to
+//! the descriptors they block on, wake when it becomes readable, and end
+//! the game through the one normal path, [`crate::backend::Next::Quit`],
+//! after which the loop darkens the display.
+
+use std::io;
+use std::os::fd::{AsFd, AsRawFd, BorrowedFd};
+use std::os::unix::net::UnixStream;
+
+pub struct Shutdown {
+    wake: UnixStream,
+}
+
+/// The signals that end the game.
+pub const SIGNALS: [libc::c_int; 3] = [libc::SIGTERM, libc::SIGINT, libc::SIGHUP];
+
+impl Shutdown {
+    /// Installs the handlers, for the life of the process.
+    pub fn install() -> io::Result<Shutdown> {
+        let (wake, write) = UnixStream::pair()?;
+        wake.set_nonblocking(true)?;
+        write.set_nonblocking(true)?;
+        for sig in SIGNALS {
+            signal_hook::low_level::pipe::register(sig, write.try_clone()?)?;
+        }
+        Ok(Shutdown { wake })
+    }
+
+    /// Readable from the first signal on (the byte is never consumed, so
+    /// every later wait wakes at once too).
+    pub fn fd(&self) -> BorrowedFd<'_> {
+        self.wake.as_fd()
+    }
+
+    /// Whether a signal has arrived.
+    pub fn requested(&self) -> bool {
+        let mut byte = 0u8;
+        // SAFETY: a one-byte buffer we own; MSG_PEEK leaves the byte in place.
+        let n = unsafe {
+            libc::recv(
+                self.wake.as_raw_fd(),
+                (&mut byte as *mut u8).cast(),
+                1,
+                libc::MSG_PEEK | libc::MSG_DONTWAIT,
+            )
+        };
+        n > 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::backend::wait;
+    use std::time::Duration;
+
+    #[test]
+    fn a_signal_wakes_every_waiter_from_then_on() {
+        let shutdown = Shutdown::install().unwrap();
+        assert!(!shutdown.requested());
+        // SIGHUP: the test harness does not use it, and the handler now owns it.
+        unsafe { libc::raise(libc::SIGHUP) };
+        assert!(shutdown.requested());
+        for _ in 0..2 {
+            let woke = wait::readable(&[shutdown.fd()], Some(Duration::from_secs(5))).unwrap();
+            assert_eq!(woke, Some(0));
+        }
+    }
+}

@@ -1,0 +1,60 @@
+//! What the player does, whatever the device.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// One input to the game. Directions and the middle press are the joystick's
+/// (or their keys' in an emulator); `Hold` is the middle held down about a
+/// second; `Release` lets go of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Event {
+    Up,
+    Down,
+    Left,
+    Right,
+    Press,
+    Hold,
+    Release,
+}
+
+impl Event {
+    pub const ALL: [Event; 7] = [
+        Event::Up,
+        Event::Down,
+        Event::Left,
+        Event::Right,
+        Event::Press,
+        Event::Hold,
+        Event::Release,
+    ];
+
+    /// The word for this event in scripts.
+    pub fn name(self) -> &'static str {
+        match self {
+            Event::Up => "up",
+            Event::Down => "down",
+            Event::Left => "left",
+            Event::Right => "right",
+            Event::Press => "press",
+            Event::Hold => "hold",
+            Event::Release => "release",
+        }
+    }
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Event {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Event::ALL
+            .into_iter()
+            .find(|e| e.name() == s)
+            .ok_or_else(|| format!("unknown event '{s}'"))
+    }
+}

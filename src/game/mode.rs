@@ -1,0 +1,63 @@
+//! The seam between the engine and each way to play.
+
+use super::{Event, Frame};
+
+/// Time in milliseconds on the engine's clock. The engine never reads a
+/// clock itself: callers pass the time in, so tests control it exactly.
+pub type Millis = u64;
+
+/// One way to play (classic, and later strict, cover, ...). A mode holds
+/// the game's state, turns events into changes, and draws its settled
+/// picture; the [`Engine`](super::Engine) plays animations and standby
+/// around it.
+pub trait Mode {
+    /// The mode's name, as menus and `--mode` spell it.
+    fn name(&self) -> &'static str;
+
+    /// Starts a new game, exactly as at start-up.
+    fn reset(&mut self);
+
+    /// Applies one event.
+    fn handle(&mut self, event: Event) -> Reaction;
+
+    /// The picture of the current state.
+    fn draw(&self) -> Frame;
+}
+
+/// What the engine does after a mode handled an event.
+#[derive(Debug)]
+pub enum Reaction {
+    /// Show the mode's picture now (unchanged if nothing changed).
+    Draw,
+    /// Play these pictures first, then show the mode's picture.
+    Animate(Animation),
+    /// All LEDs dark until the next event, which only wakes the game into a
+    /// new one ([`Mode::reset`]) and is not applied itself.
+    Standby,
+}
+
+/// Pictures shown one after another for a while each.
+#[derive(Debug, Clone)]
+pub struct Animation {
+    /// Each picture and how long it stays, in milliseconds.
+    pub steps: Vec<(Frame, u32)>,
+    /// What an event that arrives while it plays does.
+    pub interrupt: Interrupt,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Interrupt {
+    /// The animation ends at once and the event is applied: what the seed
+    /// does with presses queued while it sleeps through the solved flash.
+    FinishThenApply,
+    /// The animation ends at once and the event is used up (a press skips
+    /// a scrolling message).
+    Skip,
+}
+
+impl Animation {
+    /// How long the whole animation lasts.
+    pub fn duration(&self) -> Millis {
+        self.steps.iter().map(|&(_, ms)| ms as Millis).sum()
+    }
+}

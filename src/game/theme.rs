@@ -1,0 +1,31 @@
+//! The colours of the game.
+
+use super::Rgb;
+
+/// Every colour a mode draws with. The default is the seed program's own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Theme {
+    /// Squares where x + y is even.
+    pub dark_square: Rgb,
+    /// Squares where x + y is odd.
+    pub light_square: Rgb,
+    pub cursor: Rgb,
+    pub queen: Rgb,
+    /// In an answer: the player's queen that no closest solution keeps.
+    pub misplaced: Rgb,
+    /// In an answer: a queen the player still needed.
+    pub needed: Rgb,
+}
+
+impl Default for Theme {
+    fn default() -> Self {
+        Theme {
+            dark_square: Rgb(0, 92, 0),
+            light_square: Rgb(92, 0, 0),
+            cursor: Rgb(0, 0, 120),
+            queen: Rgb(120, 120, 120),
+            misplaced: Rgb(0, 0, 120),
+            needed: Rgb(120, 120, 0),
+        }
+    }
+}

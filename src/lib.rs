@@ -1,0 +1,22 @@
+//! # queens
+//!
+//! The eight queens puzzle as a game for the Raspberry Pi Sense HAT, and a
+//! toolkit for the puzzle's relatives. The crate is a library with one thin
+//! binary (`src/main.rs`); the layout follows the flow of a game:
+//!
+//! - [`puzzle`]: pure boards, placements, symmetries, all solutions, and the
+//!   queries the game asks (closest solution, extensions, safe squares).
+//! - [`game`]: the deterministic game engine. Events in, 8x8 RGB frames out,
+//!   time given as plain milliseconds so tests need no sleeps. Each way to
+//!   play is one implementation of [`game::Mode`].
+//! - [`backend`]: the narrow pair of traits every device plugs into
+//!   ([`backend::Display`] shows a frame, [`backend::Input`] waits for the
+//!   next event until a deadline) and one module per backend.
+//! - [`daemon`]: the loop that joins an engine to a backend.
+//! - [`cli`]: one module per subcommand.
+
+pub mod backend;
+pub mod cli;
+pub mod daemon;
+pub mod game;
+pub mod puzzle;
