@@ -2,6 +2,7 @@
 //! questions the game asks about a partial placement.
 
 use super::{Placement, Square, Symmetry};
+use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
 /// The largest board whose solutions are all kept in memory (14,200 for 12).
@@ -53,7 +54,7 @@ impl Solutions {
         enumerate(n, 0, 0, 0, 0, &mut rows, &mut all);
         // The search yields lexicographic order; the seed's differs only in
         // counting column 0 from the bottom.
-        all.sort_by_key(|p| {
+        all.sort_by_cached_key(|p| {
             let first_from_bottom = n - 1 - p.get(0).unwrap_or(0) as usize;
             (first_from_bottom, p.columns().collect::<Vec<_>>())
         });
@@ -188,6 +189,7 @@ fn enumerate(
 
 /// Groups solutions into classes under the eight symmetries.
 fn classify(all: &[Placement]) -> (Vec<(usize, Symmetry)>, Vec<usize>) {
+    let index: HashMap<&Placement, usize> = all.iter().enumerate().map(|(i, p)| (p, i)).collect();
     let mut class_of: Vec<Option<(usize, Symmetry)>> = vec![None; all.len()];
     let mut representatives = Vec::new();
     for i in 0..all.len() {
@@ -200,10 +202,7 @@ fn classify(all: &[Placement]) -> (Vec<(usize, Symmetry)>, Vec<usize>) {
             let image = s
                 .apply_placement(&all[i])
                 .expect("a solution's image is a solution");
-            let j = all
-                .iter()
-                .position(|p| *p == image)
-                .expect("the list holds every solution");
+            let j = index[&image];
             class_of[j].get_or_insert((class, s));
         }
     }

@@ -1,0 +1,264 @@
+//! Every rule of `classic-rules.md`, checked frame by frame.
+//!
+//! Frames are compared as letter pictures, one letter per LED, with the
+//! default theme's colours mapped one to one: `g` dark square (0,92,0),
+//! `r` light square (92,0,0), `B` blue (0,0,120: the cursor, and a
+//! misplaced queen), `W` white queen (120,120,120), `Y` yellow needed
+//! queen (120,120,0), `.` off. Any other colour would show as `?`.
+
+use queens::game::{Classic, Engine, Event, FLASH_MS, Frame, Rgb};
+
+fn picture(frame: &Frame) -> String {
+    let mut out = String::new();
+    for y in 0..frame.side() {
+        for x in 0..frame.side() {
+            out.push(match frame.get(x, y) {
+                Rgb(0, 92, 0) => 'g',
+                Rgb(92, 0, 0) => 'r',
+                Rgb(0, 0, 120) => 'B',
+                Rgb(120, 120, 120) => 'W',
+                Rgb(120, 120, 0) => 'Y',
+                Rgb(0, 0, 0) => '.',
+                _ => '?',
+            });
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The checkerboard with `marks` (x, y, letter) drawn over it.
+fn board(marks: &[(usize, usize, char)]) -> String {
+    let mut rows: Vec<Vec<char>> = (0..8)
+        .map(|y| (0..8).map(|x| if (x + y) % 2 == 0 { 'g' } else { 'r' }).collect())
+        .collect();
+    for &(x, y, c) in marks {
+        rows[y][x] = c;
+    }
+    rows.into_iter()
+        .map(|r| r.into_iter().collect::<String>() + "\n")
+        .collect()
+}
+
+struct Game {
+    engine: Engine,
+    now: u64,
+}
+
+impl Game {
+    fn new() -> Game {
+        Game {
+            engine: Engine::new(Box::new(Classic::eight())),
+            now: 0,
+        }
+    }
+
+    fn send(&mut self, events: &[Event]) -> String {
+        for &e in events {
+            self.engine.handle(e, self.now);
+            self.settle();
+        }
+        self.shown()
+    }
+
+    /// Lets any animation run to its end on the clock.
+    fn settle(&mut self) {
+        while let Some(deadline) = self.engine.next_deadline() {
+            self.now = deadline;
+            self.engine.tick(self.now);
+        }
+    }
+
+    fn shown(&self) -> String {
+        picture(self.engine.frame())
+    }
+
+    /// Moves the cursor from `from` to (x, y), rightwards and downwards.
+    fn move_to(&mut self, from: &mut (usize, usize), x: usize, y: usize) -> String {
+        let steps = |a: usize, b: usize| (b + 8 - a) % 8;
+        let mut events = vec![Event::Right; steps(from.0, x)];
+        events.extend(vec![Event::Down; steps(from.1, y)]);
+        *from = (x, y);
+        self.send(&events)
+    }
+
+    /// Moves the cursor to (x, y) and presses.
+    fn place(&mut self, from: &mut (usize, usize), x: usize, y: usize) -> String {
+        self.move_to(from, x, y);
+        self.send(&[Event::Press])
+    }
+}
+
+use Event::*;
+
+#[test]
+fn the_game_starts_on_a_checkerboard_with_the_cursor_at_3_4() {
+    let start = "\
+grgrgrgr
+rgrgrgrg
+grgrgrgr
+rgrgrgrg
+grgBgrgr
+rgrgrgrg
+grgrgrgr
+rgrgrgrg
+";
+    assert_eq!(Game::new().shown(), start);
+}
+
+#[test]
+fn the_cursor_moves_one_square_and_wraps_at_every_edge() {
+    let mut g = Game::new();
+    assert_eq!(g.send(&[Up]), board(&[(3, 3, 'B')]));
+    assert_eq!(g.send(&[Down, Down]), board(&[(3, 5, 'B')]));
+    assert_eq!(g.send(&[Left]), board(&[(2, 5, 'B')]));
+    assert_eq!(g.send(&[Right, Right]), board(&[(4, 5, 'B')]));
+    // Wrap-around on all four edges.
+    assert_eq!(g.send(&[Down, Down]), board(&[(4, 7, 'B')]));
+    assert_eq!(g.send(&[Down]), board(&[(4, 0, 'B')]));
+    assert_eq!(g.send(&[Up]), board(&[(4, 7, 'B')]));
+    assert_eq!(g.send(&[Right, Right, Right]), board(&[(7, 7, 'B')]));
+    assert_eq!(g.send(&[Right]), board(&[(0, 7, 'B')]));
+    assert_eq!(g.send(&[Left]), board(&[(7, 7, 'B')]));
+}
+
+#[test]
+fn a_press_places_a_white_queen_that_hides_the_cursor() {
+    let mut g = Game::new();
+    assert_eq!(g.send(&[Press]), board(&[(3, 4, 'W')]));
+    assert_eq!(g.send(&[Right]), board(&[(3, 4, 'W'), (4, 4, 'B')]));
+}
+
+#[test]
+fn the_latest_move_wins_against_rows_diagonals_and_its_own_column() {
+    let mut g = Game::new();
+    let mut at = (3, 4);
+    g.place(&mut at, 0, 0);
+    g.place(&mut at, 2, 1);
+    assert_eq!(
+        g.place(&mut at, 4, 2),
+        board(&[(0, 0, 'W'), (2, 1, 'W'), (4, 2, 'W')])
+    );
+    // (1,1) attacks (0,0) diagonally and (2,1) along the row; (4,2) is safe.
+    assert_eq!(g.place(&mut at, 1, 1), board(&[(1, 1, 'W'), (4, 2, 'W')]));
+    // A queen in a column that has one moves that queen.
+    assert_eq!(g.place(&mut at, 4, 6), board(&[(1, 1, 'W'), (4, 6, 'W')]));
+    // Release and hold do nothing in classic mode.
+    assert_eq!(
+        g.send(&[Release, Hold, Release]),
+        board(&[(1, 1, 'W'), (4, 6, 'W')])
+    );
+}
+
+#[test]
+fn pressing_a_queen_shows_the_closest_solution_in_white_blue_and_yellow() {
+    // Only two solutions keep queens at (0,7) and (1,1): [7 1 3 0 6 4 2 5],
+    // the first in the seed's order, and [7 1 4 2 0 6 3 5]. Neither has (2,6),
+    // and no solution keeps all three, so the first wins the tie at two.
+    let mut g = Game::new();
+    let mut at = (3, 4);
+    g.place(&mut at, 0, 7);
+    g.place(&mut at, 1, 1);
+    g.place(&mut at, 2, 6);
+    let answer = g.send(&[Press]);
+    let expected = "\
+grgYgrgr
+rWrgrgrg
+grgrgrYr
+rgYgrgrg
+grgrgYgr
+rgrgrgrY
+grBrYrgr
+Wgrgrgrg
+";
+    assert_eq!(answer, expected);
+    // The game was emptied: moving starts a new game where the cursor is.
+    assert_eq!(g.send(&[Up]), board(&[(2, 5, 'B')]));
+}
+
+#[test]
+fn a_subset_of_a_solution_gets_an_answer_without_blue() {
+    let mut g = Game::new();
+    let mut at = (3, 4);
+    for (x, y) in [(0, 7), (1, 1), (2, 3)] {
+        g.place(&mut at, x, y);
+    }
+    let answer = g.send(&[Press]);
+    assert!(!answer.contains('B'), "{answer}");
+    assert_eq!(answer.matches('W').count(), 3);
+    assert_eq!(answer.matches('Y').count(), 5);
+}
+
+#[test]
+fn a_middle_press_on_an_answer_is_standby_and_the_next_event_only_wakes() {
+    let mut g = Game::new();
+    g.send(&[Press, Press]);
+    assert!(g.shown().contains('Y'));
+    assert_eq!(g.send(&[Press]), picture(&Frame::dark(8)));
+    assert!(g.engine.is_standby());
+    // Any event wakes a new game with the cursor back at (3,4), and is not applied.
+    assert_eq!(g.send(&[Left]), board(&[(3, 4, 'B')]));
+}
+
+#[test]
+fn eight_queens_flash_three_times_then_rest_white_and_start_over() {
+    let mut g = Game::new();
+    let mut at = (3, 4);
+    let solution = [7, 1, 3, 0, 6, 4, 2, 5];
+    for (x, &y) in solution.iter().enumerate().take(7) {
+        g.place(&mut at, x, y);
+    }
+    let queens = |c: char| -> Vec<(usize, usize, char)> {
+        solution.iter().enumerate().map(|(x, &y)| (x, y, c)).collect()
+    };
+    // The eighth queen, watched step by step on the clock.
+    g.move_to(&mut at, 7, 5);
+    let t0 = g.now;
+    g.engine.handle(Press, t0);
+    let mut seen = vec![g.shown()];
+    while let Some(deadline) = g.engine.next_deadline() {
+        assert_eq!(deadline - g.now, FLASH_MS as u64, "each half lasts 0.25 s");
+        g.now = deadline;
+        g.engine.tick(g.now);
+        seen.push(g.shown());
+    }
+    let (white, blue) = (board(&queens('W')), board(&queens('B')));
+    assert_eq!(
+        seen,
+        [&white, &blue, &white, &blue, &white, &blue, &white].map(String::as_str)
+    );
+    assert_eq!(g.now - t0, 1500);
+    // The game is emptied: a direction starts a new one from where the cursor is.
+    assert_eq!(g.send(&[Up]), board(&[(7, 4, 'B')]));
+    assert_eq!(g.send(&[Down]), board(&[(7, 5, 'B')]));
+}
+
+#[test]
+fn a_middle_press_after_a_solved_board_is_standby() {
+    let mut g = Game::new();
+    let mut at = (3, 4);
+    for (x, y) in [7, 1, 3, 0, 6, 4, 2, 5].into_iter().enumerate() {
+        g.place(&mut at, x, y);
+    }
+    assert_eq!(g.send(&[Press]), picture(&Frame::dark(8)));
+    assert_eq!(g.send(&[Press]), board(&[(3, 4, 'B')]));
+}
+
+#[test]
+fn an_event_during_the_flash_ends_it_and_is_applied() {
+    let mut g = Game::new();
+    let mut at = (3, 4);
+    for (x, y) in [7, 1, 3, 0, 6, 4, 2, 5].into_iter().take(7).enumerate() {
+        g.place(&mut at, x, y);
+    }
+    g.move_to(&mut at, 7, 5);
+    g.engine.handle(Press, 0);
+    g.engine.tick(300); // blue, mid-flash
+    g.engine.handle(Down, 310);
+    assert_eq!(g.engine.next_deadline(), None);
+    assert_eq!(
+        g.shown(),
+        board(&[(7, 6, 'B')]),
+        "the seed applies queued moves after its flash"
+    );
+}

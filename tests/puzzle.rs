@@ -1,0 +1,141 @@
+//! The puzzle core against independent checks: brute force, published
+//! counts, and the seed program's own enumeration.
+
+mod common;
+
+use common::{Rng, brute_force_solutions, is_solution, rows_of};
+use queens::puzzle::{Placement, Solutions, Square, Symmetry};
+use std::collections::HashSet;
+
+/// OEIS A000170 and A002562: solutions and fundamental solutions, n = 1..12.
+const COUNTS: [(usize, usize); 12] = [
+    (1, 1),
+    (0, 0),
+    (0, 0),
+    (2, 1),
+    (10, 2),
+    (4, 1),
+    (40, 6),
+    (92, 12),
+    (352, 46),
+    (724, 92),
+    (2680, 341),
+    (14200, 1787),
+];
+
+#[test]
+fn solution_and_class_counts_match_the_published_ones() {
+    for (i, &(total, unique)) in COUNTS.iter().enumerate() {
+        let n = i + 1;
+        let s = Solutions::new(n);
+        assert_eq!((s.len(), s.class_count()), (total, unique), "n = {n}");
+    }
+}
+
+#[test]
+fn every_one_of_the_92_is_valid_and_they_are_exactly_the_brute_force_set() {
+    let s = Solutions::eight();
+    let listed: HashSet<Vec<usize>> = s.iter().map(rows_of).collect();
+    assert_eq!(listed.len(), 92, "no duplicates");
+    assert!(listed.iter().all(|rows| is_solution(rows)));
+    let brute: HashSet<Vec<usize>> = brute_force_solutions(8).into_iter().collect();
+    assert_eq!(listed, brute);
+}
+
+#[test]
+fn the_order_is_the_seed_programs() {
+    // The first five and the last three that the seed's find_all() produces
+    // (its Python, run as printed in seed 002).
+    let s = Solutions::eight();
+    let rows = |i: usize| rows_of(s.get(i));
+    assert_eq!(rows(0), [7, 1, 3, 0, 6, 4, 2, 5]);
+    assert_eq!(rows(1), [7, 1, 4, 2, 0, 6, 3, 5]);
+    assert_eq!(rows(2), [7, 2, 0, 5, 1, 4, 6, 3]);
+    assert_eq!(rows(3), [7, 3, 0, 2, 5, 1, 6, 4]);
+    assert_eq!(rows(4), [6, 0, 2, 7, 5, 3, 1, 4]);
+    assert_eq!(rows(89), [0, 5, 7, 2, 6, 3, 1, 4]);
+    assert_eq!(rows(90), [0, 6, 3, 5, 7, 1, 4, 2]);
+    assert_eq!(rows(91), [0, 6, 4, 7, 1, 3, 5, 2]);
+}
+
+#[test]
+fn the_12_classes_have_eleven_of_eight_and_one_of_four() {
+    let s = Solutions::eight();
+    let mut sizes = vec![0; s.class_count()];
+    for i in 0..s.len() {
+        let (class, symmetry) = s.class_of(i);
+        sizes[class] += 1;
+        let image = symmetry.apply_placement(s.representative(class)).unwrap();
+        assert_eq!(&image, s.get(i), "solution {i} is {symmetry:?} of class {class}");
+    }
+    sizes.sort();
+    assert_eq!(sizes, [4, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8]);
+    // The class of four is the one symmetric under a half turn.
+    let small = (0..12)
+        .find(|&c| (0..92).filter(|&i| s.class_of(i).0 == c).count() == 4)
+        .unwrap();
+    let rep = s.representative(small);
+    assert_eq!(Symmetry::Rotate180.apply_placement(rep).as_ref(), Some(rep));
+}
+
+/// A random peaceful partial placement, made as a player makes one: by
+/// putting queens on random squares with "the latest move wins".
+fn random_partial(rng: &mut Rng, n: usize) -> Placement {
+    let mut p = Placement::empty(n);
+    for _ in 0..rng.below(2 * n) {
+        p.place_latest_wins(Square::new(rng.below(n) as u8, rng.below(n) as u8));
+    }
+    p
+}
+
+#[test]
+fn queries_on_partial_boards_agree_with_brute_force() {
+    let mut rng = Rng::new(0x5eed);
+    for n in [5usize, 6, 8] {
+        let solutions = Solutions::new(n);
+        let all: Vec<Vec<usize>> = solutions.iter().map(rows_of).collect();
+        for _ in 0..2000 {
+            let partial = random_partial(&mut rng, n);
+            assert!(partial.is_peaceful());
+            let queens: Vec<(usize, usize)> = partial
+                .queens()
+                .map(|q| (q.col as usize, q.row as usize))
+                .collect();
+            let shared = |rows: &Vec<usize>| queens.iter().filter(|&&(c, r)| rows[c] == r).count();
+
+            // Closest: the most shared queens, ties to the earliest.
+            let best = all.iter().map(shared).max().unwrap();
+            let first_best = all.iter().position(|s| shared(s) == best).unwrap();
+            let closest = solutions.closest(&partial);
+            assert_eq!((closest.index, closest.shared), (first_best, best), "{partial:?}");
+
+            // Extensions and "part of a solution".
+            let extending = all.iter().filter(|s| shared(s) == queens.len()).count();
+            assert_eq!(solutions.count_extending(&partial), extending);
+            assert_eq!(solutions.is_extendable(&partial), extending > 0);
+
+            // Safe squares: one more queen there, and the board still extends.
+            let mut safe = Vec::new();
+            for row in 0..n {
+                for col in 0..n {
+                    if partial.get(col).is_some() {
+                        continue;
+                    }
+                    let still = all.iter().any(|s| s[col] == row && shared(s) == queens.len());
+                    if still {
+                        safe.push(Square::new(col as u8, row as u8));
+                    }
+                }
+            }
+            assert_eq!(solutions.safe_squares(&partial), safe, "{partial:?}");
+        }
+    }
+}
+
+#[test]
+fn an_empty_board_extends_to_all_92_and_every_square_is_safe() {
+    let s = Solutions::eight();
+    let empty = Placement::empty(8);
+    assert_eq!(s.count_extending(&empty), 92);
+    assert_eq!(s.safe_squares(&empty).len(), 64);
+}

@@ -1,0 +1,138 @@
+//! The script backend end to end, through the built `queens` binary.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn run(args: &[&str], script: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(["play", "--backend", "script"])
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("queens starts");
+    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// The printed frames: blocks of 8 lines of 8 `RRGGBB`, each followed by an empty line.
+fn frames(stdout: &str) -> Vec<Vec<Vec<String>>> {
+    stdout
+        .split("\n\n")
+        .filter(|block| !block.trim().is_empty())
+        .map(|block| {
+            block
+                .lines()
+                .map(|l| l.split(' ').map(str::to_string).collect())
+                .collect()
+        })
+        .collect()
+}
+
+const GREEN: &str = "005C00";
+const RED: &str = "5C0000";
+const BLUE: &str = "000078";
+const WHITE: &str = "787878";
+const OFF: &str = "000000";
+
+fn square(x: usize, y: usize) -> &'static str {
+    if (x + y) % 2 == 0 { GREEN } else { RED }
+}
+
+/// The script that plays [7 1 3 0 6 4 2 5] queen by queen from the start.
+fn solving_script() -> String {
+    let solution = [7, 1, 3, 0, 6, 4, 2, 5];
+    let mut at = (3usize, 4usize);
+    let mut lines = String::new();
+    for (x, &y) in solution.iter().enumerate() {
+        for _ in 0..(x + 8 - at.0) % 8 {
+            lines += "right\n";
+        }
+        for _ in 0..(y + 8 - at.1) % 8 {
+            lines += "down\n";
+        }
+        lines += "press\n";
+        at = (x, y);
+    }
+    lines
+}
+
+#[test]
+fn a_whole_game_is_played_through_the_binary() {
+    let script = solving_script() + "press\nleft\n";
+    let out = run(&[], &script);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let frames = frames(&String::from_utf8(out.stdout).unwrap());
+    // One frame at start, one per line.
+    assert_eq!(frames.len(), 1 + script.lines().count());
+    for frame in &frames {
+        assert_eq!(frame.len(), 8);
+        assert!(
+            frame
+                .iter()
+                .all(|row| row.len() == 8 && row.iter().all(|c| c.len() == 6))
+        );
+    }
+    // Start: the cursor at (3,4) on the checkerboard.
+    assert_eq!(frames[0][4][3], BLUE);
+    assert_eq!(frames[0][0][0], GREEN);
+    assert_eq!(frames[0][0][1], RED);
+    // The solved board settles with eight white queens on the checkerboard.
+    let solved = &frames[frames.len() - 3];
+    let solution = [7, 1, 3, 0, 6, 4, 2, 5];
+    for (y, row) in solved.iter().enumerate() {
+        for (x, colour) in row.iter().enumerate() {
+            let expected = if solution[x] == y { WHITE } else { square(x, y) };
+            assert_eq!(colour, expected, "({x},{y})");
+        }
+    }
+    // The middle press after it is standby: all dark. Then any event wakes a new game.
+    assert!(frames[frames.len() - 2].iter().flatten().all(|c| c == OFF));
+    assert_eq!(frames[frames.len() - 1], frames[0]);
+}
+
+#[test]
+fn trace_prints_each_flash_frame_with_its_time() {
+    let out = run(&["--trace"], &(solving_script() + "wait 100\n"));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let times: Vec<&str> = stdout.lines().filter(|l| l.starts_with('@')).collect();
+    // The clock starts at 0 and nothing else moves it before the flash.
+    assert_eq!(times, ["@ 0", "@ 250", "@ 500", "@ 750", "@ 1000", "@ 1250"]);
+    // Frames alternate white and blue queens; the settled frame after is white.
+    let after_at: Vec<&str> = stdout
+        .split("@ ")
+        .skip(1)
+        .map(|chunk| chunk.lines().nth(1).unwrap())
+        .collect();
+    let first_row_queen: Vec<&str> = after_at
+        .iter()
+        .map(|row| row.split(' ').nth(3).unwrap())
+        .collect();
+    assert_eq!(first_row_queen, [WHITE, BLUE, WHITE, BLUE, WHITE, BLUE]);
+    // `wait 100` after the flash settles prints the same settled frame again.
+    let frames = frames(
+        &stdout
+            .lines()
+            .filter(|l| !l.starts_with('@'))
+            .collect::<Vec<_>>()
+            .join("\n"),
+    );
+    assert_eq!(frames[frames.len() - 1], frames[frames.len() - 2]);
+}
+
+#[test]
+fn a_bad_line_is_reported_with_its_number_and_the_game_goes_on() {
+    let out = run(&[], "up\njump\n\nwait soon\npress\n");
+    assert!(out.status.success());
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("script line 2: unknown event 'jump'"), "{stderr}");
+    assert!(stderr.contains("script line 4: 'wait soon'"), "{stderr}");
+    let frames = frames(&String::from_utf8(out.stdout).unwrap());
+    assert_eq!(
+        frames.len(),
+        3,
+        "start, up, press: bad and blank lines print nothing"
+    );
+    assert_eq!(frames[2][3][3], WHITE, "the queen lands where the cursor went");
+}
