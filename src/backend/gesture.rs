@@ -4,6 +4,13 @@
 //! chip's register) goes through [`Gestures`], so holding and repeating
 //! behave the same everywhere. Repeats are timed here, not by the kernel:
 //! its auto-repeat (value 2) differs between drivers, so it is ignored.
+//!
+//! The middle button has two gestures, so it acts when it is let go: a
+//! click shorter than the hold time is a [`Event::Press`]; held that long
+//! it is a [`Event::Hold`] at once, and letting go afterwards is a
+//! [`Event::Release`]. (Acting on the way down, as the seed does, would
+//! make every hold start with a press that already placed a queen.)
+//! Directions act on the way down and repeat while held.
 
 use crate::game::{Event, Millis};
 
@@ -18,7 +25,7 @@ pub enum Key {
 }
 
 impl Key {
-    /// The event a press of this key gives.
+    /// The event this key gives.
     pub fn event(self) -> Event {
         match self {
             Key::Up => Event::Up,
@@ -74,11 +81,15 @@ impl Gestures {
     /// A key went down (`pressed`) or up at `now`.
     pub fn key(&mut self, key: Key, pressed: bool, now: Millis) -> Option<Event> {
         if !pressed {
-            let was_down = self.down.is_some_and(|h| h.key == key);
-            if was_down {
-                self.down = None;
-            }
-            return (was_down && key == Key::Middle).then_some(Event::Release);
+            let held = self.down.filter(|h| h.key == key)?;
+            self.down = None;
+            return match (key, held.fires) {
+                // Let go before the hold time: a click.
+                (Key::Middle, Some(_)) => Some(Event::Press),
+                // Let go after a hold.
+                (Key::Middle, None) => Some(Event::Release),
+                _ => None,
+            };
         }
         if self.down.is_some_and(|h| h.key == key) {
             return None; // a second "down" without an "up" between: already handled
@@ -89,7 +100,7 @@ impl Gestures {
             _ => None,
         };
         self.down = Some(Held { key, fires });
-        Some(key.event())
+        (key != Key::Middle).then(|| key.event())
     }
 
     /// When [`Gestures::expire`] has an event to give, if ever.
@@ -120,18 +131,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_short_middle_press_is_a_press_and_a_release() {
+    fn a_short_middle_click_is_one_press_when_it_is_let_go() {
         let mut g = Gestures::default();
-        assert_eq!(g.key(Key::Middle, true, 0), Some(Event::Press));
+        assert_eq!(g.key(Key::Middle, true, 0), None);
         assert_eq!(g.deadline(), Some(1000));
-        assert_eq!(g.key(Key::Middle, false, 300), Some(Event::Release));
+        assert_eq!(g.key(Key::Middle, false, 300), Some(Event::Press));
         assert_eq!(g.deadline(), None);
+        assert_eq!(g.expire(2000), None);
     }
 
     #[test]
-    fn the_middle_held_a_second_is_one_hold() {
+    fn the_middle_held_a_second_is_one_hold_then_a_release() {
         let mut g = Gestures::default();
-        g.key(Key::Middle, true, 0);
+        assert_eq!(g.key(Key::Middle, true, 0), None);
         assert_eq!(g.expire(999), None);
         assert_eq!(g.expire(1000), Some(Event::Hold));
         assert_eq!(g.deadline(), None);

@@ -3,9 +3,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// One input to the game. Directions and the middle press are the joystick's
-/// (or their keys' in an emulator); `Hold` is the middle held down about a
-/// second; `Release` lets go of it.
+/// One input to the game. Directions are the joystick's (or their keys' in
+/// an emulator); `Press` is a click of the middle; `Hold` is the middle held
+/// down about a second, and `Release` letting go of it after a hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Event {
     Up,
