@@ -6,39 +6,10 @@
 //! misplaced queen), `W` white queen (120,120,120), `Y` yellow needed
 //! queen (120,120,0), `.` off. Any other colour would show as `?`.
 
-use queens::game::{Classic, Engine, Event, FLASH_MS, Frame, Rgb};
+mod common;
 
-fn picture(frame: &Frame) -> String {
-    let mut out = String::new();
-    for y in 0..frame.side() {
-        for x in 0..frame.side() {
-            out.push(match frame.get(x, y) {
-                Rgb(0, 92, 0) => 'g',
-                Rgb(92, 0, 0) => 'r',
-                Rgb(0, 0, 120) => 'B',
-                Rgb(120, 120, 120) => 'W',
-                Rgb(120, 120, 0) => 'Y',
-                Rgb(0, 0, 0) => '.',
-                _ => '?',
-            });
-        }
-        out.push('\n');
-    }
-    out
-}
-
-/// The checkerboard with `marks` (x, y, letter) drawn over it.
-fn board(marks: &[(usize, usize, char)]) -> String {
-    let mut rows: Vec<Vec<char>> = (0..8)
-        .map(|y| (0..8).map(|x| if (x + y) % 2 == 0 { 'g' } else { 'r' }).collect())
-        .collect();
-    for &(x, y, c) in marks {
-        rows[y][x] = c;
-    }
-    rows.into_iter()
-        .map(|r| r.into_iter().collect::<String>() + "\n")
-        .collect()
-}
+use common::{board, picture};
+use queens::game::{Classic, Engine, Event, FLASH_MS, Frame};
 
 struct Game {
     engine: Engine,
@@ -143,11 +114,8 @@ fn the_latest_move_wins_against_rows_diagonals_and_its_own_column() {
     assert_eq!(g.place(&mut at, 1, 1), board(&[(1, 1, 'W'), (4, 2, 'W')]));
     // A queen in a column that has one moves that queen.
     assert_eq!(g.place(&mut at, 4, 6), board(&[(1, 1, 'W'), (4, 6, 'W')]));
-    // Release and hold do nothing in classic mode.
-    assert_eq!(
-        g.send(&[Release, Hold, Release]),
-        board(&[(1, 1, 'W'), (4, 6, 'W')])
-    );
+    // Releases do nothing in classic mode (a hold opens the menu: tests/modes.rs).
+    assert_eq!(g.send(&[Release, Release]), board(&[(1, 1, 'W'), (4, 6, 'W')]));
 }
 
 #[test]
@@ -215,19 +183,27 @@ fn eight_queens_flash_three_times_then_rest_white_and_start_over() {
     g.move_to(&mut at, 7, 5);
     let t0 = g.now;
     g.engine.handle(Press, t0);
-    let mut seen = vec![g.shown()];
+    let mut seen = vec![(0, g.shown())];
     while let Some(deadline) = g.engine.next_deadline() {
-        assert_eq!(deadline - g.now, FLASH_MS as u64, "each half lasts 0.25 s");
         g.now = deadline;
         g.engine.tick(g.now);
-        seen.push(g.shown());
+        seen.push((g.now - t0, g.shown()));
     }
     let (white, blue) = (board(&queens('W')), board(&queens('B')));
+    let flash: Vec<(u64, String)> = [&white, &blue, &white, &blue, &white, &blue]
+        .into_iter()
+        .enumerate()
+        .map(|(i, f)| (i as u64 * FLASH_MS as u64, f.clone()))
+        .collect();
+    assert_eq!(seen[..6], flash[..], "three flashes of 0.25 s each way");
+    // Then the progress message scrolls (tests/modes.rs reads it), and the
+    // board rests with its white queens.
     assert_eq!(
-        seen,
-        [&white, &blue, &white, &blue, &white, &blue, &white].map(String::as_str)
+        seen[6],
+        (1500, picture(&Frame::dark(8))),
+        "the message enters from the right"
     );
-    assert_eq!(g.now - t0, 1500);
+    assert_eq!(seen.last().unwrap().1, white);
     // The game is emptied: a direction starts a new one from where the cursor is.
     assert_eq!(g.send(&[Up]), board(&[(7, 4, 'B')]));
     assert_eq!(g.send(&[Down]), board(&[(7, 5, 'B')]));

@@ -1,8 +1,9 @@
 //! Classic mode: the rules of the Sense HAT program in seed 002, as
 //! written down in `classic-rules.md`.
 
-use super::mode::{Animation, Interrupt, Mode, Reaction};
-use super::{Event, Frame, Rgb, Theme};
+use super::board::Board;
+use super::mode::{Action, Animation, Interrupt, Mode, Reaction, Stopwatch, Style};
+use super::{Event, Frame, Rgb};
 use crate::puzzle::{Placement, Solutions, Square};
 use std::sync::Arc;
 
@@ -15,10 +16,13 @@ pub const FLASHES: usize = 3;
 /// closest solution.
 pub struct Classic {
     solutions: Arc<Solutions>,
-    theme: Theme,
+    style: Style,
+    board: Board,
     game: Placement,
     cursor: Square,
     screen: Screen,
+    /// Squares lit by a hint, until the next event.
+    hint: Vec<Square>,
 }
 
 /// What is on show besides the game in progress. While it is not
@@ -38,40 +42,23 @@ enum Screen {
 }
 
 impl Classic {
-    pub fn new(solutions: Arc<Solutions>, theme: Theme) -> Classic {
-        let n = solutions.n();
+    pub fn new(solutions: Arc<Solutions>, style: Style) -> Classic {
+        let board = Board::new(solutions.n());
+        let game = Placement::empty(board.n());
         Classic {
             solutions,
-            theme,
-            game: Placement::empty(n),
-            cursor: start(n),
+            style,
+            board,
+            game,
+            cursor: board.start(),
             screen: Screen::Playing,
+            hint: vec![],
         }
     }
 
     /// The 8x8 game with the seed's colours.
     pub fn eight() -> Classic {
-        Classic::new(Solutions::eight_shared(), Theme::default())
-    }
-
-    /// The queens of the game in progress.
-    pub fn queens(&self) -> &Placement {
-        &self.game
-    }
-
-    pub fn cursor(&self) -> Square {
-        self.cursor
-    }
-
-    fn n(&self) -> usize {
-        self.solutions.n()
-    }
-
-    fn step(&mut self, dx: i32, dy: i32) {
-        let n = self.n() as i32;
-        let wrap = |v: u8, d: i32| (v as i32 + d).rem_euclid(n) as u8;
-        self.cursor = Square::new(wrap(self.cursor.col, dx), wrap(self.cursor.row, dy));
-        self.screen = Screen::Playing;
+        Classic::new(Solutions::eight_shared(), Style::default())
     }
 
     fn press(&mut self) -> Reaction {
@@ -84,7 +71,7 @@ impl Classic {
                 player: self.game,
                 solution: closest.index,
             };
-            self.game = Placement::empty(self.n());
+            self.game = Placement::empty(self.board.n());
             return Reaction::Draw;
         }
         self.game.place_latest_wins(self.cursor);
@@ -93,54 +80,40 @@ impl Classic {
         }
         let queens = self.game;
         self.screen = Screen::Solved { queens };
-        self.game = Placement::empty(self.n());
-        let white = self.board_with(&queens, self.theme.queen);
-        let blue = self.board_with(&queens, self.theme.misplaced);
-        let steps = (0..FLASHES)
-            .flat_map(|_| [(white, FLASH_MS), (blue, FLASH_MS)])
-            .collect();
-        Reaction::Animate(Animation {
-            steps,
-            interrupt: Interrupt::FinishThenApply,
-        })
+        self.game = Placement::empty(self.board.n());
+        let white = self.with_queens(&queens, self.style.theme.queen);
+        let blue = self.with_queens(&queens, self.style.theme.misplaced);
+        Reaction::Solved {
+            queens,
+            flash: solved_flash(white, blue),
+        }
     }
 
-    /// The checkerboard, the cursor, and `queens` in `colour` over both.
-    fn board_with(&self, queens: &Placement, colour: Rgb) -> Frame {
-        let mut frame = self.checkerboard();
-        self.paint(&mut frame, self.cursor, self.theme.cursor);
+    /// The checkerboard, the hint, the cursor, and `queens` in `colour` over them.
+    fn with_queens(&self, queens: &Placement, colour: Rgb) -> Frame {
+        let theme = &self.style.theme;
+        let mut frame = self.board.checkerboard(theme);
+        for &sq in &self.hint {
+            self.board.paint(&mut frame, sq, theme.hint);
+        }
+        self.board.paint(&mut frame, self.cursor, theme.cursor);
         for q in queens.queens() {
-            self.paint(&mut frame, q, colour);
+            self.board.paint(&mut frame, q, colour);
         }
         frame
-    }
-
-    fn checkerboard(&self) -> Frame {
-        let mut frame = Frame::dark(self.n().max(Frame::LED_SIDE));
-        for col in 0..self.n() as u8 {
-            for row in 0..self.n() as u8 {
-                let t = &self.theme;
-                let colour = if (col + row) % 2 == 0 {
-                    t.dark_square
-                } else {
-                    t.light_square
-                };
-                self.paint(&mut frame, Square::new(col, row), colour);
-            }
-        }
-        frame
-    }
-
-    /// Boards smaller than the frame are drawn centred.
-    fn paint(&self, frame: &mut Frame, sq: Square, colour: Rgb) {
-        let offset = (frame.side() - self.n()) / 2;
-        frame.set(offset + sq.col as usize, offset + sq.row as usize, colour);
     }
 }
 
-/// The cursor's starting square: (3, 4) on the 8x8, as in the seed.
-fn start(n: usize) -> Square {
-    Square::new(((n - 1) / 2) as u8, (n / 2) as u8)
+/// Three times `white` for 0.25 s then `blue` for 0.25 s; the mode's
+/// picture after it shows the white queens again.
+pub(super) fn solved_flash(white: Frame, blue: Frame) -> Animation {
+    let steps = (0..FLASHES)
+        .flat_map(|_| [(white, FLASH_MS), (blue, FLASH_MS)])
+        .collect();
+    Animation {
+        steps,
+        interrupt: Interrupt::FinishThenApply,
+    }
 }
 
 impl Mode for Classic {
@@ -149,43 +122,59 @@ impl Mode for Classic {
     }
 
     fn reset(&mut self) {
-        self.game = Placement::empty(self.n());
-        self.cursor = start(self.n());
+        self.game = Placement::empty(self.board.n());
+        self.cursor = self.board.start();
         self.screen = Screen::Playing;
+        self.hint.clear();
     }
 
     fn handle(&mut self, event: Event) -> Reaction {
-        match event {
-            Event::Up => self.step(0, -1),
-            Event::Down => self.step(0, 1),
-            Event::Left => self.step(-1, 0),
-            Event::Right => self.step(1, 0),
-            Event::Press => return self.press(),
-            // The seed acts on presses only.
-            Event::Hold | Event::Release => {}
+        self.hint.clear();
+        if let Some(cursor) = self.board.step(self.cursor, event) {
+            self.cursor = cursor;
+            self.screen = Screen::Playing;
+            return Reaction::Draw;
         }
-        Reaction::Draw
+        match event {
+            Event::Press => self.press(),
+            // The seed acts on presses only.
+            _ => Reaction::Draw,
+        }
     }
 
     fn draw(&self) -> Frame {
         match self.screen {
-            Screen::Playing => self.board_with(&self.game, self.theme.queen),
-            Screen::Solved { queens } => self.board_with(&queens, self.theme.queen),
+            Screen::Playing => self.with_queens(&self.game, self.style.theme.queen),
+            Screen::Solved { queens } => self.with_queens(&queens, self.style.theme.queen),
             Screen::Answer { player, solution } => {
                 // Over the board: the player's queens blue, then each of the
                 // solution's queens white where it is the player's, yellow where not.
-                let mut frame = self.board_with(&player, self.theme.misplaced);
-                let solution = self.solutions.get(solution);
-                for q in solution.queens() {
+                let theme = &self.style.theme;
+                let mut frame = self.with_queens(&player, theme.misplaced);
+                for q in self.solutions.get(solution).queens() {
                     let colour = if player.has_queen(q) {
-                        self.theme.queen
+                        theme.queen
                     } else {
-                        self.theme.needed
+                        theme.needed
                     };
-                    self.paint(&mut frame, q, colour);
+                    self.board.paint(&mut frame, q, colour);
                 }
                 frame
             }
         }
+    }
+
+    fn actions(&self) -> &'static [Action] {
+        &[Action::Hint]
+    }
+
+    fn act(&mut self, action: Action, _stopwatch: &dyn Stopwatch) -> Reaction {
+        if action == Action::Hint {
+            // After an answer or a solved board the game is already empty:
+            // the hint is for the new game.
+            self.screen = Screen::Playing;
+            self.hint = self.solutions.safe_squares(&self.game);
+        }
+        Reaction::Draw
     }
 }

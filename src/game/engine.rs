@@ -1,33 +1,108 @@
-//! The engine: a mode, the animation playing, and standby.
+//! The engine: a mode, the animations playing, the menu, standby, and the
+//! player's progress.
 
-use super::mode::{Animation, Interrupt, Millis, Mode, Reaction};
+use super::menu::{Item, Menu};
+use super::mode::{Animation, Interrupt, Millis, Mode, Reaction, StoppedWatch, Stopwatch, Style};
+use super::modes::{ModeKind, SIZES};
+use super::progress::Progress;
+use super::text;
 use super::{Event, Frame};
+use std::collections::VecDeque;
 
-/// Runs one [`Mode`]: feeds it events, plays its animations on the clock it
-/// is given, and keeps the frame that should be on show.
-pub struct Engine {
-    mode: Box<dyn Mode>,
-    shown: Frame,
-    animation: Option<Playing>,
-    standby: bool,
+/// What the engine starts with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Setup {
+    pub mode: ModeKind,
+    /// The board is `size` x `size`.
+    pub size: usize,
+    /// The largest board the display has room for (8 on the LEDs).
+    pub max_size: usize,
+    pub style: Style,
+    /// Scroll the title and the controls once at start.
+    pub intro: bool,
 }
 
-struct Playing {
-    animation: Animation,
-    /// When the current step ends.
-    step_ends: Millis,
-    step: usize,
+impl Default for Setup {
+    fn default() -> Self {
+        Setup {
+            mode: ModeKind::Classic,
+            size: 8,
+            max_size: 8,
+            style: Style::default(),
+            intro: false,
+        }
+    }
+}
+
+/// What the start-up message says.
+pub const INTRO: &str = "EIGHT QUEENS - MOVE, PRESS TO PLACE, HOLD FOR MENU";
+
+/// Runs one [`Mode`]: feeds it events, plays its animations on the clock it
+/// is given, opens the menu on a hold, and keeps the frame that should be
+/// on show.
+pub struct Engine {
+    mode: Box<dyn Mode>,
+    setup: Setup,
+    shown: Frame,
+    /// Animations still to play; the front one is playing.
+    queue: VecDeque<Animation>,
+    playing: Option<Step>,
+    standby: bool,
+    menu: Option<Menu>,
+    last_item: Option<Item>,
+    progress: Progress,
+    /// Set when the mode, the size or the progress changed (worth saving).
+    changed: bool,
+    stopwatch: Box<dyn Stopwatch>,
+}
+
+/// Where the front animation is.
+#[derive(Clone, Copy, Debug)]
+struct Step {
+    index: usize,
+    ends: Millis,
 }
 
 impl Engine {
+    /// An engine around one mode, with the default setup.
     pub fn new(mode: Box<dyn Mode>) -> Engine {
+        Engine::with_mode(mode, Setup::default(), Progress::default())
+    }
+
+    /// An engine as `setup` says, with the player's progress so far.
+    pub fn start(setup: Setup, progress: Progress) -> Engine {
+        let size = setup.size.clamp(*SIZES.start(), setup.max_size.min(*SIZES.end()));
+        let setup = Setup { size, ..setup };
+        let mut engine = Engine::with_mode(setup.mode.build(size, setup.style), setup, progress);
+        if setup.intro {
+            engine
+                .queue
+                .push_back(text::scroll(INTRO, setup.style.text, engine.shown.side()));
+            engine.tick_from(0);
+        }
+        engine
+    }
+
+    fn with_mode(mode: Box<dyn Mode>, setup: Setup, progress: Progress) -> Engine {
         let shown = mode.draw();
         Engine {
             mode,
+            setup,
             shown,
-            animation: None,
+            queue: VecDeque::new(),
+            playing: None,
             standby: false,
+            menu: None,
+            last_item: None,
+            progress,
+            changed: false,
+            stopwatch: Box::new(StoppedWatch),
         }
+    }
+
+    /// Times searches with `stopwatch` (a real clock on devices).
+    pub fn set_stopwatch(&mut self, stopwatch: Box<dyn Stopwatch>) {
+        self.stopwatch = stopwatch;
     }
 
     /// The frame to show now.
@@ -39,30 +114,79 @@ impl Engine {
         self.mode.as_ref()
     }
 
+    /// The mode and board size being played.
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    pub fn progress(&self) -> &Progress {
+        &self.progress
+    }
+
+    /// Whether the mode, size or progress changed since the last call.
+    pub fn take_changed(&mut self) -> bool {
+        std::mem::take(&mut self.changed)
+    }
+
     /// Whether the LEDs are dark, waiting for any event to start a new game.
     pub fn is_standby(&self) -> bool {
         self.standby
     }
 
-    /// When the frame changes next by itself (the animation's step ends);
+    pub fn is_menu_open(&self) -> bool {
+        self.menu.is_some()
+    }
+
+    /// When the frame changes next by itself (an animation step ends);
     /// `None` while the picture is settled and only an event changes it.
     pub fn next_deadline(&self) -> Option<Millis> {
-        self.animation.as_ref().map(|p| p.step_ends)
+        self.playing.map(|s| s.ends)
     }
 
     /// Brings the picture up to time `now`.
     pub fn tick(&mut self, now: Millis) {
-        let Some(playing) = &mut self.animation else {
-            return;
-        };
-        while now >= playing.step_ends {
-            playing.step += 1;
-            match playing.animation.steps.get(playing.step) {
-                Some(&(_, ms)) => playing.step_ends += ms as Millis,
-                None => return self.settle(),
+        let Some(mut step) = self.playing else { return };
+        while now >= step.ends {
+            let front = &self.queue[0];
+            step.index += 1;
+            if let Some(&(_, ms)) = front.steps.get(step.index) {
+                step.ends += ms as Millis;
+                continue;
             }
+            // This animation is over: on to the next one, which starts when this ended.
+            self.queue.pop_front();
+            let ended = step.ends;
+            self.playing = None;
+            self.tick_from(ended);
+            return self.tick(now);
         }
-        self.shown = playing.animation.steps[playing.step].0;
+        self.playing = Some(step);
+        self.shown = self.queue[0].steps[step.index].0;
+    }
+
+    /// Starts the front animation at `start`, or settles if there is none.
+    fn tick_from(&mut self, start: Millis) {
+        while let Some(front) = self.queue.front() {
+            if let Some(&(frame, ms)) = front.steps.first() {
+                self.shown = frame;
+                self.playing = Some(Step {
+                    index: 0,
+                    ends: start + ms as Millis,
+                });
+                return;
+            }
+            self.queue.pop_front();
+        }
+        self.playing = None;
+        self.shown = self.settled();
+    }
+
+    /// The picture when nothing plays: the menu's, or the mode's.
+    fn settled(&self) -> Frame {
+        match &self.menu {
+            Some(menu) => menu.picture(self.setup.style.text, self.shown.side()),
+            None => self.mode.draw(),
+        }
     }
 
     /// Applies one event at time `now`.
@@ -73,36 +197,90 @@ impl Engine {
             self.shown = self.mode.draw();
             return;
         }
-        if let Some(playing) = self.animation.take() {
-            self.shown = self.mode.draw();
-            if playing.animation.interrupt == Interrupt::Skip {
+        if self.playing.is_some() {
+            let interrupt = self.queue[0].interrupt;
+            self.queue.clear();
+            self.playing = None;
+            self.shown = self.settled();
+            if interrupt == Interrupt::Skip {
                 return;
             }
         }
-        match self.mode.handle(event) {
-            Reaction::Draw => self.shown = self.mode.draw(),
+        let reaction = if self.menu.is_some() {
+            self.in_menu(event)
+        } else if event == Event::Hold {
+            self.open_menu()
+        } else {
+            self.mode.handle(event)
+        };
+        self.react(reaction, now);
+    }
+
+    fn react(&mut self, reaction: Reaction, now: Millis) {
+        match reaction {
+            Reaction::Draw => {}
             Reaction::Standby => {
                 self.standby = true;
                 self.shown = Frame::dark(self.shown.side());
+                return;
             }
-            Reaction::Animate(animation) => match animation.steps.first() {
-                Some(&(first, ms)) => {
-                    self.shown = first;
-                    self.animation = Some(Playing {
-                        animation,
-                        step_ends: now + ms as Millis,
-                        step: 0,
-                    });
-                    self.tick(now);
+            Reaction::Animate(animation) => self.queue.push_back(animation),
+            Reaction::Solved { queens, flash } => {
+                self.queue.push_back(flash);
+                if let Some(record) = self.progress.record(&queens) {
+                    self.changed |= record.new;
+                    let message = self.progress.message(&record);
+                    self.queue
+                        .push_back(text::scroll(&message, self.setup.style.text, self.shown.side()));
                 }
-                None => self.shown = self.mode.draw(),
-            },
+            }
+        }
+        self.tick_from(now);
+    }
+
+    fn open_menu(&mut self) -> Reaction {
+        let mut items: Vec<Item> = self.mode.actions().iter().map(|&a| Item::Action(a)).collect();
+        items.extend(ModeKind::ALL.map(Item::Mode));
+        items.extend((*SIZES.start()..=self.setup.max_size.min(*SIZES.end())).map(Item::Size));
+        let menu = Menu::new(items, self.last_item);
+        let scroll = menu.scroll(self.setup.style.text, self.shown.side());
+        self.menu = Some(menu);
+        Reaction::Animate(scroll)
+    }
+
+    fn in_menu(&mut self, event: Event) -> Reaction {
+        let menu = self.menu.as_mut().expect("the menu is open");
+        match event {
+            Event::Left | Event::Right => {
+                menu.step(if event == Event::Left { -1 } else { 1 });
+                Reaction::Animate(menu.scroll(self.setup.style.text, self.shown.side()))
+            }
+            Event::Press => {
+                let item = menu.selected();
+                self.menu = None;
+                self.last_item = Some(item);
+                self.choose(item)
+            }
+            // Letting go of the hold that opened the menu.
+            Event::Release => Reaction::Draw,
+            // Up, down or another hold: back to the game, unchanged.
+            Event::Up | Event::Down | Event::Hold => {
+                self.menu = None;
+                Reaction::Draw
+            }
         }
     }
 
-    fn settle(&mut self) {
-        self.animation = None;
-        self.shown = self.mode.draw();
+    fn choose(&mut self, item: Item) -> Reaction {
+        match item {
+            Item::Action(action) => return self.mode.act(action, self.stopwatch.as_ref()),
+            Item::Mode(kind) => self.setup.mode = kind,
+            Item::Size(n) => self.setup.size = n,
+        }
+        self.mode = self.setup.mode.build(self.setup.size, self.setup.style);
+        self.shown = Frame::dark(self.mode.draw().side());
+        self.changed = true;
+        Reaction::Draw
     }
 }
 
@@ -111,7 +289,8 @@ mod tests {
     use super::*;
     use crate::game::Rgb;
 
-    /// A mode that counts presses and animates two steps on `Hold`.
+    /// A mode that counts presses and animates two steps on `Release`,
+    /// and sleeps on `Down`.
     struct Counter(u8);
 
     fn solid(v: u8) -> Frame {
@@ -130,14 +309,14 @@ mod tests {
         fn handle(&mut self, event: Event) -> Reaction {
             match event {
                 Event::Press => self.0 += 1,
-                Event::Hold => {
+                Event::Release => {
                     let steps = vec![(solid(200), 100), (solid(201), 50)];
                     return Reaction::Animate(Animation {
                         steps,
                         interrupt: Interrupt::Skip,
                     });
                 }
-                Event::Release => return Reaction::Standby,
+                Event::Down => return Reaction::Standby,
                 _ => {}
             }
             Reaction::Draw
@@ -150,7 +329,7 @@ mod tests {
     #[test]
     fn animations_follow_the_clock_and_settle_on_the_modes_picture() {
         let mut e = Engine::new(Box::new(Counter(1)));
-        e.handle(Event::Hold, 1000);
+        e.handle(Event::Release, 1000);
         assert_eq!(*e.frame(), solid(200));
         assert_eq!(e.next_deadline(), Some(1100));
         e.tick(1099);
@@ -164,7 +343,7 @@ mod tests {
     #[test]
     fn a_skippable_animation_swallows_the_event_that_skips_it() {
         let mut e = Engine::new(Box::new(Counter(1)));
-        e.handle(Event::Hold, 0);
+        e.handle(Event::Release, 0);
         e.handle(Event::Press, 10);
         assert_eq!((*e.frame(), e.next_deadline()), (solid(1), None));
         e.handle(Event::Press, 20);
@@ -174,10 +353,29 @@ mod tests {
     #[test]
     fn standby_is_dark_and_the_next_event_only_wakes_a_new_game() {
         let mut e = Engine::new(Box::new(Counter(5)));
-        e.handle(Event::Release, 0);
+        e.handle(Event::Down, 0);
         assert!(e.is_standby() && e.frame().is_dark());
         e.handle(Event::Press, 1);
         assert!(!e.is_standby());
         assert_eq!(*e.frame(), solid(0), "reset, and the press was not applied");
+    }
+
+    #[test]
+    fn queued_animations_play_back_to_back() {
+        let mut e = Engine::new(Box::new(Counter(1)));
+        e.queue.push_back(Animation {
+            steps: vec![(solid(7), 10)],
+            interrupt: Interrupt::Skip,
+        });
+        e.queue.push_back(Animation {
+            steps: vec![(solid(8), 10)],
+            interrupt: Interrupt::Skip,
+        });
+        e.tick_from(0);
+        assert_eq!((*e.frame(), e.next_deadline()), (solid(7), Some(10)));
+        e.tick(15);
+        assert_eq!((*e.frame(), e.next_deadline()), (solid(8), Some(20)));
+        e.tick(20);
+        assert_eq!((*e.frame(), e.next_deadline()), (solid(1), None));
     }
 }

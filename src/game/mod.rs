@@ -2,16 +2,28 @@
 //! [`Frame`]s out. No I/O and no clock of its own, so every rule is tested
 //! in microseconds and every backend shows exactly the same game.
 
+mod board;
 mod classic;
 mod engine;
 mod event;
 mod frame;
+mod menu;
 mod mode;
+mod modes;
+mod progress;
+mod strict;
+mod text;
 mod theme;
 
+pub use board::Board;
 pub use classic::{Classic, FLASH_MS, FLASHES};
-pub use engine::Engine;
+pub use engine::{Engine, INTRO, Setup};
 pub use event::Event;
 pub use frame::{Frame, MAX_SIDE, Rgb};
-pub use mode::{Animation, Interrupt, Millis, Mode, Reaction};
+pub use menu::{Item, Menu};
+pub use mode::{Action, Animation, Interrupt, Millis, Mode, Reaction, StoppedWatch, Stopwatch, Style};
+pub use modes::{ModeKind, SIZES};
+pub use progress::{Progress, Record};
+pub use strict::{REFUSED_MS, Strict};
+pub use text::{TextStyle, columns as text_columns, scroll};
 pub use theme::Theme;

@@ -1,6 +1,7 @@
 //! The seam between the engine and each way to play.
 
-use super::{Event, Frame};
+use super::{Event, Frame, TextStyle, Theme};
+use crate::puzzle::Placement;
 
 /// Time in milliseconds on the engine's clock. The engine never reads a
 /// clock itself: callers pass the time in, so tests control it exactly.
@@ -22,6 +23,57 @@ pub trait Mode {
 
     /// The picture of the current state.
     fn draw(&self) -> Frame;
+
+    /// The actions this mode offers in the menu, besides choosing a mode.
+    fn actions(&self) -> &'static [Action] {
+        &[]
+    }
+
+    /// Carries out one of [`Mode::actions`]. `stopwatch` times searches
+    /// whose duration the mode reports.
+    fn act(&mut self, _action: Action, _stopwatch: &dyn Stopwatch) -> Reaction {
+        Reaction::Draw
+    }
+}
+
+/// What a mode may offer in the menu.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Light every empty square where a queen still leads to a solution.
+    Hint,
+    /// Complete the player's board, or show a solution.
+    Solve,
+}
+
+impl Action {
+    pub fn label(self) -> &'static str {
+        match self {
+            Action::Hint => "HINT",
+            Action::Solve => "SOLVE",
+        }
+    }
+}
+
+/// Microseconds from some fixed start. The engine stays deterministic: it
+/// is given a stopwatch, real on a device and fake in tests.
+pub trait Stopwatch {
+    fn micros(&self) -> u64;
+}
+
+/// A stopwatch that never moves: searches take "0 us" in tests.
+pub struct StoppedWatch;
+
+impl Stopwatch for StoppedWatch {
+    fn micros(&self) -> u64 {
+        0
+    }
+}
+
+/// What every mode is built with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Style {
+    pub theme: Theme,
+    pub text: TextStyle,
 }
 
 /// What the engine does after a mode handled an event.
@@ -31,6 +83,9 @@ pub enum Reaction {
     Draw,
     /// Play these pictures first, then show the mode's picture.
     Animate(Animation),
+    /// The player completed the board with `queens`: play `flash`, and the
+    /// engine adds what it says about the player's progress.
+    Solved { queens: Placement, flash: Animation },
     /// All LEDs dark until the next event, which only wakes the game into a
     /// new one ([`Mode::reset`]) and is not applied itself.
     Standby,

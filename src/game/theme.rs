@@ -15,6 +15,30 @@ pub struct Theme {
     pub misplaced: Rgb,
     /// In an answer: a queen the player still needed.
     pub needed: Rgb,
+    /// A hint: an empty square where a queen still leads to a solution.
+    pub hint: Rgb,
+    /// A refused move (strict), and the queens that block a solution.
+    pub refused: Rgb,
+    /// Cover mode: a square some queen attacks.
+    pub attacked: Rgb,
+}
+
+impl Theme {
+    /// Every colour of the theme, and off.
+    pub fn colours(&self) -> [Rgb; 10] {
+        [
+            self.dark_square,
+            self.light_square,
+            self.cursor,
+            self.queen,
+            self.misplaced,
+            self.needed,
+            self.hint,
+            self.refused,
+            self.attacked,
+            Rgb::BLACK,
+        ]
+    }
 }
 
 impl Default for Theme {
@@ -26,6 +50,9 @@ impl Default for Theme {
             queen: Rgb(120, 120, 120),
             misplaced: Rgb(0, 0, 120),
             needed: Rgb(120, 120, 0),
+            hint: Rgb(48, 48, 0),
+            refused: Rgb(200, 0, 0),
+            attacked: Rgb(32, 32, 32),
         }
     }
 }

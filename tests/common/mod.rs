@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+use queens::game::{Frame, Rgb};
 use queens::puzzle::Placement;
 
 /// A small deterministic random source (xorshift64*), so tests need no crate.
@@ -58,5 +59,45 @@ pub fn brute_force_solutions(n: usize) -> Vec<Vec<usize>> {
 pub fn rows_of(p: &Placement) -> Vec<usize> {
     p.columns()
         .map(|r| r.expect("a full placement") as usize)
+        .collect()
+}
+
+/// A frame as letters, one per LED, for the default theme's colours: `g`
+/// dark square (0,92,0), `r` light square (92,0,0), `B` blue (0,0,120: the
+/// cursor, and a misplaced queen), `W` white (120,120,120: queens, text),
+/// `Y` yellow (120,120,0: a needed queen), `h` hint (48,48,0), `R` refused
+/// (200,0,0), `a` attacked (32,32,32), `.` off. Any other colour is `?`.
+pub fn picture(frame: &Frame) -> String {
+    let mut out = String::new();
+    for y in 0..frame.side() {
+        for x in 0..frame.side() {
+            out.push(match frame.get(x, y) {
+                Rgb(0, 92, 0) => 'g',
+                Rgb(92, 0, 0) => 'r',
+                Rgb(0, 0, 120) => 'B',
+                Rgb(120, 120, 120) => 'W',
+                Rgb(120, 120, 0) => 'Y',
+                Rgb(48, 48, 0) => 'h',
+                Rgb(200, 0, 0) => 'R',
+                Rgb(32, 32, 32) => 'a',
+                Rgb(0, 0, 0) => '.',
+                _ => '?',
+            });
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The checkerboard with `marks` (x, y, letter) drawn over it.
+pub fn board(marks: &[(usize, usize, char)]) -> String {
+    let mut rows: Vec<Vec<char>> = (0..8)
+        .map(|y| (0..8).map(|x| if (x + y) % 2 == 0 { 'g' } else { 'r' }).collect())
+        .collect();
+    for &(x, y, c) in marks {
+        rows[y][x] = c;
+    }
+    rows.into_iter()
+        .map(|r| r.into_iter().collect::<String>() + "\n")
         .collect()
 }

@@ -1,0 +1,62 @@
+//! Every way to play, by name.
+
+use super::mode::{Mode, Style};
+use super::{Classic, Strict};
+use crate::puzzle::Solutions;
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Arc;
+
+/// The modes the menu, `--mode` and the config file can choose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum ModeKind {
+    /// The seed's rules: the latest move wins; press a queen for the closest solution.
+    #[default]
+    Classic,
+    /// Conflicting moves are refused; solve completes the board.
+    Strict,
+}
+
+/// The board sizes a mode can be played on.
+pub const SIZES: std::ops::RangeInclusive<usize> = 4..=crate::puzzle::MAX_LISTED_N;
+
+impl ModeKind {
+    pub const ALL: [ModeKind; 2] = [ModeKind::Classic, ModeKind::Strict];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            ModeKind::Classic => "classic",
+            ModeKind::Strict => "strict",
+        }
+    }
+
+    /// A new game of this mode on an `n` x `n` board.
+    pub fn build(self, n: usize, style: Style) -> Box<dyn Mode> {
+        let solutions = if n == 8 {
+            Solutions::eight_shared()
+        } else {
+            Arc::new(Solutions::new(n))
+        };
+        match self {
+            ModeKind::Classic => Box::new(Classic::new(solutions, style)),
+            ModeKind::Strict => Box::new(Strict::new(solutions, style)),
+        }
+    }
+}
+
+impl fmt::Display for ModeKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for ModeKind {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        ModeKind::ALL.into_iter().find(|m| m.name() == s).ok_or_else(|| {
+            let names: Vec<&str> = ModeKind::ALL.iter().map(|m| m.name()).collect();
+            format!("unknown mode '{s}': expected one of {}", names.join(", "))
+        })
+    }
+}

@@ -1,0 +1,353 @@
+//! The menu, strict mode, hints, sizes, progress messages and the intro,
+//! frame by frame (letters as in `common::picture`).
+
+mod common;
+
+use Event::*;
+use common::{Rng, board, brute_force_solutions, picture};
+use queens::game::{Engine, Event, Frame, INTRO, ModeKind, Progress, REFUSED_MS, Setup, Style, scroll};
+
+struct Game {
+    engine: Engine,
+    now: u64,
+}
+
+impl Game {
+    fn new(mode: ModeKind, size: usize) -> Game {
+        let setup = Setup {
+            mode,
+            size,
+            ..Setup::default()
+        };
+        Game {
+            engine: Engine::start(setup, Progress::default()),
+            now: 0,
+        }
+    }
+
+    /// Sends the events, letting every animation end; returns the settled picture.
+    fn send(&mut self, events: &[Event]) -> String {
+        for &e in events {
+            self.watch(e);
+        }
+        picture(self.engine.frame())
+    }
+
+    /// Sends the events; returns the frames the last one showed.
+    fn watch_all(&mut self, events: &[Event]) -> Vec<String> {
+        let (last, first) = events.split_last().unwrap();
+        self.send(first);
+        self.watch(*last).into_iter().map(|(_, p)| p).collect()
+    }
+
+    /// Sends one event and returns every frame shown until it settles, with its time.
+    fn watch(&mut self, event: Event) -> Vec<(u64, String)> {
+        let t0 = self.now;
+        self.engine.handle(event, t0);
+        let mut seen = vec![(0, picture(self.engine.frame()))];
+        while let Some(deadline) = self.engine.next_deadline() {
+            self.now = deadline;
+            self.engine.tick(deadline);
+            seen.push((deadline - t0, picture(self.engine.frame())));
+        }
+        seen
+    }
+}
+
+/// The frames of a scrolled message, as pictures.
+fn message(text: &str) -> Vec<String> {
+    scroll(text, Style::default().text, 8)
+        .steps
+        .iter()
+        .map(|(f, _)| picture(f))
+        .collect()
+}
+
+/// The menu's still picture for an item whose label starts with "HI".
+const MENU_HINT: &str = "\
+WW..WW.W
+WW..WW..
+WW..WW..
+WWWWWW..
+WW..WW..
+WW..WW..
+WW..WW.W
+........
+";
+
+#[test]
+fn a_hold_opens_the_menu_on_the_modes_first_action() {
+    let mut g = Game::new(ModeKind::Classic, 8);
+    let shown = g.watch(Hold);
+    // The label scrolls in from the right, then rests with its start at the left.
+    assert_eq!(shown[0].1, picture(&Frame::dark(8)));
+    assert_eq!(
+        shown.iter().map(|(_, p)| p.clone()).collect::<Vec<_>>()[..message("HINT").len()],
+        message("HINT")[..]
+    );
+    assert_eq!(shown.last().unwrap().1, MENU_HINT);
+    assert!(g.engine.is_menu_open());
+    // Letting go of the hold leaves it open; up or down closes it, game unchanged.
+    assert_eq!(g.send(&[Release]), MENU_HINT);
+    assert_eq!(g.send(&[Down]), board(&[(3, 4, 'B')]));
+    assert!(!g.engine.is_menu_open());
+}
+
+#[test]
+fn a_hint_lights_exactly_the_squares_that_still_lead_to_a_solution() {
+    let mut g = Game::new(ModeKind::Classic, 8);
+    // Empty board: every square but the cursor's is lit.
+    let lit = g.send(&[Hold, Press]);
+    assert_eq!(
+        lit,
+        board(
+            &(0..64)
+                .map(|i| (i % 8, i / 8, if (i % 8, i / 8) == (3, 4) { 'B' } else { 'h' }))
+                .collect::<Vec<_>>()
+        )
+    );
+    // The next event clears it.
+    assert_eq!(g.send(&[Up]), board(&[(3, 3, 'B')]));
+    // With a queen at (3,3): squares in empty columns of the solutions that keep it.
+    g.send(&[Press, Right]);
+    let solutions = brute_force_solutions(8);
+    let mut marks = vec![];
+    for y in 0..8 {
+        for x in 0..8 {
+            if x != 3 && solutions.iter().any(|s| s[3] == 3 && s[x] == y) {
+                marks.push((x, y, 'h'));
+            }
+        }
+    }
+    marks.push((4, 3, 'B'));
+    marks.push((3, 3, 'W'));
+    assert_eq!(g.send(&[Hold, Press]), board(&marks));
+}
+
+#[test]
+fn a_dead_end_gets_a_hint_with_nothing_lit() {
+    // (0,0) and (1,2) are in no common solution.
+    let mut g = Game::new(ModeKind::Classic, 8);
+    g.send(&[Up, Up, Up, Up, Left, Left, Left, Press, Right, Down, Down, Press]);
+    let shown = g.send(&[Hold, Press]);
+    assert_eq!(shown, board(&[(0, 0, 'W'), (1, 2, 'W')]));
+}
+
+#[test]
+fn the_menu_switches_modes_and_remembers_the_last_choice() {
+    let mut g = Game::new(ModeKind::Classic, 8);
+    // Classic's menu: HINT, CLASSIC, STRICT, 4X4 ... 8X8.
+    g.send(&[Hold, Right, Right, Press]);
+    assert_eq!(g.engine.setup().mode, ModeKind::Strict);
+    assert!(g.engine.take_changed());
+    assert_eq!(g.send(&[]), board(&[(3, 4, 'B')]), "a new game of the new mode");
+    // The menu now opens on STRICT, the last choice.
+    let strict_label = g.watch(Hold);
+    assert_eq!(
+        strict_label[1..=message("STRICT").len() - 1]
+            .iter()
+            .map(|(_, p)| p.clone())
+            .collect::<Vec<_>>(),
+        message("STRICT")[1..]
+    );
+}
+
+#[test]
+fn strict_refuses_an_attacking_queen_with_a_red_flash() {
+    let mut g = Game::new(ModeKind::Strict, 8);
+    g.send(&[Press, Right]);
+    let before = board(&[(3, 4, 'W'), (4, 4, 'B')]);
+    let red = board(
+        &(0..64)
+            .map(|i| (i % 8, i / 8, if i == 4 * 8 + 3 { 'W' } else { 'R' }))
+            .collect::<Vec<_>>(),
+    );
+    let shown = g.watch(Press);
+    let ms = REFUSED_MS as u64;
+    assert_eq!(
+        shown,
+        [
+            (0, red.clone()),
+            (ms, before.clone()),
+            (2 * ms, red),
+            (3 * ms, before.clone())
+        ]
+    );
+    // Same column is refused too; pressing the queen takes it back.
+    assert_eq!(g.send(&[Left, Up, Press]), board(&[(3, 4, 'W'), (3, 3, 'B')]));
+    assert_eq!(g.send(&[Down, Press]), board(&[(3, 4, 'B')]));
+}
+
+#[test]
+fn strict_solve_completes_the_board_without_moving_the_players_queens() {
+    let mut g = Game::new(ModeKind::Strict, 8);
+    // A queen at (0,7): the first solution in order keeps it, [7 1 3 0 6 4 2 5].
+    g.send(&[Left, Left, Left, Down, Down, Down, Press]);
+    // Strict's menu: HINT, SOLVE, ...
+    g.send(&[Hold]);
+    let shown = g.watch(Right);
+    let _ = shown;
+    let shown = g.watch(Press);
+    let frames: Vec<String> = shown.iter().map(|(_, p)| p.clone()).collect();
+    let text = message("SOLVED IN 0us");
+    assert_eq!(
+        frames[..text.len()],
+        text[..],
+        "how long the search took (a stopped watch here)"
+    );
+    let solution = [7, 1, 3, 0, 6, 4, 2, 5];
+    let mut marks: Vec<(usize, usize, char)> = solution
+        .iter()
+        .enumerate()
+        .map(|(x, &y)| (x, y, if x == 0 { 'W' } else { 'Y' }))
+        .collect();
+    marks.insert(0, (0, 7, 'B'));
+    assert_eq!(frames.last().unwrap(), &board(&marks));
+    // Any event goes back to the player's own board, and is not applied.
+    assert_eq!(g.send(&[Up]), board(&[(0, 7, 'W')]));
+}
+
+#[test]
+fn strict_solve_without_a_solution_shows_the_queens_in_the_way() {
+    let mut g = Game::new(ModeKind::Strict, 8);
+    // (0,0) and (1,2) attack neither each other nor share a solution.
+    g.send(&[Up, Up, Up, Up, Left, Left, Left, Press, Right, Down, Down, Press]);
+    let shown = g.send(&[Hold, Right]);
+    let _ = shown;
+    let frames: Vec<String> = g.watch(Press).into_iter().map(|(_, p)| p).collect();
+    let text = message("NO SOLUTION");
+    assert_eq!(frames[..text.len()], text[..]);
+    // The closest solution, [7 2 0 5 1 4 6 3], keeps (1,2): (0,0) is in the way.
+    assert_eq!(frames.last().unwrap(), &board(&[(0, 0, 'R'), (1, 2, 'W')]));
+}
+
+#[test]
+fn a_smaller_board_is_drawn_centred_with_the_edges_dark() {
+    let mut g = Game::new(ModeKind::Classic, 8);
+    // Classic's menu: HINT, CLASSIC, STRICT, 4X4, 5X5, 6X6.
+    g.send(&[Hold, Right, Right, Right, Right, Right, Press]);
+    assert_eq!(g.engine.setup().size, 6);
+    let six = "\
+........
+.grgrgr.
+.rgrgrg.
+.grgrgr.
+.rgBgrg.
+.grgrgr.
+.rgrgrg.
+........
+";
+    assert_eq!(g.send(&[]), six);
+    // The cursor wraps at the 6x6's edges.
+    let wrapped = g.send(&[Right, Right, Right, Right]);
+    assert_eq!(wrapped.lines().nth(4), Some(".Bgrgrg."));
+}
+
+#[test]
+fn every_size_from_4_to_8_plays_a_full_game_in_both_modes() {
+    let mut rng = Rng::new(7);
+    for n in 4..=8 {
+        for mode in [ModeKind::Classic, ModeKind::Strict] {
+            let mut g = Game::new(mode, n);
+            // Random play never shows a colour outside the theme.
+            for _ in 0..300 {
+                let e = [Up, Down, Left, Right, Press, Press, Hold, Release][rng.below(8)];
+                let shown = g.send(&[e]);
+                assert!(!shown.contains('?'), "{mode} {n}x{n}: {shown}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_solved_board_scrolls_the_progress_and_counts_each_solution_once() {
+    let mut g = Game::new(ModeKind::Classic, 8);
+    let solution = [7, 1, 3, 0, 6, 4, 2, 5];
+    let mut at = (3, 4);
+    for (x, &y) in solution.iter().enumerate() {
+        let mut moves = vec![Right; (x + 8 - at.0) % 8];
+        moves.extend(vec![Down; (y + 8 - at.1) % 8]);
+        g.send(&moves);
+        at = (x, y);
+        if x < 7 {
+            g.send(&[Press]);
+        }
+    }
+    let frames: Vec<String> = g.watch(Press).into_iter().map(|(_, p)| p).collect();
+    let text = message("1/92 NEW FUNDAMENTAL 1/12");
+    assert_eq!(frames[6..6 + text.len()], text[..]);
+    assert_eq!(g.engine.progress().count(), 1);
+    assert!(g.engine.take_changed());
+    assert!(!g.engine.take_changed(), "reported once");
+    // The same solution again: counted once.
+    g.send(&[Press]); // standby
+    g.send(&[Press]); // a new game
+    at = (3, 4);
+    for (x, &y) in solution.iter().enumerate() {
+        let mut moves = vec![Right; (x + 8 - at.0) % 8];
+        moves.extend(vec![Down; (y + 8 - at.1) % 8]);
+        moves.push(Press);
+        at = (x, y);
+        let frames = g.watch_all(&moves);
+        if x == 7 {
+            let text = message("1/92 FOUND BEFORE");
+            assert_eq!(frames[6..6 + text.len()], text[..]);
+        }
+    }
+    assert_eq!(g.engine.progress().count(), 1);
+    assert!(!g.engine.take_changed(), "nothing new to save");
+}
+
+#[test]
+fn the_intro_scrolls_once_and_any_event_skips_it_unapplied() {
+    let setup = Setup {
+        intro: true,
+        ..Setup::default()
+    };
+    let mut e = Engine::start(setup, Progress::default());
+    assert!(e.frame().is_dark());
+    assert_eq!(e.next_deadline(), Some(100));
+    let steps = scroll(INTRO, Style::default().text, 8).steps.len() as u64;
+    e.tick(50 * 100);
+    assert!(e.next_deadline().is_some());
+    e.handle(Press, 5000);
+    assert_eq!(e.next_deadline(), None);
+    assert_eq!(
+        picture(e.frame()),
+        board(&[(3, 4, 'B')]),
+        "skipped, and the press not applied"
+    );
+    // Left alone, it ends by itself after one pass.
+    let mut e = Engine::start(setup, Progress::default());
+    e.tick(steps * 100);
+    assert_eq!(picture(e.frame()), board(&[(3, 4, 'B')]));
+}
+
+#[test]
+fn the_size_is_kept_within_what_the_display_holds() {
+    let e = Engine::start(
+        Setup {
+            size: 12,
+            ..Setup::default()
+        },
+        Progress::default(),
+    );
+    assert_eq!(e.setup().size, 8);
+    let e = Engine::start(
+        Setup {
+            size: 12,
+            max_size: 16,
+            ..Setup::default()
+        },
+        Progress::default(),
+    );
+    assert_eq!((e.setup().size, e.frame().side()), (12, 12));
+    let e = Engine::start(
+        Setup {
+            size: 2,
+            ..Setup::default()
+        },
+        Progress::default(),
+    );
+    assert_eq!(e.setup().size, 4);
+}
