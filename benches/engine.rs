@@ -29,22 +29,18 @@ fn build_the_92() -> Solutions {
 
 #[divan::bench]
 fn press_for_the_answer(bencher: Bencher) {
-    bencher
-        .with_inputs(game_before_answer)
-        .bench_local_values(|mut e| {
-            e.handle(Event::Press, 0);
-            *e.frame()
-        });
+    bencher.with_inputs(game_before_answer).bench_local_values(|mut e| {
+        e.handle(Event::Press, 0);
+        *e.frame()
+    });
 }
 
 #[divan::bench]
 fn move_the_cursor(bencher: Bencher) {
-    bencher
-        .with_inputs(game_before_answer)
-        .bench_local_values(|mut e| {
-            e.handle(Event::Left, 0);
-            *e.frame()
-        });
+    bencher.with_inputs(game_before_answer).bench_local_values(|mut e| {
+        e.handle(Event::Left, 0);
+        *e.frame()
+    });
 }
 
 #[divan::bench]

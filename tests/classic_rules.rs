@@ -18,10 +18,7 @@ struct Game {
 
 impl Game {
     fn new() -> Game {
-        Game {
-            engine: Engine::new(Box::new(Classic::eight())),
-            now: 0,
-        }
+        Game { engine: Engine::new(Box::new(Classic::eight())), now: 0 }
     }
 
     fn send(&mut self, events: &[Event]) -> String {
@@ -106,10 +103,7 @@ fn the_latest_move_wins_against_rows_diagonals_and_its_own_column() {
     let mut at = (3, 4);
     g.place(&mut at, 0, 0);
     g.place(&mut at, 2, 1);
-    assert_eq!(
-        g.place(&mut at, 4, 2),
-        board(&[(0, 0, 'W'), (2, 1, 'W'), (4, 2, 'W')])
-    );
+    assert_eq!(g.place(&mut at, 4, 2), board(&[(0, 0, 'W'), (2, 1, 'W'), (4, 2, 'W')]));
     // (1,1) attacks (0,0) diagonally and (2,1) along the row; (4,2) is safe.
     assert_eq!(g.place(&mut at, 1, 1), board(&[(1, 1, 'W'), (4, 2, 'W')]));
     // A queen in a column that has one moves that queen.
@@ -198,11 +192,7 @@ fn eight_queens_flash_three_times_then_rest_white_and_start_over() {
     assert_eq!(seen[..6], flash[..], "three flashes of 0.25 s each way");
     // Then the progress message scrolls (tests/modes.rs reads it), and the
     // board rests with its white queens.
-    assert_eq!(
-        seen[6],
-        (1500, picture(&Frame::dark(8))),
-        "the message enters from the right"
-    );
+    assert_eq!(seen[6], (1500, picture(&Frame::dark(8))), "the message enters from the right");
     assert_eq!(seen.last().unwrap().1, white);
     // The game is emptied: a direction starts a new one from where the cursor is.
     assert_eq!(g.send(&[Up]), board(&[(7, 4, 'B')]));
@@ -232,9 +222,5 @@ fn an_event_during_the_flash_ends_it_and_is_applied() {
     g.engine.tick(300); // blue, mid-flash
     g.engine.handle(Down, 310);
     assert_eq!(g.engine.next_deadline(), None);
-    assert_eq!(
-        g.shown(),
-        board(&[(7, 6, 'B')]),
-        "the seed applies queued moves after its flash"
-    );
+    assert_eq!(g.shown(), board(&[(7, 6, 'B')]), "the seed applies queued moves after its flash");
 }

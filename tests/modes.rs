@@ -14,15 +14,8 @@ struct Game {
 
 impl Game {
     fn new(mode: ModeKind, size: usize) -> Game {
-        let setup = Setup {
-            mode,
-            size,
-            ..Setup::default()
-        };
-        Game {
-            engine: Engine::start(setup, Progress::default()),
-            now: 0,
-        }
+        let setup = Setup { mode, size, ..Setup::default() };
+        Game { engine: Engine::start(setup, Progress::default()), now: 0 }
     }
 
     /// Sends the events, letting every animation end; returns the settled picture.
@@ -56,11 +49,7 @@ impl Game {
 
 /// The frames of a scrolled message, as pictures.
 fn message(text: &str) -> Vec<String> {
-    scroll(text, Style::default().text, 8)
-        .steps
-        .iter()
-        .map(|(f, _)| picture(f))
-        .collect()
+    scroll(text, Style::default().text, 8).steps.iter().map(|(f, _)| picture(f)).collect()
 }
 
 /// The menu's still picture for an item whose label starts with "HI".
@@ -144,10 +133,7 @@ fn the_menu_switches_modes_and_remembers_the_last_choice() {
     // The menu now opens on STRICT, the last choice.
     let strict_label = g.watch(Hold);
     assert_eq!(
-        strict_label[1..=message("STRICT").len() - 1]
-            .iter()
-            .map(|(_, p)| p.clone())
-            .collect::<Vec<_>>(),
+        strict_label[1..=message("STRICT").len() - 1].iter().map(|(_, p)| p.clone()).collect::<Vec<_>>(),
         message("STRICT")[1..]
     );
 }
@@ -157,22 +143,11 @@ fn strict_refuses_an_attacking_queen_with_a_red_flash() {
     let mut g = Game::new(ModeKind::Strict, 8);
     g.send(&[Press, Right]);
     let before = board(&[(3, 4, 'W'), (4, 4, 'B')]);
-    let red = board(
-        &(0..64)
-            .map(|i| (i % 8, i / 8, if i == 4 * 8 + 3 { 'W' } else { 'R' }))
-            .collect::<Vec<_>>(),
-    );
+    let red =
+        board(&(0..64).map(|i| (i % 8, i / 8, if i == 4 * 8 + 3 { 'W' } else { 'R' })).collect::<Vec<_>>());
     let shown = g.watch(Press);
     let ms = REFUSED_MS as u64;
-    assert_eq!(
-        shown,
-        [
-            (0, red.clone()),
-            (ms, before.clone()),
-            (2 * ms, red),
-            (3 * ms, before.clone())
-        ]
-    );
+    assert_eq!(shown, [(0, red.clone()), (ms, before.clone()), (2 * ms, red), (3 * ms, before.clone())]);
     // Same column is refused too; pressing the queen takes it back.
     assert_eq!(g.send(&[Left, Up, Press]), board(&[(3, 4, 'W'), (3, 3, 'B')]));
     assert_eq!(g.send(&[Down, Press]), board(&[(3, 4, 'B')]));
@@ -190,17 +165,10 @@ fn strict_solve_completes_the_board_without_moving_the_players_queens() {
     let shown = g.watch(Press);
     let frames: Vec<String> = shown.iter().map(|(_, p)| p.clone()).collect();
     let text = message("SOLVED IN 0us");
-    assert_eq!(
-        frames[..text.len()],
-        text[..],
-        "how long the search took (a stopped watch here)"
-    );
+    assert_eq!(frames[..text.len()], text[..], "how long the search took (a stopped watch here)");
     let solution = [7, 1, 3, 0, 6, 4, 2, 5];
-    let mut marks: Vec<(usize, usize, char)> = solution
-        .iter()
-        .enumerate()
-        .map(|(x, &y)| (x, y, if x == 0 { 'W' } else { 'Y' }))
-        .collect();
+    let mut marks: Vec<(usize, usize, char)> =
+        solution.iter().enumerate().map(|(x, &y)| (x, y, if x == 0 { 'W' } else { 'Y' })).collect();
     marks.insert(0, (0, 7, 'B'));
     assert_eq!(frames.last().unwrap(), &board(&marks));
     // Any event goes back to the player's own board, and is not applied.
@@ -300,10 +268,7 @@ fn a_solved_board_scrolls_the_progress_and_counts_each_solution_once() {
 
 #[test]
 fn the_intro_scrolls_once_and_any_event_skips_it_unapplied() {
-    let setup = Setup {
-        intro: true,
-        ..Setup::default()
-    };
+    let setup = Setup { intro: true, ..Setup::default() };
     let mut e = Engine::start(setup, Progress::default());
     assert!(e.frame().is_dark());
     assert_eq!(e.next_deadline(), Some(100));
@@ -312,11 +277,7 @@ fn the_intro_scrolls_once_and_any_event_skips_it_unapplied() {
     assert!(e.next_deadline().is_some());
     e.handle(Press, 5000);
     assert_eq!(e.next_deadline(), None);
-    assert_eq!(
-        picture(e.frame()),
-        board(&[(3, 4, 'B')]),
-        "skipped, and the press not applied"
-    );
+    assert_eq!(picture(e.frame()), board(&[(3, 4, 'B')]), "skipped, and the press not applied");
     // Left alone, it ends by itself after one pass.
     let mut e = Engine::start(setup, Progress::default());
     e.tick(steps * 100);
@@ -325,29 +286,10 @@ fn the_intro_scrolls_once_and_any_event_skips_it_unapplied() {
 
 #[test]
 fn the_size_is_kept_within_what_the_display_holds() {
-    let e = Engine::start(
-        Setup {
-            size: 12,
-            ..Setup::default()
-        },
-        Progress::default(),
-    );
+    let e = Engine::start(Setup { size: 12, ..Setup::default() }, Progress::default());
     assert_eq!(e.setup().size, 8);
-    let e = Engine::start(
-        Setup {
-            size: 12,
-            max_size: 16,
-            ..Setup::default()
-        },
-        Progress::default(),
-    );
+    let e = Engine::start(Setup { size: 12, max_size: 16, ..Setup::default() }, Progress::default());
     assert_eq!((e.setup().size, e.frame().side()), (12, 12));
-    let e = Engine::start(
-        Setup {
-            size: 2,
-            ..Setup::default()
-        },
-        Progress::default(),
-    );
+    let e = Engine::start(Setup { size: 2, ..Setup::default() }, Progress::default());
     assert_eq!(e.setup().size, 4);
 }

@@ -71,9 +71,7 @@ fn the_12_classes_have_eleven_of_eight_and_one_of_four() {
     sizes.sort();
     assert_eq!(sizes, [4, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8]);
     // The class of four is the one symmetric under a half turn.
-    let small = (0..12)
-        .find(|&c| (0..92).filter(|&i| s.class_of(i).0 == c).count() == 4)
-        .unwrap();
+    let small = (0..12).find(|&c| (0..92).filter(|&i| s.class_of(i).0 == c).count() == 4).unwrap();
     let rep = s.representative(small);
     assert_eq!(Symmetry::Rotate180.apply_placement(rep).as_ref(), Some(rep));
 }
@@ -97,10 +95,8 @@ fn queries_on_partial_boards_agree_with_brute_force() {
         for _ in 0..2000 {
             let partial = random_partial(&mut rng, n);
             assert!(partial.is_peaceful());
-            let queens: Vec<(usize, usize)> = partial
-                .queens()
-                .map(|q| (q.col as usize, q.row as usize))
-                .collect();
+            let queens: Vec<(usize, usize)> =
+                partial.queens().map(|q| (q.col as usize, q.row as usize)).collect();
             let shared = |rows: &Vec<usize>| queens.iter().filter(|&&(c, r)| rows[c] == r).count();
 
             // Closest: the most shared queens, ties to the earliest.

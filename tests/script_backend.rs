@@ -21,12 +21,7 @@ fn frames(stdout: &str) -> Vec<Vec<Vec<String>>> {
     stdout
         .split("\n\n")
         .filter(|block| !block.trim().is_empty())
-        .map(|block| {
-            block
-                .lines()
-                .map(|l| l.split(' ').map(str::to_string).collect())
-                .collect()
-        })
+        .map(|block| block.lines().map(|l| l.split(' ').map(str::to_string).collect()).collect())
         .collect()
 }
 
@@ -68,11 +63,7 @@ fn a_whole_game_is_played_through_the_binary() {
     assert_eq!(frames.len(), 1 + script.lines().count());
     for frame in &frames {
         assert_eq!(frame.len(), 8);
-        assert!(
-            frame
-                .iter()
-                .all(|row| row.len() == 8 && row.iter().all(|c| c.len() == 6))
-        );
+        assert!(frame.iter().all(|row| row.len() == 8 && row.iter().all(|c| c.len() == 6)));
     }
     // Start: the cursor at (3,4) on the checkerboard.
     assert_eq!(frames[0][4][3], BLUE);
@@ -96,34 +87,18 @@ fn a_whole_game_is_played_through_the_binary() {
 fn trace_prints_each_flash_frame_with_its_time() {
     let out = run(&["--trace"], &(solving_script() + "wait 100\n"));
     let stdout = String::from_utf8(out.stdout).unwrap();
-    let times: Vec<u64> = stdout
-        .lines()
-        .filter_map(|l| l.strip_prefix("@ "))
-        .map(|t| t.parse().unwrap())
-        .collect();
+    let times: Vec<u64> =
+        stdout.lines().filter_map(|l| l.strip_prefix("@ ")).map(|t| t.parse().unwrap()).collect();
     // The clock starts at 0 and nothing else moves it before the flash: six
     // flash frames a quarter second apart, then the progress message, one
     // column every 0.1 s.
     assert_eq!(times[..7], [0, 250, 500, 750, 1000, 1250, 1500]);
     assert!(times[7..].windows(2).all(|w| w[1] - w[0] == 100), "{times:?}");
-    let after_at: Vec<&str> = stdout
-        .split("@ ")
-        .skip(1)
-        .map(|chunk| chunk.lines().nth(1).unwrap())
-        .collect();
-    let first_row_queen: Vec<&str> = after_at
-        .iter()
-        .map(|row| row.split(' ').nth(3).unwrap())
-        .collect();
+    let after_at: Vec<&str> = stdout.split("@ ").skip(1).map(|chunk| chunk.lines().nth(1).unwrap()).collect();
+    let first_row_queen: Vec<&str> = after_at.iter().map(|row| row.split(' ').nth(3).unwrap()).collect();
     assert_eq!(first_row_queen[..6], [WHITE, BLUE, WHITE, BLUE, WHITE, BLUE]);
     // `wait 100` after the flash settles prints the same settled frame again.
-    let frames = frames(
-        &stdout
-            .lines()
-            .filter(|l| !l.starts_with('@'))
-            .collect::<Vec<_>>()
-            .join("\n"),
-    );
+    let frames = frames(&stdout.lines().filter(|l| !l.starts_with('@')).collect::<Vec<_>>().join("\n"));
     assert_eq!(frames[frames.len() - 1], frames[frames.len() - 2]);
 }
 
@@ -135,10 +110,6 @@ fn a_bad_line_is_reported_with_its_number_and_the_game_goes_on() {
     assert!(stderr.contains("script line 2: unknown event 'jump'"), "{stderr}");
     assert!(stderr.contains("script line 4: 'wait soon'"), "{stderr}");
     let frames = frames(&String::from_utf8(out.stdout).unwrap());
-    assert_eq!(
-        frames.len(),
-        3,
-        "start, up, press: bad and blank lines print nothing"
-    );
+    assert_eq!(frames.len(), 3, "start, up, press: bad and blank lines print nothing");
     assert_eq!(frames[2][3][3], WHITE, "the queen lands where the cursor went");
 }

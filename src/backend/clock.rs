@@ -11,9 +11,7 @@ pub struct MonotonicClock {
 
 impl Default for MonotonicClock {
     fn default() -> Self {
-        MonotonicClock {
-            start: Instant::now(),
-        }
+        MonotonicClock { start: Instant::now() }
     }
 }
 

@@ -50,11 +50,7 @@ pub struct Timing {
 
 impl Default for Timing {
     fn default() -> Self {
-        Timing {
-            hold: 1000,
-            repeat_delay: 500,
-            repeat_interval: 150,
-        }
+        Timing { hold: 1000, repeat_delay: 500, repeat_interval: 150 }
     }
 }
 
@@ -159,27 +155,16 @@ mod tests {
         assert_eq!(g.expire(500), Some(Event::Left));
         assert_eq!(g.deadline(), Some(650));
         assert_eq!(g.expire(650), Some(Event::Left));
-        assert_eq!(
-            g.key(Key::Left, false, 700),
-            None,
-            "releasing a direction is silent"
-        );
+        assert_eq!(g.key(Key::Left, false, 700), None, "releasing a direction is silent");
         assert_eq!(g.deadline(), None);
     }
 
     #[test]
     fn repeats_can_be_switched_off_and_stray_releases_are_ignored() {
-        let mut g = Gestures::new(Timing {
-            repeat_interval: 0,
-            ..Timing::default()
-        });
+        let mut g = Gestures::new(Timing { repeat_interval: 0, ..Timing::default() });
         g.key(Key::Up, true, 0);
         assert_eq!(g.deadline(), None);
         assert_eq!(g.key(Key::Middle, false, 10), None);
-        assert_eq!(
-            g.key(Key::Up, true, 20),
-            None,
-            "no second event without a release"
-        );
+        assert_eq!(g.key(Key::Up, true, 20), None, "no second event without a release");
     }
 }

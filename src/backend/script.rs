@@ -25,14 +25,7 @@ pub struct Script<R, W> {
 
 impl<R: BufRead, W: Write> Script<R, W> {
     pub fn new(lines: R, out: W, trace: bool) -> Self {
-        Script {
-            lines,
-            out,
-            trace,
-            clock: 0,
-            line_no: 0,
-            shown: None,
-        }
+        Script { lines, out, trace, clock: 0, line_no: 0, shown: None }
     }
 
     fn print_shown(&mut self) -> std::io::Result<()> {
@@ -127,15 +120,7 @@ mod tests {
         assert_eq!(parse_line("wait 250"), Ok(Line::Wait(250)));
         assert_eq!(parse_line("# a comment"), Ok(Line::Nothing));
         assert_eq!(parse_line(""), Ok(Line::Nothing));
-        for bad in [
-            "jump",
-            "wait",
-            "wait -1",
-            "wait 1.5",
-            "wait250",
-            "waiting 3",
-            "PRESS",
-        ] {
+        for bad in ["jump", "wait", "wait -1", "wait 1.5", "wait250", "waiting 3", "PRESS"] {
             assert!(parse_line(bad).is_err(), "{bad}");
         }
     }

@@ -10,14 +10,8 @@ use std::time::Duration;
 /// descriptor, or `None` on timeout. `None` as the timeout waits forever.
 /// A signal interrupting the wait retries it with the time that is left.
 pub fn readable(fds: &[BorrowedFd<'_>], timeout: Option<Duration>) -> io::Result<Option<usize>> {
-    let mut polls: Vec<libc::pollfd> = fds
-        .iter()
-        .map(|fd| libc::pollfd {
-            fd: fd.as_raw_fd(),
-            events: libc::POLLIN,
-            revents: 0,
-        })
-        .collect();
+    let mut polls: Vec<libc::pollfd> =
+        fds.iter().map(|fd| libc::pollfd { fd: fd.as_raw_fd(), events: libc::POLLIN, revents: 0 }).collect();
     let end = timeout.map(|t| std::time::Instant::now() + t);
     loop {
         let ms = match end {

@@ -6,11 +6,7 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 #[derive(Parser, Debug)]
-#[command(
-    name = "queens",
-    version,
-    about = "The eight queens puzzle: a Sense HAT game, and its relatives"
-)]
+#[command(name = "queens", version, about = "The eight queens puzzle: a Sense HAT game, and its relatives")]
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,

@@ -1,6 +1,8 @@
-//! The game loop: one engine, one backend, until the input ends.
+//! The game loop: one engine, one backend, until the input ends; and what
+//! the loop keeps across runs (signals, saved state).
 
 pub mod signals;
+pub mod state;
 
 use crate::backend::{Display, Input, Next};
 use crate::game::{Engine, Frame};
@@ -10,6 +12,15 @@ use crate::game::{Engine, Frame};
 /// with no animation playing it has no deadline, so an idle game is
 /// blocked, not polling.
 pub fn run(engine: &mut Engine, io: &mut (impl Display + Input)) -> anyhow::Result<()> {
+    run_saving(engine, io, |_| {})
+}
+
+/// [`run`], calling `save` whenever the mode, size or progress changed.
+pub fn run_saving(
+    engine: &mut Engine,
+    io: &mut (impl Display + Input),
+    mut save: impl FnMut(&Engine),
+) -> anyhow::Result<()> {
     let mut shown: Option<Frame> = None;
     loop {
         engine.tick(io.now());
@@ -18,7 +29,12 @@ pub fn run(engine: &mut Engine, io: &mut (impl Display + Input)) -> anyhow::Resu
             shown = Some(*engine.frame());
         }
         match io.next(engine.next_deadline())? {
-            Next::Event(event) => engine.handle(event, io.now()),
+            Next::Event(event) => {
+                engine.handle(event, io.now());
+                if engine.take_changed() {
+                    save(engine);
+                }
+            }
             Next::Timeout => {}
             Next::Quit => return io.show(&Frame::dark(engine.frame().side())),
         }

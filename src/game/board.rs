@@ -13,10 +13,7 @@ pub struct Board {
 
 impl Board {
     pub fn new(n: usize) -> Board {
-        Board {
-            n,
-            side: n.max(Frame::LED_SIDE),
-        }
+        Board { n, side: n.max(Frame::LED_SIDE) }
     }
 
     pub fn n(&self) -> usize {
@@ -53,11 +50,7 @@ impl Board {
     pub fn checkerboard(&self, theme: &Theme) -> Frame {
         let mut frame = Frame::dark(self.side);
         for sq in self.squares() {
-            let colour = if (sq.col + sq.row) % 2 == 0 {
-                theme.dark_square
-            } else {
-                theme.light_square
-            };
+            let colour = if (sq.col + sq.row) % 2 == 0 { theme.dark_square } else { theme.light_square };
             self.paint(&mut frame, sq, colour);
         }
         frame

@@ -1,10 +1,10 @@
 //! Classic mode: the rules of the Sense HAT program in seed 002, as
 //! written down in `classic-rules.md`.
 
-use super::board::Board;
-use super::mode::{Action, Animation, Interrupt, Mode, Reaction, Stopwatch, Style};
-use super::{Event, Frame, Rgb};
-use crate::puzzle::{Placement, Solutions, Square};
+use super::mode::{Action, Mode, Reaction, Stopwatch, Style};
+use super::position::Position;
+use super::{Event, Frame};
+use crate::puzzle::{Placement, Solutions};
 use std::sync::Arc;
 
 /// How long each half of the solved board's flash lasts.
@@ -15,14 +15,8 @@ pub const FLASHES: usize = 3;
 /// Place queens anywhere; the latest move wins; press a queen for the
 /// closest solution.
 pub struct Classic {
-    solutions: Arc<Solutions>,
-    style: Style,
-    board: Board,
-    game: Placement,
-    cursor: Square,
+    pos: Position,
     screen: Screen,
-    /// Squares lit by a hint, until the next event.
-    hint: Vec<Square>,
 }
 
 /// What is on show besides the game in progress. While it is not
@@ -43,17 +37,7 @@ enum Screen {
 
 impl Classic {
     pub fn new(solutions: Arc<Solutions>, style: Style) -> Classic {
-        let board = Board::new(solutions.n());
-        let game = Placement::empty(board.n());
-        Classic {
-            solutions,
-            style,
-            board,
-            game,
-            cursor: board.start(),
-            screen: Screen::Playing,
-            hint: vec![],
-        }
+        Classic { pos: Position::new(solutions, style), screen: Screen::Playing }
     }
 
     /// The 8x8 game with the seed's colours.
@@ -65,54 +49,19 @@ impl Classic {
         if self.screen != Screen::Playing {
             return Reaction::Standby;
         }
-        if self.game.has_queen(self.cursor) {
-            let closest = self.solutions.closest(&self.game);
-            self.screen = Screen::Answer {
-                player: self.game,
-                solution: closest.index,
-            };
-            self.game = Placement::empty(self.board.n());
+        let pos = &mut self.pos;
+        if pos.game.has_queen(pos.cursor) {
+            let closest = pos.solutions.closest(&pos.game);
+            self.screen = Screen::Answer { player: pos.game, solution: closest.index };
+            pos.clear();
             return Reaction::Draw;
         }
-        self.game.place_latest_wins(self.cursor);
-        if !self.game.is_full() {
+        pos.game.place_latest_wins(pos.cursor);
+        if !pos.game.is_full() {
             return Reaction::Draw;
         }
-        let queens = self.game;
-        self.screen = Screen::Solved { queens };
-        self.game = Placement::empty(self.board.n());
-        let white = self.with_queens(&queens, self.style.theme.queen);
-        let blue = self.with_queens(&queens, self.style.theme.misplaced);
-        Reaction::Solved {
-            queens,
-            flash: solved_flash(white, blue),
-        }
-    }
-
-    /// The checkerboard, the hint, the cursor, and `queens` in `colour` over them.
-    fn with_queens(&self, queens: &Placement, colour: Rgb) -> Frame {
-        let theme = &self.style.theme;
-        let mut frame = self.board.checkerboard(theme);
-        for &sq in &self.hint {
-            self.board.paint(&mut frame, sq, theme.hint);
-        }
-        self.board.paint(&mut frame, self.cursor, theme.cursor);
-        for q in queens.queens() {
-            self.board.paint(&mut frame, q, colour);
-        }
-        frame
-    }
-}
-
-/// Three times `white` for 0.25 s then `blue` for 0.25 s; the mode's
-/// picture after it shows the white queens again.
-pub(super) fn solved_flash(white: Frame, blue: Frame) -> Animation {
-    let steps = (0..FLASHES)
-        .flat_map(|_| [(white, FLASH_MS), (blue, FLASH_MS)])
-        .collect();
-    Animation {
-        steps,
-        interrupt: Interrupt::FinishThenApply,
+        self.screen = Screen::Solved { queens: pos.game };
+        pos.take_solved()
     }
 }
 
@@ -122,16 +71,13 @@ impl Mode for Classic {
     }
 
     fn reset(&mut self) {
-        self.game = Placement::empty(self.board.n());
-        self.cursor = self.board.start();
+        self.pos.reset();
         self.screen = Screen::Playing;
-        self.hint.clear();
     }
 
     fn handle(&mut self, event: Event) -> Reaction {
-        self.hint.clear();
-        if let Some(cursor) = self.board.step(self.cursor, event) {
-            self.cursor = cursor;
+        self.pos.hint.clear();
+        if self.pos.step(event) {
             self.screen = Screen::Playing;
             return Reaction::Draw;
         }
@@ -143,21 +89,18 @@ impl Mode for Classic {
     }
 
     fn draw(&self) -> Frame {
+        let pos = &self.pos;
+        let theme = &pos.style.theme;
         match self.screen {
-            Screen::Playing => self.with_queens(&self.game, self.style.theme.queen),
-            Screen::Solved { queens } => self.with_queens(&queens, self.style.theme.queen),
+            Screen::Playing => pos.picture(&pos.game, |_| theme.queen),
+            Screen::Solved { queens } => pos.picture(&queens, |_| theme.queen),
             Screen::Answer { player, solution } => {
                 // Over the board: the player's queens blue, then each of the
                 // solution's queens white where it is the player's, yellow where not.
-                let theme = &self.style.theme;
-                let mut frame = self.with_queens(&player, theme.misplaced);
-                for q in self.solutions.get(solution).queens() {
-                    let colour = if player.has_queen(q) {
-                        theme.queen
-                    } else {
-                        theme.needed
-                    };
-                    self.board.paint(&mut frame, q, colour);
+                let mut frame = pos.picture(&player, |_| theme.misplaced);
+                for q in pos.solutions.get(solution).queens() {
+                    let colour = if player.has_queen(q) { theme.queen } else { theme.needed };
+                    pos.board.paint(&mut frame, q, colour);
                 }
                 frame
             }
@@ -173,7 +116,7 @@ impl Mode for Classic {
             // After an answer or a solved board the game is already empty:
             // the hint is for the new game.
             self.screen = Screen::Playing;
-            self.hint = self.solutions.safe_squares(&self.game);
+            self.pos.show_hint();
         }
         Reaction::Draw
     }

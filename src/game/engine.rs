@@ -24,13 +24,7 @@ pub struct Setup {
 
 impl Default for Setup {
     fn default() -> Self {
-        Setup {
-            mode: ModeKind::Classic,
-            size: 8,
-            max_size: 8,
-            style: Style::default(),
-            intro: false,
-        }
+        Setup { mode: ModeKind::Classic, size: 8, max_size: 8, style: Style::default(), intro: false }
     }
 }
 
@@ -75,9 +69,7 @@ impl Engine {
         let setup = Setup { size, ..setup };
         let mut engine = Engine::with_mode(setup.mode.build(size, setup.style), setup, progress);
         if setup.intro {
-            engine
-                .queue
-                .push_back(text::scroll(INTRO, setup.style.text, engine.shown.side()));
+            engine.queue.push_back(text::scroll(INTRO, setup.style.text, engine.shown.side()));
             engine.tick_from(0);
         }
         engine
@@ -169,10 +161,7 @@ impl Engine {
         while let Some(front) = self.queue.front() {
             if let Some(&(frame, ms)) = front.steps.first() {
                 self.shown = frame;
-                self.playing = Some(Step {
-                    index: 0,
-                    ends: start + ms as Millis,
-                });
+                self.playing = Some(Step { index: 0, ends: start + ms as Millis });
                 return;
             }
             self.queue.pop_front();
@@ -230,8 +219,7 @@ impl Engine {
                 if let Some(record) = self.progress.record(&queens) {
                     self.changed |= record.new;
                     let message = self.progress.message(&record);
-                    self.queue
-                        .push_back(text::scroll(&message, self.setup.style.text, self.shown.side()));
+                    self.queue.push_back(text::scroll(&message, self.setup.style.text, self.shown.side()));
                 }
             }
         }
@@ -311,10 +299,7 @@ mod tests {
                 Event::Press => self.0 += 1,
                 Event::Release => {
                     let steps = vec![(solid(200), 100), (solid(201), 50)];
-                    return Reaction::Animate(Animation {
-                        steps,
-                        interrupt: Interrupt::Skip,
-                    });
+                    return Reaction::Animate(Animation { steps, interrupt: Interrupt::Skip });
                 }
                 Event::Down => return Reaction::Standby,
                 _ => {}
@@ -363,14 +348,8 @@ mod tests {
     #[test]
     fn queued_animations_play_back_to_back() {
         let mut e = Engine::new(Box::new(Counter(1)));
-        e.queue.push_back(Animation {
-            steps: vec![(solid(7), 10)],
-            interrupt: Interrupt::Skip,
-        });
-        e.queue.push_back(Animation {
-            steps: vec![(solid(8), 10)],
-            interrupt: Interrupt::Skip,
-        });
+        e.queue.push_back(Animation { steps: vec![(solid(7), 10)], interrupt: Interrupt::Skip });
+        e.queue.push_back(Animation { steps: vec![(solid(8), 10)], interrupt: Interrupt::Skip });
         e.tick_from(0);
         assert_eq!((*e.frame(), e.next_deadline()), (solid(7), Some(10)));
         e.tick(15);

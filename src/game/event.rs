@@ -18,15 +18,8 @@ pub enum Event {
 }
 
 impl Event {
-    pub const ALL: [Event; 7] = [
-        Event::Up,
-        Event::Down,
-        Event::Left,
-        Event::Right,
-        Event::Press,
-        Event::Hold,
-        Event::Release,
-    ];
+    pub const ALL: [Event; 7] =
+        [Event::Up, Event::Down, Event::Left, Event::Right, Event::Press, Event::Hold, Event::Release];
 
     /// The word for this event in scripts.
     pub fn name(self) -> &'static str {
@@ -52,9 +45,6 @@ impl FromStr for Event {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Event::ALL
-            .into_iter()
-            .find(|e| e.name() == s)
-            .ok_or_else(|| format!("unknown event '{s}'"))
+        Event::ALL.into_iter().find(|e| e.name() == s).ok_or_else(|| format!("unknown event '{s}'"))
     }
 }

@@ -42,10 +42,7 @@ impl Frame {
     /// An all-dark frame.
     pub fn dark(side: usize) -> Frame {
         assert!(side <= MAX_SIDE, "a frame is at most {MAX_SIDE} pixels wide");
-        Frame {
-            side,
-            pixels: [Rgb::BLACK; MAX_SIDE * MAX_SIDE],
-        }
+        Frame { side, pixels: [Rgb::BLACK; MAX_SIDE * MAX_SIDE] }
     }
 
     pub fn side(&self) -> usize {

@@ -10,6 +10,7 @@ mod frame;
 mod menu;
 mod mode;
 mod modes;
+mod position;
 mod progress;
 mod strict;
 mod text;

@@ -32,11 +32,7 @@ impl ModeKind {
 
     /// A new game of this mode on an `n` x `n` board.
     pub fn build(self, n: usize, style: Style) -> Box<dyn Mode> {
-        let solutions = if n == 8 {
-            Solutions::eight_shared()
-        } else {
-            Arc::new(Solutions::new(n))
-        };
+        let solutions = if n == 8 { Solutions::eight_shared() } else { Arc::new(Solutions::new(n)) };
         match self {
             ModeKind::Classic => Box::new(Classic::new(solutions, style)),
             ModeKind::Strict => Box::new(Strict::new(solutions, style)),

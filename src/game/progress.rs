@@ -63,11 +63,7 @@ impl Progress {
         let new_class = self.found().all(|i| s.class_of(i).0 != class);
         let new = self.found >> index & 1 == 0;
         self.found |= 1 << index;
-        Some(Record {
-            index,
-            new,
-            new_class,
-        })
+        Some(Record { index, new, new_class })
     }
 
     /// What the matrix scrolls after a solved board: `37/92`, and news of a
@@ -94,27 +90,13 @@ mod tests {
         let s = Solutions::eight();
         let mut p = Progress::default();
         let first = p.record(s.get(0)).unwrap();
-        assert_eq!(
-            first,
-            Record {
-                index: 0,
-                new: true,
-                new_class: true
-            }
-        );
+        assert_eq!(first, Record { index: 0, new: true, new_class: true });
         assert_eq!(p.message(&first), "1/92 NEW FUNDAMENTAL 1/12");
         // Another member of the same class is new, but not a new class.
         let (class, _) = s.class_of(0);
         let sibling = (1..92).find(|&i| s.class_of(i).0 == class).unwrap();
         let second = p.record(s.get(sibling)).unwrap();
-        assert_eq!(
-            second,
-            Record {
-                index: sibling,
-                new: true,
-                new_class: false
-            }
-        );
+        assert_eq!(second, Record { index: sibling, new: true, new_class: false });
         assert_eq!(p.message(&second), "2/92");
         let again = p.record(s.get(0)).unwrap();
         assert!(!again.new);

@@ -2,9 +2,8 @@
 //! attack another is refused, pressing a queen takes it back, and "solve"
 //! completes the board without moving any of the player's queens.
 
-use super::board::Board;
-use super::classic::solved_flash;
 use super::mode::{Action, Animation, Interrupt, Mode, Reaction, Stopwatch, Style};
+use super::position::Position;
 use super::{Event, Frame, text};
 use crate::puzzle::{Placement, Solutions, Square};
 use std::sync::Arc;
@@ -13,13 +12,8 @@ use std::sync::Arc;
 pub const REFUSED_MS: u32 = 150;
 
 pub struct Strict {
-    solutions: Arc<Solutions>,
-    style: Style,
-    board: Board,
-    game: Placement,
-    cursor: Square,
+    pos: Position,
     screen: Screen,
-    hint: Vec<Square>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,60 +36,42 @@ enum Screen {
 
 impl Strict {
     pub fn new(solutions: Arc<Solutions>, style: Style) -> Strict {
-        let board = Board::new(solutions.n());
-        let game = Placement::empty(board.n());
-        Strict {
-            solutions,
-            style,
-            board,
-            game,
-            cursor: board.start(),
-            screen: Screen::Playing,
-            hint: vec![],
-        }
+        Strict { pos: Position::new(solutions, style), screen: Screen::Playing }
     }
 
     fn press(&mut self) -> Reaction {
-        if self.game.has_queen(self.cursor) {
-            self.game.set(self.cursor.col as usize, None);
+        let pos = &mut self.pos;
+        if pos.game.has_queen(pos.cursor) {
+            pos.game.set(pos.cursor.col as usize, None);
             return Reaction::Draw;
         }
-        if self.game.queens().any(|q| q.queen_attacks(self.cursor)) {
+        if pos.game.queens().any(|q| q.queen_attacks(pos.cursor)) {
             return Reaction::Animate(self.refusal());
         }
-        self.game.set(self.cursor.col as usize, Some(self.cursor.row));
-        if !self.game.is_full() {
+        pos.game.set(pos.cursor.col as usize, Some(pos.cursor.row));
+        if !pos.game.is_full() {
             return Reaction::Draw;
         }
-        let queens = self.game;
-        self.screen = Screen::Solved { queens };
-        self.game = Placement::empty(self.board.n());
-        let theme = &self.style.theme;
-        let white = self.picture(&queens, |_| theme.queen);
-        let blue = self.picture(&queens, |_| theme.misplaced);
-        Reaction::Solved {
-            queens,
-            flash: solved_flash(white, blue),
-        }
+        self.screen = Screen::Solved { queens: pos.game };
+        pos.take_solved()
     }
 
     /// The whole board red, twice, around the unchanged picture.
     fn refusal(&self) -> Animation {
-        let mut red = self.draw();
-        for sq in self.board.squares().filter(|&sq| !self.game.has_queen(sq)) {
-            self.board.paint(&mut red, sq, self.style.theme.refused);
-        }
+        let pos = &self.pos;
         let normal = self.draw();
-        let steps = vec![(red, REFUSED_MS), (normal, REFUSED_MS), (red, REFUSED_MS)];
-        Animation {
-            steps,
-            interrupt: Interrupt::FinishThenApply,
+        let mut red = normal;
+        for sq in pos.board.squares().filter(|&sq| !pos.game.has_queen(sq)) {
+            pos.board.paint(&mut red, sq, pos.style.theme.refused);
         }
+        let steps = vec![(red, REFUSED_MS), (normal, REFUSED_MS), (red, REFUSED_MS)];
+        Animation { steps, interrupt: Interrupt::FinishThenApply }
     }
 
     fn solve(&mut self, stopwatch: &dyn Stopwatch) -> Reaction {
+        let pos = &self.pos;
         let started = stopwatch.micros();
-        let found = self.solutions.extending(&self.game).next().copied();
+        let found = pos.solutions.extending(&pos.game).next().copied();
         let took = stopwatch.micros().saturating_sub(started);
         let message = match found {
             Some(solution) => {
@@ -103,30 +79,15 @@ impl Strict {
                 format!("SOLVED IN {took}us")
             }
             None => {
-                let closest = self.solutions.get(self.solutions.closest(&self.game).index);
-                let blockers: Vec<Square> = self.game.queens().filter(|&q| !closest.has_queen(q)).collect();
+                let closest = pos.solutions.get(pos.solutions.closest(&pos.game).index);
+                let blockers: Vec<Square> = pos.game.queens().filter(|&q| !closest.has_queen(q)).collect();
                 let blockers =
-                    Placement::from_squares(self.board.n(), &blockers).expect("queens of one placement");
+                    Placement::from_squares(pos.board.n(), &blockers).expect("queens of one board");
                 self.screen = Screen::Blocked { blockers };
                 "NO SOLUTION".to_string()
             }
         };
-        Reaction::Animate(text::scroll(&message, self.style.text, self.board.side()))
-    }
-
-    /// The checkerboard, the hint and the cursor, with `queens` in the
-    /// colour `colour_of` gives each.
-    fn picture(&self, queens: &Placement, colour_of: impl Fn(Square) -> super::Rgb) -> Frame {
-        let theme = &self.style.theme;
-        let mut frame = self.board.checkerboard(theme);
-        for &sq in &self.hint {
-            self.board.paint(&mut frame, sq, theme.hint);
-        }
-        self.board.paint(&mut frame, self.cursor, theme.cursor);
-        for q in queens.queens() {
-            self.board.paint(&mut frame, q, colour_of(q));
-        }
-        frame
+        Reaction::Animate(text::scroll(&message, pos.style.text, pos.board.side()))
     }
 }
 
@@ -136,14 +97,12 @@ impl Mode for Strict {
     }
 
     fn reset(&mut self) {
-        self.game = Placement::empty(self.board.n());
-        self.cursor = self.board.start();
+        self.pos.reset();
         self.screen = Screen::Playing;
-        self.hint.clear();
     }
 
     fn handle(&mut self, event: Event) -> Reaction {
-        self.hint.clear();
+        self.pos.hint.clear();
         match self.screen {
             Screen::Playing => {}
             // A solved board: directions start a new game, the middle sleeps (as in classic).
@@ -155,8 +114,7 @@ impl Mode for Strict {
                 return Reaction::Draw;
             }
         }
-        if let Some(cursor) = self.board.step(self.cursor, event) {
-            self.cursor = cursor;
+        if self.pos.step(event) {
             return Reaction::Draw;
         }
         match event {
@@ -166,24 +124,17 @@ impl Mode for Strict {
     }
 
     fn draw(&self) -> Frame {
-        let theme = &self.style.theme;
+        let pos = &self.pos;
+        let theme = &pos.style.theme;
         match self.screen {
-            Screen::Playing => self.picture(&self.game, |_| theme.queen),
-            Screen::Solved { queens } => self.picture(&queens, |_| theme.queen),
-            Screen::Completed { solution } => self.picture(&solution, |q| {
-                if self.game.has_queen(q) {
-                    theme.queen
-                } else {
-                    theme.needed
-                }
-            }),
-            Screen::Blocked { blockers } => self.picture(&self.game, |q| {
-                if blockers.has_queen(q) {
-                    theme.refused
-                } else {
-                    theme.queen
-                }
-            }),
+            Screen::Playing => pos.picture(&pos.game, |_| theme.queen),
+            Screen::Solved { queens } => pos.picture(&queens, |_| theme.queen),
+            Screen::Completed { solution } => {
+                pos.picture(&solution, |q| if pos.game.has_queen(q) { theme.queen } else { theme.needed })
+            }
+            Screen::Blocked { blockers } => {
+                pos.picture(&pos.game, |q| if blockers.has_queen(q) { theme.refused } else { theme.queen })
+            }
         }
     }
 
@@ -192,13 +143,11 @@ impl Mode for Strict {
     }
 
     fn act(&mut self, action: Action, stopwatch: &dyn Stopwatch) -> Reaction {
-        if let Screen::Solved { .. } = self.screen {
-            self.screen = Screen::Playing;
-        }
+        // After a solved board the game is already empty: act on the new game.
+        self.screen = Screen::Playing;
         match action {
             Action::Hint => {
-                self.screen = Screen::Playing;
-                self.hint = self.solutions.safe_squares(&self.game);
+                self.pos.show_hint();
                 Reaction::Draw
             }
             Action::Solve => self.solve(stopwatch),

@@ -17,11 +17,7 @@ pub struct TextStyle {
 
 impl Default for TextStyle {
     fn default() -> Self {
-        TextStyle {
-            colour: Rgb(120, 120, 120),
-            background: Rgb::BLACK,
-            column_ms: 100,
-        }
+        TextStyle { colour: Rgb(120, 120, 120), background: Rgb::BLACK, column_ms: 100 }
     }
 }
 
@@ -35,11 +31,7 @@ pub fn columns(text: &str) -> Vec<u8> {
         let rows = BASIC_LEGACY[code];
         // font8x8 rows have bit 0 as the leftmost pixel; turn them into columns.
         let glyph: Vec<u8> = (0..8)
-            .map(|x| {
-                (0..8)
-                    .filter(|&y| rows[y] >> x & 1 == 1)
-                    .fold(0u8, |col, y| col | 1 << y)
-            })
+            .map(|x| (0..8).filter(|&y| rows[y] >> x & 1 == 1).fold(0u8, |col, y| col | 1 << y))
             .collect();
         match glyph.iter().position(|&c| c != 0) {
             None => out.extend([0, 0, 0]),
@@ -73,10 +65,7 @@ pub fn scroll(text: &str, style: TextStyle, side: usize) -> Animation {
             (frame, style.column_ms)
         })
         .collect();
-    Animation {
-        steps,
-        interrupt: Interrupt::Skip,
-    }
+    Animation { steps, interrupt: Interrupt::Skip }
 }
 
 #[cfg(test)]
@@ -100,17 +89,10 @@ mod tests {
         let width = columns("I").len();
         assert_eq!(anim.steps.len(), 8 + width + 1);
         assert!(anim.steps.iter().all(|&(_, ms)| ms == 100));
-        let lit = |f: &Frame| {
-            (0..8)
-                .filter(|&x| (0..8).any(|y| f.get(x, y) == style.colour))
-                .collect::<Vec<_>>()
-        };
+        let lit =
+            |f: &Frame| (0..8).filter(|&x| (0..8).any(|y| f.get(x, y) == style.colour)).collect::<Vec<_>>();
         assert!(anim.steps[0].0.is_dark());
-        assert_eq!(
-            lit(&anim.steps[1].0),
-            [7],
-            "first column of the glyph at the right edge"
-        );
+        assert_eq!(lit(&anim.steps[1].0), [7], "first column of the glyph at the right edge");
         assert!(anim.steps.last().unwrap().0.is_dark());
         // Fully on screen: the glyph's four columns at the left edge.
         assert_eq!(lit(&anim.steps[8].0), [0, 1, 2, 3]);

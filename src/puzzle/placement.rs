@@ -25,10 +25,7 @@ impl Placement {
     /// If `n` is 0 or more than [`MAX_N`].
     pub fn empty(n: usize) -> Self {
         assert!((1..=MAX_N).contains(&n), "board size {n} is outside 1..={MAX_N}");
-        Placement {
-            n: n as u8,
-            rows: [EMPTY; MAX_N],
-        }
+        Placement { n: n as u8, rows: [EMPTY; MAX_N] }
     }
 
     /// A placement from one entry per column (`None` = no queen there).
@@ -106,33 +103,23 @@ impl Placement {
 
     /// The squares of the queens, column by column.
     pub fn queens(&self) -> impl Iterator<Item = Square> + '_ {
-        self.columns()
-            .enumerate()
-            .filter_map(|(c, r)| r.map(|r| Square::new(c as u8, r)))
+        self.columns().enumerate().filter_map(|(c, r)| r.map(|r| Square::new(c as u8, r)))
     }
 
     /// How many queens `self` and `other` have on the same squares.
     pub fn shared(&self, other: &Placement) -> usize {
-        self.columns()
-            .zip(other.columns())
-            .filter(|(a, b)| a.is_some() && a == b)
-            .count()
+        self.columns().zip(other.columns()).filter(|(a, b)| a.is_some() && a == b).count()
     }
 
     /// Whether every queen of `self` also stands in `other`.
     pub fn is_subset_of(&self, other: &Placement) -> bool {
-        self.columns()
-            .zip(other.columns())
-            .all(|(a, b)| a.is_none() || a == b)
+        self.columns().zip(other.columns()).all(|(a, b)| a.is_none() || a == b)
     }
 
     /// Whether no two queens attack each other.
     pub fn is_peaceful(&self) -> bool {
         let queens: Vec<Square> = self.queens().collect();
-        queens
-            .iter()
-            .enumerate()
-            .all(|(i, a)| queens[i + 1..].iter().all(|b| !a.queen_attacks(*b)))
+        queens.iter().enumerate().all(|(i, a)| queens[i + 1..].iter().all(|b| !a.queen_attacks(*b)))
     }
 
     /// "The latest move wins": puts a queen on `sq` (moving the queen of its
@@ -174,10 +161,7 @@ mod tests {
         let mut p = Placement::from_rows(&[Some(0), None, Some(2), None, None, None, None, Some(7)]);
         // (1,1) attacks (0,0) diagonally and (2,2) diagonally; (7,7) too.
         assert_eq!(p.place_latest_wins(Square::new(1, 1)), 3);
-        assert_eq!(
-            p,
-            Placement::from_rows(&[None, Some(1), None, None, None, None, None, None])
-        );
+        assert_eq!(p, Placement::from_rows(&[None, Some(1), None, None, None, None, None, None]));
         // A queen in the same column moves rather than being attacked.
         assert_eq!(p.place_latest_wins(Square::new(1, 5)), 0);
         assert_eq!(p.get(1), Some(5));

@@ -45,10 +45,7 @@ impl Solutions {
     /// # Panics
     /// If `n` is 0 or more than [`MAX_LISTED_N`].
     pub fn new(n: usize) -> Self {
-        assert!(
-            (1..=MAX_LISTED_N).contains(&n),
-            "listing solutions needs 1 <= n <= {MAX_LISTED_N}"
-        );
+        assert!((1..=MAX_LISTED_N).contains(&n), "listing solutions needs 1 <= n <= {MAX_LISTED_N}");
         let mut all = Vec::new();
         let mut rows = vec![0u8; n];
         enumerate(n, 0, 0, 0, 0, &mut rows, &mut all);
@@ -59,12 +56,7 @@ impl Solutions {
             (first_from_bottom, p.columns().collect::<Vec<_>>())
         });
         let (class_of, representatives) = classify(&all);
-        Solutions {
-            n,
-            all,
-            class_of,
-            representatives,
-        }
+        Solutions { n, all, class_of, representatives }
     }
 
     /// The 92 solutions of the 8 x 8 board, computed on first use.
@@ -199,15 +191,10 @@ fn classify(all: &[Placement]) -> (Vec<(usize, Symmetry)>, Vec<usize>) {
         let class = representatives.len();
         representatives.push(i);
         for s in Symmetry::ALL {
-            let image = s
-                .apply_placement(&all[i])
-                .expect("a solution's image is a solution");
+            let image = s.apply_placement(&all[i]).expect("a solution's image is a solution");
             let j = index[&image];
             class_of[j].get_or_insert((class, s));
         }
     }
-    (
-        class_of.into_iter().map(|c| c.expect("classified")).collect(),
-        representatives,
-    )
+    (class_of.into_iter().map(|c| c.expect("classified")).collect(), representatives)
 }

@@ -67,10 +67,7 @@ impl fmt::Display for SquareError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SquareError::Malformed(s) => {
-                write!(
-                    f,
-                    "'{s}' is not a square: expected a file letter and a rank, like a1 or h8"
-                )
+                write!(f, "'{s}' is not a square: expected a file letter and a rank, like a1 or h8")
             }
             SquareError::OffBoard(s, n) => write!(f, "square '{s}' is off the {n}x{n} board"),
         }
@@ -107,19 +104,10 @@ mod tests {
     #[test]
     fn bad_squares_are_refused() {
         for bad in ["", "a", "1a", "a0", "a01", "a-1", "é1", "a1x", "aa1"] {
-            assert!(
-                matches!(Square::parse_chess(bad, 8), Err(SquareError::Malformed(_))),
-                "{bad}"
-            );
+            assert!(matches!(Square::parse_chess(bad, 8), Err(SquareError::Malformed(_))), "{bad}");
         }
-        assert!(matches!(
-            Square::parse_chess("i1", 8),
-            Err(SquareError::OffBoard(..))
-        ));
-        assert!(matches!(
-            Square::parse_chess("a9", 8),
-            Err(SquareError::OffBoard(..))
-        ));
+        assert!(matches!(Square::parse_chess("i1", 8), Err(SquareError::OffBoard(..))));
+        assert!(matches!(Square::parse_chess("a9", 8), Err(SquareError::OffBoard(..))));
     }
 
     #[test]

@@ -57,9 +57,7 @@ pub fn brute_force_solutions(n: usize) -> Vec<Vec<usize>> {
 }
 
 pub fn rows_of(p: &Placement) -> Vec<usize> {
-    p.columns()
-        .map(|r| r.expect("a full placement") as usize)
-        .collect()
+    p.columns().map(|r| r.expect("a full placement") as usize).collect()
 }
 
 /// A frame as letters, one per LED, for the default theme's colours: `g`
@@ -91,13 +89,10 @@ pub fn picture(frame: &Frame) -> String {
 
 /// The checkerboard with `marks` (x, y, letter) drawn over it.
 pub fn board(marks: &[(usize, usize, char)]) -> String {
-    let mut rows: Vec<Vec<char>> = (0..8)
-        .map(|y| (0..8).map(|x| if (x + y) % 2 == 0 { 'g' } else { 'r' }).collect())
-        .collect();
+    let mut rows: Vec<Vec<char>> =
+        (0..8).map(|y| (0..8).map(|x| if (x + y) % 2 == 0 { 'g' } else { 'r' }).collect()).collect();
     for &(x, y, c) in marks {
         rows[y][x] = c;
     }
-    rows.into_iter()
-        .map(|r| r.into_iter().collect::<String>() + "\n")
-        .collect()
+    rows.into_iter().map(|r| r.into_iter().collect::<String>() + "\n").collect()
 }
