@@ -1,0 +1,204 @@
+//! Property tests of the engine: random event sequences in every mode and
+//! size keep the game's invariants, and classic mode matches an independent
+//! model of `classic-rules.md` frame for frame.
+
+mod common;
+
+use common::attack;
+use proptest::prelude::*;
+use queens::game::{Engine, Event, Frame, ModeKind, Progress, Rgb, Setup, Theme};
+
+fn event() -> impl Strategy<Value = Event> {
+    prop_oneof![
+        4 => Just(Event::Up),
+        4 => Just(Event::Down),
+        4 => Just(Event::Left),
+        4 => Just(Event::Right),
+        6 => Just(Event::Press),
+        1 => Just(Event::Hold),
+        1 => Just(Event::Release),
+    ]
+}
+
+/// An event and how many milliseconds pass before it (sometimes mid-animation).
+fn timed_events() -> impl Strategy<Value = Vec<(u64, Event)>> {
+    prop::collection::vec((prop_oneof![3 => Just(0u64), 1 => 0u64..2000], event()), 0..200)
+}
+
+/// The white LEDs of a frame, as (x, y).
+fn whites(frame: &Frame) -> Vec<(usize, usize)> {
+    let mut out = vec![];
+    for y in 0..frame.side() {
+        for x in 0..frame.side() {
+            if frame.get(x, y) == Theme::default().queen {
+                out.push((x, y));
+            }
+        }
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+    #[test]
+    fn every_mode_keeps_its_invariants(
+        events in timed_events(),
+        strict in any::<bool>(),
+        size in 4usize..=8,
+    ) {
+        let mode = if strict { ModeKind::Strict } else { ModeKind::Classic };
+        let mut engine = Engine::start(Setup { mode, size, ..Setup::default() }, Progress::default());
+        let theme = Theme::default();
+        let palette = theme.colours();
+        let mut now = 0;
+        for (wait, event) in events {
+            now += wait;
+            engine.tick(now);
+            engine.handle(event, now);
+            let frame = engine.frame();
+            prop_assert_eq!(frame.side(), 8);
+            prop_assert!(frame.pixels().iter().all(|p| palette.contains(p)), "a colour outside the theme");
+            if engine.is_standby() {
+                prop_assert!(frame.is_dark());
+            }
+            // A settled game picture: its white queens never attack each other.
+            if engine.next_deadline().is_none() && !engine.is_menu_open() && !engine.is_standby() {
+                let queens = whites(frame);
+                for (i, &(x1, y1)) in queens.iter().enumerate() {
+                    for &(x2, y2) in &queens[i + 1..] {
+                        prop_assert!(!attack(x1, y1, x2, y2), "({x1},{y1}) and ({x2},{y2}) attack");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn classic_matches_an_independent_model_of_the_rules(
+        events in prop::collection::vec(event().prop_filter("no menu", |e| *e != Event::Hold), 0..300),
+    ) {
+        let mut engine = Engine::start(Setup::default(), Progress::default());
+        let mut model = Model::new();
+        let mut now = 0;
+        for event in events {
+            engine.handle(event, now);
+            // Let the flash and the progress message play out.
+            while let Some(deadline) = engine.next_deadline() {
+                now = deadline;
+                engine.tick(now);
+            }
+            model.apply(event);
+            prop_assert_eq!(engine.frame(), &model.frame(), "after {:?}", event);
+        }
+    }
+}
+
+/// `classic-rules.md`, written out again as plainly as possible.
+struct Model {
+    game: [Option<usize>; 8],
+    x: usize,
+    y: usize,
+    /// An answer or a finished board is on show: what it looks like.
+    display: Option<Frame>,
+    standby: bool,
+}
+
+const DARK: Rgb = Rgb(0, 92, 0);
+const LIGHT: Rgb = Rgb(92, 0, 0);
+const BLUE: Rgb = Rgb(0, 0, 120);
+const WHITE: Rgb = Rgb(120, 120, 120);
+const YELLOW: Rgb = Rgb(120, 120, 0);
+
+impl Model {
+    fn new() -> Model {
+        Model { game: [None; 8], x: 3, y: 4, display: None, standby: false }
+    }
+
+    /// All 92, in the seed's order: column 0 from the bottom, the rest ascending.
+    fn solutions() -> &'static [[usize; 8]] {
+        static ALL: std::sync::OnceLock<Vec<[usize; 8]>> = std::sync::OnceLock::new();
+        ALL.get_or_init(|| {
+            let mut all: Vec<[usize; 8]> =
+                common::brute_force_solutions(8).into_iter().map(|s| s.try_into().unwrap()).collect();
+            all.sort_by_key(|s| (7 - s[0], *s));
+            all
+        })
+    }
+
+    fn board(&self) -> Frame {
+        let mut f = Frame::dark(8);
+        for y in 0..8 {
+            for x in 0..8 {
+                f.set(x, y, if (x + y) % 2 == 0 { DARK } else { LIGHT });
+            }
+        }
+        f.set(self.x, self.y, BLUE);
+        for (x, row) in self.game.iter().enumerate() {
+            if let Some(y) = row {
+                f.set(x, *y, WHITE);
+            }
+        }
+        f
+    }
+
+    fn frame(&self) -> Frame {
+        if self.standby {
+            return Frame::dark(8);
+        }
+        self.display.unwrap_or_else(|| self.board())
+    }
+
+    fn apply(&mut self, event: Event) {
+        if self.standby {
+            *self = Model::new();
+            return;
+        }
+        match event {
+            Event::Up => self.y = (self.y + 7) % 8,
+            Event::Down => self.y = (self.y + 1) % 8,
+            Event::Left => self.x = (self.x + 7) % 8,
+            Event::Right => self.x = (self.x + 1) % 8,
+            Event::Press if self.display.is_some() => {
+                self.standby = true;
+                return;
+            }
+            Event::Press if self.game[self.x] == Some(self.y) => {
+                let solutions = Model::solutions();
+                let shared = |s: &[usize; 8]| (0..8).filter(|&c| self.game[c] == Some(s[c])).count();
+                let best = solutions.iter().map(shared).max().unwrap();
+                let s = solutions.iter().find(|s| shared(s) == best).unwrap();
+                let mut f = self.board();
+                for (x, row) in self.game.iter().enumerate() {
+                    if let Some(y) = row {
+                        f.set(x, *y, BLUE);
+                    }
+                }
+                for x in 0..8 {
+                    f.set(x, s[x], if self.game[x] == Some(s[x]) { WHITE } else { YELLOW });
+                }
+                self.display = Some(f);
+                self.game = [None; 8];
+                return;
+            }
+            Event::Press => {
+                self.game[self.x] = Some(self.y);
+                for c in 0..8 {
+                    if let Some(r) = self.game[c]
+                        && c != self.x
+                        && attack(c, r, self.x, self.y)
+                    {
+                        self.game[c] = None;
+                    }
+                }
+                if self.game.iter().all(Option::is_some) {
+                    self.display = Some(self.board());
+                    self.game = [None; 8];
+                }
+                return;
+            }
+            Event::Hold | Event::Release => return,
+        }
+        self.display = None;
+    }
+}
