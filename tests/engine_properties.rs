@@ -174,8 +174,8 @@ impl Model {
                         f.set(x, *y, BLUE);
                     }
                 }
-                for x in 0..8 {
-                    f.set(x, s[x], if self.game[x] == Some(s[x]) { WHITE } else { YELLOW });
+                for (x, &y) in s.iter().enumerate() {
+                    f.set(x, y, if self.game[x] == Some(y) { WHITE } else { YELLOW });
                 }
                 self.display = Some(f);
                 self.game = [None; 8];
