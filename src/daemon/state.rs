@@ -80,6 +80,7 @@ impl StateFile {
     /// unreadable or corrupt one is renamed aside (`state.toml.corrupt-N`)
     /// and reported.
     pub fn load(&self) -> Loaded {
+        self.remove_stale_temporaries();
         let text = match fs::read_to_string(&self.path) {
             Ok(text) => text,
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
@@ -90,6 +91,18 @@ impl StateFile {
         match parse(&text) {
             Ok(state) => Loaded { state: Some(state), warning: None },
             Err(e) => self.set_aside(&e),
+        }
+    }
+
+    /// Temporary files of saves that a crash or a kill cut short.
+    fn remove_stale_temporaries(&self) {
+        let (Some(dir), Some(name)) = (self.path.parent(), self.path.file_name()) else { return };
+        let prefix = format!("{}.tmp-", name.to_string_lossy());
+        let dir = if dir.as_os_str().is_empty() { Path::new(".") } else { dir };
+        for entry in fs::read_dir(dir).into_iter().flatten().flatten() {
+            if entry.file_name().to_string_lossy().starts_with(&prefix) {
+                let _ = fs::remove_file(entry.path());
+            }
         }
     }
 
@@ -208,6 +221,17 @@ mod tests {
         assert_eq!((loaded.state, loaded.warning), (Some(sample()), None));
         let leftovers: Vec<_> = fs::read_dir(dir.join("sub")).unwrap().collect();
         assert_eq!(leftovers.len(), 1, "no temporary file left behind");
+    }
+
+    #[test]
+    fn loading_tidies_up_temporaries_a_killed_save_left() {
+        let dir = tempdir();
+        fs::write(dir.join("state.toml.tmp-12345"), "mode = \"clas").unwrap();
+        fs::write(dir.join("other.tmp-1"), "not ours").unwrap();
+        let loaded = StateFile::new(dir.join("state.toml")).load();
+        assert!(loaded.state.is_none() && loaded.warning.is_none());
+        let names: Vec<_> = fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(names, ["other.tmp-1"]);
     }
 
     #[test]
