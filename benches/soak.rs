@@ -74,7 +74,7 @@ fn engine_soak(events: u64) {
     let setup = Setup { mode: ModeKind::Strict, ..Setup::default() };
     let mut engine = Engine::start(setup, Progress::default());
     let mut now = 0;
-    let mut run = |count: u64| {
+    let mut run = |engine: &mut Engine, count: u64| {
         for _ in 0..count {
             now += rng.next() % 300;
             engine.tick(now);
@@ -82,11 +82,10 @@ fn engine_soak(events: u64) {
         }
     };
     // Warm up every path (menus, messages, modes) before the first reading.
-    run(100_000);
+    run(&mut engine, 100_000);
     let before = memory_kib("self");
     let started = Instant::now();
-    run(events);
-    drop(run);
+    run(&mut engine, events);
     let took = started.elapsed();
     let after = memory_kib("self");
     println!(
@@ -117,7 +116,7 @@ fn binary_soak(lines: usize) {
     for _ in 0..9 {
         stdout.read_line(&mut line).unwrap();
     }
-    let mut feed = |count: usize| {
+    let mut feed = |stdin: &mut std::process::ChildStdin, count: usize| {
         for _ in 0..count {
             writeln!(stdin, "{}", rng.event()).unwrap();
             // Read the settled frame back (8 rows and an empty line) so the
@@ -129,11 +128,10 @@ fn binary_soak(lines: usize) {
             }
         }
     };
-    feed(20_000);
+    feed(&mut stdin, 20_000);
     let before = memory_kib(&pid);
     let started = Instant::now();
-    feed(lines);
-    drop(feed);
+    feed(&mut stdin, lines);
     let took = started.elapsed();
     let after = memory_kib(&pid);
     drop(stdin);
