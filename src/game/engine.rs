@@ -137,23 +137,24 @@ impl Engine {
 
     /// Brings the picture up to time `now`.
     pub fn tick(&mut self, now: Millis) {
-        let Some(mut step) = self.playing else { return };
-        while now >= step.ends {
-            let front = &self.queue[0];
-            step.index += 1;
-            if let Some(&(_, ms)) = front.steps.get(step.index) {
-                step.ends += ms as Millis;
-                continue;
+        while let Some(mut step) = self.playing {
+            if now < step.ends {
+                return;
             }
-            // This animation is over: on to the next one, which starts when this ended.
-            self.queue.pop_front();
-            let ended = step.ends;
-            self.playing = None;
-            self.tick_from(ended);
-            return self.tick(now);
+            step.index += 1;
+            match self.queue[0].steps.get(step.index) {
+                Some(&(frame, ms)) => {
+                    step.ends += ms as Millis;
+                    self.playing = Some(step);
+                    self.shown = frame;
+                }
+                // This animation is over: the next one starts when it ended.
+                None => {
+                    self.queue.pop_front();
+                    self.tick_from(step.ends);
+                }
+            }
         }
-        self.playing = Some(step);
-        self.shown = self.queue[0].steps[step.index].0;
     }
 
     /// Starts the front animation at `start`, or settles if there is none.
@@ -266,7 +267,6 @@ impl Engine {
             Item::Size(n) => self.setup.size = n,
         }
         self.mode = self.setup.mode.build(self.setup.size, self.setup.style);
-        self.shown = Frame::dark(self.mode.draw().side());
         self.changed = true;
         Reaction::Draw
     }
