@@ -4,7 +4,9 @@
 
 pub mod clock;
 pub mod gesture;
+pub mod rotation;
 pub mod script;
+pub mod sensehat;
 pub mod wait;
 
 use crate::game::{Event, Frame, Millis};

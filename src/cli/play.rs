@@ -1,9 +1,14 @@
 //! `queens play`: the game, on whichever backend fits.
 
 use crate::backend::script::Script;
+use crate::backend::sensehat::{self, SenseHat, discover::Roots};
+use crate::daemon::config::{self, Config};
+use crate::daemon::log::{info, warning};
+use crate::daemon::signals::Shutdown;
 use crate::daemon::state::{State, StateFile};
 use crate::daemon::{self};
 use crate::game::{Engine, ModeKind, SIZES, Setup};
+use anyhow::Context;
 use clap::ValueEnum;
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
@@ -11,19 +16,37 @@ use std::process::ExitCode;
 
 #[derive(clap::Args, Debug, Default)]
 pub struct Args {
-    /// Where to play. `auto` picks the Sense HAT if one is found.
+    /// Where to play. `auto` picks the Sense HAT if both its devices are found.
     #[arg(long, value_enum, default_value_t)]
     backend: BackendChoice,
+
+    /// The configuration file (default: /etc/queens/config.toml, if it exists).
+    #[arg(long, value_name = "PATH")]
+    config: Option<PathBuf>,
+
+    /// Sense HAT: the LED matrix's framebuffer device (default: the one named "RPi-Sense FB").
+    #[arg(long, value_name = "PATH")]
+    framebuffer: Option<PathBuf>,
+
+    /// Sense HAT: the joystick's event device (default: the one named "Raspberry Pi Sense HAT Joystick").
+    #[arg(long, value_name = "PATH")]
+    joystick: Option<PathBuf>,
+
+    /// Where to look for devices instead of /sys and /dev (for tests).
+    #[arg(long, value_name = "DIR", hide = true)]
+    sysfs_root: Option<PathBuf>,
+    #[arg(long, value_name = "DIR", hide = true)]
+    dev_root: Option<PathBuf>,
 
     /// Script backend: also print every animation frame, after `@ MS`.
     #[arg(long)]
     trace: bool,
 
-    /// The mode to start in (default: the one played last).
+    /// The mode to start in (default: the config file's, else the one played last).
     #[arg(long, value_parser = parse_mode)]
     mode: Option<ModeKind>,
 
-    /// The board size, 4 to 8 on the LED matrix (default: the one played last, or 8).
+    /// The board size, 4 to 8 on the LED matrix (default: the config file's, else the last one).
     #[arg(long, value_parser = clap::value_parser!(u8).range(*SIZES.start() as i64..=*SIZES.end() as i64))]
     size: Option<u8>,
 
@@ -43,31 +66,80 @@ fn parse_mode(s: &str) -> Result<ModeKind, String> {
 
 #[derive(ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
 enum BackendChoice {
+    /// The Sense HAT if both its devices are found, otherwise the script backend.
     #[default]
     Auto,
+    /// The Sense HAT's LED matrix (framebuffer) and joystick (evdev).
+    Sensehat,
     /// Events as lines on standard input, frames as text on standard output.
     Script,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    if args.backend == BackendChoice::Auto && io::stdin().is_terminal() {
-        eprintln!(
-            "queens: no Sense HAT backend in this build yet; playing the script backend.\n\
-             queens: type up, down, left, right or press, one per line (Ctrl-D ends)."
-        );
+    let (config_path, required) = config::path(args.config.as_deref());
+    let config = Config::load(&config_path, required)?;
+    let hat = sensehat::Options {
+        framebuffer: args.framebuffer.clone(),
+        joystick: args.joystick.clone(),
+        roots: Roots {
+            sys: args.sysfs_root.clone().unwrap_or_else(|| Roots::default().sys),
+            dev: args.dev_root.clone().unwrap_or_else(|| Roots::default().dev),
+        },
+        rotation: config.rotation,
+        brightness: config.brightness,
+        low_light: config.low_light,
+        timing: config.timing,
+    };
+    let backend = match args.backend {
+        BackendChoice::Auto if hat.present() => BackendChoice::Sensehat,
+        BackendChoice::Auto => BackendChoice::Script,
+        chosen => chosen,
+    };
+    match backend {
+        BackendChoice::Sensehat => {
+            let state_file = args.state.clone().map(StateFile::new).or_else(StateFile::default_location);
+            let mut engine = start(&args, &config, state_file.as_ref());
+            let shutdown = Shutdown::install().context("cannot handle signals")?;
+            let mut hat = SenseHat::open(hat, shutdown)?;
+            notify_ready();
+            daemon::run_saving(&mut engine, &mut hat, |engine| save_state(state_file.as_ref(), engine))?;
+            info!("stopped; the LEDs are dark");
+        }
+        _ => {
+            if args.backend == BackendChoice::Auto && io::stdin().is_terminal() {
+                info!(
+                    "no Sense HAT found; playing the script backend.\n\
+                     queens: type up, down, left, right or press, one per line (Ctrl-D ends)."
+                );
+            }
+            let state_file = args.state.clone().map(StateFile::new);
+            let mut engine = start(&args, &config, state_file.as_ref());
+            let mut script = Script::new(io::stdin().lock(), io::stdout().lock(), args.trace);
+            daemon::run_saving(&mut engine, &mut script, |engine| save_state(state_file.as_ref(), engine))?;
+        }
     }
-    let state_file = args.state.clone().map(StateFile::new);
-    let saved = load_state(state_file.as_ref());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The engine, set up from the command line, then the config file, then
+/// what was played last.
+fn start(args: &Args, config: &Config, state_file: Option<&StateFile>) -> Engine {
+    let saved = load_state(state_file);
     let setup = Setup {
-        mode: args.mode.unwrap_or(saved.mode),
-        size: args.size.map_or(saved.size, usize::from),
+        mode: args.mode.or(config.mode).unwrap_or(saved.mode),
+        size: args.size.map(usize::from).or(config.size).unwrap_or(saved.size),
         intro: args.intro,
+        style: config.style,
         ..Setup::default()
     };
-    let mut engine = Engine::start(setup, saved.progress);
-    let mut script = Script::new(io::stdin().lock(), io::stdout().lock(), args.trace);
-    daemon::run_saving(&mut engine, &mut script, |engine| save_state(state_file.as_ref(), engine))?;
-    Ok(ExitCode::SUCCESS)
+    Engine::start(setup, saved.progress)
+}
+
+/// Tells systemd the game is up (`Type=notify`); nothing outside systemd.
+fn notify_ready() {
+    if let Err(e) = sd_notify::notify(false, &[sd_notify::NotifyState::Ready]) {
+        warning!("cannot tell systemd the game is ready: {e}");
+    }
 }
 
 /// The saved state, or the defaults; a corrupt file is reported and set aside.
@@ -75,7 +147,7 @@ fn load_state(file: Option<&StateFile>) -> State {
     let Some(file) = file else { return State::default() };
     let loaded = file.load();
     if let Some(warning) = loaded.warning {
-        eprintln!("queens: warning: {warning}");
+        warning!("{warning}");
     }
     loaded.state.unwrap_or_default()
 }
@@ -86,6 +158,6 @@ fn save_state(file: Option<&StateFile>, engine: &Engine) {
     let setup = engine.setup();
     let state = State { mode: setup.mode, size: setup.size, progress: *engine.progress() };
     if let Err(e) = file.save(&state) {
-        eprintln!("queens: warning: {e:#}; progress is kept in memory only");
+        warning!("{e:#}; progress is kept in memory only");
     }
 }

@@ -1,6 +1,8 @@
 //! The game loop: one engine, one backend, until the input ends; and what
 //! the loop keeps across runs (signals, saved state).
 
+pub mod config;
+pub mod log;
 pub mod signals;
 pub mod state;
 

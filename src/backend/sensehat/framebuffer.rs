@@ -1,0 +1,305 @@
+//! The LED matrix as the kernel shows it: a tiny framebuffer.
+//!
+//! The Sense HAT driver (`rpisense-fb`) exposes the 8x8 LEDs as a 16 bit
+//! per pixel framebuffer and copies whatever is written there to the LEDs
+//! itself. So a frame is one 128-byte `pwrite` at offset 0, on a device
+//! opened once. Before writing, the device's screen info is checked: a
+//! framebuffer of any other shape is refused, because writing the game
+//! into an HDMI console would be a bug, not a display.
+
+use super::super::rotation::Rotation;
+use crate::game::{Frame, Rgb};
+use anyhow::{Context, bail};
+use std::fs::{File, OpenOptions};
+use std::os::fd::{AsFd, AsRawFd, BorrowedFd};
+use std::os::unix::fs::{FileExt, FileTypeExt};
+use std::path::{Path, PathBuf};
+
+/// The matrix is 8 LEDs square.
+pub const SIDE: usize = 8;
+
+const FBIOGET_VSCREENINFO: libc::c_ulong = 0x4600;
+const FBIOGET_FSCREENINFO: libc::c_ulong = 0x4602;
+/// The Sense HAT driver's gamma reset: argument 0 the default table, 1 low light.
+const SENSEFB_FBIORESET_GAMMA: libc::c_ulong = 0xF102;
+
+/// Where one colour channel sits in a pixel, as the screen info declares it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bitfield {
+    pub offset: u32,
+    pub length: u32,
+}
+
+/// How the device packs a pixel into 16 bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PixelFormat {
+    pub red: Bitfield,
+    pub green: Bitfield,
+    pub blue: Bitfield,
+    /// Bytes from the start of one row to the next.
+    pub line_length: usize,
+}
+
+impl PixelFormat {
+    /// The Sense HAT's own: RGB565, red at bit 11, rows of 16 bytes.
+    pub const RGB565: PixelFormat = PixelFormat {
+        red: Bitfield { offset: 11, length: 5 },
+        green: Bitfield { offset: 5, length: 6 },
+        blue: Bitfield { offset: 0, length: 5 },
+        line_length: SIDE * 2,
+    };
+
+    /// One pixel, each channel cut to its declared length and shifted to
+    /// its declared place.
+    pub fn pack(&self, Rgb(r, g, b): Rgb) -> u16 {
+        let put = |value: u8, field: Bitfield| (u32::from(value) >> (8 - field.length)) << field.offset;
+        (put(r, self.red) | put(g, self.green) | put(b, self.blue)) as u16
+    }
+
+    /// The bytes of a whole frame as the device stores it: the picture
+    /// turned by `rotation`, dimmed to `brightness` percent, each pixel in
+    /// native byte order, rows `line_length` apart.
+    pub fn encode(&self, frame: &Frame, rotation: Rotation, brightness: u8) -> Vec<u8> {
+        let mut bytes = vec![0u8; self.line_length * SIDE];
+        let side = frame.side().min(SIDE);
+        for y in 0..side {
+            for x in 0..side {
+                let (dx, dy) = rotation.place(x, y, SIDE);
+                let pixel = self.pack(frame.get(x, y).scaled(brightness));
+                let at = dy * self.line_length + dx * 2;
+                bytes[at..at + 2].copy_from_slice(&pixel.to_ne_bytes());
+            }
+        }
+        bytes
+    }
+}
+
+/// The LED matrix, open for writing.
+pub struct Framebuffer {
+    file: File,
+    path: PathBuf,
+    format: PixelFormat,
+}
+
+impl Framebuffer {
+    /// Opens `path` and checks that it is an 8x8, 16 bits per pixel
+    /// framebuffer. A regular file stands in for one in tests, taken as
+    /// the Sense HAT's own RGB565.
+    pub fn open(path: &Path) -> anyhow::Result<Framebuffer> {
+        let file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(path)
+            .with_context(|| format!("cannot open the LED matrix {}", path.display()))?;
+        let kind = file.metadata()?.file_type();
+        let format = if kind.is_file() {
+            PixelFormat::RGB565
+        } else if kind.is_char_device() {
+            let info = ScreenInfo::read(&file)
+                .with_context(|| format!("{} is not a framebuffer", path.display()))?;
+            info.check().with_context(|| format!("{} is not the Sense HAT's LED matrix", path.display()))?
+        } else {
+            bail!("{} is neither a framebuffer device nor a regular file", path.display());
+        };
+        Ok(Framebuffer { file, path: path.to_path_buf(), format })
+    }
+
+    pub fn format(&self) -> PixelFormat {
+        self.format
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Writes a whole frame at offset 0.
+    pub fn show(&self, frame: &Frame, rotation: Rotation, brightness: u8) -> std::io::Result<()> {
+        self.file.write_all_at(&self.format.encode(frame, rotation, brightness), 0)
+    }
+
+    /// Asks the driver for its low-light gamma table (or the default one).
+    /// Some kernels' drivers lack the call: the caller only warns.
+    pub fn set_low_light(&self, low: bool) -> std::io::Result<()> {
+        // SAFETY: the driver's ioctl takes its argument by value.
+        let r = unsafe {
+            libc::ioctl(self.file.as_raw_fd(), SENSEFB_FBIORESET_GAMMA as _, libc::c_ulong::from(low))
+        };
+        if r < 0 { Err(std::io::Error::last_os_error()) } else { Ok(()) }
+    }
+}
+
+impl AsFd for Framebuffer {
+    fn as_fd(&self) -> BorrowedFd<'_> {
+        self.file.as_fd()
+    }
+}
+
+/// What the kernel says about a framebuffer: `fb_var_screeninfo` (40
+/// 32-bit words) and the parts of `fb_fix_screeninfo` we need.
+#[derive(Debug)]
+pub struct ScreenInfo {
+    pub id: String,
+    pub xres: u32,
+    pub yres: u32,
+    pub bits_per_pixel: u32,
+    pub red: Bitfield,
+    pub green: Bitfield,
+    pub blue: Bitfield,
+    pub line_length: u32,
+}
+
+impl ScreenInfo {
+    pub fn read(file: &File) -> std::io::Result<ScreenInfo> {
+        let mut var = [0u32; 40];
+        let mut fix = [0u8; 128];
+        let fd = file.as_raw_fd();
+        // SAFETY: both buffers are larger than the structs the kernel fills.
+        unsafe {
+            if libc::ioctl(fd, FBIOGET_VSCREENINFO as _, var.as_mut_ptr()) < 0
+                || libc::ioctl(fd, FBIOGET_FSCREENINFO as _, fix.as_mut_ptr()) < 0
+            {
+                return Err(std::io::Error::last_os_error());
+            }
+        }
+        Ok(ScreenInfo::from_raw(&var, &fix))
+    }
+
+    /// Decodes the structs' words and bytes (kept apart from the ioctl so
+    /// the layout is tested).
+    pub fn from_raw(var: &[u32; 40], fix: &[u8; 128]) -> ScreenInfo {
+        let field = |i: usize| Bitfield { offset: var[i], length: var[i + 1] };
+        // fb_fix_screeninfo: char id[16]; unsigned long smem_start; u32
+        // smem_len, type, type_aux, visual; u16 xpanstep, ypanstep,
+        // ywrapstep (then 2 bytes of padding); u32 line_length.
+        let at = 16 + std::mem::size_of::<libc::c_ulong>() + 16 + 8;
+        let id_len = fix[..16].iter().position(|&b| b == 0).unwrap_or(16);
+        ScreenInfo {
+            id: String::from_utf8_lossy(&fix[..id_len]).into_owned(),
+            xres: var[0],
+            yres: var[1],
+            bits_per_pixel: var[6],
+            red: field(8),
+            green: field(11),
+            blue: field(14),
+            line_length: u32::from_ne_bytes(fix[at..at + 4].try_into().unwrap()),
+        }
+    }
+
+    /// The pixel format, if this is a framebuffer the game can draw on.
+    pub fn check(&self) -> anyhow::Result<PixelFormat> {
+        if (self.xres, self.yres, self.bits_per_pixel) != (SIDE as u32, SIDE as u32, 16) {
+            bail!(
+                "{:?} is {}x{} at {} bits per pixel; the LED matrix is 8x8 at 16",
+                self.id,
+                self.xres,
+                self.yres,
+                self.bits_per_pixel
+            );
+        }
+        for (name, f) in [("red", self.red), ("green", self.green), ("blue", self.blue)] {
+            if f.length == 0 || f.length > 8 || f.offset + f.length > 16 {
+                bail!(
+                    "{:?} declares an unusable {name} field (offset {}, length {})",
+                    self.id,
+                    f.offset,
+                    f.length
+                );
+            }
+        }
+        let line_length = (self.line_length as usize).max(SIDE * 2);
+        Ok(PixelFormat { red: self.red, green: self.green, blue: self.blue, line_length })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The formula every Sense HAT program uses.
+    fn reference_rgb565(Rgb(r, g, b): Rgb) -> u16 {
+        ((r as u16 >> 3) << 11) | ((g as u16 >> 2) << 5) | (b as u16 >> 3)
+    }
+
+    #[test]
+    fn rgb565_matches_the_reference_formula_for_every_channel_value() {
+        for v in 0..=255u8 {
+            for colour in [Rgb(v, 0, 0), Rgb(0, v, 0), Rgb(0, 0, v), Rgb(v, 255 - v, v / 3)] {
+                assert_eq!(PixelFormat::RGB565.pack(colour), reference_rgb565(colour), "{colour:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn another_declared_order_is_followed() {
+        let bgr = PixelFormat {
+            red: Bitfield { offset: 0, length: 5 },
+            green: Bitfield { offset: 5, length: 6 },
+            blue: Bitfield { offset: 11, length: 5 },
+            line_length: 16,
+        };
+        assert_eq!(bgr.pack(Rgb(255, 0, 0)), 0x001F);
+        assert_eq!(bgr.pack(Rgb(0, 0, 255)), 0xF800);
+        assert_eq!(bgr.pack(Rgb(0, 255, 0)), 0x07E0);
+    }
+
+    #[test]
+    fn a_frame_is_128_bytes_row_major_from_the_top_left_turned_and_dimmed() {
+        let mut frame = Frame::dark(8);
+        frame.set(1, 0, Rgb(255, 0, 0));
+        let bytes = PixelFormat::RGB565.encode(&frame, Rotation::R0, 100);
+        assert_eq!(bytes.len(), 128);
+        assert_eq!(&bytes[2..4], &0xF800u16.to_ne_bytes());
+        assert_eq!(bytes.iter().filter(|&&b| b != 0).count(), 1);
+        // Turned a quarter: the picture's (1, 0) is the device's (7, 1).
+        let turned = PixelFormat::RGB565.encode(&frame, Rotation::R90, 100);
+        assert_eq!(&turned[16 + 14..16 + 16], &0xF800u16.to_ne_bytes());
+        // At half brightness red 255 becomes 127, which is 15 in five bits.
+        let dim = PixelFormat::RGB565.encode(&frame, Rotation::R0, 50);
+        assert_eq!(&dim[2..4], &(15u16 << 11).to_ne_bytes());
+    }
+
+    #[test]
+    fn screen_info_decodes_and_refuses_other_shapes() {
+        let mut var = [0u32; 40];
+        var[..2].copy_from_slice(&[8, 8]);
+        var[6] = 16;
+        var[8..16].copy_from_slice(&[11, 5, 0, 5, 6, 0, 0, 5]);
+        let mut fix = [0u8; 128];
+        fix[..12].copy_from_slice(b"RPi-Sense FB");
+        let at = 16 + std::mem::size_of::<libc::c_ulong>() + 24;
+        fix[at..at + 4].copy_from_slice(&16u32.to_ne_bytes());
+        let info = ScreenInfo::from_raw(&var, &fix);
+        assert_eq!(info.id, "RPi-Sense FB");
+        assert_eq!(info.check().unwrap(), PixelFormat::RGB565);
+
+        var[..2].copy_from_slice(&[1920, 1080]);
+        var[6] = 32;
+        let err = ScreenInfo::from_raw(&var, &fix).check().unwrap_err().to_string();
+        assert!(err.contains("1920x1080 at 32 bits"), "{err}");
+    }
+
+    #[test]
+    fn a_regular_file_takes_whole_frames_at_offset_zero() {
+        let dir = std::env::temp_dir().join(format!("queens-fb-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("fb");
+        std::fs::write(&path, [0xAAu8; 128]).unwrap();
+        let fb = Framebuffer::open(&path).unwrap();
+        let mut frame = Frame::dark(8);
+        frame.fill(Rgb(0, 92, 0));
+        fb.show(&frame, Rotation::R0, 100).unwrap();
+        fb.show(&frame, Rotation::R0, 100).unwrap();
+        let bytes = std::fs::read(&path).unwrap();
+        assert_eq!(bytes.len(), 128);
+        for pixel in bytes.chunks(2) {
+            assert_eq!(pixel, reference_rgb565(Rgb(0, 92, 0)).to_ne_bytes());
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_directory_is_refused() {
+        let err = Framebuffer::open(Path::new("/")).map(|_| ()).unwrap_err();
+        assert!(format!("{err:#}").contains("cannot open") || format!("{err:#}").contains("neither"));
+    }
+}

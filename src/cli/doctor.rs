@@ -1,0 +1,194 @@
+//! `queens doctor`: what the Sense HAT backend finds, and what is wrong,
+//! in plain words and with the fix for each problem.
+
+use crate::backend::sensehat::discover::{Found, JOYSTICK_NAME, LED_NAME, Roots};
+use crate::backend::sensehat::framebuffer::Framebuffer;
+use crate::daemon::config::{self, Config};
+use std::ffi::CStr;
+use std::fs::OpenOptions;
+use std::os::unix::fs::OpenOptionsExt;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+#[derive(clap::Args, Debug, Default)]
+#[command(after_help = "Exits 0 when the Sense HAT backend would start, 1 when something is missing.")]
+pub struct Args {
+    /// The configuration file to check (default: /etc/queens/config.toml).
+    #[arg(long, value_name = "PATH")]
+    config: Option<PathBuf>,
+    /// Check this framebuffer instead of the one found by name.
+    #[arg(long, value_name = "PATH")]
+    framebuffer: Option<PathBuf>,
+    /// Check this event device instead of the one found by name.
+    #[arg(long, value_name = "PATH")]
+    joystick: Option<PathBuf>,
+    #[arg(long, value_name = "DIR", hide = true)]
+    sysfs_root: Option<PathBuf>,
+    #[arg(long, value_name = "DIR", hide = true)]
+    dev_root: Option<PathBuf>,
+}
+
+/// The report as it is built: lines to print, and problems with fixes.
+#[derive(Default)]
+struct Report {
+    lines: Vec<String>,
+    problems: Vec<String>,
+}
+
+impl Report {
+    fn line(&mut self, label: &str, text: impl AsRef<str>) {
+        self.lines.push(format!("{label:<11} {}", text.as_ref()));
+    }
+    fn problem(&mut self, text: impl Into<String>) {
+        self.problems.push(text.into());
+    }
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let roots = Roots {
+        sys: args.sysfs_root.unwrap_or_else(|| Roots::default().sys),
+        dev: args.dev_root.unwrap_or_else(|| Roots::default().dev),
+    };
+    let mut report = Report::default();
+    check_led(&mut report, &roots, args.framebuffer);
+    check_joystick(&mut report, &roots, args.joystick);
+    check_user(&mut report);
+    check_drivers(&mut report, &roots);
+    check_config(&mut report, args.config.as_deref());
+    for line in &report.lines {
+        println!("{line}");
+    }
+    if report.problems.is_empty() {
+        println!("\nready: `queens play` will use the Sense HAT.");
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!("\n{} problem(s):", report.problems.len());
+    for problem in &report.problems {
+        println!("- {problem}");
+    }
+    Ok(ExitCode::FAILURE)
+}
+
+fn names(found: &[Found]) -> String {
+    let listed: Vec<_> = found.iter().map(|f| format!("{} {:?}", f.path.display(), f.name)).collect();
+    if listed.is_empty() { "none".into() } else { listed.join(", ") }
+}
+
+fn check_led(report: &mut Report, roots: &Roots, given: Option<PathBuf>) {
+    let all = roots.framebuffers();
+    report.line("framebuffers", names(&all));
+    let Some(path) = given.or_else(|| roots.led_matrix()) else {
+        report.line("LED matrix", "not found");
+        report.problem(format!(
+            "no framebuffer is named {LED_NAME:?}: check the HAT is seated, add `dtoverlay=rpi-sense` to \
+             /boot/firmware/config.txt and reboot"
+        ));
+        return;
+    };
+    match Framebuffer::open(&path) {
+        Ok(fb) => {
+            let f = fb.format();
+            report.line(
+                "LED matrix",
+                format!(
+                    "{}: 8x8, 16 bits, red {}+{} green {}+{} blue {}+{}; writable",
+                    path.display(),
+                    f.red.offset,
+                    f.red.length,
+                    f.green.offset,
+                    f.green.length,
+                    f.blue.offset,
+                    f.blue.length
+                ),
+            );
+        }
+        Err(e) => {
+            report.line("LED matrix", format!("{}: unusable", path.display()));
+            report.problem(with_group_fix(format!("{e:#}"), "video"));
+        }
+    }
+}
+
+fn check_joystick(report: &mut Report, roots: &Roots, given: Option<PathBuf>) {
+    let Some(path) = given.or_else(|| roots.joystick()) else {
+        report.line("joystick", "not found");
+        report.problem(format!(
+            "no input device is named {JOYSTICK_NAME:?} (found: {}): add `dtoverlay=rpi-sense` to \
+             /boot/firmware/config.txt and reboot",
+            names(&roots.input_devices())
+        ));
+        return;
+    };
+    // Opening only to read, without grabbing: the game may be running.
+    match OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK).open(&path) {
+        Ok(_) => report.line("joystick", format!("{}: readable", path.display())),
+        Err(e) => {
+            report.line("joystick", format!("{}: unusable", path.display()));
+            report.problem(with_group_fix(
+                format!("cannot open the joystick {}: {e}", path.display()),
+                "input",
+            ));
+        }
+    }
+}
+
+fn with_group_fix(message: String, group: &str) -> String {
+    if message.contains("ermission denied") {
+        format!(
+            "{message}: add the user to the `{group}` group (sudo usermod -aG {group} $USER) and log in again"
+        )
+    } else {
+        message
+    }
+}
+
+fn check_user(report: &mut Report) {
+    // SAFETY: getuid cannot fail; getpwuid and getgrgid return pointers to
+    // static storage that we copy out of at once (doctor is single-threaded).
+    let uid = unsafe { libc::getuid() };
+    let user = unsafe { libc::getpwuid(uid).as_ref() }
+        .map(|pw| unsafe { CStr::from_ptr(pw.pw_name) }.to_string_lossy().into_owned())
+        .unwrap_or_else(|| uid.to_string());
+    let mut gids = vec![0 as libc::gid_t; 256];
+    let n = unsafe { libc::getgroups(gids.len() as libc::c_int, gids.as_mut_ptr()) };
+    gids.truncate(n.max(0) as usize);
+    let groups: Vec<String> = gids
+        .iter()
+        .map(|&gid| {
+            unsafe { libc::getgrgid(gid).as_ref() }
+                .map(|gr| unsafe { CStr::from_ptr(gr.gr_name) }.to_string_lossy().into_owned())
+                .unwrap_or_else(|| gid.to_string())
+        })
+        .collect();
+    report.line("user", format!("{user} (uid {uid}), groups: {}", groups.join(" ")));
+}
+
+/// The kernel modules of either driver family (Raspberry Pi kernel, mainline).
+const DRIVERS: [&str; 6] =
+    ["rpisense_fb", "rpisense_js", "rpisense_core", "sensehat_joystick", "simple_mfd_i2c", "i2c_dev"];
+
+fn check_drivers(report: &mut Report, roots: &Roots) {
+    let product = std::fs::read(roots.sys.join("firmware/devicetree/base/hat/product"))
+        .ok()
+        .map(|b| String::from_utf8_lossy(&b).trim_end_matches('\0').to_string());
+    report.line("HAT", product.map_or("no HAT EEPROM found in the device tree".into(), |p| format!("{p:?}")));
+    let loaded: Vec<&str> =
+        DRIVERS.into_iter().filter(|m| Path::new(&roots.sys.join("module").join(m)).exists()).collect();
+    report
+        .line("drivers", if loaded.is_empty() { "none of the Sense HAT's".into() } else { loaded.join(" ") });
+}
+
+fn check_config(report: &mut Report, given: Option<&Path>) {
+    let (path, required) = config::path(given);
+    if !required && !path.exists() {
+        report.line("config", format!("{}: absent, defaults used", path.display()));
+        return;
+    }
+    match Config::load(&path, required) {
+        Ok(_) => report.line("config", format!("{}: valid", path.display())),
+        Err(e) => {
+            report.line("config", "invalid");
+            report.problem(e.to_string());
+        }
+    }
+}

@@ -1,0 +1,300 @@
+//! The configuration file: how the matrix is mounted and lit, the colours,
+//! the starting mode, and the joystick's timing. TOML, every key optional.
+//!
+//! A mistake in it is never guessed around: an unknown key or a bad value
+//! is an error naming the file, the line and the key, and the daemon exits
+//! with [`EXIT_CONFIG`], which the systemd unit tells systemd not to
+//! restart on (restarting cannot fix a typo).
+
+use crate::backend::gesture::Timing;
+use crate::backend::rotation::Rotation;
+use crate::game::{ModeKind, Rgb, SIZES, Style};
+use serde::Deserialize;
+use serde::de::{self, Deserializer};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// Where the daemon looks when no `--config` is given.
+pub const DEFAULT_PATH: &str = "/etc/queens/config.toml";
+
+/// The exit status for a bad configuration (`EX_CONFIG` from sysexits.h).
+pub const EXIT_CONFIG: u8 = 78;
+
+/// The settings, each filled with its default when the file leaves it out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    pub rotation: Rotation,
+    /// Percent of full brightness, applied in software (0..=100).
+    pub brightness: u8,
+    /// Ask the LED driver for its low-light gamma table (ignored, with a
+    /// warning, where the driver refuses).
+    pub low_light: bool,
+    pub mode: Option<ModeKind>,
+    pub size: Option<usize>,
+    pub timing: Timing,
+    pub style: Style,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            rotation: Rotation::R0,
+            brightness: 100,
+            low_light: false,
+            mode: None,
+            size: None,
+            timing: Timing::default(),
+            style: Style::default(),
+        }
+    }
+}
+
+/// A configuration file that could not be used: one line that names the
+/// file, the line and what is wrong with it.
+#[derive(Debug)]
+pub struct ConfigError(String);
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+impl Config {
+    /// Reads `path`. A missing file is only an error when `required` (it
+    /// was named on the command line); the default path may be absent.
+    pub fn load(path: &Path, required: bool) -> Result<Config, ConfigError> {
+        match std::fs::read_to_string(path) {
+            Ok(text) => Config::parse(&text).map_err(|e| ConfigError(format!("{}:{e}", path.display()))),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound && !required => Ok(Config::default()),
+            Err(e) => Err(ConfigError(format!("{}: cannot read the config file: {e}", path.display()))),
+        }
+    }
+
+    /// Parses the file's text. Errors read `LINE: message`.
+    pub fn parse(text: &str) -> Result<Config, String> {
+        let file: File = toml::from_str(text).map_err(|e| {
+            let start = e.span().map_or(0, |span| span.start);
+            let line = 1 + text[..start].matches('\n').count();
+            // The key written on that line, so the message names it even
+            // when the value's own complaint does not.
+            let key = text.lines().nth(line - 1).and_then(|l| l.split_once('=')).map(|(k, _)| k.trim());
+            match key {
+                Some(key) if !key.is_empty() => format!("{line}: {key}: {}", e.message().trim_end()),
+                _ => format!("{line}: {}", e.message().trim_end()),
+            }
+        })?;
+        Ok(file.into_config())
+    }
+}
+
+/// The path to read: the one given, or the default.
+pub fn path(given: Option<&Path>) -> (PathBuf, bool) {
+    match given {
+        Some(p) => (p.to_path_buf(), true),
+        None => (PathBuf::from(DEFAULT_PATH), false),
+    }
+}
+
+/// The file as written. Unknown keys are refused so a typo is noticed.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct File {
+    #[serde(default, deserialize_with = "rotation")]
+    rotation: Option<Rotation>,
+    #[serde(default, deserialize_with = "percent")]
+    brightness: Option<u8>,
+    low_light: Option<bool>,
+    #[serde(default, deserialize_with = "mode")]
+    mode: Option<ModeKind>,
+    #[serde(default, deserialize_with = "size")]
+    size: Option<usize>,
+    #[serde(default, deserialize_with = "millis")]
+    hold_ms: Option<u64>,
+    #[serde(default, deserialize_with = "millis")]
+    repeat_delay_ms: Option<u64>,
+    #[serde(default, deserialize_with = "millis")]
+    repeat_interval_ms: Option<u64>,
+    #[serde(default, deserialize_with = "millis")]
+    text_ms: Option<u64>,
+    #[serde(default)]
+    colours: Colours,
+}
+
+/// Colours as `"#RRGGBB"` (or without the `#`).
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct Colours {
+    #[serde(default, deserialize_with = "colour")]
+    dark_square: Option<Rgb>,
+    #[serde(default, deserialize_with = "colour")]
+    light_square: Option<Rgb>,
+    #[serde(default, deserialize_with = "colour")]
+    cursor: Option<Rgb>,
+    #[serde(default, deserialize_with = "colour")]
+    queen: Option<Rgb>,
+    #[serde(default, deserialize_with = "colour")]
+    misplaced: Option<Rgb>,
+    #[serde(default, deserialize_with = "colour")]
+    needed: Option<Rgb>,
+    #[serde(default, deserialize_with = "colour")]
+    hint: Option<Rgb>,
+    #[serde(default, deserialize_with = "colour")]
+    refused: Option<Rgb>,
+    #[serde(default, deserialize_with = "colour")]
+    attacked: Option<Rgb>,
+    #[serde(default, deserialize_with = "colour")]
+    text: Option<Rgb>,
+}
+
+impl File {
+    fn into_config(self) -> Config {
+        let mut config = Config::default();
+        let set = |slot: &mut Rgb, value: Option<Rgb>| {
+            if let Some(v) = value {
+                *slot = v;
+            }
+        };
+        config.rotation = self.rotation.unwrap_or(config.rotation);
+        config.brightness = self.brightness.unwrap_or(config.brightness);
+        config.low_light = self.low_light.unwrap_or(config.low_light);
+        config.mode = self.mode;
+        config.size = self.size;
+        let timing = &mut config.timing;
+        timing.hold = self.hold_ms.unwrap_or(timing.hold);
+        timing.repeat_delay = self.repeat_delay_ms.unwrap_or(timing.repeat_delay);
+        timing.repeat_interval = self.repeat_interval_ms.unwrap_or(timing.repeat_interval);
+        let style = &mut config.style;
+        if let Some(ms) = self.text_ms {
+            style.text.column_ms = ms as u32;
+        }
+        let (c, theme) = (self.colours, &mut style.theme);
+        set(&mut theme.dark_square, c.dark_square);
+        set(&mut theme.light_square, c.light_square);
+        set(&mut theme.cursor, c.cursor);
+        set(&mut theme.queen, c.queen);
+        set(&mut theme.misplaced, c.misplaced);
+        set(&mut theme.needed, c.needed);
+        set(&mut theme.hint, c.hint);
+        set(&mut theme.refused, c.refused);
+        set(&mut theme.attacked, c.attacked);
+        set(&mut style.text.colour, c.text);
+        config
+    }
+}
+
+fn rotation<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Rotation>, D::Error> {
+    let degrees = i64::deserialize(d)?;
+    Rotation::from_degrees(degrees)
+        .map(Some)
+        .ok_or_else(|| de::Error::custom(format!("rotation must be 0, 90, 180 or 270, not {degrees}")))
+}
+
+fn percent<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u8>, D::Error> {
+    let value = i64::deserialize(d)?;
+    match u8::try_from(value) {
+        Ok(p) if p <= 100 => Ok(Some(p)),
+        _ => Err(de::Error::custom(format!("brightness is a percentage, 0 to 100, not {value}"))),
+    }
+}
+
+fn mode<'de, D: Deserializer<'de>>(d: D) -> Result<Option<ModeKind>, D::Error> {
+    let name = String::deserialize(d)?;
+    name.parse().map(Some).map_err(de::Error::custom)
+}
+
+fn size<'de, D: Deserializer<'de>>(d: D) -> Result<Option<usize>, D::Error> {
+    let value = i64::deserialize(d)?;
+    match usize::try_from(value) {
+        Ok(n) if SIZES.contains(&n) => Ok(Some(n)),
+        _ => {
+            Err(de::Error::custom(format!("size must be {} to {}, not {value}", SIZES.start(), SIZES.end())))
+        }
+    }
+}
+
+fn millis<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+    let value = i64::deserialize(d)?;
+    match u64::try_from(value) {
+        Ok(ms) if ms <= 10_000 => Ok(Some(ms)),
+        _ => Err(de::Error::custom(format!("a time in milliseconds, 0 to 10000, not {value}"))),
+    }
+}
+
+fn colour<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Rgb>, D::Error> {
+    let text = String::deserialize(d)?;
+    parse_colour(&text)
+        .map(Some)
+        .ok_or_else(|| de::Error::custom(format!("a colour is \"#RRGGBB\" in hex, not {text:?}")))
+}
+
+/// `#RRGGBB` or `RRGGBB`.
+pub fn parse_colour(text: &str) -> Option<Rgb> {
+    let hex = text.strip_prefix('#').unwrap_or(text);
+    if hex.len() != 6 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    let channel = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok();
+    Some(Rgb(channel(0)?, channel(2)?, channel(4)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_empty_file_is_the_defaults() {
+        assert_eq!(Config::parse("").unwrap(), Config::default());
+    }
+
+    #[test]
+    fn every_key_is_read() {
+        let config = Config::parse(
+            "rotation = 270\nbrightness = 40\nlow_light = true\nmode = \"strict\"\nsize = 6\n\
+             hold_ms = 800\nrepeat_delay_ms = 300\nrepeat_interval_ms = 0\ntext_ms = 60\n\
+             [colours]\nqueen = \"#FFFFFF\"\ntext = \"00ff00\"\n",
+        )
+        .unwrap();
+        assert_eq!(config.rotation, Rotation::R270);
+        assert_eq!(config.brightness, 40);
+        assert!(config.low_light);
+        assert_eq!(config.mode, Some(ModeKind::Strict));
+        assert_eq!(config.size, Some(6));
+        assert_eq!(config.timing, Timing { hold: 800, repeat_delay: 300, repeat_interval: 0 });
+        assert_eq!(config.style.text.column_ms, 60);
+        assert_eq!(config.style.theme.queen, Rgb(255, 255, 255));
+        assert_eq!(config.style.text.colour, Rgb(0, 255, 0));
+        assert_eq!(config.style.theme.cursor, Style::default().theme.cursor);
+    }
+
+    #[test]
+    fn mistakes_name_the_line_and_the_key() {
+        let cases = [
+            ("brightness = 50\nrotaton = 90\n", "2:", "rotaton"),
+            ("rotation = 45\n", "1:", "rotation must be"),
+            ("\n\nbrightness = 101\n", "3:", "brightness"),
+            ("mode = \"chess\"\n", "1:", "chess"),
+            ("size = 40\n", "1:", "size must be 4 to"),
+            ("[colours]\nqueen = \"white\"\n", "2:", "colour"),
+            ("[colours]\nking = \"#FFFFFF\"\n", "2:", "king"),
+            ("brightness = \"high\"\n", "1:", "brightness"),
+            ("rotation = 90\nrotation = 90\n", "2:", "rotation"),
+        ];
+        for (text, line, word) in cases {
+            let err = Config::parse(text).unwrap_err();
+            assert!(err.starts_with(line), "{text:?} gave {err:?}");
+            assert!(err.contains(word), "{text:?} gave {err:?}");
+            assert!(!err.contains('\n'), "one line: {err:?}");
+        }
+    }
+
+    #[test]
+    fn a_missing_default_file_is_fine_but_a_named_one_is_not() {
+        let missing = Path::new("/nonexistent/queens/config.toml");
+        assert_eq!(Config::load(missing, false).unwrap(), Config::default());
+        let err = Config::load(missing, true).unwrap_err().to_string();
+        assert!(err.starts_with("/nonexistent/queens/config.toml: cannot read"), "{err}");
+    }
+}

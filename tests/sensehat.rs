@@ -1,0 +1,325 @@
+//! The Sense HAT backend end to end, through the built binary, against a
+//! fake device tree: a regular file for the LED framebuffer (byte-exact
+//! RGB565) and a FIFO carrying real `input_event` records for the joystick.
+//! The real kernel devices are exercised in the VM test.
+
+use queens::backend::rotation::Rotation;
+use queens::backend::sensehat::framebuffer::PixelFormat;
+use queens::backend::sensehat::joystick::{self, EV_KEY};
+use queens::game::{Frame, Rgb};
+use std::ffi::CString;
+use std::fs::{self, File, OpenOptions};
+use std::io::{Read, Write};
+use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::OpenOptionsExt;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_queens");
+
+/// A fake /sys and /dev holding a Sense HAT at fb1 and event3.
+struct Hat {
+    root: PathBuf,
+}
+
+impl Hat {
+    fn new(tag: &str) -> Hat {
+        let root = std::env::temp_dir().join(format!("queens-hat-{tag}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&root);
+        let put = |path: &str, text: &str| {
+            let path = root.join(path);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            fs::write(path, text).unwrap();
+        };
+        put("sys/class/graphics/fb0/name", "vc4drmfb\n");
+        put("sys/class/graphics/fb1/name", "RPi-Sense FB\n");
+        put("sys/class/input/event3/device/name", "Raspberry Pi Sense HAT Joystick\n");
+        put("dev/fb1", "");
+        fs::write(root.join("dev/fb1"), [0xEEu8; 128]).unwrap();
+        fs::create_dir_all(root.join("dev/input")).unwrap();
+        let fifo = CString::new(root.join("dev/input/event3").as_os_str().as_bytes()).unwrap();
+        assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o600) }, 0);
+        put("config.toml", "");
+        Hat { root }
+    }
+
+    fn path(&self, p: &str) -> PathBuf {
+        self.root.join(p)
+    }
+
+    fn start(&self, extra: &[&str]) -> Child {
+        Command::new(BIN)
+            .args(["play", "--backend", "sensehat", "--sysfs-root"])
+            .arg(self.path("sys"))
+            .arg("--dev-root")
+            .arg(self.path("dev"))
+            .arg("--state")
+            .arg(self.path("state.toml"))
+            .arg("--config")
+            .arg(self.path("config.toml"))
+            .args(extra)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    }
+
+    /// Opens the joystick FIFO for writing once the game has opened it.
+    fn stick(&self) -> File {
+        let end = Instant::now() + Duration::from_secs(20);
+        loop {
+            match OpenOptions::new()
+                .write(true)
+                .custom_flags(libc::O_NONBLOCK)
+                .open(self.path("dev/input/event3"))
+            {
+                Ok(f) => return f,
+                Err(_) if Instant::now() < end => std::thread::sleep(Duration::from_millis(10)),
+                Err(e) => panic!("the game never opened the joystick: {e}"),
+            }
+        }
+    }
+
+    fn leds(&self) -> Vec<u8> {
+        fs::read(self.path("dev/fb1")).unwrap()
+    }
+
+    /// Waits until the LEDs show `want`; panics with both if they never do.
+    fn wait_for(&self, want: &[u8]) {
+        let end = Instant::now() + Duration::from_secs(20);
+        while self.leds() != want {
+            assert!(Instant::now() < end, "the LEDs never showed\n{want:?}\nbut\n{:?}", self.leds());
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+}
+
+impl Drop for Hat {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.root);
+    }
+}
+
+/// Pushes and lets go of a key, as the kernel reports it.
+fn click(stick: &mut File, code: u16) {
+    for value in [1, 0] {
+        stick.write_all(&joystick::encode(EV_KEY, code, value)).unwrap();
+        stick.write_all(&joystick::encode(0, 0, 0)).unwrap(); // EV_SYN
+    }
+}
+
+/// The settled frames the script backend prints for `lines`.
+fn script_frames(lines: &[&str]) -> Vec<Frame> {
+    let mut child = Command::new(BIN)
+        .args(["play", "--backend", "script"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(lines.join("\n").as_bytes()).unwrap();
+    let out = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    out.split("\n\n")
+        .filter(|b| !b.trim().is_empty())
+        .map(|block| {
+            let mut frame = Frame::dark(8);
+            for (y, line) in block.lines().enumerate() {
+                for (x, hex) in line.split(' ').enumerate() {
+                    let c = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).unwrap();
+                    frame.set(x, y, Rgb(c(0), c(2), c(4)));
+                }
+            }
+            frame
+        })
+        .collect()
+}
+
+fn rgb565(frame: &Frame, rotation: Rotation) -> Vec<u8> {
+    PixelFormat::RGB565.encode(frame, rotation, 100)
+}
+
+fn terminate(child: &mut Child) -> (std::process::ExitStatus, Duration, String) {
+    let sent = Instant::now();
+    unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
+    let status = child.wait().unwrap();
+    let took = sent.elapsed();
+    let mut err = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    (status, took, err)
+}
+
+const KEYS: [(&str, u16, u16); 5] = [
+    ("up", joystick::KEY_UP, joystick::BTN_DPAD_UP),
+    ("down", joystick::KEY_DOWN, joystick::BTN_DPAD_DOWN),
+    ("left", joystick::KEY_LEFT, joystick::BTN_DPAD_LEFT),
+    ("right", joystick::KEY_RIGHT, joystick::BTN_DPAD_RIGHT),
+    ("press", joystick::KEY_ENTER, joystick::BTN_SELECT),
+];
+
+fn code(name: &str, mainline: bool) -> u16 {
+    let &(_, pi, dpad) = KEYS.iter().find(|k| k.0 == name).unwrap();
+    if mainline { dpad } else { pi }
+}
+
+fn plays_like_the_script_backend(mainline: bool) {
+    let hat = Hat::new(if mainline { "mainline" } else { "pi" });
+    let moves = ["right", "press", "down", "down", "left", "press", "up", "up", "right", "press"];
+    let frames = script_frames(&moves);
+    let mut game = hat.start(&[]);
+    let mut stick = hat.stick();
+    hat.wait_for(&rgb565(&frames[0], Rotation::R0));
+    for (i, name) in moves.iter().enumerate() {
+        click(&mut stick, code(name, mainline));
+        hat.wait_for(&rgb565(&frames[i + 1], Rotation::R0));
+    }
+    let (status, _, log) = terminate(&mut game);
+    assert!(status.success(), "{status:?}: {log}");
+    assert_eq!(hat.leds(), vec![0; 128], "SIGTERM leaves the LEDs dark");
+    assert!(log.contains("LED matrix: ") && log.contains("fb1"), "says which devices it found: {log}");
+}
+
+#[test]
+fn the_raspberry_pi_kernels_key_codes_play_the_same_game_as_the_script() {
+    plays_like_the_script_backend(false);
+}
+
+#[test]
+fn mainline_linuxs_dpad_codes_play_the_same_game_as_the_script() {
+    plays_like_the_script_backend(true);
+}
+
+#[test]
+fn a_rotated_hat_turns_the_picture_and_the_stick_together() {
+    let hat = Hat::new("rotated");
+    fs::write(hat.path("config.toml"), "rotation = 90\n").unwrap();
+    // Turned a quarter clockwise, the device's right is the picture's up.
+    let frames = script_frames(&["up", "press"]);
+    let mut game = hat.start(&[]);
+    let mut stick = hat.stick();
+    hat.wait_for(&rgb565(&frames[0], Rotation::R90));
+    click(&mut stick, joystick::KEY_RIGHT);
+    hat.wait_for(&rgb565(&frames[1], Rotation::R90));
+    click(&mut stick, joystick::KEY_ENTER);
+    hat.wait_for(&rgb565(&frames[2], Rotation::R90));
+    assert_ne!(rgb565(&frames[2], Rotation::R90), rgb565(&frames[2], Rotation::R0));
+    terminate(&mut game);
+}
+
+#[test]
+fn a_joystick_that_goes_away_is_waited_for_and_the_game_goes_on() {
+    let hat = Hat::new("vanish");
+    let frames = script_frames(&["left", "press", "down"]);
+    let mut game = hat.start(&[]);
+    let mut stick = hat.stick();
+    click(&mut stick, joystick::KEY_LEFT);
+    click(&mut stick, joystick::KEY_ENTER);
+    hat.wait_for(&rgb565(&frames[2], Rotation::R0));
+    // The FIFO's writer leaving is the device vanishing: end of file.
+    drop(stick);
+    std::thread::sleep(Duration::from_millis(100));
+    let mut stick = hat.stick();
+    click(&mut stick, joystick::KEY_DOWN);
+    hat.wait_for(&rgb565(&frames[3], Rotation::R0));
+    let (status, _, log) = terminate(&mut game);
+    assert!(status.success());
+    assert!(log.contains("joystick") && log.contains("gone"), "{log}");
+    assert!(log.contains("is back"), "{log}");
+}
+
+#[test]
+fn sigterm_and_sigint_darken_the_leds_and_exit_zero() {
+    for signal in [libc::SIGTERM, libc::SIGINT] {
+        let hat = Hat::new(&format!("signal{signal}"));
+        let frames = script_frames(&[]);
+        let mut game = hat.start(&[]);
+        let _stick = hat.stick();
+        hat.wait_for(&rgb565(&frames[0], Rotation::R0));
+        unsafe { libc::kill(game.id() as i32, signal) };
+        let status = game.wait().unwrap();
+        assert_eq!(status.code(), Some(0), "signal {signal}");
+        assert_eq!(hat.leds(), vec![0; 128], "signal {signal}");
+    }
+}
+
+#[test]
+fn brightness_dims_every_led_in_software() {
+    let hat = Hat::new("dim");
+    fs::write(hat.path("config.toml"), "brightness = 50\n").unwrap();
+    let frames = script_frames(&[]);
+    let mut game = hat.start(&[]);
+    let _stick = hat.stick();
+    hat.wait_for(&PixelFormat::RGB565.encode(&frames[0], Rotation::R0, 50));
+    terminate(&mut game);
+}
+
+fn run(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(BIN).args(args).output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+#[test]
+fn a_bad_config_file_names_file_line_and_key_and_exits_78() {
+    let hat = Hat::new("badconfig");
+    let config = hat.path("config.toml");
+    fs::write(&config, "rotation = 90\nbrightnes = 40\n").unwrap();
+    let (code, _, err) = run(&["play", "--backend", "sensehat", "--config", config.to_str().unwrap()]);
+    assert_eq!(code, Some(78));
+    assert!(err.contains(&format!("{}:2: brightnes", config.display())), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+}
+
+#[test]
+fn insisting_on_a_missing_hat_explains_the_fix() {
+    let empty = std::env::temp_dir().join(format!("queens-nohat-{}", std::process::id()));
+    fs::create_dir_all(&empty).unwrap();
+    let e = empty.to_str().unwrap();
+    let (code, _, err) =
+        run(&["play", "--backend", "sensehat", "--sysfs-root", e, "--dev-root", e, "--config", "/dev/null"]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("RPi-Sense FB") && err.contains("dtoverlay=rpi-sense"), "{err}");
+    fs::remove_dir_all(&empty).unwrap();
+}
+
+#[test]
+fn a_framebuffer_of_another_shape_is_refused() {
+    // /dev/null is a character device but no framebuffer: the screen-info
+    // ioctl fails, and nothing is written to it.
+    let hat = Hat::new("notfb");
+    let (code, _, err) = run(&[
+        "play",
+        "--backend",
+        "sensehat",
+        "--framebuffer",
+        "/dev/null",
+        "--joystick",
+        hat.path("dev/input/event3").to_str().unwrap(),
+        "--config",
+        hat.path("config.toml").to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("/dev/null is not a framebuffer"), "{err}");
+}
+
+#[test]
+fn doctor_reports_the_devices_and_what_is_wrong() {
+    let hat = Hat::new("doctor");
+    let (s, d, c) = (hat.path("sys"), hat.path("dev"), hat.path("config.toml"));
+    let roots = ["--sysfs-root", s.to_str().unwrap(), "--dev-root", d.to_str().unwrap()];
+    let (code, out, _) = run(&[&["doctor", "--config", c.to_str().unwrap()][..], &roots].concat());
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("fb1: 8x8, 16 bits, red 11+5 green 5+6 blue 0+5"), "{out}");
+    assert!(out.contains("event3: readable"), "{out}");
+    assert!(out.contains("config.toml: valid"), "{out}");
+
+    fs::write(&c, "size = 40\n").unwrap();
+    fs::remove_file(hat.path("sys/class/input/event3/device/name")).unwrap();
+    let (code, out, _) = run(&[&["doctor", "--config", c.to_str().unwrap()][..], &roots].concat());
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("2 problem(s)"), "{out}");
+    assert!(out.contains("Raspberry Pi Sense HAT Joystick") && out.contains("dtoverlay"), "{out}");
+    assert!(out.contains(":1: size: size must be 4 to"), "{out}");
+}
