@@ -1,6 +1,9 @@
 //! The command line: one module per subcommand, parsed with clap.
 
+mod count;
+mod output;
 mod play;
+mod solve;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -16,6 +19,10 @@ pub struct Cli {
 enum Command {
     /// Play the game (the default): on the Sense HAT if there is one.
     Play(play::Args),
+    /// One solution for N queens, or the completion of a partial board.
+    Solve(solve::Args),
+    /// How many solutions N queens have (and how many up to symmetry).
+    Count(count::Args),
 }
 
 /// Parses the arguments, runs the command, and turns any error into one
@@ -24,6 +31,8 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Play(args)) => play::run(args),
+        Some(Command::Solve(args)) => solve::run(args),
+        Some(Command::Count(args)) => count::run(args),
         None => play::run(play::Args::default()),
     };
     match result {
