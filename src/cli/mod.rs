@@ -1,7 +1,9 @@
 //! The command line: one module per subcommand, parsed with clap.
 
 mod count;
+mod cover;
 mod output;
+mod pieces;
 mod play;
 mod solve;
 
@@ -23,6 +25,10 @@ enum Command {
     Solve(solve::Args),
     /// How many solutions N queens have (and how many up to symmetry).
     Count(count::Args),
+    /// Mixed pieces on a rectangular board, none attacking another.
+    Pieces(pieces::Args),
+    /// The fewest queens that attack or occupy every square.
+    Cover(cover::Args),
 }
 
 /// Parses the arguments, runs the command, and turns any error into one
@@ -33,6 +39,8 @@ pub fn main() -> ExitCode {
         Some(Command::Play(args)) => play::run(args),
         Some(Command::Solve(args)) => solve::run(args),
         Some(Command::Count(args)) => count::run(args),
+        Some(Command::Pieces(args)) => pieces::run(args),
+        Some(Command::Cover(args)) => cover::run(args),
         None => play::run(play::Args::default()),
     };
     match result {

@@ -6,7 +6,9 @@
 pub mod complete;
 pub mod construct;
 pub mod count;
+pub mod cover;
 pub mod notation;
+pub mod pieces;
 pub mod validate;
 
 pub use complete::{MAX_COMPLETE_N, complete, complete_rows};
