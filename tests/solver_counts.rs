@@ -157,6 +157,7 @@ fn check_cover(n: usize) {
 
 #[test]
 fn cover_counts_agree_with_brute_force_on_small_boards() {
+    type Cell = (usize, usize);
     // Every k-subset of squares, checked square by square.
     fn brute(n: usize, k: usize, independent: bool) -> u64 {
         let squares: Vec<(usize, usize)> = (0..n * n).map(|s| (s % n, s / n)).collect();
@@ -170,7 +171,7 @@ fn cover_counts_agree_with_brute_force_on_small_boards() {
             k: usize,
             squares: &[(usize, usize)],
             pick: &mut Vec<(usize, usize)>,
-            f: &mut dyn FnMut(&[(usize, usize)]),
+            f: &mut dyn FnMut(&[Cell]),
         ) {
             if pick.len() == k {
                 return f(pick);
