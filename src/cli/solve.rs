@@ -18,7 +18,8 @@ const GRID_MAX_N: usize = 26;
 #[command(after_help = "Examples:
   queens solve 8                        the first solution, as the MATLAB program prints it
   queens solve 10000000 --format json   ten million queens, by explicit construction
-  queens solve 8 --place a1,c2          complete a board, keeping the queens on a1 and c2
+  queens solve 8 --place a8,c1          complete a board, keeping the queens on a8 and c1
+  queens solve 8 --place a1,c2          no solution has both: says so, exit status 1
   queens solve 100 --place a1,b3,e2     completion on a 100x100 board (files run a..z, aa, ab, ...)
 
 Exit status: 0 with a solution, 1 when there is none, 2 for bad input.")]
