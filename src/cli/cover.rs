@@ -88,7 +88,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Format::Human => match &cover {
             Some(squares) => {
                 let names: Vec<String> = squares.iter().map(|&s| square_name(s, n)).collect();
-                println!("{queens} queens cover the {n}x{n} board: {}", names.join(" "));
+                println!("{queens} {kind}queens cover the {n}x{n} board: {}", names.join(" "));
                 // Several queens may share a column, so draw square by square.
                 print!(
                     "{}",
