@@ -86,7 +86,7 @@ impl Task {
         let full = (u64::MAX >> (64 - n)) as u32;
         let (b0, b1) = (1u32 << self.cols[0], 1u32 << self.cols[1]);
         let cols = b0 | b1;
-        let ld = (((b0 << 1) | b1) << 1) & full;
+        let ld = ((b0 << 1) | b1) << 1;
         let rd = ((b0 >> 1) | b1) >> 1;
         if !self.canonical {
             return (count_from(full, cols, ld, rd), 0);
@@ -99,19 +99,20 @@ impl Task {
     }
 }
 
-/// The plain counter: `cols` the columns taken, `ld`/`rd` the squares of the
-/// next row attacked along the two diagonals.
+/// The plain counter, Somers' recursion: `cols` the columns taken, `ld`/`rd`
+/// the squares of the next row attacked along the two diagonals (bits pushed
+/// past the board fall off or are masked by `full`). An explicit stack and
+/// counting the last row without descending were both measured slower here.
 fn count_from(full: u32, cols: u32, ld: u32, rd: u32) -> u64 {
+    if cols == full {
+        return 1;
+    }
     let mut free = full & !(cols | ld | rd);
     let mut total = 0;
     while free != 0 {
         let bit = free & free.wrapping_neg();
         free ^= bit;
-        let next = cols | bit;
-        if next == full {
-            return 1; // the last row has one column left, so at most one answer
-        }
-        total += count_from(full, next, ((ld | bit) << 1) & full, (rd | bit) >> 1);
+        total += count_from(full, cols | bit, (ld | bit) << 1, (rd | bit) >> 1);
     }
     total
 }
