@@ -20,3 +20,4 @@ pub mod cli;
 pub mod daemon;
 pub mod game;
 pub mod puzzle;
+pub mod solver;

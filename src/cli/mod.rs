@@ -1,7 +1,12 @@
 //! The command line: one module per subcommand, parsed with clap.
 
+mod count;
+mod cover;
 mod doctor;
+mod output;
+mod pieces;
 mod play;
+mod solve;
 
 use crate::daemon::config::{ConfigError, EXIT_CONFIG};
 use crate::daemon::log;
@@ -25,6 +30,14 @@ enum Command {
     Play(play::Args),
     /// Report what the Sense HAT backend finds and what is wrong.
     Doctor(doctor::Args),
+    /// One solution for N queens, or the completion of a partial board.
+    Solve(solve::Args),
+    /// How many solutions N queens have (and how many up to symmetry).
+    Count(count::Args),
+    /// Mixed pieces on a rectangular board, none attacking another.
+    Pieces(pieces::Args),
+    /// The fewest queens that attack or occupy every square.
+    Cover(cover::Args),
 }
 
 /// Parses the arguments, runs the command, and turns any error into one
@@ -36,6 +49,10 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Play(args)) => play::run(args),
         Some(Command::Doctor(args)) => doctor::run(args),
+        Some(Command::Solve(args)) => solve::run(args),
+        Some(Command::Count(args)) => count::run(args),
+        Some(Command::Pieces(args)) => pieces::run(args),
+        Some(Command::Cover(args)) => cover::run(args),
         None => play::run(play::Args::default()),
     };
     match result {

@@ -1,0 +1,114 @@
+//! The solver toolkit's speed: counting, covers, pieces, completion and the
+//! construction. Run with `cargo bench --bench solver`; the N = 16 one-core
+//! comparison with `cargo bench --bench solver -- --include-ignored n16`.
+//! Figures are in docs/PERFORMANCE.md.
+
+use divan::{Bencher, black_box};
+use queens::puzzle::Square;
+use queens::solver::cover::Board;
+use queens::solver::pieces::{Piece, Problem, Solver};
+use queens::solver::{complete_rows, construct, count};
+
+fn main() {
+    divan::main();
+}
+
+/// The reference: Somers' classic bitwise backtracker, halving by mirror
+/// symmetry, one core. Kept here, apart from the library, as the yardstick.
+fn somers(n: usize) -> u64 {
+    fn go(all: u32, cols: u32, ld: u32, rd: u32) -> u64 {
+        if cols == all {
+            return 1;
+        }
+        let mut total = 0;
+        let mut free = all & !(cols | ld | rd);
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free -= bit;
+            total += go(all, cols | bit, (ld | bit) << 1, (rd | bit) >> 1);
+        }
+        total
+    }
+    let all = (1u32 << n) - 1;
+    let mut total = 0;
+    for c in 0..n / 2 {
+        let bit = 1 << c;
+        total += 2 * go(all, bit, bit << 1, bit >> 1);
+    }
+    if n % 2 == 1 {
+        let bit = 1 << (n / 2);
+        total += go(all, bit, bit << 1, bit >> 1);
+    }
+    total
+}
+
+#[divan::bench(args = [12, 13, 14])]
+fn count_somers_reference(n: usize) -> u64 {
+    somers(black_box(n))
+}
+
+#[divan::bench(args = [12, 13, 14])]
+fn count_one_thread(n: usize) -> u64 {
+    count(black_box(n), false, 1, None).total
+}
+
+#[divan::bench(args = [12, 13, 14])]
+fn count_two_threads(n: usize) -> u64 {
+    count(black_box(n), false, 2, None).total
+}
+
+#[divan::bench(args = [12, 13, 14])]
+fn count_unique_two_threads(n: usize) -> Option<u64> {
+    count(black_box(n), true, 2, None).unique
+}
+
+/// The yardstick at N = 16, one sample each (seconds per run).
+#[divan::bench(ignore, sample_count = 1, sample_size = 1)]
+fn n16_somers_one_core() -> u64 {
+    somers(black_box(16))
+}
+
+#[divan::bench(ignore, sample_count = 1, sample_size = 1)]
+fn n16_counter_one_core() -> u64 {
+    count(black_box(16), false, 1, None).total
+}
+
+#[divan::bench(ignore, sample_count = 1, sample_size = 1)]
+fn n16_counter_two_threads() -> u64 {
+    count(black_box(16), false, 2, None).total
+}
+
+#[divan::bench(sample_count = 10)]
+fn cover_8x8_minimum_and_count() -> (usize, u64) {
+    let board = Board::new(black_box(8), false);
+    (board.minimum(), board.count_minimum())
+}
+
+#[divan::bench(sample_count = 5)]
+fn pieces_7x7_kings_queens_bishops_knight() -> u64 {
+    let problem = Problem::new(7, 7)
+        .with(Piece::King, 2)
+        .with(Piece::Queen, 2)
+        .with(Piece::Bishop, 2)
+        .with(Piece::Knight, 1);
+    Solver::new(&problem).unwrap().count()
+}
+
+#[divan::bench]
+fn complete_100_from_ten_queens(bencher: Bencher) {
+    // Ten scattered queens that do not attack each other.
+    let given: Vec<Square> = (0..10u8).map(|i| Square::new(i * 10 + 3, (i * 37 + 11) % 100)).collect();
+    assert!(given.iter().enumerate().all(|(i, a)| given[i + 1..].iter().all(|b| !a.queen_attacks(*b))));
+    bencher.bench(|| complete_rows(100, black_box(&given)).unwrap().expect("completes"));
+}
+
+#[divan::bench]
+fn complete_100_empty() -> Option<Vec<u32>> {
+    complete_rows(black_box(100), &[]).unwrap()
+}
+
+#[divan::bench(sample_count = 10)]
+fn construct_and_validate_10_million() -> bool {
+    let rows = construct(black_box(10_000_000)).unwrap();
+    queens::solver::validate::is_solution(&rows)
+}

@@ -1,0 +1,74 @@
+//! What the solver commands share: `--format`, boards drawn as text, JSON on
+//! standard output, and the exit codes (0 answer, 1 none, 2 bad input).
+
+use crate::solver::notation::file_name;
+use clap::ValueEnum;
+use serde::Serialize;
+use std::io::{self, BufWriter, Write};
+use std::process::ExitCode;
+
+/// How answers are printed.
+#[derive(ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Format {
+    /// Boards as grids and sentences, for people.
+    #[default]
+    Human,
+    /// One JSON object on one line, for scripts.
+    Json,
+}
+
+/// Exit status 1: the question has no answer.
+pub fn no_answer() -> ExitCode {
+    ExitCode::from(1)
+}
+
+/// Exit status 2 after one line on standard error: the input was wrong.
+pub fn bad_input(message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("queens: {message}");
+    ExitCode::from(2)
+}
+
+/// Writes `value` as one line of JSON on standard output (buffered: the rows
+/// of a ten-million-queen board are written as they are encoded).
+pub fn print_json(value: &impl Serialize) -> anyhow::Result<()> {
+    let mut out = BufWriter::new(io::stdout().lock());
+    serde_json::to_writer(&mut out, value)?;
+    writeln!(out)?;
+    out.flush()?;
+    Ok(())
+}
+
+/// A board as text, top row first: `Q` for a queen (or the symbol `mark`
+/// returns), `.` for an empty square, ranks on the left and files below.
+pub fn grid(width: usize, height: usize, mark: impl Fn(usize, usize) -> Option<char>) -> String {
+    let label = height.to_string().len();
+    let mut text = String::new();
+    for row in 0..height {
+        text.push_str(&format!("{:>label$} ", height - row));
+        let cells: Vec<String> = (0..width).map(|col| mark(col, row).unwrap_or('.').to_string()).collect();
+        text.push_str(&cells.join(" "));
+        text.push('\n');
+    }
+    text.push_str(&" ".repeat(label + 1));
+    let files: Vec<String> = (0..width).map(file_name).collect();
+    text.push_str(&files.join(" "));
+    text.push('\n');
+    text
+}
+
+/// The grid of a queens placement given as `rows[c]` (`None` = empty column).
+pub fn queens_grid(rows: &[Option<u32>]) -> String {
+    let n = rows.len();
+    grid(n, n, |col, row| (rows[col] == Some(row as u32)).then_some('Q'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grids_put_rank_one_at_the_bottom() {
+        let text = queens_grid(&[Some(0), None, Some(2)]);
+        assert_eq!(text, "3 Q . .\n2 . . .\n1 . . Q\n  a b c\n");
+    }
+}

@@ -1,0 +1,187 @@
+//! `queens pieces --board WxH --queens A ...`: mixed pieces, none attacking another.
+
+use super::output::{Format, bad_input, grid, no_answer, print_json};
+use crate::solver::notation::parse_board_size;
+use crate::solver::pieces::{MAX_SIDE, Piece, Placed, Problem, Solver, parse_pieces};
+use crate::solver::validate::pieces_at_peace;
+use serde::Serialize;
+use std::io::{self, BufWriter, Write};
+use std::process::ExitCode;
+
+#[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:
+  queens pieces --board 8x8 --queens 8 --count              92
+  queens pieces --board 5x5 --knights 1 --bishops 1 --rooks 1 --queens 1 --amazons 1 --count
+                                                            96, as the Prolog paper reports
+  queens pieces --board 7x7 --kings 2 --queens 2 --bishops 2 --knights 1 --count
+  queens pieces --board 6x4 --rooks 3 --place Qa1           three rooks beside a queen on a1
+  queens pieces --board 4x4 --queens 4 --all --format json
+
+Pieces: A amazon (queen + knight), Q queen, R rook, B bishop, K king, N knight.
+Identical pieces are interchangeable: swapping two queens is not a new solution.
+Exit status: 0 with an answer, 1 when there is none, 2 for bad input.")]
+pub struct Args {
+    /// The board, WIDTHxHEIGHT, each side 1 to 16.
+    #[arg(long, value_name = "WxH")]
+    board: String,
+    #[arg(long, default_value_t = 0)]
+    queens: usize,
+    #[arg(long, default_value_t = 0)]
+    rooks: usize,
+    #[arg(long, default_value_t = 0)]
+    bishops: usize,
+    #[arg(long, default_value_t = 0)]
+    knights: usize,
+    #[arg(long, default_value_t = 0)]
+    kings: usize,
+    /// Amazons move as a queen and a knight.
+    #[arg(long, default_value_t = 0)]
+    amazons: usize,
+    /// Pieces already on the board, which stay (letter and square: Qa1,Nb3); the counts are added to them.
+    #[arg(long, value_name = "PIECES")]
+    place: Option<String>,
+    /// Print how many solutions there are.
+    #[arg(long, group = "what")]
+    count: bool,
+    /// Print every solution.
+    #[arg(long, group = "what")]
+    all: bool,
+    /// Print the first solution (the default).
+    #[arg(long, group = "what")]
+    first: bool,
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+}
+
+#[derive(Serialize)]
+struct JsonPiece {
+    piece: &'static str,
+    col: u8,
+    row: u8,
+}
+
+fn json_pieces(solution: &[Placed]) -> Vec<JsonPiece> {
+    solution
+        .iter()
+        .map(|p| JsonPiece { piece: p.piece.name(), col: p.square.col, row: p.square.row })
+        .collect()
+}
+
+#[derive(Serialize)]
+struct CountAnswer {
+    width: usize,
+    height: usize,
+    count: u64,
+}
+
+#[derive(Serialize)]
+struct FirstAnswer {
+    width: usize,
+    height: usize,
+    solutions: Vec<Vec<JsonPiece>>,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let (width, height) = match parse_board_size(&args.board, MAX_SIDE) {
+        Ok(size) => size,
+        Err(e) => return Ok(bad_input(e)),
+    };
+    let mut problem = Problem::new(width, height)
+        .with(Piece::Queen, args.queens)
+        .with(Piece::Rook, args.rooks)
+        .with(Piece::Bishop, args.bishops)
+        .with(Piece::Knight, args.knights)
+        .with(Piece::King, args.kings)
+        .with(Piece::Amazon, args.amazons);
+    if let Some(text) = &args.place {
+        match parse_pieces(text, width, height) {
+            Ok(fixed) => problem.fixed = fixed,
+            Err(e) => return Ok(bad_input(e)),
+        }
+    }
+    let total = problem.counts.iter().sum::<usize>() + problem.fixed.len();
+    if total > width * height {
+        return Ok(bad_input(format!(
+            "{total} pieces cannot fit on {width}x{height} = {} squares",
+            width * height
+        )));
+    }
+    let solver = match Solver::new(&problem) {
+        Ok(solver) => solver,
+        Err(e) => return Ok(bad_input(e)),
+    };
+    if args.count {
+        let count = solver.count();
+        match args.format {
+            Format::Json => print_json(&CountAnswer { width, height, count })?,
+            Format::Human => println!("{count} solutions on the {width}x{height} board"),
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    if args.all {
+        return print_all(&solver, args.format);
+    }
+    let first = solver.first();
+    if let Some(solution) = &first {
+        anyhow::ensure!(
+            pieces_at_peace(width, height, solution),
+            "internal error: a solution failed validation"
+        );
+    }
+    match args.format {
+        Format::Json => {
+            let solutions = first.iter().map(|s| json_pieces(s)).collect();
+            print_json(&FirstAnswer { width, height, solutions })?;
+        }
+        Format::Human => match &first {
+            Some(solution) => print!("{}", draw(width, height, solution)),
+            None => println!("no solution: these pieces cannot share a {width}x{height} board in peace"),
+        },
+    }
+    Ok(if first.is_some() { ExitCode::SUCCESS } else { no_answer() })
+}
+
+fn draw(width: usize, height: usize, solution: &[Placed]) -> String {
+    grid(width, height, |col, row| {
+        solution
+            .iter()
+            .find(|p| (p.square.col as usize, p.square.row as usize) == (col, row))
+            .map(|p| p.piece.letter())
+    })
+}
+
+/// Streams every solution: one line each (`Qa1 Nb3 ...`), or one JSON object
+/// whose `solutions` array is written as the search finds them.
+fn print_all(solver: &Solver, format: Format) -> anyhow::Result<ExitCode> {
+    let (width, height) = (solver.width(), solver.height());
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut found = 0u64;
+    let mut result = Ok(());
+    if format == Format::Json {
+        write!(out, "{{\"width\":{width},\"height\":{height},\"solutions\":[")?;
+    }
+    solver.for_each(|solution| {
+        let valid = pieces_at_peace(width, height, solution);
+        result = if !valid {
+            Err(anyhow::anyhow!("internal error: a solution failed validation"))
+        } else if format == Format::Json {
+            let comma = if found > 0 { "," } else { "" };
+            write!(out, "{comma}")
+                .map_err(anyhow::Error::from)
+                .and_then(|_| serde_json::to_writer(&mut out, &json_pieces(solution)).map_err(Into::into))
+        } else {
+            let names: Vec<String> = solution.iter().map(|p| p.name(height)).collect();
+            writeln!(out, "{}", names.join(" ")).map_err(Into::into)
+        };
+        found += 1;
+        result.is_ok()
+    });
+    result?;
+    if format == Format::Json {
+        writeln!(out, "]}}")?;
+    } else if found == 0 {
+        writeln!(out, "no solution: these pieces cannot share a {width}x{height} board in peace")?;
+    }
+    out.flush()?;
+    Ok(if found > 0 { ExitCode::SUCCESS } else { no_answer() })
+}

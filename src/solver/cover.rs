@@ -1,0 +1,229 @@
+//! The Delphi program's puzzle: the fewest queens that attack or occupy every
+//! square of an n x n board (queen domination), optionally with no queen
+//! attacking another (independent domination).
+//!
+//! Exact search over 128-bit square sets. Each step takes the first square
+//! not yet covered and branches on the queens that would cover it; a queen
+//! tried in one branch is forbidden in the later ones, so every set of queens
+//! is met exactly once (which is what makes counting correct). A branch is cut
+//! when even the best remaining queens could not cover what is left.
+
+use crate::puzzle::Square;
+use std::cell::OnceCell;
+
+/// The largest board: n * n squares must fit in 128 bits.
+pub const MAX_COVER_N: usize = 11;
+
+/// An n x n board to cover.
+pub struct Board {
+    n: usize,
+    independent: bool,
+    full: u128,
+    /// cover[s]: the squares a queen on s attacks or occupies (also: the
+    /// squares from which a queen covers s, as queen moves are symmetric).
+    cover: Vec<u128>,
+    minimum: OnceCell<usize>,
+}
+
+impl Board {
+    /// # Panics
+    /// If `n` is 0 or above [`MAX_COVER_N`].
+    pub fn new(n: usize, independent: bool) -> Board {
+        assert!((1..=MAX_COVER_N).contains(&n), "cover takes n in 1..={MAX_COVER_N}");
+        let squares = n * n;
+        let full = if squares == 128 { u128::MAX } else { (1u128 << squares) - 1 };
+        let cover = (0..squares)
+            .map(|s| {
+                let (c, r) = (s % n, s / n);
+                (0..squares).fold(0u128, |mask, t| {
+                    let (dc, dr) = (c.abs_diff(t % n), r.abs_diff(t / n));
+                    if dc == 0 || dr == 0 || dc == dr { mask | 1 << t } else { mask }
+                })
+            })
+            .collect();
+        Board { n, independent, full, cover, minimum: OnceCell::new() }
+    }
+
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// The fewest queens that cover the board.
+    pub fn minimum(&self) -> usize {
+        *self.minimum.get_or_init(|| {
+            (1..=self.n)
+                .find(|&k| self.first_exact(k).is_some())
+                .expect("n queens, one per row, cover any board")
+        })
+    }
+
+    /// A cover with exactly `k` queens (squares in increasing order, top row
+    /// first), or `None` if there is none.
+    pub fn covers(&self, k: usize) -> Option<Vec<Square>> {
+        if k > self.n * self.n {
+            return None;
+        }
+        // A cover found with fewer queens grows to k by adding queens that keep it valid.
+        for fewer in (1..=k).rev() {
+            if fewer < self.minimum() {
+                break;
+            }
+            if let Some(cover) = self.first_exact(fewer)
+                && let Some(grown) = self.grow(cover, k)
+            {
+                return Some(self.squares(grown));
+            }
+        }
+        None
+    }
+
+    /// How many covers with the fewest queens there are.
+    pub fn count_minimum(&self) -> u64 {
+        let mut count = 0;
+        self.search(self.minimum(), &mut |_| {
+            count += 1;
+            true
+        });
+        count
+    }
+
+    /// Every minimum cover, those keeping the most of `given` first (then in
+    /// search order): the nearest covers to a player's partial board.
+    pub fn closest_covers(&self, given: &[Square]) -> Vec<Vec<Square>> {
+        let mut covers: Vec<(usize, Vec<Square>)> = Vec::new();
+        self.search(self.minimum(), &mut |set| {
+            let squares = self.squares(set.to_vec());
+            let kept = squares.iter().filter(|s| given.contains(s)).count();
+            covers.push((kept, squares));
+            true
+        });
+        covers.sort_by_key(|c| std::cmp::Reverse(c.0));
+        covers.into_iter().map(|(_, squares)| squares).collect()
+    }
+
+    fn squares(&self, mut set: Vec<usize>) -> Vec<Square> {
+        set.sort_unstable();
+        set.into_iter().map(|s| Square::new((s % self.n) as u8, (s / self.n) as u8)).collect()
+    }
+
+    fn first_exact(&self, k: usize) -> Option<Vec<usize>> {
+        let mut found = None;
+        self.search(k, &mut |set| {
+            found = Some(set.to_vec());
+            false
+        });
+        found
+    }
+
+    /// Adds queens to `set` until it has `k`, keeping independence if asked.
+    fn grow(&self, mut set: Vec<usize>, k: usize) -> Option<Vec<usize>> {
+        fn go(b: &Board, set: &mut Vec<usize>, k: usize, from: usize) -> bool {
+            if set.len() == k {
+                return true;
+            }
+            for s in from..b.n * b.n {
+                let free =
+                    !set.contains(&s) && (!b.independent || set.iter().all(|&q| b.cover[q] >> s & 1 == 0));
+                if free {
+                    set.push(s);
+                    if go(b, set, k, s + 1) {
+                        return true;
+                    }
+                    set.pop();
+                }
+            }
+            false
+        }
+        go(self, &mut set, k, 0).then_some(set)
+    }
+
+    /// Calls `visit` with every set of exactly `k` queens that covers the
+    /// board (each set once) until it returns `false`.
+    fn search(&self, k: usize, visit: &mut dyn FnMut(&[usize]) -> bool) {
+        let mut chosen = Vec::with_capacity(k);
+        self.go(k, 0, 0, 0, &mut chosen, visit);
+    }
+
+    /// `covered`: squares covered; `blocked`: squares a new queen may not take
+    /// (attacked, for independent covers); `forbidden`: queens excluded by earlier branches.
+    fn go(
+        &self,
+        k: usize,
+        covered: u128,
+        blocked: u128,
+        forbidden: u128,
+        chosen: &mut Vec<usize>,
+        visit: &mut dyn FnMut(&[usize]) -> bool,
+    ) -> bool {
+        let left = k - chosen.len();
+        let uncovered = self.full & !covered;
+        if uncovered == 0 {
+            // Extra queens beyond a cover would make the set larger than needed;
+            // only exact-size sets are visited, so covers with fewer queens are skipped.
+            return if left == 0 { visit(chosen) } else { true };
+        }
+        if left == 0 || !self.could_cover(left, uncovered, blocked | forbidden) {
+            return true;
+        }
+        let target = uncovered.trailing_zeros() as usize;
+        let mut candidates = self.cover[target] & !blocked & !forbidden;
+        let mut forbidden = forbidden;
+        while candidates != 0 {
+            let q = candidates.trailing_zeros() as usize;
+            candidates &= candidates - 1;
+            chosen.push(q);
+            let blocked_next = if self.independent { blocked | self.cover[q] } else { blocked | 1 << q };
+            let go_on = self.go(k, covered | self.cover[q], blocked_next, forbidden, chosen, visit);
+            chosen.pop();
+            if !go_on {
+                return false;
+            }
+            forbidden |= 1 << q;
+        }
+        true
+    }
+
+    /// Whether `left` queens, off the `excluded` squares, could still cover
+    /// `uncovered`: the best `left` gains must add up to it.
+    fn could_cover(&self, left: usize, uncovered: u128, excluded: u128) -> bool {
+        let need = uncovered.count_ones();
+        let mut best = [0u32; MAX_COVER_N];
+        let best = &mut best[..left.min(MAX_COVER_N)];
+        let mut candidates = self.full & !excluded;
+        while candidates != 0 {
+            let s = candidates.trailing_zeros() as usize;
+            candidates &= candidates - 1;
+            let gain = (self.cover[s] & uncovered).count_ones();
+            // Keep `best` sorted, largest first.
+            if let Some(pos) = best.iter().position(|&b| gain > b) {
+                best.copy_within(pos..best.len() - 1, pos + 1);
+                best[pos] = gain;
+            }
+        }
+        best.iter().sum::<u32>() >= need
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn eight_by_eight_needs_five_queens_in_4860_ways() {
+        let board = Board::new(8, false);
+        assert_eq!(board.minimum(), 5);
+        assert_eq!(board.count_minimum(), 4860);
+        assert!(board.covers(4).is_none());
+        assert_eq!(board.covers(6).unwrap().len(), 6);
+    }
+
+    #[test]
+    fn closest_covers_keep_the_given_queens_first() {
+        let board = Board::new(5, false);
+        let covers = board.closest_covers(&[]);
+        assert_eq!(covers.len() as u64, board.count_minimum());
+        let given = covers[covers.len() - 1].clone();
+        let closest = board.closest_covers(&given);
+        assert_eq!(closest[0], given);
+    }
+}

@@ -1,0 +1,203 @@
+//! The solver subcommands through the built binary: output people and
+//! scripts read, and exit status (0 answer, 1 none, 2 bad input).
+
+mod common;
+
+use common::is_solution;
+use std::process::{Command, Output};
+
+fn queens(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_queens")).args(args).output().expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+fn json(o: &Output) -> serde_json::Value {
+    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {}", stdout(o)))
+}
+
+fn rows(v: &serde_json::Value) -> Vec<usize> {
+    v["rows"].as_array().expect("rows").iter().map(|r| r.as_u64().unwrap() as usize).collect()
+}
+
+#[test]
+fn solve_8_prints_the_matlab_programs_board() {
+    let o = queens(&["solve", "8"]);
+    assert_eq!(o.status.code(), Some(0));
+    let grid = "\
+8 Q . . . . . . .
+7 . . . . . . Q .
+6 . . . . Q . . .
+5 . . . . . . . Q
+4 . Q . . . . . .
+3 . . . Q . . . .
+2 . . . . . Q . .
+1 . . Q . . . . .
+  a b c d e f g h
+";
+    assert!(stdout(&o).ends_with(grid), "{}", stdout(&o));
+}
+
+#[test]
+fn solve_json_gives_rows_or_null() {
+    let v = json(&queens(&["solve", "10", "--format", "json"]));
+    assert_eq!(v["n"], 10);
+    assert_eq!(rows(&v), vec![0, 2, 5, 7, 9, 4, 8, 1, 3, 6]);
+    let o = queens(&["solve", "3", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(json(&o), serde_json::json!({"n": 3, "rows": null}));
+}
+
+#[test]
+fn solve_builds_large_boards_and_prints_every_row_in_json() {
+    let o = queens(&["solve", "100000", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(0));
+    let r = rows(&json(&o));
+    assert_eq!(r.len(), 100_000);
+    // The tests' common validator is O(n^2); at this size, check each row
+    // and each diagonal is used once with a set instead.
+    let mut seen = std::collections::HashSet::new();
+    for (c, &row) in r.iter().enumerate() {
+        assert!(seen.insert(('r', row as i64)) && seen.insert(('d', (row + c) as i64)));
+        assert!(seen.insert(('u', row as i64 - c as i64)));
+    }
+    let human = stdout(&queens(&["solve", "100000"]));
+    assert!(human.lines().count() < 5 && human.contains("explicit construction"), "{human}");
+}
+
+#[test]
+fn place_completes_keeps_the_queens_or_says_no() {
+    let o = queens(&["solve", "8", "--place", "a8,c1", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(0));
+    let r = rows(&json(&o));
+    assert!(is_solution(&r));
+    assert_eq!((r[0], r[2]), (0, 7), "a8 is column 0, row 0; c1 is column 2, row 7");
+
+    let o = queens(&["solve", "8", "--place", "a1,c2"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("cannot be completed"), "{}", stdout(&o));
+
+    let o = queens(&["solve", "60", "--place", "a1,ba7,bh59", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(0));
+    let r = rows(&json(&o));
+    assert!(is_solution(&r) && r[0] == 59 && r[52] == 53 && r[59] == 1);
+}
+
+#[test]
+fn bad_input_is_one_line_and_status_2() {
+    for args in [
+        &["solve", "0"][..],
+        &["solve", "8", "--place", "a1,b2"],
+        &["solve", "8", "--place", "a9"],
+        &["solve", "8", "--place", "zz"],
+        &["solve", "200", "--place", "a1"],
+        &["count", "40"],
+        &["count", "26"],
+        &["pieces", "--board", "17x3", "--queens", "1"],
+        &["pieces", "--board", "3x3", "--place", "Qa1,Kb2"],
+        &["pieces", "--board", "2x2", "--knights", "5"],
+        &["cover", "12"],
+        &["cover", "8", "--queens", "0"],
+    ] {
+        let o = queens(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert_eq!(stderr(&o).lines().count(), 1, "{args:?}: {}", stderr(&o));
+        assert!(stdout(&o).is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn count_and_unique_in_both_formats() {
+    let o = queens(&["count", "8", "--unique"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).starts_with("92 solutions for 8 queens, 12 of them"), "{}", stdout(&o));
+    assert_eq!(
+        json(&queens(&["count", "10", "--format", "json"])),
+        serde_json::json!({"n": 10, "count": 724})
+    );
+    assert_eq!(
+        json(&queens(&["count", "9", "--unique", "--threads", "2", "--format", "json"])),
+        serde_json::json!({"n": 9, "count": 352, "unique": 46})
+    );
+}
+
+#[test]
+fn count_refuses_what_would_take_hours() {
+    let o = queens(&["count", "22"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("hours") || stderr(&o).contains("days"), "{}", stderr(&o));
+}
+
+#[test]
+fn pieces_count_first_and_all() {
+    let o = queens(&[
+        "pieces",
+        "--board",
+        "5x5",
+        "--knights",
+        "1",
+        "--bishops",
+        "1",
+        "--rooks",
+        "1",
+        "--queens",
+        "1",
+        "--amazons",
+        "1",
+        "--count",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(json(&o), serde_json::json!({"width": 5, "height": 5, "count": 96}));
+
+    let o = queens(&["pieces", "--board", "6x4", "--rooks", "3", "--place", "Qa1"]);
+    assert_eq!(o.status.code(), Some(0));
+    let text = stdout(&o);
+    assert_eq!(text.matches('R').count(), 3, "{text}");
+    assert!(text.contains("1 Q"), "the queen stays on a1: {text}");
+
+    let v = json(&queens(&["pieces", "--board", "4x4", "--queens", "4", "--all", "--format", "json"]));
+    let solutions = v["solutions"].as_array().unwrap();
+    assert_eq!(solutions.len(), 2);
+    for s in solutions {
+        let s = s.as_array().unwrap();
+        assert_eq!(s.len(), 4);
+        assert!(s.iter().all(|p| p["piece"] == "queen" && p["col"].is_u64() && p["row"].is_u64()));
+    }
+
+    let o = queens(&["pieces", "--board", "3x3", "--queens", "3", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(json(&o)["solutions"], serde_json::json!([]));
+    let lines = stdout(&queens(&["pieces", "--board", "5x5", "--rooks", "5", "--all"])).lines().count();
+    assert_eq!(lines, 120);
+}
+
+#[test]
+fn cover_shows_counts_and_refuses_too_few_queens() {
+    let o = queens(&["cover", "8", "--count", "--format", "json"]);
+    assert_eq!(json(&o), serde_json::json!({"n": 8, "queens": 5, "count": 4860}));
+    let v = json(&queens(&["cover", "8", "--independent", "--format", "json"]));
+    assert_eq!(v["queens"], 5);
+    assert_eq!(v["squares"].as_array().unwrap().len(), 5);
+    let o = queens(&["cover", "8", "--queens", "4"]);
+    assert_eq!(o.status.code(), Some(1));
+    let text = stdout(&queens(&["cover", "5"]));
+    assert!(text.starts_with("3 queens cover the 5x5 board:"), "{text}");
+    assert_eq!(text.matches('Q').count(), 3, "{text}");
+}
+
+#[test]
+fn every_solver_command_has_examples_in_its_help() {
+    for cmd in ["solve", "count", "pieces", "cover"] {
+        let o = queens(&[cmd, "--help"]);
+        assert_eq!(o.status.code(), Some(0));
+        assert!(stdout(&o).contains("Examples:"), "{cmd}");
+        assert!(stdout(&o).contains(&format!("queens {cmd} ")), "{cmd}");
+    }
+}
