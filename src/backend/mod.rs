@@ -5,6 +5,7 @@
 pub mod clock;
 pub mod gesture;
 pub mod script;
+pub mod terminal;
 pub mod wait;
 
 use crate::game::{Event, Frame, Millis};

@@ -1,6 +1,7 @@
 //! `queens play`: the game, on whichever backend fits.
 
 use crate::backend::script::Script;
+use crate::backend::terminal;
 use crate::daemon::state::{State, StateFile};
 use crate::daemon::{self};
 use crate::game::{Engine, ModeKind, SIZES, Setup};
@@ -11,7 +12,7 @@ use std::process::ExitCode;
 
 #[derive(clap::Args, Debug, Default)]
 pub struct Args {
-    /// Where to play. `auto` picks the Sense HAT if one is found.
+    /// Where to play. `auto` picks the terminal when standard input and output are one, else the script backend.
     #[arg(long, value_enum, default_value_t)]
     backend: BackendChoice,
 
@@ -47,16 +48,22 @@ enum BackendChoice {
     Auto,
     /// Events as lines on standard input, frames as text on standard output.
     Script,
+    /// Square colour cells in this terminal, keys from its keyboard.
+    Terminal,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    if args.backend == BackendChoice::Auto && io::stdin().is_terminal() {
-        eprintln!(
-            "queens: no Sense HAT backend in this build yet; playing the script backend.\n\
-             queens: type up, down, left, right or press, one per line (Ctrl-D ends)."
-        );
-    }
-    let state_file = args.state.clone().map(StateFile::new);
+    let backend = match args.backend {
+        BackendChoice::Auto if io::stdin().is_terminal() && io::stdout().is_terminal() => {
+            BackendChoice::Terminal
+        }
+        BackendChoice::Auto => BackendChoice::Script,
+        chosen => chosen,
+    };
+    let state_file = args.state.clone().map(StateFile::new).or_else(|| match backend {
+        BackendChoice::Script => None,
+        _ => StateFile::default_location(),
+    });
     let saved = load_state(state_file.as_ref());
     let setup = Setup {
         mode: args.mode.unwrap_or(saved.mode),
@@ -65,8 +72,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         ..Setup::default()
     };
     let mut engine = Engine::start(setup, saved.progress);
-    let mut script = Script::new(io::stdin().lock(), io::stdout().lock(), args.trace);
-    daemon::run_saving(&mut engine, &mut script, |engine| save_state(state_file.as_ref(), engine))?;
+    let save = |engine: &Engine| save_state(state_file.as_ref(), engine);
+    match backend {
+        BackendChoice::Terminal => terminal::play(&mut engine, save)?,
+        _ => {
+            let mut script = Script::new(io::stdin().lock(), io::stdout().lock(), args.trace);
+            daemon::run_saving(&mut engine, &mut script, save)?;
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }
 

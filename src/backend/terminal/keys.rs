@@ -1,0 +1,235 @@
+//! Turning the bytes a terminal sends into game actions.
+//!
+//! Terminals report no key releases, so each key gives its event at once
+//! (a direction or the middle's press); `m` stands for the long hold and
+//! gives the hold and its release together, which opens the menu.
+//!
+//! Escape sequences may arrive split across reads, so an unfinished one is
+//! kept until the rest comes. A lone Esc looks like the start of a sequence:
+//! the caller waits a moment ([`ESC_WAIT_MS`]) while one is pending, then
+//! calls [`KeyDecoder::flush`], which takes it for the Esc key.
+
+use crate::game::{Event, Millis};
+
+/// How long an unfinished escape sequence may wait for its next byte before
+/// its Esc counts as the Esc key. Terminals send a sequence in one write, so
+/// a short pause is enough even over SSH.
+pub const ESC_WAIT_MS: Millis = 50;
+
+/// The longest escape sequence kept: anything longer is not a key we know.
+const MAX_SEQUENCE: usize = 32;
+
+const ESC: u8 = 0x1b;
+
+/// What a key asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    Game(Event),
+    Quit,
+}
+
+/// The keys, with the bytes still waiting to make a whole sequence.
+#[derive(Debug, Default)]
+pub struct KeyDecoder {
+    pending: Vec<u8>,
+}
+
+impl KeyDecoder {
+    pub fn new() -> Self {
+        KeyDecoder::default()
+    }
+
+    /// Whether an unfinished escape sequence (or a lone Esc) is waiting.
+    pub fn is_pending(&self) -> bool {
+        !self.pending.is_empty()
+    }
+
+    /// Decodes `bytes` (after anything pending), appending the actions to `out`.
+    pub fn feed(&mut self, bytes: &[u8], out: &mut Vec<Action>) {
+        self.pending.extend_from_slice(bytes);
+        let mut at = 0;
+        while at < self.pending.len() {
+            match decode_one(&self.pending[at..]) {
+                Decoded::Key(used, action) => {
+                    out.extend(action.into_iter().flat_map(expand));
+                    at += used;
+                }
+                Decoded::Incomplete if self.pending.len() - at < MAX_SEQUENCE => break,
+                // Too long to be a key: drop the Esc and read on.
+                Decoded::Incomplete => at += 1,
+            }
+        }
+        self.pending.drain(..at);
+    }
+
+    /// No more bytes came: a pending lone Esc is the Esc key; an unfinished
+    /// sequence after it is dropped.
+    pub fn flush(&mut self, out: &mut Vec<Action>) {
+        if self.pending.first() == Some(&ESC) {
+            out.push(Action::Quit);
+        }
+        self.pending.clear();
+    }
+}
+
+/// The key `m` stands for a hold of the middle, so it gives both halves.
+fn expand(key: Key) -> impl Iterator<Item = Action> {
+    let actions: &[Action] = match key {
+        Key::Up => &[Action::Game(Event::Up)],
+        Key::Down => &[Action::Game(Event::Down)],
+        Key::Left => &[Action::Game(Event::Left)],
+        Key::Right => &[Action::Game(Event::Right)],
+        Key::Middle => &[Action::Game(Event::Press)],
+        Key::Hold => &[Action::Game(Event::Hold), Action::Game(Event::Release)],
+        Key::Quit => &[Action::Quit],
+    };
+    actions.iter().copied()
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Key {
+    Up,
+    Down,
+    Left,
+    Right,
+    Middle,
+    Hold,
+    Quit,
+}
+
+enum Decoded {
+    /// This many bytes made one key, or none we use.
+    Key(usize, Option<Key>),
+    /// An escape sequence that has not ended yet.
+    Incomplete,
+}
+
+fn decode_one(bytes: &[u8]) -> Decoded {
+    let plain = |key| Decoded::Key(1, key);
+    match bytes[0] {
+        ESC => decode_escape(bytes),
+        b'\r' | b'\n' | b' ' => plain(Some(Key::Middle)),
+        // Ctrl-C and Ctrl-D: raw mode delivers them as bytes, not signals.
+        b'q' | b'Q' | 0x03 | 0x04 => plain(Some(Key::Quit)),
+        b'm' | b'M' => plain(Some(Key::Hold)),
+        b'w' | b'W' | b'k' | b'K' => plain(Some(Key::Up)),
+        b's' | b'S' | b'j' | b'J' => plain(Some(Key::Down)),
+        b'a' | b'A' | b'h' | b'H' => plain(Some(Key::Left)),
+        b'd' | b'D' | b'l' | b'L' => plain(Some(Key::Right)),
+        _ => plain(None),
+    }
+}
+
+/// `bytes` starts with Esc: an arrow (`CSI A`..`D`, or `SS3` in application
+/// mode), keypad Enter (`SS3 M`), some other sequence (ignored), or Esc
+/// followed by an ordinary key, which is the Esc key.
+fn decode_escape(bytes: &[u8]) -> Decoded {
+    let arrow = |b: u8| match b {
+        b'A' => Some(Key::Up),
+        b'B' => Some(Key::Down),
+        b'C' => Some(Key::Right),
+        b'D' => Some(Key::Left),
+        _ => None,
+    };
+    match bytes.get(1) {
+        None => Decoded::Incomplete,
+        Some(b'[') => {
+            // CSI: parameter and intermediate bytes (0x20..=0x3f), then a final byte.
+            match bytes[2..].iter().position(|b| !(0x20..=0x3f).contains(b)) {
+                None => Decoded::Incomplete,
+                Some(i) => {
+                    let end = 2 + i;
+                    let key = if (0x40..=0x7e).contains(&bytes[end]) { arrow(bytes[end]) } else { None };
+                    Decoded::Key(end + 1, key)
+                }
+            }
+        }
+        Some(b'O') => match bytes.get(2) {
+            None => Decoded::Incomplete,
+            Some(b'M') => Decoded::Key(3, Some(Key::Middle)),
+            Some(&b) => Decoded::Key(3, arrow(b)),
+        },
+        // Esc, then another key (or Alt with it): the Esc key; the next
+        // byte is read on its own.
+        Some(_) => Decoded::Key(1, Some(Key::Quit)),
+    }
+}
+
+/// Every action `bytes` gives, flushing a pending Esc at the end: what a
+/// terminal's keys mean when no more bytes follow.
+pub fn decode_all(bytes: &[u8]) -> Vec<Action> {
+    let mut decoder = KeyDecoder::new();
+    let mut out = Vec::new();
+    decoder.feed(bytes, &mut out);
+    decoder.flush(&mut out);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Action::*;
+    use Event::*;
+
+    #[test]
+    fn letters_arrows_and_vi_keys_move() {
+        let moves = [Game(Up), Game(Left), Game(Down), Game(Right)];
+        assert_eq!(decode_all(b"wasd"), moves);
+        assert_eq!(decode_all(b"khjl"), moves);
+        assert_eq!(decode_all(b"WASD"), moves);
+        assert_eq!(decode_all(b"\x1b[A\x1b[D\x1b[B\x1b[C"), moves);
+        assert_eq!(decode_all(b"\x1bOA\x1bOD\x1bOB\x1bOC"), moves, "application cursor mode");
+        assert_eq!(decode_all(b"\x1b[1;2A"), [Game(Up)], "shift-up is still up");
+    }
+
+    #[test]
+    fn enter_and_space_press_and_m_holds_then_releases() {
+        assert_eq!(decode_all(b"\r \n\x1bOM"), [Game(Press); 4]);
+        assert_eq!(decode_all(b"m"), [Game(Hold), Game(Release)]);
+    }
+
+    #[test]
+    fn q_ctrl_c_and_a_lone_esc_quit() {
+        assert_eq!(decode_all(b"q"), [Quit]);
+        assert_eq!(decode_all(b"\x03"), [Quit]);
+        assert_eq!(decode_all(b"\x1b"), [Quit]);
+        assert_eq!(decode_all(b"\x1bx"), [Quit], "Esc then a key: the Esc, and x means nothing");
+    }
+
+    #[test]
+    fn a_sequence_split_across_reads_waits_for_its_end() {
+        let mut d = KeyDecoder::new();
+        let mut out = Vec::new();
+        d.feed(b"w\x1b", &mut out);
+        assert_eq!(out, [Game(Up)]);
+        assert!(d.is_pending());
+        d.feed(b"[", &mut out);
+        assert_eq!(out, [Game(Up)]);
+        d.feed(b"1;5", &mut out);
+        assert!(d.is_pending());
+        d.feed(b"Cd", &mut out);
+        assert_eq!(out, [Game(Up), Game(Right), Game(Right)]);
+        assert!(!d.is_pending());
+    }
+
+    #[test]
+    fn unknown_sequences_and_bytes_are_ignored() {
+        assert_eq!(decode_all(b"\x1b[2~\x1b[200~x\xc3\xa9\x1b[Z"), []);
+        assert_eq!(decode_all(b"\x1bOP"), [], "F1");
+        let mut d = KeyDecoder::new();
+        let mut out = Vec::new();
+        d.feed(&[b"\x1b[".as_slice(), &[b'1'; 100]].concat(), &mut out);
+        assert!(out.is_empty());
+        assert!(d.pending.len() < MAX_SEQUENCE, "an endless sequence is not kept whole");
+    }
+
+    #[test]
+    fn flushing_an_unfinished_sequence_is_one_esc() {
+        let mut d = KeyDecoder::new();
+        let mut out = Vec::new();
+        d.feed(b"\x1b[1;", &mut out);
+        d.flush(&mut out);
+        assert_eq!(out, [Quit]);
+        assert!(!d.is_pending());
+    }
+}
