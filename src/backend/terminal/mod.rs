@@ -162,11 +162,8 @@ impl Input for Terminal {
             let stdin = io::stdin();
             let fds: [BorrowedFd<'_>; 3] = [stdin.as_fd(), self.resized.as_fd(), self.shutdown.fd()];
             match wait::readable(&fds, self.clock.until(wake))? {
-                Some(0) => {
-                    if !self.read_keys()? {
-                        return Ok(self.quit());
-                    }
-                }
+                Some(0) if !self.read_keys()? => return Ok(self.quit()),
+                Some(0) => {}
                 Some(1) => {
                     // Drain the pipe: several resizes need one redraw.
                     let mut sink = [0u8; 64];
