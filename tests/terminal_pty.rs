@@ -287,3 +287,19 @@ fn a_resize_redraws_the_board_centred_in_the_new_size() {
     pty.send(b"q");
     assert!(pty.exit().success());
 }
+
+#[test]
+fn m_opens_the_menu_and_m_again_closes_it() {
+    let mut pty = Pty::start("menu", Some("truecolor"));
+    pty.wait_for("the start board", |s| picture(s) == start_board());
+    pty.send(b"m");
+    // The menu's text scrolls in: white on dark, no checkerboard left.
+    pty.wait_for("the menu's text", |s| {
+        let p = picture(s);
+        p.contains('W') && !p.contains('g') && !p.contains('r')
+    });
+    pty.send(b"m");
+    pty.wait_for("the board again", |s| picture(s) == start_board());
+    pty.send(b"q");
+    assert!(pty.exit().success());
+}

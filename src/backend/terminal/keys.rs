@@ -1,8 +1,12 @@
 //! Turning the bytes a terminal sends into game actions.
 //!
 //! Terminals report no key releases, so each key gives its event at once
-//! (a direction or the middle's press); `m` stands for the long hold and
-//! gives the hold and its release together, which opens the menu.
+//! (a direction or the middle's press). `m` stands for the long hold, which
+//! opens the menu: it gives [`Event::Hold`], and the hold's
+//! [`Event::Release`] follows just before the next key's event. (Sending
+//! the release at once would cut short the menu's scrolling text, as
+//! letting go of a real joystick would.) So the events always pair up as a
+//! joystick's do: never a release without a hold before it.
 //!
 //! Escape sequences may arrive split across reads, so an unfinished one is
 //! kept until the rest comes. A lone Esc looks like the start of a sequence:
@@ -32,6 +36,8 @@ pub enum Action {
 #[derive(Debug, Default)]
 pub struct KeyDecoder {
     pending: Vec<u8>,
+    /// `m` gave a hold whose release has not been sent yet.
+    holding: bool,
 }
 
 impl KeyDecoder {
@@ -50,8 +56,10 @@ impl KeyDecoder {
         let mut at = 0;
         while at < self.pending.len() {
             match decode_one(&self.pending[at..]) {
-                Decoded::Key(used, action) => {
-                    out.extend(action.into_iter().flat_map(expand));
+                Decoded::Key(used, key) => {
+                    if let Some(key) = key {
+                        self.push(key, out);
+                    }
                     at += used;
                 }
                 Decoded::Incomplete if self.pending.len() - at < MAX_SEQUENCE => break,
@@ -66,24 +74,28 @@ impl KeyDecoder {
     /// sequence after it is dropped.
     pub fn flush(&mut self, out: &mut Vec<Action>) {
         if self.pending.first() == Some(&ESC) {
-            out.push(Action::Quit);
+            self.push(Key::Quit, out);
         }
         self.pending.clear();
     }
-}
 
-/// The key `m` stands for a hold of the middle, so it gives both halves.
-fn expand(key: Key) -> impl Iterator<Item = Action> {
-    let actions: &[Action] = match key {
-        Key::Up => &[Action::Game(Event::Up)],
-        Key::Down => &[Action::Game(Event::Down)],
-        Key::Left => &[Action::Game(Event::Left)],
-        Key::Right => &[Action::Game(Event::Right)],
-        Key::Middle => &[Action::Game(Event::Press)],
-        Key::Hold => &[Action::Game(Event::Hold), Action::Game(Event::Release)],
-        Key::Quit => &[Action::Quit],
-    };
-    actions.iter().copied()
+    fn push(&mut self, key: Key, out: &mut Vec<Action>) {
+        if std::mem::take(&mut self.holding) && key != Key::Quit {
+            out.push(Action::Game(Event::Release));
+        }
+        out.push(match key {
+            Key::Up => Action::Game(Event::Up),
+            Key::Down => Action::Game(Event::Down),
+            Key::Left => Action::Game(Event::Left),
+            Key::Right => Action::Game(Event::Right),
+            Key::Middle => Action::Game(Event::Press),
+            Key::Hold => {
+                self.holding = true;
+                Action::Game(Event::Hold)
+            }
+            Key::Quit => Action::Quit,
+        });
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -183,9 +195,12 @@ mod tests {
     }
 
     #[test]
-    fn enter_and_space_press_and_m_holds_then_releases() {
+    fn enter_and_space_press_and_m_holds_until_the_next_key() {
         assert_eq!(decode_all(b"\r \n\x1bOM"), [Game(Press); 4]);
-        assert_eq!(decode_all(b"m"), [Game(Hold), Game(Release)]);
+        assert_eq!(decode_all(b"m"), [Game(Hold)]);
+        assert_eq!(decode_all(b"md"), [Game(Hold), Game(Release), Game(Right)]);
+        assert_eq!(decode_all(b"mm"), [Game(Hold), Game(Release), Game(Hold)]);
+        assert_eq!(decode_all(b"mxq"), [Game(Hold), Quit], "unknown keys and quitting need no release");
     }
 
     #[test]
