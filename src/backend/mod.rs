@@ -5,6 +5,7 @@
 pub mod clock;
 pub mod gesture;
 pub mod script;
+pub mod sense_emu;
 pub mod terminal;
 pub mod wait;
 

@@ -1,7 +1,7 @@
 //! `queens play`: the game, on whichever backend fits.
 
 use crate::backend::script::Script;
-use crate::backend::terminal;
+use crate::backend::{sense_emu, terminal};
 use crate::daemon::state::{State, StateFile};
 use crate::daemon::{self};
 use crate::game::{Engine, ModeKind, SIZES, Setup};
@@ -50,6 +50,8 @@ enum BackendChoice {
     Script,
     /// Square colour cells in this terminal, keys from its keyboard.
     Terminal,
+    /// The Sense HAT emulator (`sense_emu_gui`): its screen file and joystick socket.
+    SenseEmu,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -75,6 +77,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let save = |engine: &Engine| save_state(state_file.as_ref(), engine);
     match backend {
         BackendChoice::Terminal => terminal::play(&mut engine, save)?,
+        BackendChoice::SenseEmu => sense_emu::play(&mut engine, save)?,
         _ => {
             let mut script = Script::new(io::stdin().lock(), io::stdout().lock(), args.trace);
             daemon::run_saving(&mut engine, &mut script, save)?;
