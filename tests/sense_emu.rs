@@ -55,6 +55,7 @@ fn picture(bytes: &[u8]) -> String {
 }
 
 #[test]
+#[allow(clippy::unusual_byte_groupings)] // grouped 5-6-5, as RGB565 is
 fn a_new_screen_file_is_dark_with_the_default_gamma_and_frames_are_rgb565() {
     let dir = temp_dir("screen");
     let path = dir.join("rpi-sense-emu-screen");
