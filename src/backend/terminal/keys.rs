@@ -20,7 +20,7 @@ use crate::game::{Event, Millis};
 /// a short pause is enough even over SSH.
 pub const ESC_WAIT_MS: Millis = 50;
 
-/// The longest escape sequence kept: anything longer is not a key we know.
+/// The longest escape sequence looked at: anything longer is not a key we know.
 const MAX_SEQUENCE: usize = 32;
 
 const ESC: u8 = 0x1b;
@@ -62,9 +62,7 @@ impl KeyDecoder {
                     }
                     at += used;
                 }
-                Decoded::Incomplete if self.pending.len() - at < MAX_SEQUENCE => break,
-                // Too long to be a key: drop the Esc and read on.
-                Decoded::Incomplete => at += 1,
+                Decoded::Incomplete => break,
             }
         }
         self.pending.drain(..at);
@@ -80,7 +78,7 @@ impl KeyDecoder {
     }
 
     fn push(&mut self, key: Key, out: &mut Vec<Action>) {
-        if std::mem::take(&mut self.holding) && key != Key::Quit {
+        if key != Key::Quit && std::mem::take(&mut self.holding) {
             out.push(Action::Game(Event::Release));
         }
         out.push(match key {
@@ -146,14 +144,19 @@ fn decode_escape(bytes: &[u8]) -> Decoded {
     match bytes.get(1) {
         None => Decoded::Incomplete,
         Some(b'[') => {
-            // CSI: parameter and intermediate bytes (0x20..=0x3f), then a final byte.
-            match bytes[2..].iter().position(|b| !(0x20..=0x3f).contains(b)) {
-                None => Decoded::Incomplete,
+            // CSI: parameter and intermediate bytes (0x20..=0x3f), then a final
+            // byte. Only the first MAX_SEQUENCE bytes are looked at, so how
+            // the bytes were split across reads never changes the keys.
+            let window = &bytes[2..bytes.len().min(MAX_SEQUENCE)];
+            match window.iter().position(|b| !(0x20..=0x3f).contains(b)) {
                 Some(i) => {
                     let end = 2 + i;
                     let key = if (0x40..=0x7e).contains(&bytes[end]) { arrow(bytes[end]) } else { None };
                     Decoded::Key(end + 1, key)
                 }
+                // Too long to be a key: skipped.
+                None if bytes.len() >= MAX_SEQUENCE => Decoded::Key(MAX_SEQUENCE, None),
+                None => Decoded::Incomplete,
             }
         }
         Some(b'O') => match bytes.get(2) {
@@ -201,6 +204,7 @@ mod tests {
         assert_eq!(decode_all(b"md"), [Game(Hold), Game(Release), Game(Right)]);
         assert_eq!(decode_all(b"mm"), [Game(Hold), Game(Release), Game(Hold)]);
         assert_eq!(decode_all(b"mxq"), [Game(Hold), Quit], "unknown keys and quitting need no release");
+        assert_eq!(decode_all(b"mqd"), [Game(Hold), Quit, Game(Release), Game(Right)]);
     }
 
     #[test]
@@ -235,7 +239,21 @@ mod tests {
         let mut out = Vec::new();
         d.feed(&[b"\x1b[".as_slice(), &[b'1'; 100]].concat(), &mut out);
         assert!(out.is_empty());
-        assert!(d.pending.len() < MAX_SEQUENCE, "an endless sequence is not kept whole");
+        assert!(!d.is_pending(), "an endless sequence is not kept");
+    }
+
+    #[test]
+    fn how_the_bytes_are_split_never_changes_the_keys() {
+        let long = [b"w\x1b[".as_slice(), &[b'1'; 40], b"A\x1bOBm\x1b[Cq"].concat();
+        let whole = decode_all(&long);
+        for split in 0..long.len() {
+            let mut d = KeyDecoder::new();
+            let mut out = Vec::new();
+            d.feed(&long[..split], &mut out);
+            d.feed(&long[split..], &mut out);
+            d.flush(&mut out);
+            assert_eq!(out, whole, "split at {split}");
+        }
     }
 
     #[test]
