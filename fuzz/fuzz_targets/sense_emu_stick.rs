@@ -12,7 +12,8 @@ use queens::game::Event;
 /// The key and press of one record, read independently of the backend.
 fn expected(record: &[u8]) -> Option<(Key, bool)> {
     let long = std::mem::size_of::<std::ffi::c_long>();
-    let field = |at: usize, len: usize| record[at..at + len].iter().rev().fold(0u32, |v, &b| v << 8 | b as u32);
+    let field =
+        |at: usize, len: usize| record[at..at + len].iter().rev().fold(0u32, |v, &b| v << 8 | b as u32);
     // Native order is little-endian on every machine this runs on (x86, ARM).
     assert!(cfg!(target_endian = "little"));
     let (kind, code, value) = (field(2 * long, 2), field(2 * long + 2, 2), field(2 * long + 4, 4));
