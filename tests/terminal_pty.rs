@@ -303,3 +303,25 @@ fn m_opens_the_menu_and_m_again_closes_it() {
     pty.send(b"q");
     assert!(pty.exit().success());
 }
+
+/// Ticks of CPU time (user + system) the process has used, and its state letter.
+fn cpu_ticks(pid: u32) -> (u64, char) {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    let rest: Vec<&str> = stat[stat.rfind(')').unwrap() + 2..].split(' ').collect();
+    let state = rest[0].chars().next().unwrap();
+    (rest[11].parse::<u64>().unwrap() + rest[12].parse::<u64>().unwrap(), state)
+}
+
+#[test]
+fn an_idle_game_sleeps_in_the_kernel() {
+    let mut pty = Pty::start("idle", Some("truecolor"));
+    pty.wait_for("the start board", |s| picture(s) == start_board());
+    let pid = pty.child.id();
+    std::thread::sleep(Duration::from_millis(200));
+    let (before, _) = cpu_ticks(pid);
+    std::thread::sleep(Duration::from_secs(1));
+    let (after, state) = cpu_ticks(pid);
+    assert_eq!(state, 'S', "asleep, not running");
+    assert!(after - before <= 2, "{} ticks of CPU in an idle second", after - before);
+}
