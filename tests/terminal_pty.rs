@@ -41,6 +41,20 @@ fn set_size(fd: &File, rows: u16, cols: u16) {
 impl Pty {
     /// Starts `queens play --backend terminal` in a fresh 80x24 terminal.
     fn start(name: &str, colorterm: Option<&str>) -> Pty {
+        let state_dir = std::env::temp_dir().join(format!("queens-pty-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&state_dir);
+        std::fs::create_dir_all(&state_dir).unwrap();
+        let mut command = Command::new(env!("CARGO_BIN_EXE_queens"));
+        command.args(["play", "--backend", "terminal", "--state"]).arg(state_dir.join("state.toml"));
+        match colorterm {
+            Some(value) => command.env("COLORTERM", value),
+            None => command.env_remove("COLORTERM"),
+        };
+        Pty::spawn(command, state_dir)
+    }
+
+    /// Runs `command` in a fresh 80x24 terminal.
+    fn spawn(mut command: Command, state_dir: PathBuf) -> Pty {
         // SAFETY: plain libc calls on a descriptor we own; errors are checked.
         let master = unsafe {
             let fd = libc::posix_openpt(libc::O_RDWR | libc::O_NOCTTY | libc::O_CLOEXEC);
@@ -58,21 +72,11 @@ impl Pty {
         let slave = std::fs::OpenOptions::new().read(true).write(true).open(&path).unwrap();
         set_size(&master, ROWS, COLS);
 
-        let state_dir = std::env::temp_dir().join(format!("queens-pty-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&state_dir);
-        std::fs::create_dir_all(&state_dir).unwrap();
-        let mut command = Command::new(env!("CARGO_BIN_EXE_queens"));
         command
-            .args(["play", "--backend", "terminal", "--state"])
-            .arg(state_dir.join("state.toml"))
             .stdin(slave.try_clone().unwrap())
             .stdout(slave.try_clone().unwrap())
             .stderr(slave.try_clone().unwrap())
             .env("TERM", "xterm-256color");
-        match colorterm {
-            Some(value) => command.env("COLORTERM", value),
-            None => command.env_remove("COLORTERM"),
-        };
         // SAFETY: only async-signal-safe calls between fork and exec.
         unsafe {
             command.pre_exec(|| {
@@ -324,4 +328,43 @@ fn an_idle_game_sleeps_in_the_kernel() {
     let (after, state) = cpu_ticks(pid);
     assert_eq!(state, 'S', "asleep, not running");
     assert!(after - before <= 2, "{} ticks of CPU in an idle second", after - before);
+}
+
+#[test]
+fn a_closed_terminal_ends_the_game_cleanly() {
+    let mut pty = Pty::start("hangup", Some("truecolor"));
+    pty.wait_for("the start board", |s| picture(s) == start_board());
+    // Closing the terminal's master side hangs it up: SIGHUP, then EIO.
+    drop(std::mem::replace(&mut pty.master, File::open("/dev/null").unwrap()));
+    let status = pty.exit();
+    assert!(status.success(), "{status:?}");
+}
+
+/// Not a test by itself: the body of the child that
+/// `a_panic_restores_the_terminal_before_the_process_dies` runs in a PTY.
+#[test]
+fn panicking_child() {
+    if std::env::var_os("QUEENS_PANICKING_CHILD").is_none() {
+        return;
+    }
+    let terminal = queens::backend::terminal::Terminal::open().unwrap();
+    // No drop runs, as with `panic = "abort"`: only the panic hook can restore.
+    std::mem::forget(terminal);
+    panic!("a bug in the game");
+}
+
+#[test]
+fn a_panic_restores_the_terminal_before_the_process_dies() {
+    let mut command = Command::new(std::env::current_exe().unwrap());
+    command.args(["panicking_child", "--exact", "--nocapture", "--test-threads=1"]);
+    command.env("QUEENS_PANICKING_CHILD", "1").env("COLORTERM", "truecolor").env("RUST_BACKTRACE", "0");
+    let state_dir = std::env::temp_dir().join(format!("queens-pty-panic-{}", std::process::id()));
+    let mut pty = Pty::spawn(command, state_dir);
+    let status = pty.exit();
+    assert!(!status.success());
+    let screen = pty.parser.screen();
+    assert!(screen.contents().contains("a bug in the game"), "{}", screen.contents());
+    assert!(!screen.alternate_screen(), "left the alternate screen");
+    assert!(!screen.hide_cursor(), "the cursor is shown again");
+    assert!(!pty.is_raw(), "line editing and echo are back");
 }
