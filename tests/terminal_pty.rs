@@ -343,6 +343,7 @@ fn a_closed_terminal_ends_the_game_cleanly() {
 /// Not a test by itself: the body of the child that
 /// `a_panic_restores_the_terminal_before_the_process_dies` runs in a PTY.
 #[test]
+#[ignore = "run in a PTY by a_panic_restores_the_terminal_before_the_process_dies"]
 fn panicking_child() {
     if std::env::var_os("QUEENS_PANICKING_CHILD").is_none() {
         return;
@@ -356,7 +357,7 @@ fn panicking_child() {
 #[test]
 fn a_panic_restores_the_terminal_before_the_process_dies() {
     let mut command = Command::new(std::env::current_exe().unwrap());
-    command.args(["panicking_child", "--exact", "--nocapture", "--test-threads=1"]);
+    command.args(["panicking_child", "--exact", "--ignored", "--nocapture", "--test-threads=1"]);
     command.env("QUEENS_PANICKING_CHILD", "1").env("COLORTERM", "truecolor").env("RUST_BACKTRACE", "0");
     let state_dir = std::env::temp_dir().join(format!("queens-pty-panic-{}", std::process::id()));
     let mut pty = Pty::spawn(command, state_dir);
@@ -367,4 +368,17 @@ fn a_panic_restores_the_terminal_before_the_process_dies() {
     assert!(!screen.alternate_screen(), "left the alternate screen");
     assert!(!screen.hide_cursor(), "the cursor is shown again");
     assert!(!pty.is_raw(), "line editing and echo are back");
+}
+
+#[test]
+fn with_no_arguments_a_terminal_gets_the_terminal_backend() {
+    let state_dir = std::env::temp_dir().join(format!("queens-pty-auto-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&state_dir);
+    let mut command = Command::new(env!("CARGO_BIN_EXE_queens"));
+    // The default state file goes under XDG_STATE_HOME: here, not the user's.
+    command.env("XDG_STATE_HOME", &state_dir).env_remove("STATE_DIRECTORY").env("COLORTERM", "truecolor");
+    let mut pty = Pty::spawn(command, state_dir);
+    pty.wait_for("the start board", |s| picture(s) == start_board());
+    pty.send(b"q");
+    assert!(pty.exit().success());
 }
