@@ -101,13 +101,27 @@ pub fn palette_colour(i: u8) -> Rgb {
 }
 
 /// The closest palette colour to `c` (by squared distance), from the cube
-/// and the grey ramp; the first 16 are skipped because terminals redefine them.
+/// and the grey ramp; the first 16 are skipped because terminals redefine
+/// them. On a tie the lower index wins. Computed directly, not searched:
+/// the cube's nearest colour is the nearest level in each channel, the
+/// ramp's the nearest level to the channels' mean.
 pub fn palette_index(c: Rgb) -> u8 {
-    let distance = |p: Rgb| {
-        let d = |a: u8, b: u8| (a as i32 - b as i32).pow(2);
-        d(c.0, p.0) + d(c.1, p.1) + d(c.2, p.2)
+    // Between two levels, the exact midpoint goes to the lower one.
+    let level = |v: u8| match v {
+        0..=47 => 0,
+        48..=115 => 1,
+        _ => (v - 36) / 40,
     };
-    (16..=255u8).min_by_key(|&i| distance(palette_colour(i))).expect("a non-empty range")
+    let cube = 16 + 36 * level(c.0) + 6 * level(c.1) + level(c.2);
+    let sum = c.0 as u16 + c.1 as u16 + c.2 as u16;
+    // The grey 8 + 10 i nearest the mean sum / 3, ties down: ceil((sum - 39) / 30).
+    let grey = 232 + (sum.saturating_sub(10) / 30).min(23) as u8;
+    if distance(c, palette_colour(cube)) <= distance(c, palette_colour(grey)) { cube } else { grey }
+}
+
+fn distance(a: Rgb, b: Rgb) -> i32 {
+    let d = |x: u8, y: u8| (x as i32 - y as i32).pow(2);
+    d(a.0, b.0) + d(a.1, b.1) + d(a.2, b.2)
 }
 
 #[cfg(test)]
@@ -134,6 +148,25 @@ mod tests {
         seen.sort();
         seen.dedup();
         assert_eq!(seen.len(), board.len(), "every board colour stays distinct in 256 colours");
+    }
+
+    #[test]
+    fn the_direct_palette_match_is_the_nearest_by_search() {
+        let search = |c: Rgb| (16..=255u8).min_by_key(|&i| distance(c, palette_colour(i))).unwrap();
+        let values: Vec<u8> =
+            (0..=255).step_by(17).chain([47, 48, 114, 115, 116, 154, 155, 156, 194, 195, 235, 236]).collect();
+        for &r in &values {
+            for &g in &values {
+                for &b in &values {
+                    let c = Rgb(r, g, b);
+                    assert_eq!(palette_index(c), search(c), "{c:?}");
+                }
+            }
+        }
+        for v in 0..=255 {
+            assert_eq!(palette_index(Rgb(v, v, v)), search(Rgb(v, v, v)), "grey {v}");
+            assert_eq!(palette_index(Rgb(v, v, v.saturating_add(1))), search(Rgb(v, v, v.saturating_add(1))));
+        }
     }
 
     #[test]
