@@ -256,3 +256,49 @@ fn holding_the_middle_a_second_opens_the_menu() {
     std::thread::sleep(Duration::from_millis(100));
     assert!(!picture(&emu.screen()).contains('g'));
 }
+
+/// Waits until the screen file's picture satisfies `ok`.
+fn wait_until(emu: &Emulator, what: &str, ok: impl Fn(&str) -> bool) {
+    let end = Instant::now() + PATIENCE;
+    loop {
+        let bytes = emu.screen();
+        if bytes.len() == 160 && ok(&picture(&bytes)) {
+            return;
+        }
+        assert!(Instant::now() < end, "{what}: the screen shows\n{}", picture(&bytes));
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+#[test]
+fn a_whole_game_solved_on_the_emulator() {
+    let mut emu = Emulator::start("solve");
+    emu.hello();
+    emu.wait_for("the start board", &board(&[(3, 4, 'B')]));
+    let solution = [7, 1, 3, 0, 6, 4, 2, 5];
+    let queens = |c: char| -> Vec<(usize, usize, char)> {
+        solution.iter().enumerate().map(|(x, &y)| (x, y, c)).collect()
+    };
+    let mut at = (3usize, 4usize);
+    for (x, &y) in solution.iter().enumerate() {
+        for _ in 0..(x + 8 - at.0) % 8 {
+            emu.click(KEY_RIGHT);
+        }
+        for _ in 0..(y + 8 - at.1) % 8 {
+            emu.click(KEY_DOWN);
+        }
+        emu.click(KEY_ENTER);
+        at = (x, y);
+        if x == 6 {
+            wait_until(&emu, "seven queens", |p| p.matches('W').count() == 7);
+        }
+    }
+    emu.wait_for("the blue flash", &board(&queens('B')));
+    wait_until(&emu, "the progress message", |p| !p.contains('g'));
+    emu.click(KEY_ENTER); // a press skips the message
+    emu.wait_for("the solved board at rest", &board(&queens('W')));
+    let status = terminate(&mut emu.game);
+    assert!(status.success());
+    let saved = std::fs::read_to_string(emu.dir.join("state.toml")).expect("the progress is saved");
+    assert_eq!(queens::daemon::state::parse(&saved).unwrap().progress.found().count(), 1);
+}

@@ -382,3 +382,38 @@ fn with_no_arguments_a_terminal_gets_the_terminal_backend() {
     pty.send(b"q");
     assert!(pty.exit().success());
 }
+
+/// Keys that move the cursor from `from` to `to` (rightwards and downwards,
+/// wrapping) and press there.
+fn place_keys(from: &mut (usize, usize), to: (usize, usize)) -> Vec<u8> {
+    let mut keys = vec![b'l'; (to.0 + 8 - from.0) % 8];
+    keys.extend(vec![b'j'; (to.1 + 8 - from.1) % 8]);
+    keys.push(b'\r');
+    *from = to;
+    keys
+}
+
+#[test]
+fn a_whole_game_solved_flashes_rests_white_and_is_saved() {
+    let mut pty = Pty::start("solve", Some("truecolor"));
+    pty.wait_for("the start board", |s| picture(s) == start_board());
+    let solution = [7, 1, 3, 0, 6, 4, 2, 5];
+    let queens = |c: char| -> Vec<(usize, usize, char)> {
+        solution.iter().enumerate().map(|(x, &y)| (x, y, c)).collect()
+    };
+    let mut at = (3, 4);
+    for (x, &y) in solution.iter().enumerate().take(7) {
+        pty.send(&place_keys(&mut at, (x, y)));
+    }
+    pty.wait_for("seven queens", |s| picture(s).matches('W').count() == 7);
+    pty.send(&place_keys(&mut at, (7, 5)));
+    pty.wait_for("the blue flash", |s| picture(s) == board(&queens('B')));
+    pty.wait_for("the progress message", |s| !picture(s).contains('g'));
+    pty.send(b" "); // a press skips the message
+    pty.wait_for("the solved board at rest", |s| picture(s) == board(&queens('W')));
+    pty.send(b"q");
+    assert!(pty.exit().success());
+    let saved = std::fs::read_to_string(pty.state_dir.join("state.toml")).expect("the progress is saved");
+    let state = queens::daemon::state::parse(&saved).unwrap();
+    assert_eq!(state.progress.found().count(), 1, "{saved}");
+}
