@@ -6,7 +6,9 @@ pub mod clock;
 pub mod gesture;
 pub mod rotation;
 pub mod script;
+pub mod sense_emu;
 pub mod sensehat;
+pub mod terminal;
 pub mod wait;
 
 use crate::game::{Event, Frame, Millis};

@@ -2,6 +2,7 @@
 
 use crate::backend::script::Script;
 use crate::backend::sensehat::{self, SenseHat, discover::Roots};
+use crate::backend::{sense_emu, terminal};
 use crate::daemon::config::{self, Config};
 use crate::daemon::log::{info, warning};
 use crate::daemon::signals::Shutdown;
@@ -16,7 +17,8 @@ use std::process::ExitCode;
 
 #[derive(clap::Args, Debug, Default)]
 pub struct Args {
-    /// Where to play. `auto` picks the Sense HAT if both its devices are found.
+    /// Where to play. `auto` picks the Sense HAT if both its devices are found, else the terminal
+    /// when standard input and output are one, else the script backend.
     #[arg(long, value_enum, default_value_t)]
     backend: BackendChoice,
 
@@ -66,13 +68,17 @@ fn parse_mode(s: &str) -> Result<ModeKind, String> {
 
 #[derive(ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
 enum BackendChoice {
-    /// The Sense HAT if both its devices are found, otherwise the script backend.
+    /// The Sense HAT if both its devices are found, else the terminal, else the script backend.
     #[default]
     Auto,
     /// The Sense HAT's LED matrix (framebuffer) and joystick (evdev).
     Sensehat,
     /// Events as lines on standard input, frames as text on standard output.
     Script,
+    /// Square colour cells in this terminal, keys from its keyboard.
+    Terminal,
+    /// The Sense HAT emulator (`sense_emu_gui`): its screen file and joystick socket.
+    SenseEmu,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -92,30 +98,32 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let backend = match args.backend {
         BackendChoice::Auto if hat.present() => BackendChoice::Sensehat,
+        BackendChoice::Auto if io::stdin().is_terminal() && io::stdout().is_terminal() => {
+            BackendChoice::Terminal
+        }
         BackendChoice::Auto => BackendChoice::Script,
         chosen => chosen,
     };
+    // The script backend is for tests and pipes: it keeps state only when asked.
+    let state_file = args.state.clone().map(StateFile::new).or_else(|| match backend {
+        BackendChoice::Script => None,
+        _ => StateFile::default_location(),
+    });
+    let mut engine = start(&args, &config, state_file.as_ref());
+    let save = |engine: &Engine| save_state(state_file.as_ref(), engine);
     match backend {
         BackendChoice::Sensehat => {
-            let state_file = args.state.clone().map(StateFile::new).or_else(StateFile::default_location);
-            let mut engine = start(&args, &config, state_file.as_ref());
             let shutdown = Shutdown::install().context("cannot handle signals")?;
             let mut hat = SenseHat::open(hat, shutdown)?;
             notify_ready();
-            daemon::run_saving(&mut engine, &mut hat, |engine| save_state(state_file.as_ref(), engine))?;
+            daemon::run_saving(&mut engine, &mut hat, save)?;
             info!("stopped; the LEDs are dark");
         }
-        _ => {
-            if args.backend == BackendChoice::Auto && io::stdin().is_terminal() {
-                info!(
-                    "no Sense HAT found; playing the script backend.\n\
-                     queens: type up, down, left, right or press, one per line (Ctrl-D ends)."
-                );
-            }
-            let state_file = args.state.clone().map(StateFile::new);
-            let mut engine = start(&args, &config, state_file.as_ref());
+        BackendChoice::Terminal => terminal::play(&mut engine, save)?,
+        BackendChoice::SenseEmu => sense_emu::play(&mut engine, save)?,
+        BackendChoice::Auto | BackendChoice::Script => {
             let mut script = Script::new(io::stdin().lock(), io::stdout().lock(), args.trace);
-            daemon::run_saving(&mut engine, &mut script, |engine| save_state(state_file.as_ref(), engine))?;
+            daemon::run_saving(&mut engine, &mut script, save)?;
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -1,0 +1,60 @@
+//! The emulator's joystick records: a record gives a key exactly when it is
+//! a press or release of one of the joystick's five keys (checked against
+//! an independent reading of the `llHHI` layout), and what the gestures make
+//! of them is something the joystick can do: a release only after a hold.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use queens::backend::gesture::{Gestures, Key};
+use queens::backend::sense_emu::stick::{RECORD_LEN, decode_datagram};
+use queens::game::Event;
+
+/// The key and press of one record, read independently of the backend.
+fn expected(record: &[u8]) -> Option<(Key, bool)> {
+    let long = std::mem::size_of::<std::ffi::c_long>();
+    let field =
+        |at: usize, len: usize| record[at..at + len].iter().rev().fold(0u32, |v, &b| v << 8 | b as u32);
+    // Native order is little-endian on every machine this runs on (x86, ARM).
+    assert!(cfg!(target_endian = "little"));
+    let (kind, code, value) = (field(2 * long, 2), field(2 * long + 2, 2), field(2 * long + 4, 4));
+    let key = match (kind, code) {
+        (1, 103) => Key::Up,
+        (1, 108) => Key::Down,
+        (1, 105) => Key::Left,
+        (1, 106) => Key::Right,
+        (1, 28) => Key::Middle,
+        _ => return None,
+    };
+    match value {
+        0 => Some((key, false)),
+        1 => Some((key, true)),
+        _ => None,
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let keys: Vec<(Key, bool)> = decode_datagram(data).collect();
+    let wanted: Vec<(Key, bool)> = data.chunks_exact(RECORD_LEN).filter_map(expected).collect();
+    assert_eq!(keys, wanted);
+
+    // Through the gestures, a record every 0, 300, ... 1200 ms.
+    let mut gestures = Gestures::default();
+    let (mut now, mut holding) = (0u64, false);
+    let mut check = |event: Event| match event {
+        Event::Hold => holding = true,
+        Event::Release => {
+            assert!(holding, "a release without a hold");
+            holding = false;
+        }
+        _ => {}
+    };
+    for (i, (key, pressed)) in keys.into_iter().enumerate() {
+        now += 300 * (i as u64 % 5);
+        while let Some(event) = gestures.expire(now) {
+            check(event);
+        }
+        if let Some(event) = gestures.key(key, pressed, now) {
+            check(event);
+        }
+    }
+});

@@ -1,0 +1,90 @@
+"""The sense-emu backend against the real `sense-emu` package.
+
+The emulator's own classes stand in for its GUI: `ScreenClient` (what the
+GUI reads the LED matrix with) and `StickServer` (the joystick server the
+GUI runs, fed with records packed as the GUI packs them). Their file and
+socket paths are pointed at a temporary directory, as is the game's
+(QUEENS_SENSE_EMU_DIR), so a running emulator is not disturbed.
+
+Usage: python sense_emu_check.py PATH/TO/queens
+"""
+
+import math
+import os
+import shutil
+import signal
+import socket
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+
+import sense_emu.screen as screen
+import sense_emu.stick as stick
+
+queens = sys.argv[1]
+work = tempfile.mkdtemp(prefix="queens-sense-emu-")
+screen.screen_filename = lambda: os.path.join(work, "rpi-sense-emu-screen")
+stick.stick_address = lambda: (socket.AF_UNIX, socket.SOCK_DGRAM, os.path.join(work, "rpi-sense-emu-stick"))
+
+client = screen.ScreenClient()
+server = stick.StickServer()
+assert list(client._gamma) == screen.GAMMA_DEFAULT
+
+
+def rgb565(r, g, b):
+    # sense_emu.sense_hat.SenseHat._pack_bin
+    return ((r >> 3) & 0x1F) << 11 | ((g >> 2) & 0x3F) << 5 | ((b >> 3) & 0x1F)
+
+
+GREEN, RED, BLUE, WHITE = rgb565(0, 92, 0), rgb565(92, 0, 0), rgb565(0, 0, 120), rgb565(120, 120, 120)
+
+
+def board(marks):
+    rows = [[GREEN if (x + y) % 2 == 0 else RED for x in range(8)] for y in range(8)]
+    for x, y, c in marks:
+        rows[y][x] = c
+    return rows
+
+
+def wait_for(what, expected):
+    end = time.monotonic() + 10
+    while client.array.tolist() != expected:
+        if time.monotonic() > end:
+            sys.exit("sense-emu check: %s not seen; the screen holds\n%s" % (what, client.array))
+        time.sleep(0.01)
+
+
+def click(code):
+    # As the GUI's _stick_send packs a record.
+    for action in (stick.SenseStick.STATE_PRESS, stick.SenseStick.STATE_RELEASE):
+        usec, sec = math.modf(time.time())
+        server.send(struct.pack(stick.SenseStick.EVENT_FORMAT, int(sec), int(usec * 1e6),
+                                stick.SenseStick.EV_KEY, code, action))
+
+
+state = os.path.join(work, "state.toml")
+env = dict(os.environ, QUEENS_SENSE_EMU_DIR=work)
+game = subprocess.Popen([queens, "play", "--backend", "sense-emu", "--state", state], env=env,
+                        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+try:
+    wait_for("the start board", board([(3, 4, BLUE)]))
+    start_time = client.timestamp
+    # The server learns of the game from its hello, sent about once a second.
+    time.sleep(1.5)
+    click(stick.SenseStick.KEY_RIGHT)
+    wait_for("a move right", board([(4, 4, BLUE)]))
+    assert client.timestamp > start_time, "the screen's time moves on, so the GUI redraws"
+    click(stick.SenseStick.KEY_ENTER)
+    wait_for("a queen", board([(4, 4, WHITE)]))
+    game.send_signal(signal.SIGTERM)
+    assert game.wait(10) == 0, "the game ends cleanly on SIGTERM"
+    wait_for("the dark matrix", [[0] * 8 for _ in range(8)])
+finally:
+    if game.poll() is None:
+        game.kill()
+    server.close()
+    # (client stays open: numpy's view of its mapping outlives a close)
+    shutil.rmtree(work, ignore_errors=True)
+print("sense-emu check: the emulator's own reader and joystick server play the game")

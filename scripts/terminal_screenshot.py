@@ -1,0 +1,67 @@
+"""Renders the terminal backend to a PNG for the README (docs/terminal.png).
+
+Runs the built binary in a pseudo-terminal, types a few moves, parses what
+it draws with `pyte` and paints the character cells with Pillow.
+Usage: python terminal_screenshot.py PATH/TO/queens OUT.png
+"""
+
+import fcntl
+import os
+import select
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+
+import pyte
+from PIL import Image, ImageDraw, ImageFont
+
+ROWS, COLS = 14, 60
+CELL_W, CELL_H = 10, 20
+
+queens, out = sys.argv[1], sys.argv[2]
+master, slave = os.openpty()
+fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
+state = os.path.join(tempfile.mkdtemp(), "state.toml")
+env = dict(os.environ, COLORTERM="truecolor", TERM="xterm-256color")
+game = subprocess.Popen([queens, "play", "--backend", "terminal", "--state", state], stdin=slave,
+                        stdout=slave, stderr=slave, env=env, start_new_session=True)
+os.close(slave)
+screen = pyte.Screen(COLS, ROWS)
+stream = pyte.ByteStream(screen)
+
+
+def drain(seconds):
+    end = time.monotonic() + seconds
+    while (left := end - time.monotonic()) > 0:
+        if select.select([master], [], [], left)[0]:
+            stream.feed(os.read(master, 65536))
+
+
+drain(0.5)
+# Queens at a1, b7 and c2 (columns 0, 1, 2), the cursor on d2: the README's middle frame.
+for key in ["hhhjjj\r", "lkkkkkk\r", "ljjjjj\r", "l"]:
+    os.write(master, key.encode())
+    drain(0.3)
+
+image = Image.new("RGB", (COLS * CELL_W, ROWS * CELL_H), (0, 0, 0))
+draw = ImageDraw.Draw(image)
+font = ImageFont.load_default()
+for y in range(ROWS):
+    for x in range(COLS):
+        cell = screen.buffer[y][x]
+        bg = cell.bg
+        if len(bg) == 6 and all(c in "0123456789abcdefABCDEF" for c in bg):
+            colour = tuple(int(bg[i:i + 2], 16) for i in (0, 2, 4))
+        else:
+            colour = (24, 24, 24)
+        box = (x * CELL_W, y * CELL_H, (x + 1) * CELL_W - 1, (y + 1) * CELL_H - 1)
+        draw.rectangle(box, fill=colour)
+        if cell.data.strip():
+            draw.text((x * CELL_W + 1, y * CELL_H + 4), cell.data, fill=(210, 210, 210), font=font)
+image.save(out)
+os.write(master, b"q")
+game.wait(5)
+print("wrote", out)

@@ -1,0 +1,125 @@
+//! The Raspberry Pi Foundation's Sense HAT emulator (`sense_emu_gui`, from
+//! the `sense-emu` Python package) as a backend: frames go to its screen
+//! file ([`screen`]), the joystick comes from its socket ([`stick`]).
+//!
+//! Both live in one directory, `/dev/shm` (else `/tmp`) as the emulator
+//! chooses, or `$QUEENS_SENSE_EMU_DIR` when set (the tests use their own).
+//!
+//! Idle, this backend blocks in poll(2) on the joystick socket and the
+//! daemon's shutdown pipe, with one periodic wake: the `hello` the emulator
+//! needs about once a second to keep sending us the joystick (its GUI
+//! forgets clients when it restarts).
+
+pub mod screen;
+pub mod stick;
+
+use super::clock::MonotonicClock;
+use super::gesture::{Gestures, Timing};
+use super::{Display, Input, Next, wait};
+use crate::daemon::{self, signals::Shutdown};
+use crate::game::{Engine, Event, Frame, Millis};
+use anyhow::Context;
+use screen::Screen;
+use std::collections::VecDeque;
+use std::os::fd::AsFd;
+use std::path::{Path, PathBuf};
+use stick::Stick;
+
+/// How often the emulator is told we are here.
+pub const HELLO_MS: Millis = 1000;
+
+/// The emulator's directory: `$QUEENS_SENSE_EMU_DIR`, else `/dev/shm` if
+/// there is one (as the emulator picks), else `/tmp`.
+pub fn directory() -> PathBuf {
+    match std::env::var_os("QUEENS_SENSE_EMU_DIR").filter(|d| !d.is_empty()) {
+        Some(dir) => PathBuf::from(dir),
+        None if Path::new("/dev/shm").is_dir() => PathBuf::from("/dev/shm"),
+        None => PathBuf::from("/tmp"),
+    }
+}
+
+/// Plays `engine` in the emulator until a signal (Ctrl-C) ends it.
+pub fn play(engine: &mut Engine, save: impl FnMut(&Engine)) -> anyhow::Result<()> {
+    let dir = directory();
+    let mut emu = SenseEmu::open(&dir)?;
+    eprintln!(
+        "queens: playing in the Sense HAT emulator ({}); start sense_emu_gui if it is not running. \
+         Ctrl-C ends.",
+        dir.display()
+    );
+    daemon::run_saving(engine, &mut emu, save)
+}
+
+pub struct SenseEmu {
+    screen: Screen,
+    stick: Stick,
+    gestures: Gestures,
+    events: VecDeque<Event>,
+    clock: MonotonicClock,
+    next_hello: Millis,
+    shutdown: Shutdown,
+}
+
+impl SenseEmu {
+    /// Opens the emulator's screen file and joystick socket in `dir`.
+    pub fn open(dir: &Path) -> anyhow::Result<SenseEmu> {
+        let screen_path = dir.join(screen::FILE_NAME);
+        let screen =
+            Screen::open(&screen_path).with_context(|| format!("opening {}", screen_path.display()))?;
+        let stick = Stick::open(dir.join(stick::SERVER_NAME))
+            .with_context(|| format!("binding a joystick socket in {}", dir.display()))?;
+        Ok(SenseEmu {
+            screen,
+            stick,
+            gestures: Gestures::new(Timing::default()),
+            events: VecDeque::new(),
+            clock: MonotonicClock::default(),
+            next_hello: 0,
+            shutdown: Shutdown::install().context("installing signal handlers")?,
+        })
+    }
+}
+
+impl Display for SenseEmu {
+    fn show(&mut self, frame: &Frame) -> anyhow::Result<()> {
+        self.screen.show(frame).context("writing the emulator's screen")
+    }
+}
+
+impl Input for SenseEmu {
+    fn now(&self) -> Millis {
+        self.clock.now()
+    }
+
+    fn next(&mut self, deadline: Option<Millis>) -> anyhow::Result<Next> {
+        loop {
+            if let Some(event) = self.events.pop_front() {
+                return Ok(Next::Event(event));
+            }
+            let now = self.clock.now();
+            if let Some(event) = self.gestures.expire(now) {
+                return Ok(Next::Event(event));
+            }
+            if now >= self.next_hello {
+                self.stick.hello().context("greeting the emulator's joystick")?;
+                self.next_hello = now + HELLO_MS;
+            }
+            if deadline.is_some_and(|d| now >= d) {
+                return Ok(Next::Timeout);
+            }
+            let wake =
+                [deadline, self.gestures.deadline(), Some(self.next_hello)].into_iter().flatten().min();
+            let fds = [self.stick.socket().as_fd(), self.shutdown.fd()];
+            match wait::readable(&fds, self.clock.until(wake))? {
+                Some(0) => {
+                    let now = self.clock.now();
+                    for (key, pressed) in self.stick.receive().context("reading the joystick")? {
+                        self.events.extend(self.gestures.key(key, pressed, now));
+                    }
+                }
+                Some(_) => return Ok(Next::Quit),
+                None => {}
+            }
+        }
+    }
+}

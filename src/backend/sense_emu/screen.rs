@@ -1,0 +1,111 @@
+//! The emulator's LED matrix: a 160-byte file, 64 RGB565 pixels in native
+//! byte order (row-major from the top-left) then a 32-byte gamma table. The
+//! emulator's GUI maps the file and redraws when its modification time
+//! moves on, so every frame is written in place and the time touched.
+
+use crate::game::{Frame, Rgb};
+use std::fs::{File, OpenOptions};
+use std::io::{self, Write};
+use std::os::fd::AsRawFd;
+use std::os::unix::fs::FileExt;
+use std::path::Path;
+
+/// The file's name, in the emulator's directory.
+pub const FILE_NAME: &str = "rpi-sense-emu-screen";
+/// Bytes of pixels, then the whole file.
+pub const PIXEL_BYTES: usize = 128;
+pub const FILE_LEN: u64 = 160;
+
+/// The emulator's default gamma table (sense_emu's `GAMMA_DEFAULT`), for a
+/// file this backend creates.
+pub const GAMMA_DEFAULT: [u8; 32] = [
+    0, 0, 0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 15, 17, 18, 20, 21, 23, 25, 27, 29,
+    31,
+];
+
+pub struct Screen {
+    file: File,
+}
+
+impl Screen {
+    /// Opens the screen file, creating it (dark, default gamma) as the
+    /// emulator does if it is not there. A file of the wrong length is set
+    /// to 160 bytes; if it was short, its gamma table is the default.
+    pub fn open(path: &Path) -> io::Result<Screen> {
+        let file = match OpenOptions::new().read(true).write(true).open(path) {
+            Ok(file) => file,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                match OpenOptions::new().read(true).write(true).create_new(true).open(path) {
+                    Ok(mut file) => {
+                        file.write_all(&[0; PIXEL_BYTES])?;
+                        file.write_all(&GAMMA_DEFAULT)?;
+                        file
+                    }
+                    // The GUI made it meanwhile.
+                    Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+                        OpenOptions::new().read(true).write(true).open(path)?
+                    }
+                    Err(e) => return Err(e),
+                }
+            }
+            Err(e) => return Err(e),
+        };
+        let len = file.metadata()?.len();
+        if len < FILE_LEN {
+            file.write_all_at(&GAMMA_DEFAULT, PIXEL_BYTES as u64)?;
+        }
+        if len != FILE_LEN {
+            file.set_len(FILE_LEN)?;
+        }
+        Ok(Screen { file })
+    }
+
+    /// Writes `frame` (8x8) and touches the file so the GUI redraws.
+    pub fn show(&mut self, frame: &Frame) -> io::Result<()> {
+        self.file.write_all_at(&encode(frame)?, 0)?;
+        // SAFETY: a valid descriptor; a null `times` sets both to now.
+        if unsafe { libc::futimens(self.file.as_raw_fd(), std::ptr::null()) } != 0 {
+            return Err(io::Error::last_os_error());
+        }
+        Ok(())
+    }
+}
+
+/// A colour as the Sense HAT's framebuffer keeps it: 5 bits red, 6 green, 5 blue.
+pub fn rgb565(Rgb(r, g, b): Rgb) -> u16 {
+    ((r as u16 >> 3) << 11) | ((g as u16 >> 2) << 5) | (b as u16 >> 3)
+}
+
+/// The pixel bytes of an 8x8 frame.
+pub fn encode(frame: &Frame) -> io::Result<[u8; PIXEL_BYTES]> {
+    if frame.side() != Frame::LED_SIDE {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("the emulator's matrix is 8x8, not {0}x{0}", frame.side()),
+        ));
+    }
+    let mut bytes = [0u8; PIXEL_BYTES];
+    for (pair, &pixel) in bytes.chunks_exact_mut(2).zip(frame.pixels()) {
+        pair.copy_from_slice(&rgb565(pixel).to_ne_bytes());
+    }
+    Ok(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rgb565_keeps_the_top_bits_of_each_channel() {
+        assert_eq!(rgb565(Rgb(255, 255, 255)), 0xffff);
+        assert_eq!(rgb565(Rgb(0, 92, 0)), 23 << 5);
+        assert_eq!(rgb565(Rgb(92, 0, 0)), 11 << 11);
+        assert_eq!(rgb565(Rgb(7, 3, 7)), 0, "below one step is off");
+    }
+
+    #[test]
+    fn only_8x8_frames_fit() {
+        assert!(encode(&Frame::dark(8)).is_ok());
+        assert!(encode(&Frame::dark(16)).is_err());
+    }
+}

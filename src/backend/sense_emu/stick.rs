@@ -1,0 +1,157 @@
+//! The emulator's joystick: a Unix datagram server run by its GUI. A client
+//! binds a socket of its own, says `hello` to the server (again about once a
+//! second, so a restarted GUI learns of it) and receives one record per key
+//! change, laid out as the kernel's `input_event`: seconds and microseconds
+//! (C longs), then type, code (u16) and value (u32), in native byte order.
+
+use crate::backend::gesture::Key;
+use std::io;
+use std::os::unix::net::UnixDatagram;
+use std::path::{Path, PathBuf};
+
+/// The server's socket name, in the emulator's directory.
+pub const SERVER_NAME: &str = "rpi-sense-emu-stick";
+
+const LONG: usize = std::mem::size_of::<libc::c_long>();
+/// One record's size: `struct.calcsize('llHHI')`.
+pub const RECORD_LEN: usize = 2 * LONG + 2 + 2 + 4;
+
+pub const EV_KEY: u16 = 0x01;
+pub const KEY_ENTER: u16 = 28;
+pub const KEY_UP: u16 = 103;
+pub const KEY_LEFT: u16 = 105;
+pub const KEY_RIGHT: u16 = 106;
+pub const KEY_DOWN: u16 = 108;
+
+/// A key going down (`true`) or up, from one record; `None` for anything
+/// else: other event types, other codes, and the auto-repeat value 2
+/// (holds and repeats are timed by [`crate::backend::gesture`]).
+pub fn decode(record: &[u8; RECORD_LEN]) -> Option<(Key, bool)> {
+    let u16_at = |i: usize| u16::from_ne_bytes([record[i], record[i + 1]]);
+    let (kind, code) = (u16_at(2 * LONG), u16_at(2 * LONG + 2));
+    let value = u32::from_ne_bytes(record[2 * LONG + 4..].try_into().expect("four bytes"));
+    if kind != EV_KEY {
+        return None;
+    }
+    let key = match code {
+        KEY_UP => Key::Up,
+        KEY_DOWN => Key::Down,
+        KEY_LEFT => Key::Left,
+        KEY_RIGHT => Key::Right,
+        KEY_ENTER => Key::Middle,
+        _ => return None,
+    };
+    match value {
+        0 => Some((key, false)),
+        1 => Some((key, true)),
+        _ => None,
+    }
+}
+
+/// Every key change in one datagram (whole records only).
+pub fn decode_datagram(bytes: &[u8]) -> impl Iterator<Item = (Key, bool)> + '_ {
+    bytes.chunks_exact(RECORD_LEN).filter_map(|r| decode(r.try_into().expect("a whole record")))
+}
+
+/// Our end of the joystick socket.
+pub struct Stick {
+    socket: UnixDatagram,
+    own_path: PathBuf,
+    server: PathBuf,
+}
+
+impl Stick {
+    /// Binds `rpi-sense-emu-client-PID` beside the server's socket, as the
+    /// emulator's own client does.
+    pub fn open(server: PathBuf) -> io::Result<Stick> {
+        let dir = server.parent().unwrap_or(Path::new("."));
+        let own_path = dir.join(format!("rpi-sense-emu-client-{}", std::process::id()));
+        match std::fs::remove_file(&own_path) {
+            Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
+            _ => {}
+        }
+        let socket = UnixDatagram::bind(&own_path)?;
+        socket.set_nonblocking(true)?;
+        Ok(Stick { socket, own_path, server })
+    }
+
+    pub fn socket(&self) -> &UnixDatagram {
+        &self.socket
+    }
+
+    /// Says `hello` to the server. No server (the GUI is not running yet)
+    /// is no error: the next hello may find it.
+    pub fn hello(&self) -> io::Result<()> {
+        let sent = self.socket.connect(&self.server).and_then(|()| self.socket.send(b"hello"));
+        match sent {
+            Ok(_) => Ok(()),
+            Err(e)
+                if matches!(e.kind(), io::ErrorKind::NotFound | io::ErrorKind::WouldBlock)
+                    || matches!(e.raw_os_error(), Some(libc::ECONNREFUSED | libc::ENOTCONN)) =>
+            {
+                Ok(())
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Every key change waiting on the socket.
+    pub fn receive(&self) -> io::Result<Vec<(Key, bool)>> {
+        let mut keys = Vec::new();
+        let mut buf = [0u8; 64 * RECORD_LEN];
+        loop {
+            match self.socket.recv(&mut buf) {
+                Ok(n) => keys.extend(decode_datagram(&buf[..n])),
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => return Ok(keys),
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                // The server went away since our hello: nothing to read.
+                Err(e) if e.raw_os_error() == Some(libc::ECONNREFUSED) => return Ok(keys),
+                Err(e) => return Err(e),
+            }
+        }
+    }
+}
+
+impl Drop for Stick {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.own_path);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(kind: u16, code: u16, value: u32) -> [u8; RECORD_LEN] {
+        let mut r = [0u8; RECORD_LEN];
+        r[..LONG].copy_from_slice(&(1_700_000_000 as libc::c_long).to_ne_bytes());
+        r[2 * LONG..2 * LONG + 2].copy_from_slice(&kind.to_ne_bytes());
+        r[2 * LONG + 2..2 * LONG + 4].copy_from_slice(&code.to_ne_bytes());
+        r[2 * LONG + 4..].copy_from_slice(&value.to_ne_bytes());
+        r
+    }
+
+    #[test]
+    fn records_are_the_size_python_packs() {
+        // struct.calcsize('llHHI') on 64-bit Linux.
+        #[cfg(target_pointer_width = "64")]
+        assert_eq!(RECORD_LEN, 24);
+        #[cfg(target_pointer_width = "32")]
+        assert_eq!(RECORD_LEN, 16);
+    }
+
+    #[test]
+    fn the_five_keys_press_and_release_and_nothing_else_counts() {
+        assert_eq!(decode(&record(EV_KEY, KEY_UP, 1)), Some((Key::Up, true)));
+        assert_eq!(decode(&record(EV_KEY, KEY_DOWN, 0)), Some((Key::Down, false)));
+        assert_eq!(decode(&record(EV_KEY, KEY_LEFT, 1)), Some((Key::Left, true)));
+        assert_eq!(decode(&record(EV_KEY, KEY_RIGHT, 1)), Some((Key::Right, true)));
+        assert_eq!(decode(&record(EV_KEY, KEY_ENTER, 1)), Some((Key::Middle, true)));
+        assert_eq!(decode(&record(EV_KEY, KEY_ENTER, 2)), None, "auto-repeat");
+        assert_eq!(decode(&record(EV_KEY, 30, 1)), None, "KEY_A");
+        assert_eq!(decode(&record(0, KEY_UP, 1)), None, "EV_SYN");
+        let two = [record(EV_KEY, KEY_UP, 1), record(EV_KEY, KEY_UP, 0)].concat();
+        let torn = &two[..RECORD_LEN + 5];
+        assert_eq!(decode_datagram(torn).collect::<Vec<_>>(), [(Key::Up, true)]);
+    }
+}

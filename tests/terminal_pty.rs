@@ -1,0 +1,419 @@
+//! The terminal backend end to end: the built binary runs in a real
+//! pseudo-terminal, keys are written to it, and what it draws is read back
+//! through a terminal parser (`vt100`), cell by cell.
+//!
+//! Every read has a deadline, so a broken build fails instead of hanging.
+
+mod common;
+
+use common::board;
+use std::fs::File;
+use std::io::Write;
+use std::os::fd::{AsRawFd, FromRawFd};
+use std::os::unix::process::CommandExt;
+use std::path::PathBuf;
+use std::process::{Child, Command, ExitStatus};
+use std::time::{Duration, Instant};
+
+const ROWS: u16 = 24;
+const COLS: u16 = 80;
+const PATIENCE: Duration = Duration::from_secs(10);
+
+struct Pty {
+    master: File,
+    /// The terminal's own end, kept open to read its settings.
+    slave: File,
+    child: Child,
+    parser: vt100::Parser,
+    state_dir: PathBuf,
+}
+
+fn nz(n: u16) -> std::num::NonZeroU16 {
+    std::num::NonZeroU16::new(n).expect("a terminal has a size")
+}
+
+fn set_size(fd: &File, rows: u16, cols: u16) {
+    let ws = libc::winsize { ws_row: rows, ws_col: cols, ws_xpixel: 0, ws_ypixel: 0 };
+    // SAFETY: a valid winsize for TIOCSWINSZ.
+    assert_eq!(unsafe { libc::ioctl(fd.as_raw_fd(), libc::TIOCSWINSZ, &ws) }, 0);
+}
+
+impl Pty {
+    /// Starts `queens play --backend terminal` in a fresh 80x24 terminal.
+    fn start(name: &str, colorterm: Option<&str>) -> Pty {
+        let state_dir = std::env::temp_dir().join(format!("queens-pty-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&state_dir);
+        std::fs::create_dir_all(&state_dir).unwrap();
+        let mut command = Command::new(env!("CARGO_BIN_EXE_queens"));
+        command.args(["play", "--backend", "terminal", "--state"]).arg(state_dir.join("state.toml"));
+        match colorterm {
+            Some(value) => command.env("COLORTERM", value),
+            None => command.env_remove("COLORTERM"),
+        };
+        Pty::spawn(command, state_dir)
+    }
+
+    /// Runs `command` in a fresh 80x24 terminal.
+    fn spawn(mut command: Command, state_dir: PathBuf) -> Pty {
+        // SAFETY: plain libc calls on a descriptor we own; errors are checked.
+        let master = unsafe {
+            let fd = libc::posix_openpt(libc::O_RDWR | libc::O_NOCTTY | libc::O_CLOEXEC);
+            assert!(fd >= 0, "posix_openpt: {}", std::io::Error::last_os_error());
+            assert_eq!(libc::grantpt(fd), 0);
+            assert_eq!(libc::unlockpt(fd), 0);
+            File::from_raw_fd(fd)
+        };
+        let mut name_buf = [0 as libc::c_char; 128];
+        // SAFETY: a buffer of the length given.
+        let rc = unsafe { libc::ptsname_r(master.as_raw_fd(), name_buf.as_mut_ptr(), name_buf.len()) };
+        assert_eq!(rc, 0);
+        // SAFETY: ptsname_r wrote a NUL-terminated path.
+        let path = unsafe { std::ffi::CStr::from_ptr(name_buf.as_ptr()) }.to_str().unwrap().to_owned();
+        let slave = std::fs::OpenOptions::new().read(true).write(true).open(&path).unwrap();
+        set_size(&master, ROWS, COLS);
+
+        command
+            .stdin(slave.try_clone().unwrap())
+            .stdout(slave.try_clone().unwrap())
+            .stderr(slave.try_clone().unwrap())
+            .env("TERM", "xterm-256color");
+        // SAFETY: only async-signal-safe calls between fork and exec.
+        unsafe {
+            command.pre_exec(|| {
+                // Its own session, with this terminal as the controlling one,
+                // so a resize sends it SIGWINCH as a real terminal would.
+                if libc::setsid() < 0 || libc::ioctl(0, libc::TIOCSCTTY, 0) < 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+        let child = command.spawn().unwrap();
+        Pty { master, slave, child, parser: vt100::Parser::new(nz(ROWS), nz(COLS), 0), state_dir }
+    }
+
+    fn send(&mut self, keys: &[u8]) {
+        self.master.write_all(keys).unwrap();
+    }
+
+    /// Reads what the program draws until `ok` holds of the screen.
+    fn wait_for(&mut self, what: &str, ok: impl Fn(&vt100::Screen) -> bool) {
+        let end = Instant::now() + PATIENCE;
+        while !ok(self.parser.screen()) {
+            let left = end.saturating_duration_since(Instant::now());
+            if left.is_zero() || !self.read_some(left) {
+                panic!("{what}: not seen; the screen shows\n{}", self.parser.screen().contents());
+            }
+        }
+    }
+
+    /// Feeds the parser what arrives within `timeout`; `false` if nothing
+    /// can arrive any more (the program has gone) or nothing came in time.
+    fn read_some(&mut self, timeout: Duration) -> bool {
+        let mut fd = libc::pollfd { fd: self.master.as_raw_fd(), events: libc::POLLIN, revents: 0 };
+        // SAFETY: one valid pollfd.
+        let n = unsafe { libc::poll(&mut fd, 1, timeout.as_millis().min(i32::MAX as u128) as i32) };
+        if n <= 0 {
+            return false;
+        }
+        let mut buf = [0u8; 4096];
+        // SAFETY: a valid buffer of its length.
+        let n = unsafe { libc::read(self.master.as_raw_fd(), buf.as_mut_ptr().cast(), buf.len()) };
+        if n <= 0 {
+            return false;
+        }
+        self.parser.process(&buf[..n as usize]);
+        true
+    }
+
+    /// Waits for the program to end, reading what it still draws.
+    fn exit(&mut self) -> ExitStatus {
+        let end = Instant::now() + PATIENCE;
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                while self.read_some(Duration::from_millis(50)) {}
+                return status;
+            }
+            assert!(Instant::now() < end, "the program did not end");
+            self.read_some(Duration::from_millis(20));
+        }
+    }
+
+    /// The board as letters (see `common::picture`), from the two cells of
+    /// each LED; `!` where the two differ.
+    fn picture(&self) -> String {
+        picture(self.parser.screen())
+    }
+
+    /// Whether the terminal is in raw mode (no line editing, no echo).
+    fn is_raw(&self) -> bool {
+        // SAFETY: termios is plain data that tcgetattr fills.
+        let mut t: libc::termios = unsafe { std::mem::zeroed() };
+        assert_eq!(unsafe { libc::tcgetattr(self.slave.as_raw_fd(), &mut t) }, 0);
+        t.c_lflag & (libc::ICANON | libc::ECHO) == 0
+    }
+}
+
+impl Drop for Pty {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.state_dir);
+    }
+}
+
+/// Where the board's top-left cell is: centred, with the help line under it.
+fn origin(screen: &vt100::Screen) -> (u16, u16) {
+    let (rows, cols) = screen.size();
+    ((rows.get() - 10) / 2, (cols.get() - 16) / 2)
+}
+
+fn letter(colour: vt100::Color) -> char {
+    use vt100::Color::{Idx, Rgb};
+    match colour {
+        Rgb(0, 92, 0) => 'g',
+        Rgb(92, 0, 0) => 'r',
+        Rgb(0, 0, 120) => 'B',
+        Rgb(120, 120, 120) => 'W',
+        Rgb(120, 120, 0) => 'Y',
+        Rgb(0, 0, 0) => '.',
+        // The xterm palette's nearest: (0,95,0), (95,0,0), (0,0,135),
+        // grey 118, (135,135,0), black.
+        Idx(22) => 'g',
+        Idx(52) => 'r',
+        Idx(18) => 'B',
+        Idx(249) => 'W',
+        Idx(100) => 'Y',
+        Idx(16) => '.',
+        _ => '?',
+    }
+}
+
+fn picture(screen: &vt100::Screen) -> String {
+    let (top, left) = origin(screen);
+    let mut out = String::new();
+    for y in 0..8 {
+        for x in 0..8 {
+            let cell = |dx| screen.cell(top + y, left + 2 * x + dx).map(|c| letter(c.bgcolor()));
+            out.push(if cell(0) == cell(1) { cell(0).unwrap_or('?') } else { '!' });
+        }
+        out.push('\n');
+    }
+    out
+}
+
+fn start_board() -> String {
+    board(&[(3, 4, 'B')])
+}
+
+#[test]
+fn moves_a_queen_and_an_answer_show_in_the_cells_and_q_restores_the_terminal() {
+    let mut pty = Pty::start("play", Some("truecolor"));
+    pty.wait_for("the start board, centred", |s| picture(s) == start_board());
+    assert!(pty.is_raw(), "raw mode while playing");
+    let screen = pty.parser.screen();
+    assert!(screen.alternate_screen() && screen.hide_cursor());
+    let help_row = screen.contents_between(origin(screen).0 + 9, 0, origin(screen).0 + 9, COLS);
+    assert!(help_row.contains("arrows/WASD/hjkl move") && help_row.contains("q quit"), "{help_row:?}");
+
+    pty.send(b"d");
+    pty.wait_for("d moves right", |s| picture(s) == board(&[(4, 4, 'B')]));
+    pty.send(b"\x1b[A");
+    pty.wait_for("the up arrow", |s| picture(s) == board(&[(4, 3, 'B')]));
+    // An arrow split across two writes.
+    pty.send(b"\x1b[");
+    std::thread::sleep(Duration::from_millis(10));
+    pty.send(b"D");
+    pty.wait_for("a split left arrow", |s| picture(s) == board(&[(3, 3, 'B')]));
+    pty.send(b"j\r");
+    pty.wait_for("j then Enter places a queen", |s| picture(s) == board(&[(3, 4, 'W')]));
+    pty.send(b"k");
+    pty.wait_for("the queen stays as the cursor leaves", |s| {
+        picture(s) == board(&[(3, 4, 'W'), (3, 3, 'B')])
+    });
+
+    // Space on the queen: the closest solution, its other seven queens yellow.
+    pty.send(b"j ");
+    pty.wait_for("the answer", |s| picture(s).matches('Y').count() == 7);
+    let answer = pty.picture();
+    assert_eq!(answer.lines().nth(4).unwrap().chars().nth(3), Some('W'), "{answer}");
+    assert_eq!(answer.matches('W').count(), 1, "{answer}");
+    assert!(!answer.contains('B') && !answer.contains('?') && !answer.contains('!'), "{answer}");
+
+    pty.send(b"q");
+    assert!(pty.exit().success());
+    let screen = pty.parser.screen();
+    assert!(!screen.alternate_screen(), "left the alternate screen");
+    assert!(!screen.hide_cursor(), "the cursor is shown again");
+    assert!(!pty.is_raw(), "line editing and echo are back");
+}
+
+#[test]
+fn sigterm_ends_the_game_cleanly_and_restores_the_terminal() {
+    let mut pty = Pty::start("sigterm", Some("truecolor"));
+    pty.wait_for("the start board", |s| picture(s) == start_board());
+    // SAFETY: a signal to our own child.
+    assert_eq!(unsafe { libc::kill(pty.child.id() as i32, libc::SIGTERM) }, 0);
+    let status = pty.exit();
+    assert!(status.success(), "{status:?}");
+    assert!(!pty.parser.screen().alternate_screen());
+    assert!(!pty.parser.screen().hide_cursor());
+    assert!(!pty.is_raw());
+}
+
+#[test]
+fn a_lone_esc_and_ctrl_c_quit() {
+    for key in [b"\x1b".as_slice(), b"\x03"] {
+        let mut pty = Pty::start("esc", Some("truecolor"));
+        pty.wait_for("the start board", |s| picture(s) == start_board());
+        pty.send(key);
+        assert!(pty.exit().success(), "{key:?}");
+        assert!(!pty.is_raw());
+    }
+}
+
+#[test]
+fn without_truecolour_the_palette_is_used() {
+    let mut pty = Pty::start("palette", None);
+    pty.wait_for("the start board in 256 colours", |s| picture(s) == start_board());
+    let (top, left) = origin(pty.parser.screen());
+    let cursor = pty.parser.screen().cell(top + 4, left + 6).unwrap().bgcolor();
+    assert_eq!(cursor, vt100::Color::Idx(18));
+}
+
+#[test]
+fn a_resize_redraws_the_board_centred_in_the_new_size() {
+    let mut pty = Pty::start("resize", Some("truecolor"));
+    pty.wait_for("the start board", |s| picture(s) == start_board());
+    pty.parser.screen_mut().set_size(nz(30), nz(100));
+    set_size(&pty.master, 30, 100);
+    pty.wait_for("the board centred in 100x30", |s| origin(s) == (10, 42) && picture(s) == start_board());
+    pty.send(b"q");
+    assert!(pty.exit().success());
+}
+
+#[test]
+fn m_opens_the_menu_and_m_again_closes_it() {
+    let mut pty = Pty::start("menu", Some("truecolor"));
+    pty.wait_for("the start board", |s| picture(s) == start_board());
+    pty.send(b"m");
+    // The menu's text scrolls in: white on dark, no checkerboard left.
+    pty.wait_for("the menu's text", |s| {
+        let p = picture(s);
+        p.contains('W') && !p.contains('g') && !p.contains('r')
+    });
+    pty.send(b"m");
+    pty.wait_for("the board again", |s| picture(s) == start_board());
+    pty.send(b"q");
+    assert!(pty.exit().success());
+}
+
+/// Ticks of CPU time (user + system) the process has used, and its state letter.
+fn cpu_ticks(pid: u32) -> (u64, char) {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    let rest: Vec<&str> = stat[stat.rfind(')').unwrap() + 2..].split(' ').collect();
+    let state = rest[0].chars().next().unwrap();
+    (rest[11].parse::<u64>().unwrap() + rest[12].parse::<u64>().unwrap(), state)
+}
+
+#[test]
+fn an_idle_game_sleeps_in_the_kernel() {
+    let mut pty = Pty::start("idle", Some("truecolor"));
+    pty.wait_for("the start board", |s| picture(s) == start_board());
+    let pid = pty.child.id();
+    std::thread::sleep(Duration::from_millis(200));
+    let (before, _) = cpu_ticks(pid);
+    std::thread::sleep(Duration::from_secs(1));
+    let (after, state) = cpu_ticks(pid);
+    assert_eq!(state, 'S', "asleep, not running");
+    assert!(after - before <= 2, "{} ticks of CPU in an idle second", after - before);
+}
+
+#[test]
+fn a_closed_terminal_ends_the_game_cleanly() {
+    let mut pty = Pty::start("hangup", Some("truecolor"));
+    pty.wait_for("the start board", |s| picture(s) == start_board());
+    // Closing the terminal's master side hangs it up: SIGHUP, then EIO.
+    drop(std::mem::replace(&mut pty.master, File::open("/dev/null").unwrap()));
+    let status = pty.exit();
+    assert!(status.success(), "{status:?}");
+}
+
+/// Not a test by itself: the body of the child that
+/// `a_panic_restores_the_terminal_before_the_process_dies` runs in a PTY.
+#[test]
+#[ignore = "run in a PTY by a_panic_restores_the_terminal_before_the_process_dies"]
+fn panicking_child() {
+    if std::env::var_os("QUEENS_PANICKING_CHILD").is_none() {
+        return;
+    }
+    let terminal = queens::backend::terminal::Terminal::open().unwrap();
+    // No drop runs, as with `panic = "abort"`: only the panic hook can restore.
+    std::mem::forget(terminal);
+    panic!("a bug in the game");
+}
+
+#[test]
+fn a_panic_restores_the_terminal_before_the_process_dies() {
+    let mut command = Command::new(std::env::current_exe().unwrap());
+    command.args(["panicking_child", "--exact", "--ignored", "--nocapture", "--test-threads=1"]);
+    command.env("QUEENS_PANICKING_CHILD", "1").env("COLORTERM", "truecolor").env("RUST_BACKTRACE", "0");
+    let state_dir = std::env::temp_dir().join(format!("queens-pty-panic-{}", std::process::id()));
+    let mut pty = Pty::spawn(command, state_dir);
+    let status = pty.exit();
+    assert!(!status.success());
+    let screen = pty.parser.screen();
+    assert!(screen.contents().contains("a bug in the game"), "{}", screen.contents());
+    assert!(!screen.alternate_screen(), "left the alternate screen");
+    assert!(!screen.hide_cursor(), "the cursor is shown again");
+    assert!(!pty.is_raw(), "line editing and echo are back");
+}
+
+#[test]
+fn with_no_arguments_a_terminal_gets_the_terminal_backend() {
+    let state_dir = std::env::temp_dir().join(format!("queens-pty-auto-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&state_dir);
+    let mut command = Command::new(env!("CARGO_BIN_EXE_queens"));
+    // The default state file goes under XDG_STATE_HOME: here, not the user's.
+    command.env("XDG_STATE_HOME", &state_dir).env_remove("STATE_DIRECTORY").env("COLORTERM", "truecolor");
+    let mut pty = Pty::spawn(command, state_dir);
+    pty.wait_for("the start board", |s| picture(s) == start_board());
+    pty.send(b"q");
+    assert!(pty.exit().success());
+}
+
+/// Keys that move the cursor from `from` to `to` (rightwards and downwards,
+/// wrapping) and press there.
+fn place_keys(from: &mut (usize, usize), to: (usize, usize)) -> Vec<u8> {
+    let mut keys = vec![b'l'; (to.0 + 8 - from.0) % 8];
+    keys.extend(vec![b'j'; (to.1 + 8 - from.1) % 8]);
+    keys.push(b'\r');
+    *from = to;
+    keys
+}
+
+#[test]
+fn a_whole_game_solved_flashes_rests_white_and_is_saved() {
+    let mut pty = Pty::start("solve", Some("truecolor"));
+    pty.wait_for("the start board", |s| picture(s) == start_board());
+    let solution = [7, 1, 3, 0, 6, 4, 2, 5];
+    let queens = |c: char| -> Vec<(usize, usize, char)> {
+        solution.iter().enumerate().map(|(x, &y)| (x, y, c)).collect()
+    };
+    let mut at = (3, 4);
+    for (x, &y) in solution.iter().enumerate().take(7) {
+        pty.send(&place_keys(&mut at, (x, y)));
+    }
+    pty.wait_for("seven queens", |s| picture(s).matches('W').count() == 7);
+    pty.send(&place_keys(&mut at, (7, 5)));
+    pty.wait_for("the blue flash", |s| picture(s) == board(&queens('B')));
+    pty.wait_for("the progress message", |s| !picture(s).contains('g'));
+    pty.send(b" "); // a press skips the message
+    pty.wait_for("the solved board at rest", |s| picture(s) == board(&queens('W')));
+    pty.send(b"q");
+    assert!(pty.exit().success());
+    let saved = std::fs::read_to_string(pty.state_dir.join("state.toml")).expect("the progress is saved");
+    let state = queens::daemon::state::parse(&saved).unwrap();
+    assert_eq!(state.progress.found().count(), 1, "{saved}");
+}
