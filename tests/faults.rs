@@ -1,5 +1,7 @@
 //! Faults while saving: a full disk, and the process killed mid-save.
 
+mod common;
+
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -14,7 +16,7 @@ fn dir(name: &str) -> PathBuf {
 }
 
 fn start(state: &Path) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_queens"))
+    common::bin::queens()
         .args(["play", "--backend", "script", "--state"])
         .arg(state)
         .stdin(Stdio::piped())
