@@ -26,11 +26,12 @@ pub fn queens() -> Command {
 fn emulator() -> Option<&'static str> {
     static EMULATOR: OnceLock<Option<&'static str>> = OnceLock::new();
     *EMULATOR.get_or_init(|| {
+        // Not just "did exec fail with ENOEXEC": glibc's posix_spawn reports the exec error through
+        // memory it shares with the child (CLONE_VM), which qemu-user does not share, so under qemu
+        // a failed exec looks like a child that exited with 127.
         let probe = Command::new(env!("CARGO_BIN_EXE_queens")).arg("--version").output();
-        match probe {
-            Err(e) if e.raw_os_error() == Some(libc::ENOEXEC) => Some(qemu_for_this_arch()),
-            _ => None,
-        }
+        let runs_natively = probe.is_ok_and(|out| out.status.success() && out.stdout.starts_with(b"queens "));
+        if runs_natively { None } else { Some(qemu_for_this_arch()) }
     })
 }
 
