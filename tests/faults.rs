@@ -1,10 +1,12 @@
 //! Faults while saving: a full disk, and the process killed mid-save.
 
+mod common;
+
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 fn dir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("queens-faults-{name}-{}", std::process::id()));
@@ -14,7 +16,7 @@ fn dir(name: &str) -> PathBuf {
 }
 
 fn start(state: &Path) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_queens"))
+    common::bin::queens()
         .args(["play", "--backend", "script", "--state"])
         .arg(state)
         .stdin(Stdio::piped())
@@ -93,11 +95,23 @@ fn a_full_disk_keeps_the_old_state_and_the_game_goes_on() {
     assert_eq!(names.len(), 2, "no temporary file left: {names:?}");
 }
 
+/// How long the binary takes to play `script` to the end.
+fn whole_run(state: &Path, script: &str) -> Duration {
+    let begun = Instant::now();
+    let mut child = start(state);
+    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
+    assert!(child.wait().unwrap().success());
+    begun.elapsed()
+}
+
 #[test]
 fn a_kill_at_any_moment_leaves_the_old_state_or_the_new_never_a_torn_one() {
     let d = dir("kill");
     let state = d.join("state.toml");
     let script = many_solutions(40);
+    // Kill moments are spread over the time a whole run takes here, so that the rounds hit start-up,
+    // play and saves alike whether the binary runs natively or under qemu-user (some 20 times slower).
+    let whole = whole_run(&dir("kill-whole").join("state.toml"), &script);
     for round in 0..12u64 {
         let mut child = start(&state);
         let mut stdin = child.stdin.take().unwrap();
@@ -109,7 +123,7 @@ fn a_kill_at_any_moment_leaves_the_old_state_or_the_new_never_a_torn_one() {
                 break;
             }
         }
-        std::thread::sleep(Duration::from_millis(round * 7 % 40));
+        std::thread::sleep(whole.mul_f64((round * 7 % 40) as f64 / 40.0));
         child.kill().unwrap();
         child.wait().unwrap();
         if let Ok(text) = fs::read_to_string(&state) {

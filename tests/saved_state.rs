@@ -1,13 +1,15 @@
 //! Progress and the last mode survive a restart, and a corrupt state file
 //! is set aside, through the built binary.
 
+mod common;
+
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
 fn play(state: &Path, script: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
+    let mut child = common::bin::queens()
         .args(["play", "--backend", "script", "--state"])
         .arg(state)
         .stdin(Stdio::piped())

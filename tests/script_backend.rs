@@ -1,10 +1,12 @@
 //! The script backend end to end, through the built `queens` binary.
 
+mod common;
+
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
 fn run(args: &[&str], script: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
+    let mut child = common::bin::queens()
         .args(["play", "--backend", "script"])
         .args(args)
         .stdin(Stdio::piped())

@@ -291,6 +291,24 @@ mod tests {
     }
 
     #[test]
+    fn the_packaged_file_documents_every_key_with_its_default() {
+        let shipped = include_str!("../../packaging/config.toml");
+        let uncommented: String = shipped
+            .lines()
+            .filter_map(|l| l.strip_prefix('#'))
+            .filter(|l| {
+                l.starts_with('[') || (l.starts_with(|c: char| c.is_ascii_lowercase()) && l.contains(" = "))
+            })
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert_eq!(uncommented.matches(" = ").count(), 9 + 10, "every key, every colour:\n{uncommented}");
+        let mut defaults = Config::default();
+        defaults.mode = Some(ModeKind::Classic);
+        defaults.size = Some(8);
+        assert_eq!(Config::parse(&uncommented).unwrap(), defaults);
+    }
+
+    #[test]
     fn a_missing_default_file_is_fine_but_a_named_one_is_not() {
         let missing = Path::new("/nonexistent/queens/config.toml");
         assert_eq!(Config::load(missing, false).unwrap(), Config::default());

@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod bin;
+
 use queens::game::{Frame, Rgb};
 use queens::puzzle::Placement;
 

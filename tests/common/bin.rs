@@ -1,0 +1,48 @@
+//! The built `queens` binary as a command, also when the tests run under qemu-user.
+//!
+//! `cargo test --target T` with a qemu runner (.cargo/config.toml) emulates the test binary, but a
+//! child it starts is started by the host kernel, which cannot run a foreign binary unless
+//! binfmt_misc is set up for it. Then the child goes through the emulator for the test's own
+//! architecture; it inherits QEMU_LD_PREFIX, which the runner sets for the dynamically linked targets.
+
+use std::path::Path;
+use std::process::Command;
+use std::sync::OnceLock;
+
+/// A command that starts the built `queens` binary.
+pub fn queens() -> Command {
+    let exe = Path::new(env!("CARGO_BIN_EXE_queens"));
+    match emulator() {
+        Some(qemu) => {
+            let mut command = Command::new(qemu);
+            command.arg(exe);
+            command
+        }
+        None => Command::new(exe),
+    }
+}
+
+/// The qemu-user program to start the binary through, when the kernel cannot start it itself.
+fn emulator() -> Option<&'static str> {
+    static EMULATOR: OnceLock<Option<&'static str>> = OnceLock::new();
+    *EMULATOR.get_or_init(|| {
+        // Not just "did exec fail with ENOEXEC": glibc's posix_spawn reports the exec error through
+        // memory it shares with the child (CLONE_VM), which qemu-user does not share, so under qemu
+        // a failed exec looks like a child that exited with 127.
+        let probe = Command::new(env!("CARGO_BIN_EXE_queens")).arg("--version").output();
+        let runs_natively = probe.is_ok_and(|out| out.status.success() && out.stdout.starts_with(b"queens "));
+        if runs_natively { None } else { Some(qemu_for_this_arch()) }
+    })
+}
+
+fn qemu_for_this_arch() -> &'static str {
+    if cfg!(target_arch = "aarch64") {
+        "qemu-aarch64"
+    } else if cfg!(target_arch = "arm") {
+        "qemu-arm"
+    } else if cfg!(target_arch = "x86_64") {
+        "qemu-x86_64"
+    } else {
+        panic!("the kernel cannot run the built binary and there is no qemu-user name for this architecture")
+    }
+}
