@@ -302,9 +302,7 @@ mod tests {
             .map(|l| format!("{l}\n"))
             .collect();
         assert_eq!(uncommented.matches(" = ").count(), 9 + 10, "every key, every colour:\n{uncommented}");
-        let mut defaults = Config::default();
-        defaults.mode = Some(ModeKind::Classic);
-        defaults.size = Some(8);
+        let defaults = Config { mode: Some(ModeKind::Classic), size: Some(8), ..Config::default() };
         assert_eq!(Config::parse(&uncommented).unwrap(), defaults);
     }
 
