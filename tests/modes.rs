@@ -192,8 +192,8 @@ fn strict_solve_without_a_solution_shows_the_queens_in_the_way() {
 #[test]
 fn a_smaller_board_is_drawn_centred_with_the_edges_dark() {
     let mut g = Game::new(ModeKind::Classic, 8);
-    // Classic's menu: HINT, CLASSIC, STRICT, 4X4, 5X5, 6X6.
-    g.send(&[Hold, Right, Right, Right, Right, Right, Press]);
+    // Classic's menu: HINT, CLASSIC, STRICT, COVER, 4X4, 5X5, 6X6.
+    g.send(&[Hold, Right, Right, Right, Right, Right, Right, Press]);
     assert_eq!(g.engine.setup().size, 6);
     let six = "\
 ........

@@ -4,6 +4,7 @@
 
 mod board;
 mod classic;
+mod cover;
 mod engine;
 mod event;
 mod frame;
@@ -18,6 +19,7 @@ mod theme;
 
 pub use board::Board;
 pub use classic::{Classic, FLASH_MS, FLASHES};
+pub use cover::Cover;
 pub use engine::{Engine, INTRO, Setup};
 pub use event::Event;
 pub use frame::{Frame, MAX_SIDE, Rgb};

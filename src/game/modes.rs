@@ -1,7 +1,7 @@
 //! Every way to play, by name.
 
 use super::mode::{Mode, Style};
-use super::{Classic, Strict};
+use super::{Classic, Cover, Strict};
 use crate::puzzle::Solutions;
 use std::fmt;
 use std::str::FromStr;
@@ -15,27 +15,34 @@ pub enum ModeKind {
     Classic,
     /// Conflicting moves are refused; solve completes the board.
     Strict,
+    /// The fewest queens that attack every square (seed 001).
+    Cover,
 }
 
 /// The board sizes a mode can be played on.
 pub const SIZES: std::ops::RangeInclusive<usize> = 4..=crate::puzzle::MAX_LISTED_N;
 
 impl ModeKind {
-    pub const ALL: [ModeKind; 2] = [ModeKind::Classic, ModeKind::Strict];
+    pub const ALL: [ModeKind; 3] = [ModeKind::Classic, ModeKind::Strict, ModeKind::Cover];
 
     pub fn name(self) -> &'static str {
         match self {
             ModeKind::Classic => "classic",
             ModeKind::Strict => "strict",
+            ModeKind::Cover => "cover",
         }
     }
 
     /// A new game of this mode on an `n` x `n` board.
     pub fn build(self, n: usize, style: Style) -> Box<dyn Mode> {
+        if self == ModeKind::Cover {
+            return Box::new(Cover::new(n, style));
+        }
         let solutions = if n == 8 { Solutions::eight_shared() } else { Arc::new(Solutions::new(n)) };
         match self {
             ModeKind::Classic => Box::new(Classic::new(solutions, style)),
             ModeKind::Strict => Box::new(Strict::new(solutions, style)),
+            ModeKind::Cover => unreachable!("built above"),
         }
     }
 }

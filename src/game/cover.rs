@@ -1,0 +1,199 @@
+//! Cover mode, after the Delphi program in seed 001: place queens so that
+//! every square is attacked or occupied, with as few queens as possible
+//! (five on the 8x8). Covered squares are lit dimly as you go.
+//!
+//! A press puts a queen on the cursor or takes it back; any number may
+//! share a row or column, and queens may attack each other. "Solve" shows
+//! a minimum cover that keeps as many of the player's queens as possible
+//! (kept white, added yellow, the player's others blue); solving again
+//! shows the next one.
+
+use super::board::Board;
+use super::mode::{Action, Animation, Interrupt, Mode, Reaction, Stopwatch, Style};
+use super::{Event, FLASH_MS, FLASHES, Frame, Rgb, text};
+use crate::puzzle::Square;
+use crate::solver::cover::{self, MAX_COVER_N};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+pub struct Cover {
+    board: Board,
+    cursor: Square,
+    /// The player's queens, in the order placed.
+    queens: Vec<Square>,
+    style: Style,
+    /// The fewest queens that cover the board.
+    goal: usize,
+    solver: Rc<cover::Board>,
+    screen: Screen,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Screen {
+    Playing,
+    /// Covered with the fewest queens: after the flash, a press sleeps and
+    /// a direction starts again.
+    Covered,
+    /// "Solve": the `index`th of `covers`, nearest first.
+    Answer {
+        covers: Rc<Vec<Vec<Square>>>,
+        index: usize,
+    },
+}
+
+/// One solver per board size, built once: finding the minimum of the 8x8
+/// is a few milliseconds, and switching modes should not repeat it.
+fn solver(n: usize) -> Rc<cover::Board> {
+    thread_local! {
+        static SOLVERS: RefCell<Vec<Option<Rc<cover::Board>>>> = RefCell::new(vec![None; MAX_COVER_N + 1]);
+    }
+    SOLVERS.with_borrow_mut(|solvers| {
+        solvers[n].get_or_insert_with(|| Rc::new(cover::Board::new(n, false))).clone()
+    })
+}
+
+impl Cover {
+    /// # Panics
+    /// If `n` is above the cover solver's [`MAX_COVER_N`] (the LED matrix
+    /// holds boards up to 8).
+    pub fn new(n: usize, style: Style) -> Cover {
+        let solver = solver(n);
+        let board = Board::new(n);
+        Cover {
+            cursor: board.start(),
+            board,
+            queens: Vec::new(),
+            style,
+            goal: solver.minimum(),
+            solver,
+            screen: Screen::Playing,
+        }
+    }
+
+    /// The fewest queens that cover this board.
+    pub fn goal(&self) -> usize {
+        self.goal
+    }
+
+    fn covered_by(queens: &[Square], sq: Square) -> bool {
+        queens.iter().any(|&q| q == sq || q.queen_attacks(sq))
+    }
+
+    fn all_covered(&self) -> bool {
+        self.board.squares().all(|sq| Cover::covered_by(&self.queens, sq))
+    }
+
+    fn press(&mut self) -> Reaction {
+        if let Some(at) = self.queens.iter().position(|&q| q == self.cursor) {
+            self.queens.remove(at);
+            return Reaction::Draw;
+        }
+        self.queens.push(self.cursor);
+        if !self.all_covered() {
+            return Reaction::Draw;
+        }
+        let k = self.queens.len();
+        if k > self.goal {
+            let message = format!("COVERED WITH {k} - NOW TRY {}", self.goal);
+            return Reaction::Animate(text::scroll(&message, self.style.text, self.board.side()));
+        }
+        let mut steps = self.flash();
+        steps.extend(text::scroll(&format!("COVERED WITH {k}!"), self.style.text, self.board.side()).steps);
+        self.screen = Screen::Covered;
+        Reaction::Animate(Animation { steps, interrupt: Interrupt::Skip })
+    }
+
+    /// The covering queens flash white and blue, as a solved board does.
+    fn flash(&self) -> Vec<(Frame, u32)> {
+        let theme = self.style.theme;
+        let white = self.picture(&self.queens, |_| theme.queen);
+        let blue = self.picture(&self.queens, |_| theme.misplaced);
+        (0..FLASHES).flat_map(|_| [(white, FLASH_MS), (blue, FLASH_MS)]).collect()
+    }
+
+    fn solve(&mut self) -> Reaction {
+        let (covers, index) = match &self.screen {
+            Screen::Answer { covers, index } => (covers.clone(), (index + 1) % covers.len()),
+            _ => (Rc::new(self.solver.closest_covers(&self.queens)), 0),
+        };
+        self.screen = Screen::Answer { covers, index };
+        Reaction::Draw
+    }
+
+    /// The board with covered squares dimmed, the cursor, and `queens`.
+    fn picture(&self, queens: &[Square], colour_of: impl Fn(Square) -> Rgb) -> Frame {
+        let theme = &self.style.theme;
+        let mut frame = self.board.checkerboard(theme);
+        for sq in self.board.squares().filter(|&sq| Cover::covered_by(queens, sq)) {
+            self.board.paint(&mut frame, sq, theme.attacked);
+        }
+        self.board.paint(&mut frame, self.cursor, theme.cursor);
+        for &q in queens {
+            self.board.paint(&mut frame, q, colour_of(q));
+        }
+        frame
+    }
+}
+
+impl Mode for Cover {
+    fn name(&self) -> &'static str {
+        "cover"
+    }
+
+    fn reset(&mut self) {
+        self.queens.clear();
+        self.cursor = self.board.start();
+        self.screen = Screen::Playing;
+    }
+
+    fn handle(&mut self, event: Event) -> Reaction {
+        match self.screen {
+            Screen::Playing => {}
+            Screen::Covered if event == Event::Press => return Reaction::Standby,
+            Screen::Covered => self.reset(),
+            // An answer on show: any event goes back to the game as it was.
+            Screen::Answer { .. } => {
+                self.screen = Screen::Playing;
+                return Reaction::Draw;
+            }
+        }
+        if let Some(cursor) = self.board.step(self.cursor, event) {
+            self.cursor = cursor;
+            return Reaction::Draw;
+        }
+        match event {
+            Event::Press => self.press(),
+            _ => Reaction::Draw,
+        }
+    }
+
+    fn draw(&self) -> Frame {
+        let theme = &self.style.theme;
+        match &self.screen {
+            Screen::Playing | Screen::Covered => self.picture(&self.queens, |_| theme.queen),
+            Screen::Answer { covers, index } => {
+                let cover = &covers[*index];
+                let mut frame = self
+                    .picture(cover, |q| if self.queens.contains(&q) { theme.queen } else { theme.needed });
+                for &q in self.queens.iter().filter(|q| !cover.contains(q)) {
+                    self.board.paint(&mut frame, q, theme.misplaced);
+                }
+                frame
+            }
+        }
+    }
+
+    fn actions(&self) -> &'static [Action] {
+        &[Action::Solve]
+    }
+
+    fn act(&mut self, action: Action, _stopwatch: &dyn Stopwatch) -> Reaction {
+        if self.screen == Screen::Covered {
+            self.reset();
+        }
+        match action {
+            Action::Solve => self.solve(),
+            Action::Hint => Reaction::Draw,
+        }
+    }
+}
