@@ -40,7 +40,7 @@ impl Hat {
         fs::create_dir_all(root.join("dev/input")).unwrap();
         let fifo = CString::new(root.join("dev/input/event3").as_os_str().as_bytes()).unwrap();
         assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o600) }, 0);
-        put("config.toml", "");
+        put("config.toml", "intro = false\n");
         Hat { root }
     }
 
@@ -191,7 +191,7 @@ fn mainline_linuxs_dpad_codes_play_the_same_game_as_the_script() {
 #[test]
 fn a_rotated_hat_turns_the_picture_and_the_stick_together() {
     let hat = Hat::new("rotated");
-    fs::write(hat.path("config.toml"), "rotation = 90\n").unwrap();
+    fs::write(hat.path("config.toml"), "intro = false\nrotation = 90\n").unwrap();
     // Turned a quarter clockwise, the device's right is the picture's up.
     let frames = script_frames(&["up", "press"]);
     let mut game = hat.start(&[]);
@@ -244,7 +244,7 @@ fn sigterm_and_sigint_darken_the_leds_and_exit_zero() {
 #[test]
 fn brightness_dims_every_led_in_software() {
     let hat = Hat::new("dim");
-    fs::write(hat.path("config.toml"), "brightness = 50\n").unwrap();
+    fs::write(hat.path("config.toml"), "intro = false\nbrightness = 50\n").unwrap();
     let frames = script_frames(&[]);
     let mut game = hat.start(&[]);
     let _stick = hat.stick();
@@ -322,4 +322,24 @@ fn doctor_reports_the_devices_and_what_is_wrong() {
     assert!(out.contains("2 problem(s)"), "{out}");
     assert!(out.contains("Raspberry Pi Sense HAT Joystick") && out.contains("dtoverlay"), "{out}");
     assert!(out.contains(":1: size: size must be 4 to"), "{out}");
+}
+
+#[test]
+fn the_hat_scrolls_the_intro_at_start_and_a_press_skips_it_unapplied() {
+    let hat = Hat::new("intro");
+    fs::write(hat.path("config.toml"), "").unwrap();
+    let board = rgb565(&script_frames(&[])[0], Rotation::R0);
+    let mut game = hat.start(&[]);
+    let mut stick = hat.stick();
+    // The title scrolls first: white text on black, not the board.
+    let end = Instant::now() + Duration::from_secs(20);
+    while hat.leds() == vec![0xEE; 128] || hat.leds().iter().all(|&b| b == 0) {
+        assert!(Instant::now() < end, "nothing was shown");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert_ne!(hat.leds(), board, "the intro is on show");
+    // A press skips it and is not applied: the empty board, no queen.
+    click(&mut stick, joystick::KEY_ENTER);
+    hat.wait_for(&board);
+    terminate(&mut game);
 }

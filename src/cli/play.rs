@@ -52,7 +52,8 @@ pub struct Args {
     #[arg(long, value_parser = clap::value_parser!(u8).range(*SIZES.start() as i64..=*SIZES.end() as i64))]
     size: Option<u8>,
 
-    /// Scroll the title and the controls at start (the script backend shows it only when asked).
+    /// Scroll the title and the controls at start (by default only the Sense HAT does; the
+    /// config file's `intro` key says otherwise).
     #[arg(long)]
     intro: bool,
 
@@ -109,7 +110,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         BackendChoice::Script => None,
         _ => StateFile::default_location(),
     });
-    let mut engine = start(&args, &config, state_file.as_ref());
+    let intro = args.intro || config.intro.unwrap_or(backend == BackendChoice::Sensehat);
+    let mut engine = start(&args, &config, intro, state_file.as_ref());
     let save = |engine: &Engine| save_state(state_file.as_ref(), engine);
     match backend {
         BackendChoice::Sensehat => {
@@ -131,12 +133,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
 /// The engine, set up from the command line, then the config file, then
 /// what was played last.
-fn start(args: &Args, config: &Config, state_file: Option<&StateFile>) -> Engine {
+fn start(args: &Args, config: &Config, intro: bool, state_file: Option<&StateFile>) -> Engine {
     let saved = load_state(state_file);
     let setup = Setup {
         mode: args.mode.or(config.mode).unwrap_or(saved.mode),
         size: args.size.map(usize::from).or(config.size).unwrap_or(saved.size),
-        intro: args.intro,
+        intro,
         style: config.style,
         ..Setup::default()
     };

@@ -31,6 +31,9 @@ pub struct Config {
     pub low_light: bool,
     pub mode: Option<ModeKind>,
     pub size: Option<usize>,
+    /// Scroll the title and the controls at start; unset, only the Sense
+    /// HAT does (a game that starts at boot should say what it is).
+    pub intro: Option<bool>,
     pub timing: Timing,
     pub style: Style,
 }
@@ -43,6 +46,7 @@ impl Default for Config {
             low_light: false,
             mode: None,
             size: None,
+            intro: None,
             timing: Timing::default(),
             style: Style::default(),
         }
@@ -111,6 +115,7 @@ struct File {
     mode: Option<ModeKind>,
     #[serde(default, deserialize_with = "size")]
     size: Option<usize>,
+    intro: Option<bool>,
     #[serde(default, deserialize_with = "millis")]
     hold_ms: Option<u64>,
     #[serde(default, deserialize_with = "millis")]
@@ -162,6 +167,7 @@ impl File {
         config.low_light = self.low_light.unwrap_or(config.low_light);
         config.mode = self.mode;
         config.size = self.size;
+        config.intro = self.intro;
         let timing = &mut config.timing;
         timing.hold = self.hold_ms.unwrap_or(timing.hold);
         timing.repeat_delay = self.repeat_delay_ms.unwrap_or(timing.repeat_delay);
@@ -252,7 +258,7 @@ mod tests {
     #[test]
     fn every_key_is_read() {
         let config = Config::parse(
-            "rotation = 270\nbrightness = 40\nlow_light = true\nmode = \"strict\"\nsize = 6\n\
+            "rotation = 270\nbrightness = 40\nlow_light = true\nmode = \"strict\"\nsize = 6\nintro = false\n\
              hold_ms = 800\nrepeat_delay_ms = 300\nrepeat_interval_ms = 0\ntext_ms = 60\n\
              [colours]\nqueen = \"#FFFFFF\"\ntext = \"00ff00\"\n",
         )
@@ -262,6 +268,7 @@ mod tests {
         assert!(config.low_light);
         assert_eq!(config.mode, Some(ModeKind::Strict));
         assert_eq!(config.size, Some(6));
+        assert_eq!(config.intro, Some(false));
         assert_eq!(config.timing, Timing { hold: 800, repeat_delay: 300, repeat_interval: 0 });
         assert_eq!(config.style.text.column_ms, 60);
         assert_eq!(config.style.theme.queen, Rgb(255, 255, 255));
@@ -301,8 +308,9 @@ mod tests {
             })
             .map(|l| format!("{l}\n"))
             .collect();
-        assert_eq!(uncommented.matches(" = ").count(), 9 + 10, "every key, every colour:\n{uncommented}");
-        let defaults = Config { mode: Some(ModeKind::Classic), size: Some(8), ..Config::default() };
+        assert_eq!(uncommented.matches(" = ").count(), 10 + 10, "every key, every colour:\n{uncommented}");
+        let defaults =
+            Config { mode: Some(ModeKind::Classic), size: Some(8), intro: Some(true), ..Config::default() };
         assert_eq!(Config::parse(&uncommented).unwrap(), defaults);
     }
 
