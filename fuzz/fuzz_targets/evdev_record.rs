@@ -1,0 +1,26 @@
+//! Joystick `input_event` records: any bytes decode to nothing or to a key
+//! the Sense HAT has, going down (value 1) or up (value 0) — never an event
+//! the hardware cannot produce.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use queens::backend::sensehat::joystick::{Change, EV_KEY, RECORD, decode, key_of};
+
+fuzz_target!(|bytes: &[u8]| {
+    for record in bytes.chunks_exact(RECORD) {
+        let record: &[u8; RECORD] = record.try_into().unwrap();
+        let at = RECORD - 8;
+        let kind = u16::from_ne_bytes([record[at], record[at + 1]]);
+        let code = u16::from_ne_bytes([record[at + 2], record[at + 3]]);
+        let value = i32::from_ne_bytes(record[at + 4..at + 8].try_into().unwrap());
+        match decode(record) {
+            None => assert!(kind != EV_KEY || key_of(code).is_none() || !(0..=1).contains(&value)),
+            Some(change) => {
+                assert_eq!(kind, EV_KEY);
+                let key = key_of(code).expect("one of the five keys");
+                assert_eq!(change, if value == 1 { Change::Down(key) } else { Change::Up(key) });
+                assert!(value == 0 || value == 1);
+            }
+        }
+    }
+});
