@@ -343,3 +343,19 @@ fn the_hat_scrolls_the_intro_at_start_and_a_press_skips_it_unapplied() {
     hat.wait_for(&board);
     terminate(&mut game);
 }
+
+#[test]
+fn sigterm_in_the_middle_of_an_animation_still_leaves_the_leds_dark() {
+    let hat = Hat::new("midanimation");
+    fs::write(hat.path("config.toml"), "").unwrap(); // the intro scrolls for seconds
+    let mut game = hat.start(&[]);
+    let _stick = hat.stick();
+    let end = Instant::now() + Duration::from_secs(20);
+    while hat.leds() == vec![0xEE; 128] || hat.leds().iter().all(|&b| b == 0) {
+        assert!(Instant::now() < end, "the intro never showed");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let (status, _, log) = terminate(&mut game);
+    assert_eq!(status.code(), Some(0), "{log}");
+    assert_eq!(hat.leds(), vec![0; 128]);
+}
