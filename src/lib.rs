@@ -9,10 +9,16 @@
 //! - [`game`]: the deterministic game engine. Events in, 8x8 RGB frames out,
 //!   time given as plain milliseconds so tests need no sleeps. Each way to
 //!   play is one implementation of [`game::Mode`].
+//! - [`solver`]: the toolkit behind `solve`, `count`, `pieces` and `cover`
+//!   (bitboard searches for any board size), also used by the game's
+//!   strict and cover modes.
 //! - [`backend`]: the narrow pair of traits every device plugs into
 //!   ([`backend::Display`] shows a frame, [`backend::Input`] waits for the
-//!   next event until a deadline) and one module per backend.
-//! - [`daemon`]: the loop that joins an engine to a backend.
+//!   next event until a deadline) and one module per backend: the Sense
+//!   HAT (framebuffer and evdev), the terminal, the Sense HAT emulator, and
+//!   the script backend that drives every test.
+//! - [`daemon`]: the loop that joins an engine to a backend, and what
+//!   surrounds it: signals, the config file, logging, saved state.
 //! - [`cli`]: one module per subcommand.
 
 pub mod backend;
