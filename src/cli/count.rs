@@ -9,7 +9,7 @@ use std::time::Duration;
 
 /// Seconds one core of the CI machine needs for N = 16 (see docs/PERFORMANCE.md);
 /// each further queen costs about 6.9 times as much.
-const SECONDS_AT_16: f64 = 3.9;
+const SECONDS_AT_16: f64 = 2.1;
 const GROWTH: f64 = 6.9;
 /// Estimates above this are refused rather than started.
 const REFUSE_ABOVE: Duration = Duration::from_secs(2 * 3600);
