@@ -106,24 +106,8 @@ fn split(n: usize) -> Vec<Task> {
             tasks.push(child);
         }
     };
-    // Corner: row 0 in column 0, row 1 in column bound1; row 2 is split.
-    for bound1 in 2..n - 1 {
-        let bit = 1u32 << bound1;
-        let t = Task {
-            corner: true,
-            bound1,
-            bound2: 0,
-            last_mask: 0,
-            end_bit: 0,
-            board: [1, bit, 0],
-            row: 2,
-            left: (2 | bit) << 1,
-            down: 1 | bit,
-            right: bit >> 1,
-        };
-        push_children(t, if 2 < bound1 { 2 } else { 0 });
-    }
-    // No corner: row 0 in column bound1 < bound2 = n - 1 - bound1; row 1 is split.
+    // No corner (first: its tasks are the largest, and large tasks last would leave a
+    // thread idle at the end): row 0 in column bound1 < bound2 = n - 1 - bound1; row 1 is split.
     let side = top | 1;
     let (mut last_mask, mut end_bit) = (side, top >> 1);
     let (mut bound1, mut bound2) = (1, n - 2);
@@ -147,6 +131,23 @@ fn split(n: usize) -> Vec<Task> {
         end_bit >>= 1;
         bound1 += 1;
         bound2 -= 1;
+    }
+    // Corner: row 0 in column 0, row 1 in column bound1; row 2 is split.
+    for bound1 in 2..n - 1 {
+        let bit = 1u32 << bound1;
+        let t = Task {
+            corner: true,
+            bound1,
+            bound2: 0,
+            last_mask: 0,
+            end_bit: 0,
+            board: [1, bit, 0],
+            row: 2,
+            left: (2 | bit) << 1,
+            down: 1 | bit,
+            right: bit >> 1,
+        };
+        push_children(t, if 2 < bound1 { 2 } else { 0 });
     }
     tasks
 }
