@@ -13,6 +13,7 @@
 //!   ([`backend::Display`] shows a frame, [`backend::Input`] waits for the
 //!   next event until a deadline) and one module per backend.
 //! - [`daemon`]: the loop that joins an engine to a backend.
+//! - [`solver`]: the toolkit behind `solve`, `count`, `pieces` and `cover`.
 //! - [`cli`]: one module per subcommand.
 
 pub mod backend;

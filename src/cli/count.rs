@@ -110,3 +110,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     Ok(ExitCode::SUCCESS)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_counts_are_announced_and_counts_of_hours_refused() {
+        assert!(estimate(16, 2) < WARN_ABOVE, "16 answers at once");
+        assert!(estimate(17, 2) > WARN_ABOVE, "17 is announced");
+        assert!(estimate(20, 2) < REFUSE_ABOVE, "20 runs, for most of an hour");
+        assert!(estimate(21, 2) > REFUSE_ABOVE, "21 is refused on two cores");
+        assert_eq!(human(Duration::from_secs(45)), "45 s");
+        assert_eq!(human(Duration::from_secs(40 * 60)), "40 minutes");
+        assert_eq!(human(Duration::from_secs(5 * 3600)), "5 hours");
+    }
+}
