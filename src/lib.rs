@@ -11,7 +11,7 @@
 //!   play is one implementation of [`game::Mode`].
 //! - [`solver`]: the toolkit behind `solve`, `count`, `pieces` and `cover`
 //!   (bitboard searches for any board size), also used by the game's
-//!   strict and cover modes.
+//!   cover mode.
 //! - [`backend`]: the narrow pair of traits every device plugs into
 //!   ([`backend::Display`] shows a frame, [`backend::Input`] waits for the
 //!   next event until a deadline) and one module per backend: the Sense

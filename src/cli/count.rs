@@ -9,7 +9,7 @@ use std::time::Duration;
 
 /// Seconds one core of the CI machine needs for N = 16 (see docs/PERFORMANCE.md);
 /// each further queen costs about 6.9 times as much.
-const SECONDS_AT_16: f64 = 3.9;
+const SECONDS_AT_16: f64 = 2.1;
 const GROWTH: f64 = 6.9;
 /// Estimates above this are refused rather than started.
 const REFUSE_ABOVE: Duration = Duration::from_secs(2 * 3600);
@@ -109,4 +109,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         },
     }
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_counts_are_announced_and_counts_of_hours_refused() {
+        assert!(estimate(16, 2) < WARN_ABOVE, "16 answers at once");
+        assert!(estimate(17, 2) > WARN_ABOVE, "17 is announced");
+        assert!(estimate(20, 2) < REFUSE_ABOVE, "20 runs, for most of an hour");
+        assert!(estimate(21, 2) > REFUSE_ABOVE, "21 is refused on two cores");
+        assert_eq!(human(Duration::from_secs(45)), "45 s");
+        assert_eq!(human(Duration::from_secs(40 * 60)), "40 minutes");
+        assert_eq!(human(Duration::from_secs(5 * 3600)), "5 hours");
+    }
 }

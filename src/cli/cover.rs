@@ -98,10 +98,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                         .then_some('Q'))
                 );
             }
-            None => println!(
+            None if queens < board.minimum() => println!(
                 "no solution: {queens} {kind}queens cannot cover the {n}x{n} board (the fewest is {})",
                 board.minimum()
             ),
+            None => println!("no solution: no {queens} {kind}queens cover the {n}x{n} board"),
         },
     }
     Ok(if cover.is_some() { ExitCode::SUCCESS } else { no_answer() })

@@ -32,10 +32,28 @@ pub fn bad_input(message: impl std::fmt::Display) -> ExitCode {
 /// of a ten-million-queen board are written as they are encoded).
 pub fn print_json(value: &impl Serialize) -> anyhow::Result<()> {
     let mut out = BufWriter::new(io::stdout().lock());
-    serde_json::to_writer(&mut out, value)?;
-    writeln!(out)?;
-    out.flush()?;
-    Ok(())
+    let written = serde_json::to_writer(&mut out, value)
+        .map_err(anyhow::Error::from)
+        .and_then(|_| writeln!(out).map_err(Into::into))
+        .and_then(|_| out.flush().map_err(Into::into));
+    quiet_broken_pipe(written)
+}
+
+/// A reader that stopped early (`queens solve 10000000 --format json | head`)
+/// is not an error worth a message: the output simply ends.
+pub fn quiet_broken_pipe(result: anyhow::Result<()>) -> anyhow::Result<()> {
+    let broken = |e: &anyhow::Error| {
+        e.chain().any(|cause| {
+            cause.downcast_ref::<io::Error>().is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+                || cause
+                    .downcast_ref::<serde_json::Error>()
+                    .is_some_and(|j| j.io_error_kind() == Some(io::ErrorKind::BrokenPipe))
+        })
+    };
+    match result {
+        Err(e) if broken(&e) => Ok(()),
+        other => other,
+    }
 }
 
 /// A board as text, top row first: `Q` for a queen (or the symbol `mark`

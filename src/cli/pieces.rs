@@ -1,6 +1,6 @@
 //! `queens pieces --board WxH --queens A ...`: mixed pieces, none attacking another.
 
-use super::output::{Format, bad_input, grid, no_answer, print_json};
+use super::output::{Format, bad_input, grid, no_answer, print_json, quiet_broken_pipe};
 use crate::solver::notation::parse_board_size;
 use crate::solver::pieces::{MAX_SIDE, Piece, Placed, Problem, Solver, parse_pieces};
 use crate::solver::validate::pieces_at_peace;
@@ -153,9 +153,14 @@ fn draw(width: usize, height: usize, solution: &[Placed]) -> String {
 /// Streams every solution: one line each (`Qa1 Nb3 ...`), or one JSON object
 /// whose `solutions` array is written as the search finds them.
 fn print_all(solver: &Solver, format: Format) -> anyhow::Result<ExitCode> {
+    let mut found = 0u64;
+    quiet_broken_pipe(write_all(solver, format, &mut found))?;
+    Ok(if found > 0 { ExitCode::SUCCESS } else { no_answer() })
+}
+
+fn write_all(solver: &Solver, format: Format, found: &mut u64) -> anyhow::Result<()> {
     let (width, height) = (solver.width(), solver.height());
     let mut out = BufWriter::new(io::stdout().lock());
-    let mut found = 0u64;
     let mut result = Ok(());
     if format == Format::Json {
         write!(out, "{{\"width\":{width},\"height\":{height},\"solutions\":[")?;
@@ -165,7 +170,7 @@ fn print_all(solver: &Solver, format: Format) -> anyhow::Result<ExitCode> {
         result = if !valid {
             Err(anyhow::anyhow!("internal error: a solution failed validation"))
         } else if format == Format::Json {
-            let comma = if found > 0 { "," } else { "" };
+            let comma = if *found > 0 { "," } else { "" };
             write!(out, "{comma}")
                 .map_err(anyhow::Error::from)
                 .and_then(|_| serde_json::to_writer(&mut out, &json_pieces(solution)).map_err(Into::into))
@@ -173,15 +178,15 @@ fn print_all(solver: &Solver, format: Format) -> anyhow::Result<ExitCode> {
             let names: Vec<String> = solution.iter().map(|p| p.name(height)).collect();
             writeln!(out, "{}", names.join(" ")).map_err(Into::into)
         };
-        found += 1;
+        *found += 1;
         result.is_ok()
     });
     result?;
     if format == Format::Json {
         writeln!(out, "]}}")?;
-    } else if found == 0 {
+    } else if *found == 0 {
         writeln!(out, "no solution: these pieces cannot share a {width}x{height} board in peace")?;
     }
     out.flush()?;
-    Ok(if found > 0 { ExitCode::SUCCESS } else { no_answer() })
+    Ok(())
 }

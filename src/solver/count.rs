@@ -1,10 +1,16 @@
 //! Counting every n-queens solution with bitboards: one queen per row, the
 //! columns and both diagonals under attack as three masks (Somers' method),
-//! halved by the board's mirror symmetry and shared among threads.
+//! with the search cut to about an eighth by the board's 8 symmetries, after
+//! Takaken's algorithm: a solution is searched for only in the orientation
+//! that makes it the smallest of its images, and counted with the size of its
+//! class (2, 4 or 8). Fundamental solutions come out of the same run.
 //!
-//! With `unique`, solutions are also counted up to the 8 symmetries of the
-//! board: a solution is counted when it is the lexicographically smallest of
-//! its 8 images, checked at the leaf in O(1) for almost every solution.
+//! Two cases. A queen in the top-left corner: the transposition is cut by
+//! forbidding column 1 above the row-1 queen's column, and every such
+//! solution's class has 8 members. Otherwise the top queen stands in the
+//! left half at `bound1`, no queen above row `bound1` or below row `bound2`
+//! may stand on an edge column where an image would be smaller, and the
+//! survivors are compared with their rotations at the leaf.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -35,15 +41,21 @@ pub struct Progress {
 pub fn count(n: usize, unique: bool, threads: usize, progress: Option<&mut dyn FnMut(Progress)>) -> Counts {
     assert!((1..=MAX_COUNT_N).contains(&n), "count takes n in 1..={MAX_COUNT_N}");
     if n < 4 {
-        // 1, 0, 0: too small for the two-row split below.
+        // 1, 0, 0: too small for the symmetry cases below.
         let total = u64::from(n == 1);
         return Counts { total, unique: unique.then_some(total) };
     }
-    let tasks = split(n, unique);
+    let tasks = split(n);
     let results = run(&tasks, threads.max(1), progress, |task| task.solve(n));
-    let total = tasks.iter().zip(&results).map(|(t, r)| t.weight * r.0).sum();
-    let unique = unique.then(|| results.iter().map(|r| r.1).sum());
-    Counts { total, unique }
+    let classes = results.iter().fold(Classes::default(), |a, r| Classes {
+        two: a.two + r.two,
+        four: a.four + r.four,
+        eight: a.eight + r.eight,
+    });
+    Counts {
+        total: 2 * classes.two + 4 * classes.four + 8 * classes.eight,
+        unique: unique.then_some(classes.two + classes.four + classes.eight),
+    }
 }
 
 /// The number of solutions on one thread, without progress.
@@ -51,133 +63,257 @@ pub fn count_solutions(n: usize) -> u64 {
     count(n, false, 1, None).total
 }
 
-/// One subproblem: the queens of the first two rows placed.
-struct Task {
-    cols: [u32; 2],
-    /// How many solutions each one found stands for (2 by mirror symmetry).
-    weight: u64,
-    /// Whether to check each solution for being the canonical one of its class.
-    canonical: bool,
+/// Fundamental solutions found, by the size of their class.
+#[derive(Debug, Clone, Copy, Default)]
+struct Classes {
+    two: u64,
+    four: u64,
+    eight: u64,
 }
 
-/// Every first-two-row start that the mirror symmetry leaves. The first
-/// queen stands in the left half; for odd n, a first queen in the middle
-/// column takes the second queen to the left half instead. The canonical
-/// solution of a class never has its first queen in the middle (its four edge
-/// queens cannot all be central), so only the left-half tasks check classes.
-fn split(n: usize, unique: bool) -> Vec<Task> {
+/// One subproblem: a symmetry case with its bounds, and the queens of the
+/// first rows placed (two or three rows, so there are enough tasks to share).
+#[derive(Clone, Copy)]
+struct Task {
+    corner: bool,
+    bound1: usize,
+    bound2: usize,
+    last_mask: u32,
+    end_bit: u32,
+    board: [u32; 3],
+    row: usize,
+    left: u32,
+    down: u32,
+    right: u32,
+}
+
+/// Every task: the symmetry cases, each split on its first free row.
+fn split(n: usize) -> Vec<Task> {
+    let top = 1u32 << (n - 1);
+    let mask = full(n);
     let mut tasks = Vec::new();
-    let half = n / 2;
-    for c0 in 0..n.div_ceil(2) {
-        let middle = c0 == half;
-        for c1 in 0..n {
-            if c1.abs_diff(c0) <= 1 || (middle && c1 >= half) {
-                continue;
-            }
-            tasks.push(Task { cols: [c0 as u32, c1 as u32], weight: 2, canonical: unique && !middle });
+    let mut push_children = |t: Task, forbid: u32| {
+        let mut free = mask & !(t.left | t.down | t.right) & !forbid;
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            let mut child = t;
+            child.board[t.row] = bit;
+            child.row += 1;
+            child.left = (t.left | bit) << 1;
+            child.down = t.down | bit;
+            child.right = (t.right | bit) >> 1;
+            tasks.push(child);
         }
+    };
+    // No corner (first: its tasks are the largest, and large tasks last would leave a
+    // thread idle at the end): row 0 in column bound1 < bound2 = n - 1 - bound1; row 1 is split.
+    let side = top | 1;
+    let (mut last_mask, mut end_bit) = (side, top >> 1);
+    let (mut bound1, mut bound2) = (1, n - 2);
+    while bound1 < bound2 {
+        let bit = 1u32 << bound1;
+        let t = Task {
+            corner: false,
+            bound1,
+            bound2,
+            last_mask,
+            end_bit,
+            board: [bit, 0, 0],
+            row: 1,
+            left: bit << 1,
+            down: bit,
+            right: bit >> 1,
+        };
+        // Row 1 is above bound1 (when bound1 > 1) and never bound2 (> bound1 >= 1).
+        push_children(t, if 1 < bound1 { side } else { 0 });
+        last_mask |= last_mask >> 1 | last_mask << 1;
+        end_bit >>= 1;
+        bound1 += 1;
+        bound2 -= 1;
+    }
+    // Corner: row 0 in column 0, row 1 in column bound1; row 2 is split.
+    for bound1 in 2..n - 1 {
+        let bit = 1u32 << bound1;
+        let t = Task {
+            corner: true,
+            bound1,
+            bound2: 0,
+            last_mask: 0,
+            end_bit: 0,
+            board: [1, bit, 0],
+            row: 2,
+            left: (2 | bit) << 1,
+            down: 1 | bit,
+            right: bit >> 1,
+        };
+        push_children(t, if 2 < bound1 { 2 } else { 0 });
     }
     tasks
 }
 
+fn full(n: usize) -> u32 {
+    (u64::MAX >> (64 - n)) as u32
+}
+
 impl Task {
-    /// (solutions found, canonical solutions found).
-    fn solve(&self, n: usize) -> (u64, u64) {
-        let full = (u64::MAX >> (64 - n)) as u32;
-        let (b0, b1) = (1u32 << self.cols[0], 1u32 << self.cols[1]);
-        let cols = b0 | b1;
-        let ld = ((b0 << 1) | b1) << 1;
-        let rd = ((b0 >> 1) | b1) >> 1;
-        if !self.canonical {
-            return (count_from(full, cols, ld, rd), 0);
+    fn solve(&self, n: usize) -> Classes {
+        let top = 1u32 << (n - 1);
+        let mut search = Search {
+            last: n - 1,
+            mask: full(n),
+            top,
+            side: top | 1,
+            last_mask: self.last_mask,
+            end_bit: self.end_bit,
+            bound1: self.bound1,
+            bound2: self.bound2,
+            board: [0; MAX_COUNT_N],
+            found: Classes::default(),
+        };
+        search.board[..3].copy_from_slice(&self.board);
+        if self.corner {
+            search.corner(self.row, self.left, self.down, self.right);
+        } else {
+            search.edge(self.row, self.left, self.down, self.right);
         }
-        let mut leaf = Leaf { n, perm: [0; MAX_COUNT_N], inv: [0; MAX_COUNT_N], found: 0, canonical: 0 };
-        leaf.perm[0] = self.cols[0] as u8;
-        leaf.perm[1] = self.cols[1] as u8;
-        leaf.search(full, 2, cols, ld, rd);
-        (leaf.found, leaf.canonical)
+        search.found
     }
 }
 
-/// The plain counter, Somers' recursion: `cols` the columns taken, `ld`/`rd`
-/// the squares of the next row attacked along the two diagonals (bits pushed
-/// past the board fall off or are masked by `full`). An explicit stack and
-/// counting the last row without descending were both measured slower here.
-fn count_from(full: u32, cols: u32, ld: u32, rd: u32) -> u64 {
-    if cols == full {
-        return 1;
-    }
-    let mut free = full & !(cols | ld | rd);
-    let mut total = 0;
-    while free != 0 {
-        let bit = free & free.wrapping_neg();
-        free ^= bit;
-        total += count_from(full, cols | bit, (ld | bit) << 1, (rd | bit) >> 1);
-    }
-    total
+/// One task's search state; `board[row]` is the bit of the queen in `row`.
+struct Search {
+    last: usize,
+    mask: u32,
+    top: u32,
+    side: u32,
+    last_mask: u32,
+    end_bit: u32,
+    bound1: usize,
+    bound2: usize,
+    board: [u32; MAX_COUNT_N],
+    found: Classes,
 }
 
-/// The counter that keeps the permutation, to test each solution's class.
-struct Leaf {
-    n: usize,
-    perm: [u8; MAX_COUNT_N],
-    inv: [u8; MAX_COUNT_N],
-    found: u64,
-    canonical: u64,
-}
-
-impl Leaf {
-    fn search(&mut self, full: u32, row: usize, cols: u32, ld: u32, rd: u32) {
-        let mut free = full & !(cols | ld | rd);
+impl Search {
+    /// The corner case: every solution is the least of a class of 8.
+    fn corner(&mut self, row: usize, left: u32, down: u32, right: u32) {
+        let mut free = self.mask & !(left | down | right);
+        if row == self.last {
+            self.found.eight += u64::from(free != 0);
+            return;
+        }
+        if row < self.bound1 {
+            free &= !2; // column 1 above the row-1 queen's column: the transposed solution
+        }
         while free != 0 {
             let bit = free & free.wrapping_neg();
             free ^= bit;
-            self.perm[row] = bit.trailing_zeros() as u8;
-            if row + 1 == self.n {
-                self.found += 1;
-                if self.is_canonical() {
-                    self.canonical += 1;
-                }
-                return;
-            }
-            self.search(full, row + 1, cols | bit, ((ld | bit) << 1) & full, (rd | bit) >> 1);
+            self.corner(row + 1, (left | bit) << 1, down | bit, (right | bit) >> 1);
         }
     }
 
-    /// Whether `perm` is no greater than any of its 7 other images. Each image's
-    /// entries are read straight from `perm` and its inverse, so most images are
-    /// dismissed after comparing one entry.
-    fn is_canonical(&mut self) -> bool {
-        let n = self.n;
-        for (row, &col) in self.perm[..n].iter().enumerate() {
-            self.inv[col as usize] = row as u8;
-        }
-        let (p, q, m) = (&self.perm, &self.inv, n - 1);
-        (1..8).all(|t| {
-            for j in 0..n {
-                let image = match t {
-                    1 => m - q[j] as usize,     // rotate 90
-                    2 => m - p[m - j] as usize, // rotate 180
-                    3 => q[m - j] as usize,     // rotate 270
-                    4 => m - p[j] as usize,     // mirror left-right
-                    5 => p[m - j] as usize,     // mirror top-bottom
-                    6 => q[j] as usize,         // transpose
-                    _ => m - q[m - j] as usize, // anti-transpose
-                };
-                match image.cmp(&(p[j] as usize)) {
-                    std::cmp::Ordering::Less => return false,
-                    std::cmp::Ordering::Greater => return true,
-                    std::cmp::Ordering::Equal => {}
-                }
+    /// The case with no corner queen.
+    fn edge(&mut self, row: usize, left: u32, down: u32, right: u32) {
+        let mut free = self.mask & !(left | down | right);
+        if row == self.last {
+            if free != 0 && free & self.last_mask == 0 {
+                self.board[row] = free;
+                self.classify();
             }
-            true // a symmetric solution equals this image
-        })
+            return;
+        }
+        if row < self.bound1 {
+            free &= !self.side;
+        } else if row == self.bound2 {
+            if down & self.side == 0 {
+                return;
+            }
+            if down & self.side != self.side {
+                free &= self.side;
+            }
+        }
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            self.board[row] = bit;
+            self.edge(row + 1, (left | bit) << 1, down | bit, (right | bit) >> 1);
+        }
+    }
+
+    /// Compares the board with its rotations by 90, 180 and 270 degrees:
+    /// drops it if one is smaller, else counts it in a class of 2, 4 or 8.
+    fn classify(&mut self) {
+        let (b, last) = (&self.board, self.last);
+        if b[self.bound2] == 1 {
+            let (mut own, mut ptn) = (1, 2u32);
+            while own <= last {
+                let (mut bit, mut you) = (1u32, last);
+                while b[you] != ptn && b[own] >= bit {
+                    bit <<= 1;
+                    you -= 1;
+                }
+                if b[own] > bit {
+                    return;
+                }
+                if b[own] < bit {
+                    break;
+                }
+                own += 1;
+                ptn <<= 1;
+            }
+            if own > last {
+                self.found.two += 1;
+                return;
+            }
+        }
+        if b[last] == self.end_bit {
+            let (mut own, mut you) = (1, last - 1);
+            while own <= last {
+                let (mut bit, mut ptn) = (1u32, self.top);
+                while ptn != b[you] && b[own] >= bit {
+                    bit <<= 1;
+                    ptn >>= 1;
+                }
+                if b[own] > bit {
+                    return;
+                }
+                if b[own] < bit {
+                    break;
+                }
+                own += 1;
+                you = you.wrapping_sub(1);
+            }
+            if own > last {
+                self.found.four += 1;
+                return;
+            }
+        }
+        if b[self.bound1] == self.top {
+            let (mut own, mut ptn) = (1, self.top >> 1);
+            while own <= last {
+                let (mut bit, mut you) = (1u32, 0);
+                while b[you] != ptn && b[own] >= bit {
+                    bit <<= 1;
+                    you += 1;
+                }
+                if b[own] > bit {
+                    return;
+                }
+                if b[own] < bit {
+                    break;
+                }
+                own += 1;
+                ptn >>= 1;
+            }
+        }
+        self.found.eight += 1;
     }
 }
 
 /// Runs `solve` on every task, `threads` at a time, in the order given
 /// (each thread takes the next task when done). Results are in task order.
-fn run<R: Send + Default + Clone>(
+fn run<R: Send + Default + Copy>(
     tasks: &[Task],
     threads: usize,
     mut progress: Option<&mut dyn FnMut(Progress)>,

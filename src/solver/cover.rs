@@ -59,22 +59,26 @@ impl Board {
 
     /// A cover with exactly `k` queens (squares in increasing order, top row
     /// first), or `None` if there is none.
+    ///
+    /// Any queens added to a cover leave it a cover, so without independence
+    /// a minimum cover is filled up with queens on the first empty squares.
+    /// With independence nothing can be added (every square is attacked, so
+    /// a new queen would attack), so the search looks for exactly `k`; no
+    /// more than `n` queens (one per row) can be independent.
     pub fn covers(&self, k: usize) -> Option<Vec<Square>> {
-        if k > self.n * self.n {
+        let squares = self.n * self.n;
+        if k < self.minimum() || k > squares {
             return None;
         }
-        // A cover found with fewer queens grows to k by adding queens that keep it valid.
-        for fewer in (1..=k).rev() {
-            if fewer < self.minimum() {
-                break;
-            }
-            if let Some(cover) = self.first_exact(fewer)
-                && let Some(grown) = self.grow(cover, k)
-            {
-                return Some(self.squares(grown));
-            }
+        if self.independent {
+            return if k > self.n { None } else { self.first_exact(k).map(|set| self.squares(set)) };
         }
-        None
+        let mut set = self.first_exact(self.minimum())?;
+        let mut empty = (0..squares).filter(|s| !set.contains(s)).collect::<Vec<_>>().into_iter();
+        while set.len() < k {
+            set.push(empty.next().expect("k is at most the number of squares"));
+        }
+        Some(self.squares(set))
     }
 
     /// How many covers with the fewest queens there are.
@@ -113,28 +117,6 @@ impl Board {
             false
         });
         found
-    }
-
-    /// Adds queens to `set` until it has `k`, keeping independence if asked.
-    fn grow(&self, mut set: Vec<usize>, k: usize) -> Option<Vec<usize>> {
-        fn go(b: &Board, set: &mut Vec<usize>, k: usize, from: usize) -> bool {
-            if set.len() == k {
-                return true;
-            }
-            for s in from..b.n * b.n {
-                let free =
-                    !set.contains(&s) && (!b.independent || set.iter().all(|&q| b.cover[q] >> s & 1 == 0));
-                if free {
-                    set.push(s);
-                    if go(b, set, k, s + 1) {
-                        return true;
-                    }
-                    set.pop();
-                }
-            }
-            false
-        }
-        go(self, &mut set, k, 0).then_some(set)
     }
 
     /// Calls `visit` with every set of exactly `k` queens that covers the
@@ -215,6 +197,21 @@ mod tests {
         assert_eq!(board.count_minimum(), 4860);
         assert!(board.covers(4).is_none());
         assert_eq!(board.covers(6).unwrap().len(), 6);
+        assert_eq!(board.covers(64).unwrap().len(), 64);
+        assert!(board.covers(65).is_none());
+        let independent = Board::new(8, true);
+        assert_eq!(independent.covers(8).unwrap().len(), 8, "a solution of the eight queens");
+        assert!(independent.covers(9).is_none());
+        for (board, independent) in [(&board, false), (&Board::new(8, true), true)] {
+            for k in 1..=12 {
+                if let Some(squares) = board.covers(k) {
+                    let cells: Vec<(usize, usize)> =
+                        squares.iter().map(|s| (s.col as usize, s.row as usize)).collect();
+                    assert_eq!(cells.len(), k);
+                    assert!(crate::solver::validate::queens_cover(8, &cells, independent), "k = {k}");
+                }
+            }
+        }
     }
 
     #[test]

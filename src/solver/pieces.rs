@@ -160,8 +160,19 @@ impl Set {
     fn has(self, i: usize) -> bool {
         self.0[i / 64] >> (i % 64) & 1 == 1
     }
-    fn count_from(self, start: usize, squares: usize) -> usize {
-        (start..squares).filter(|&i| !self.has(i)).count()
+    /// How many squares in `start..end` are not in the set.
+    fn absent_in(self, start: usize, end: usize) -> usize {
+        (0..4)
+            .map(|k| {
+                let (lo, hi) = (64 * k, 64 * k + 64);
+                let (a, b) = (start.clamp(lo, hi) - lo, end.clamp(lo, hi) - lo);
+                if a >= b {
+                    return 0;
+                }
+                let range = (u64::MAX >> (64 - (b - a))) << a;
+                (!self.0[k] & range).count_ones() as usize
+            })
+            .sum()
     }
 }
 
@@ -174,6 +185,8 @@ pub struct Solver {
     attacks: Vec<Vec<Set>>,
     /// The kinds still to place, one entry per piece, in search order.
     order: Vec<Piece>,
+    /// same_kind_from[d]: every piece from `order[d]` on is of one kind.
+    same_kind_from: Vec<bool>,
     fixed: Vec<Placed>,
 }
 
@@ -196,10 +209,11 @@ impl Solver {
                     .collect()
             })
             .collect();
-        let order =
+        let order: Vec<Piece> =
             Piece::ALL.iter().flat_map(|&p| std::iter::repeat_n(p, problem.counts[p.index()])).collect();
-        let solver =
-            Solver { width: w, height: h, squares: w * h, attacks, order, fixed: problem.fixed.clone() };
+        let same_kind_from = (0..order.len()).map(|d| order[d..].iter().all(|&p| p == order[d])).collect();
+        let fixed = problem.fixed.clone();
+        let solver = Solver { width: w, height: h, squares: w * h, attacks, order, same_kind_from, fixed };
         for (i, a) in problem.fixed.iter().enumerate() {
             for b in &problem.fixed[i + 1..] {
                 let (ia, ib) = (solver.index(a.square), solver.index(b.square));
@@ -239,7 +253,10 @@ impl Solver {
     fn count_from(&self, depth: usize, from: usize, occ: Set, att: Set) -> u64 {
         let Some(&kind) = self.order.get(depth) else { return 1 };
         let blocked = occ.or(att);
-        if blocked.count_from(0, self.squares) < self.order.len() - depth {
+        // The pieces left need as many open squares; when they are all of this
+        // kind, only squares from `from` on are theirs.
+        let start = if self.same_kind_from[depth] { from } else { 0 };
+        if blocked.absent_in(start, self.squares) < self.order.len() - depth {
             return 0;
         }
         let masks = &self.attacks[kind.index()];
