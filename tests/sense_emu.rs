@@ -11,7 +11,7 @@ use queens::backend::sense_emu::screen::{GAMMA_DEFAULT, Screen};
 use queens::game::{Frame, Rgb, Theme};
 use std::os::unix::net::{SocketAddr, UnixDatagram};
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 use std::time::{Duration, Instant, SystemTime};
 
 const PATIENCE: Duration = Duration::from_secs(10);
@@ -115,7 +115,7 @@ impl Emulator {
         let dir = temp_dir(name);
         let server = UnixDatagram::bind(dir.join("rpi-sense-emu-stick")).unwrap();
         server.set_read_timeout(Some(PATIENCE)).unwrap();
-        let game = Command::new(env!("CARGO_BIN_EXE_queens"))
+        let game = common::bin::queens()
             .args(["play", "--backend", "sense-emu", "--state"])
             .arg(dir.join("state.toml"))
             .env("QUEENS_SENSE_EMU_DIR", &dir)

@@ -3,6 +3,8 @@
 //! RGB565) and a FIFO carrying real `input_event` records for the joystick.
 //! The real kernel devices are exercised in the VM test.
 
+mod common;
+
 use queens::backend::rotation::Rotation;
 use queens::backend::sensehat::framebuffer::PixelFormat;
 use queens::backend::sensehat::joystick::{self, EV_KEY};
@@ -13,10 +15,8 @@ use std::io::{Read, Write};
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
-
-const BIN: &str = env!("CARGO_BIN_EXE_queens");
 
 /// A fake /sys and /dev holding a Sense HAT at fb1 and event3.
 struct Hat {
@@ -49,7 +49,7 @@ impl Hat {
     }
 
     fn start(&self, extra: &[&str]) -> Child {
-        Command::new(BIN)
+        common::bin::queens()
             .args(["play", "--backend", "sensehat", "--sysfs-root"])
             .arg(self.path("sys"))
             .arg("--dev-root")
@@ -111,7 +111,7 @@ fn click(stick: &mut File, code: u16) {
 
 /// The settled frames the script backend prints for `lines`.
 fn script_frames(lines: &[&str]) -> Vec<Frame> {
-    let mut child = Command::new(BIN)
+    let mut child = common::bin::queens()
         .args(["play", "--backend", "script"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -253,7 +253,7 @@ fn brightness_dims_every_led_in_software() {
 }
 
 fn run(args: &[&str]) -> (Option<i32>, String, String) {
-    let out = Command::new(BIN).args(args).output().unwrap();
+    let out = common::bin::queens().args(args).output().unwrap();
     (
         out.status.code(),
         String::from_utf8_lossy(&out.stdout).into(),

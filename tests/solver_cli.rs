@@ -4,10 +4,10 @@
 mod common;
 
 use common::is_solution;
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn queens(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_queens")).args(args).output().expect("the binary runs")
+    common::bin::queens().args(args).output().expect("the binary runs")
 }
 
 fn stdout(o: &Output) -> String {

@@ -44,7 +44,7 @@ impl Pty {
         let state_dir = std::env::temp_dir().join(format!("queens-pty-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&state_dir);
         std::fs::create_dir_all(&state_dir).unwrap();
-        let mut command = Command::new(env!("CARGO_BIN_EXE_queens"));
+        let mut command = common::bin::queens();
         command.args(["play", "--backend", "terminal", "--state"]).arg(state_dir.join("state.toml"));
         match colorterm {
             Some(value) => command.env("COLORTERM", value),
@@ -356,7 +356,7 @@ fn panicking_child() {
 
 #[test]
 fn a_panic_restores_the_terminal_before_the_process_dies() {
-    let mut command = Command::new(std::env::current_exe().unwrap());
+    let mut command = common::bin::same_arch(&std::env::current_exe().unwrap());
     command.args(["panicking_child", "--exact", "--ignored", "--nocapture", "--test-threads=1"]);
     command.env("QUEENS_PANICKING_CHILD", "1").env("COLORTERM", "truecolor").env("RUST_BACKTRACE", "0");
     let state_dir = std::env::temp_dir().join(format!("queens-pty-panic-{}", std::process::id()));
@@ -374,7 +374,7 @@ fn a_panic_restores_the_terminal_before_the_process_dies() {
 fn with_no_arguments_a_terminal_gets_the_terminal_backend() {
     let state_dir = std::env::temp_dir().join(format!("queens-pty-auto-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&state_dir);
-    let mut command = Command::new(env!("CARGO_BIN_EXE_queens"));
+    let mut command = common::bin::queens();
     // The default state file goes under XDG_STATE_HOME: here, not the user's.
     command.env("XDG_STATE_HOME", &state_dir).env_remove("STATE_DIRECTORY").env("COLORTERM", "truecolor");
     let mut pty = Pty::spawn(command, state_dir);

@@ -11,7 +11,13 @@ use std::sync::OnceLock;
 
 /// A command that starts the built `queens` binary.
 pub fn queens() -> Command {
-    let exe = Path::new(env!("CARGO_BIN_EXE_queens"));
+    same_arch(Path::new(env!("CARGO_BIN_EXE_queens")))
+}
+
+/// A command that starts `exe`, built for the same target as the tests
+/// (the test binary itself, say), through the emulator when one is needed.
+#[allow(dead_code)]
+pub fn same_arch(exe: &Path) -> Command {
     match emulator() {
         Some(qemu) => {
             let mut command = Command::new(qemu);
