@@ -173,8 +173,8 @@ fn a_wrong_queen_shows_blue_in_the_answer() {
 
 #[test]
 fn the_goal_is_the_domination_number_on_every_size() {
-    // OEIS A075458: 4x4 2, 5x5 3, 6x6 3, 7x7 4, 8x8 5.
-    for (n, goal) in [(4, 2), (5, 3), (6, 3), (7, 4), (8, 5)] {
+    // OEIS A075458: 4x4 2, 5x5 3, 6x6 3, 7x7 4, 8x8 to 11x11 5 (the terminal has room for those).
+    for (n, goal) in [(4, 2), (5, 3), (6, 3), (7, 4), (8, 5), (9, 5), (10, 5), (11, 5)] {
         assert_eq!(Cover::new(n, Style::default()).goal(), goal, "{n}x{n}");
     }
     assert_eq!("cover".parse::<ModeKind>(), Ok(ModeKind::Cover));

@@ -288,8 +288,27 @@ fn the_intro_scrolls_once_and_any_event_skips_it_unapplied() {
 fn the_size_is_kept_within_what_the_display_holds() {
     let e = Engine::start(Setup { size: 12, ..Setup::default() }, Progress::default());
     assert_eq!(e.setup().size, 8);
+    // Even with room for more, no mode plays above 11 (cover's solver stops there).
     let e = Engine::start(Setup { size: 12, max_size: 16, ..Setup::default() }, Progress::default());
-    assert_eq!((e.setup().size, e.frame().side()), (12, 12));
+    assert_eq!((e.setup().size, e.frame().side()), (11, 11));
     let e = Engine::start(Setup { size: 2, ..Setup::default() }, Progress::default());
     assert_eq!(e.setup().size, 4);
+}
+
+#[test]
+fn where_there_is_room_every_mode_plays_boards_up_to_11() {
+    for mode in ModeKind::ALL {
+        let setup = Setup { mode, size: 11, max_size: 11, ..Setup::default() };
+        let mut engine = Engine::start(setup, Progress::default());
+        assert_eq!(engine.frame().side(), 11, "{mode}");
+        // The cursor starts in the middle, (5, 5), and a press places a white queen there.
+        engine.handle(Press, 0);
+        while let Some(t) = engine.next_deadline() {
+            engine.tick(t);
+        }
+        let shown = picture(engine.frame());
+        let rows: Vec<&str> = shown.lines().collect();
+        assert_eq!(rows[5].as_bytes()[5], b'W', "{mode}:\n{shown}");
+        assert!(!shown.contains('.'), "no dark edge on an 11x11 frame:\n{shown}");
+    }
 }

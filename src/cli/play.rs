@@ -8,7 +8,7 @@ use crate::daemon::log::{info, warning};
 use crate::daemon::signals::Shutdown;
 use crate::daemon::state::{State, StateFile};
 use crate::daemon::{self};
-use crate::game::{Engine, ModeKind, SIZES, Setup};
+use crate::game::{Engine, Frame, ModeKind, SIZES, Setup};
 use anyhow::Context;
 use clap::ValueEnum;
 use std::io::{self, IsTerminal};
@@ -48,7 +48,8 @@ pub struct Args {
     #[arg(long, value_parser = parse_mode)]
     mode: Option<ModeKind>,
 
-    /// The board size, 4 to 8 on the LED matrix (default: the config file's, else the last one).
+    /// The board size: 4 to 8 on the LED matrix, up to 11 in the terminal (default: the config
+    /// file's, else the last one).
     #[arg(long, value_parser = clap::value_parser!(u8).range(*SIZES.start() as i64..=*SIZES.end() as i64))]
     size: Option<u8>,
 
@@ -111,7 +112,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         _ => StateFile::default_location(),
     });
     let intro = args.intro || config.intro.unwrap_or(backend == BackendChoice::Sensehat);
-    let mut engine = start(&args, &config, intro, state_file.as_ref());
+    // The terminal has room for boards larger than the LED matrix's 8.
+    let max_size = if backend == BackendChoice::Terminal { *SIZES.end() } else { Frame::LED_SIDE };
+    let mut engine = start(&args, &config, intro, max_size, state_file.as_ref());
     let save = |engine: &Engine| save_state(state_file.as_ref(), engine);
     match backend {
         BackendChoice::Sensehat => {
@@ -133,14 +136,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
 /// The engine, set up from the command line, then the config file, then
 /// what was played last.
-fn start(args: &Args, config: &Config, intro: bool, state_file: Option<&StateFile>) -> Engine {
+fn start(
+    args: &Args,
+    config: &Config,
+    intro: bool,
+    max_size: usize,
+    state_file: Option<&StateFile>,
+) -> Engine {
     let saved = load_state(state_file);
     let setup = Setup {
         mode: args.mode.or(config.mode).unwrap_or(saved.mode),
         size: args.size.map(usize::from).or(config.size).unwrap_or(saved.size),
         intro,
         style: config.style,
-        ..Setup::default()
+        max_size,
     };
     Engine::start(setup, saved.progress)
 }

@@ -20,7 +20,15 @@ pub enum ModeKind {
 }
 
 /// The board sizes a mode can be played on.
-pub const SIZES: std::ops::RangeInclusive<usize> = 4..=crate::puzzle::MAX_LISTED_N;
+/// Up to the largest every mode can play: classic and strict keep all the
+/// solutions of boards up to 12, cover's solver works up to 11. The LED
+/// matrix holds 8; the terminal shows the rest.
+pub const SIZES: std::ops::RangeInclusive<usize> =
+    4..=min(crate::puzzle::MAX_LISTED_N, crate::solver::cover::MAX_COVER_N);
+
+const fn min(a: usize, b: usize) -> usize {
+    if a < b { a } else { b }
+}
 
 impl ModeKind {
     pub const ALL: [ModeKind; 3] = [ModeKind::Classic, ModeKind::Strict, ModeKind::Cover];
