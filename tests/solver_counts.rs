@@ -2,29 +2,12 @@
 //! Larger cases are `#[ignore]`d here and run in release by .ci/run
 //! (`cargo test --release -- --ignored`).
 
+mod common;
+
+use common::QUEENS;
 use queens::solver::cover::Board;
 use queens::solver::pieces::{Piece, Problem, Solver};
 use queens::solver::{count, count_solutions};
-
-/// OEIS A000170 (all solutions) and A002562 (up to rotation and reflection), n = 1..16.
-const QUEENS: [(u64, u64); 16] = [
-    (1, 1),
-    (0, 0),
-    (0, 0),
-    (2, 1),
-    (10, 2),
-    (4, 1),
-    (40, 6),
-    (92, 12),
-    (352, 46),
-    (724, 92),
-    (2680, 341),
-    (14200, 1787),
-    (73712, 9233),
-    (365596, 45752),
-    (2279184, 285053),
-    (14772512, 1846955),
-];
 
 fn check_queens(n: usize, threads: usize) {
     let (total, unique) = QUEENS[n - 1];

@@ -23,6 +23,13 @@ fn expected(record: &[u8]) -> Option<(Key, bool)> {
         (1, 105) => Key::Left,
         (1, 106) => Key::Right,
         (1, 28) => Key::Middle,
+        // The GUI sends the KEY_* codes above; the decoder, shared with the kernel's joystick,
+        // also takes mainline Linux's BTN_DPAD_* and BTN_SELECT.
+        (1, 0x220) => Key::Up,
+        (1, 0x221) => Key::Down,
+        (1, 0x222) => Key::Left,
+        (1, 0x223) => Key::Right,
+        (1, 0x13a) => Key::Middle,
         _ => return None,
     };
     match value {

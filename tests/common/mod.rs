@@ -7,6 +7,26 @@ pub mod hat;
 use queens::game::{Frame, Rgb};
 use queens::puzzle::Placement;
 
+/// OEIS A000170 (all solutions) and A002562 (up to rotation and reflection), n = 1..16.
+pub const QUEENS: [(u64, u64); 16] = [
+    (1, 1),
+    (0, 0),
+    (0, 0),
+    (2, 1),
+    (10, 2),
+    (4, 1),
+    (40, 6),
+    (92, 12),
+    (352, 46),
+    (724, 92),
+    (2680, 341),
+    (14200, 1787),
+    (73712, 9233),
+    (365596, 45752),
+    (2279184, 285053),
+    (14772512, 1846955),
+];
+
 /// A small deterministic random source (xorshift64*), so tests need no crate.
 pub struct Rng(u64);
 

@@ -5,6 +5,7 @@
 //! (C longs), then type, code (u16) and value (u32), in native byte order.
 
 use crate::backend::gesture::Key;
+use crate::backend::sensehat::joystick::{self, Change};
 use std::io;
 use std::os::unix::net::UnixDatagram;
 use std::path::{Path, PathBuf};
@@ -12,39 +13,18 @@ use std::path::{Path, PathBuf};
 /// The server's socket name, in the emulator's directory.
 pub const SERVER_NAME: &str = "rpi-sense-emu-stick";
 
-const LONG: usize = std::mem::size_of::<libc::c_long>();
-/// One record's size: `struct.calcsize('llHHI')`.
-pub const RECORD_LEN: usize = 2 * LONG + 2 + 2 + 4;
-
-pub const EV_KEY: u16 = 0x01;
-pub const KEY_ENTER: u16 = 28;
-pub const KEY_UP: u16 = 103;
-pub const KEY_LEFT: u16 = 105;
-pub const KEY_RIGHT: u16 = 106;
-pub const KEY_DOWN: u16 = 108;
+/// One record's size: Python's `struct.calcsize('llHHI')`, which is the
+/// kernel's `struct input_event`, so the Sense HAT joystick's decoder reads it.
+pub const RECORD_LEN: usize = joystick::RECORD;
 
 /// A key going down (`true`) or up, from one record; `None` for anything
 /// else: other event types, other codes, and the auto-repeat value 2
-/// (holds and repeats are timed by [`crate::backend::gesture`]).
+/// (holds and repeats are timed by [`crate::backend::gesture`]). The GUI
+/// sends the Raspberry Pi kernel's KEY_* codes.
 pub fn decode(record: &[u8; RECORD_LEN]) -> Option<(Key, bool)> {
-    let u16_at = |i: usize| u16::from_ne_bytes([record[i], record[i + 1]]);
-    let (kind, code) = (u16_at(2 * LONG), u16_at(2 * LONG + 2));
-    let value = u32::from_ne_bytes(record[2 * LONG + 4..].try_into().expect("four bytes"));
-    if kind != EV_KEY {
-        return None;
-    }
-    let key = match code {
-        KEY_UP => Key::Up,
-        KEY_DOWN => Key::Down,
-        KEY_LEFT => Key::Left,
-        KEY_RIGHT => Key::Right,
-        KEY_ENTER => Key::Middle,
-        _ => return None,
-    };
-    match value {
-        0 => Some((key, false)),
-        1 => Some((key, true)),
-        _ => None,
+    match joystick::decode(record)? {
+        Change::Down(key) => Some((key, true)),
+        Change::Up(key) => Some((key, false)),
     }
 }
 
@@ -122,13 +102,10 @@ impl Drop for Stick {
 mod tests {
     use super::*;
 
-    fn record(kind: u16, code: u16, value: u32) -> [u8; RECORD_LEN] {
-        let mut r = [0u8; RECORD_LEN];
-        r[..LONG].copy_from_slice(&(1_700_000_000 as libc::c_long).to_ne_bytes());
-        r[2 * LONG..2 * LONG + 2].copy_from_slice(&kind.to_ne_bytes());
-        r[2 * LONG + 2..2 * LONG + 4].copy_from_slice(&code.to_ne_bytes());
-        r[2 * LONG + 4..].copy_from_slice(&value.to_ne_bytes());
-        r
+    use joystick::{EV_KEY, KEY_DOWN, KEY_ENTER, KEY_LEFT, KEY_RIGHT, KEY_UP};
+
+    fn record(kind: u16, code: u16, value: i32) -> [u8; RECORD_LEN] {
+        joystick::encode(kind, code, value)
     }
 
     #[test]
