@@ -5,6 +5,7 @@
 pub mod backoff;
 pub mod clock;
 pub mod gesture;
+pub mod i2c;
 pub mod rotation;
 pub mod script;
 pub mod sense_emu;
