@@ -15,9 +15,10 @@ pub const MASK: u8 = 0b1_1111;
 /// at most one change per key, only for bits that really changed.
 pub fn decode(before: u8, now: u8) -> impl Iterator<Item = Change> {
     let changed = (before ^ now) & MASK;
-    BITS.into_iter().enumerate().filter(move |(bit, _)| changed & (1 << bit) != 0).map(move |(bit, key)| {
-        if now & (1 << bit) != 0 { Change::Down(key) } else { Change::Up(key) }
-    })
+    BITS.into_iter()
+        .enumerate()
+        .filter(move |(bit, _)| changed & (1 << bit) != 0)
+        .map(move |(bit, key)| if now & (1 << bit) != 0 { Change::Down(key) } else { Change::Up(key) })
 }
 
 #[cfg(test)]
@@ -40,7 +41,10 @@ mod tests {
 
     #[test]
     fn several_bits_at_once_give_one_change_each_in_bit_order() {
-        assert_eq!(changes(0b0_0100, 0b1_0001), [Change::Down(Key::Down), Change::Up(Key::Up), Change::Down(Key::Left)]);
+        assert_eq!(
+            changes(0b0_0100, 0b1_0001),
+            [Change::Down(Key::Down), Change::Up(Key::Up), Change::Down(Key::Left)]
+        );
     }
 
     #[test]

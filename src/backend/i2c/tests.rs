@@ -50,7 +50,11 @@ fn keys_read(value: u8) -> Transaction {
 
 fn frame_writes(frame: &Frame, options: &Options) -> Vec<Transaction> {
     let bytes = chip::encode(frame, options.rotation, options.brightness, options.low_light);
-    bytes.chunks(32).enumerate().map(|(i, b)| Transaction::write(ADDRESS, [vec![(i * 32) as u8], b.to_vec()].concat())).collect()
+    bytes
+        .chunks(32)
+        .enumerate()
+        .map(|(i, b)| Transaction::write(ADDRESS, [vec![(i * 32) as u8], b.to_vec()].concat()))
+        .collect()
 }
 
 fn edge() -> (Edge, UnixStream) {
@@ -128,7 +132,9 @@ fn an_interrupt_whose_read_fails_loses_the_chip_not_the_game() {
     let options = Options::default();
     let mut expected = vec![keys_read(0)];
     expected.extend(frame_writes(&Frame::dark(8), &options));
-    expected.push(keys_read(0).with_error(ErrorKind::NoAcknowledge(embedded_hal::i2c::NoAcknowledgeSource::Address)));
+    expected.push(
+        keys_read(0).with_error(ErrorKind::NoAcknowledge(embedded_hal::i2c::NoAcknowledgeSource::Address)),
+    );
     let mut bus = Mock::new(&expected);
     let (irq, mut line) = edge();
     let (shutdown, _stop) = Shutdown::detached();

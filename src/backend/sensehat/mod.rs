@@ -57,6 +57,12 @@ impl Options {
     pub fn present(&self) -> bool {
         self.led_matrix().is_some_and(|p| p.exists()) && self.joystick().is_some_and(|p| p.exists())
     }
+
+    /// Whether neither device is there (when `--backend auto` tries the
+    /// HAT over I2C).
+    pub fn absent(&self) -> bool {
+        !self.led_matrix().is_some_and(|p| p.exists()) && !self.joystick().is_some_and(|p| p.exists())
+    }
 }
 
 pub struct SenseHat {
