@@ -37,6 +37,13 @@ impl Key {
     }
 }
 
+/// A key going down or up, as a device reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Change {
+    Down(Key),
+    Up(Key),
+}
+
 /// How long things take, in milliseconds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Timing {

@@ -2,12 +2,15 @@
 //! narrow pair of traits, so the game loop in [`crate::daemon`] never knows
 //! which one it drives.
 
+pub mod backoff;
 pub mod clock;
 pub mod gesture;
+pub mod i2c;
 pub mod rotation;
 pub mod script;
 pub mod sense_emu;
 pub mod sensehat;
+pub mod stick;
 pub mod terminal;
 pub mod wait;
 

@@ -1,6 +1,7 @@
 //! `queens doctor`: what the Sense HAT backend finds, and what is wrong,
 //! in plain words and with the fix for each problem.
 
+use crate::backend::i2c::{self, linux};
 use crate::backend::sensehat::discover::{Found, JOYSTICK_NAME, LED_NAME, Roots};
 use crate::backend::sensehat::framebuffer::Framebuffer;
 use crate::daemon::config::{self, Config};
@@ -11,7 +12,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(clap::Args, Debug, Default)]
-#[command(after_help = "Exits 0 when the Sense HAT backend would start, 1 when something is missing.")]
+#[command(
+    after_help = "Exits 0 when the game would start on the Sense HAT (through its kernel drivers, or directly over \
+                  I2C), 1 when something is missing."
+)]
 pub struct Args {
     /// The configuration file to check (default: /etc/queens/config.toml).
     #[arg(long, value_name = "PATH")]
@@ -22,6 +26,9 @@ pub struct Args {
     /// Check this event device instead of the one found by name.
     #[arg(long, value_name = "PATH")]
     joystick: Option<PathBuf>,
+    /// The Sense HAT's I2C bus, for the direct-I2C backend.
+    #[arg(long, value_name = "PATH", default_value = i2c::DEFAULT_BUS)]
+    i2c_bus: PathBuf,
     #[arg(long, value_name = "DIR", hide = true)]
     sysfs_root: Option<PathBuf>,
     #[arg(long, value_name = "DIR", hide = true)]
@@ -54,12 +61,24 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     check_joystick(&mut report, &roots, args.joystick);
     check_user(&mut report);
     check_drivers(&mut report, &roots);
+    let direct = check_i2c(&mut report, &roots, &args.i2c_bus);
     check_config(&mut report, args.config.as_deref());
     for line in &report.lines {
         println!("{line}");
     }
     if report.problems.is_empty() {
         println!("\nready: `queens play` will use the Sense HAT.");
+        return Ok(ExitCode::SUCCESS);
+    }
+    if direct && report.problems.iter().all(|p| !p.starts_with(CONFIG_PROBLEM)) {
+        println!(
+            "\nready: the kernel's drivers are missing ({} problem(s) below), but `queens play` will drive \
+             the HAT directly over I2C.",
+            report.problems.len()
+        );
+        for problem in &report.problems {
+            println!("- {problem}");
+        }
         return Ok(ExitCode::SUCCESS);
     }
     println!("\n{} problem(s):", report.problems.len());
@@ -178,6 +197,51 @@ fn check_drivers(report: &mut Report, roots: &Roots) {
         .line("drivers", if loaded.is_empty() { "none of the Sense HAT's".into() } else { loaded.join(" ") });
 }
 
+/// The direct-I2C backend's view: the bus, the chip's answer, a kernel
+/// driver holding it, the interrupt line. True when that backend would start.
+fn check_i2c(report: &mut Report, roots: &Roots, bus: &Path) -> bool {
+    if !bus.exists() {
+        report.line("I2C bus", format!("{}: absent (`dtparam=i2c_arm=on` enables it)", bus.display()));
+        return false;
+    }
+    if let Some(driver) = linux::bound_driver(&roots.sys, bus) {
+        report.line("I2C chip", format!("0x46 on {}: held by the kernel driver {driver:?}", bus.display()));
+        return false;
+    }
+    let options = i2c::Options { bus: bus.to_path_buf(), ..i2c::Options::default() };
+    match i2c::Linux::chip(&options) {
+        Ok((_, version)) => {
+            report.line("I2C chip", format!("0x46 on {}: answers 's', firmware {version}", bus.display()))
+        }
+        Err(e) => {
+            report.line("I2C chip", format!("0x46 on {}: {e:#}", bus.display()));
+            return false;
+        }
+    }
+    match gpiocdev::find_named_line(linux::LINE_NAME) {
+        Some(found) => {
+            report.line(
+                "interrupt",
+                format!("{} is line {} of {}", linux::LINE_NAME, found.info.offset, found.chip.display()),
+            );
+            true
+        }
+        None => {
+            report.line(
+                "interrupt",
+                format!(
+                    "no GPIO line named {} (give --gpiochip and --gpio-line to `play`)",
+                    linux::LINE_NAME
+                ),
+            );
+            false
+        }
+    }
+}
+
+/// How a config problem starts, so that it is never called ready.
+const CONFIG_PROBLEM: &str = "config: ";
+
 fn check_config(report: &mut Report, given: Option<&Path>) {
     let (path, required) = config::path(given);
     if !required && !path.exists() {
@@ -188,7 +252,7 @@ fn check_config(report: &mut Report, given: Option<&Path>) {
         Ok(_) => report.line("config", format!("{}: valid", path.display())),
         Err(e) => {
             report.line("config", "invalid");
-            report.problem(e.to_string());
+            report.problem(format!("{CONFIG_PROBLEM}{e}"));
         }
     }
 }

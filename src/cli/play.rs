@@ -1,5 +1,6 @@
 //! `queens play`: the game, on whichever backend fits.
 
+use crate::backend::i2c::{self, I2cHat};
 use crate::backend::script::Script;
 use crate::backend::sensehat::{self, SenseHat, discover::Roots};
 use crate::backend::{sense_emu, terminal};
@@ -33,6 +34,19 @@ pub struct Args {
     /// Sense HAT: the joystick's event device (default: the one named "Raspberry Pi Sense HAT Joystick").
     #[arg(long, value_name = "PATH")]
     joystick: Option<PathBuf>,
+
+    /// I2C backend: the Sense HAT's bus.
+    #[arg(long, value_name = "PATH", default_value = i2c::DEFAULT_BUS)]
+    i2c_bus: PathBuf,
+
+    /// I2C backend: the GPIO chip of the joystick's interrupt (default: the chip with the line
+    /// named GPIO23).
+    #[arg(long, value_name = "PATH")]
+    gpiochip: Option<PathBuf>,
+
+    /// I2C backend: the interrupt's line offset on --gpiochip.
+    #[arg(long, value_name = "N", default_value_t = i2c::DEFAULT_LINE, requires = "gpiochip")]
+    gpio_line: u32,
 
     /// Where to look for devices instead of /sys and /dev (for tests).
     #[arg(long, value_name = "DIR", hide = true)]
@@ -70,11 +84,15 @@ fn parse_mode(s: &str) -> Result<ModeKind, String> {
 
 #[derive(ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
 enum BackendChoice {
-    /// The Sense HAT if both its devices are found, else the terminal, else the script backend.
+    /// The Sense HAT if both its devices are found; without either, the HAT over I2C if its chip
+    /// answers; else the terminal, else the script backend.
     #[default]
     Auto,
     /// The Sense HAT's LED matrix (framebuffer) and joystick (evdev).
     Sensehat,
+    /// The Sense HAT without its kernel drivers: its chip over I2C, the joystick's interrupt via
+    /// GPIO.
+    I2c,
     /// Events as lines on standard input, frames as text on standard output.
     Script,
     /// Square colour cells in this terminal, keys from its keyboard.
@@ -98,8 +116,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         low_light: config.low_light,
         timing: config.timing,
     };
+    let direct = i2c::Options {
+        bus: args.i2c_bus.clone(),
+        gpiochip: args.gpiochip.clone(),
+        line: args.gpio_line,
+        rotation: config.rotation,
+        brightness: config.brightness,
+        low_light: config.low_light,
+        timing: config.timing,
+    };
     let backend = match args.backend {
         BackendChoice::Auto if hat.present() => BackendChoice::Sensehat,
+        BackendChoice::Auto if hat.absent() && i2c::Linux::answers(&direct) => BackendChoice::I2c,
         BackendChoice::Auto if io::stdin().is_terminal() && io::stdout().is_terminal() => {
             BackendChoice::Terminal
         }
@@ -111,7 +139,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         BackendChoice::Script => None,
         _ => StateFile::default_location(),
     });
-    let intro = args.intro || config.intro.unwrap_or(backend == BackendChoice::Sensehat);
+    let on_the_hat = matches!(backend, BackendChoice::Sensehat | BackendChoice::I2c);
+    let intro = args.intro || config.intro.unwrap_or(on_the_hat);
     // The terminal has room for boards larger than the LED matrix's 8.
     let max_size = if backend == BackendChoice::Terminal { *SIZES.end() } else { Frame::LED_SIDE };
     let mut engine = start(&args, &config, intro, max_size, state_file.as_ref());
@@ -120,6 +149,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         BackendChoice::Sensehat => {
             let shutdown = Shutdown::install().context("cannot handle signals")?;
             let mut hat = SenseHat::open(hat, shutdown)?;
+            notify_ready();
+            daemon::run_saving(&mut engine, &mut hat, save)?;
+            info!("stopped; the LEDs are dark");
+        }
+        BackendChoice::I2c => {
+            let shutdown = Shutdown::install().context("cannot handle signals")?;
+            let mut hat = I2cHat::open_linux(direct, shutdown)?;
             notify_ready();
             daemon::run_saving(&mut engine, &mut hat, save)?;
             info!("stopped; the LEDs are dark");

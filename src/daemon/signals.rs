@@ -30,6 +30,16 @@ impl Shutdown {
         Ok(Shutdown { wake })
     }
 
+    /// One that no signal reaches, and the socket that ends it: for unit
+    /// tests, which share one process (a test that raises a signal must not
+    /// end another test's game).
+    #[cfg(test)]
+    pub fn detached() -> (Shutdown, UnixStream) {
+        let (wake, write) = UnixStream::pair().unwrap();
+        wake.set_nonblocking(true).unwrap();
+        (Shutdown { wake }, write)
+    }
+
     /// Readable from the first signal on (the byte is never consumed, so
     /// every later wait wakes at once too).
     pub fn fd(&self) -> BorrowedFd<'_> {

@@ -7,6 +7,7 @@
 //! Events are decoded here from the raw `input_event` records; no evdev
 //! library is needed for five keys.
 
+pub use super::super::gesture::Change;
 use super::super::gesture::Key;
 use anyhow::Context;
 use std::fs::{File, OpenOptions};
@@ -34,13 +35,6 @@ const EVIOCGRAB: libc::c_ulong = 0x4004_4590;
 /// then type (u16), code (u16) and value (i32). 24 bytes on 64-bit
 /// kernels, 16 on 32-bit ones.
 pub const RECORD: usize = 2 * std::mem::size_of::<libc::c_long>() + 8;
-
-/// What one record says about the joystick.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Change {
-    Down(Key),
-    Up(Key),
-}
 
 /// The key a code names, in either code set.
 pub fn key_of(code: u16) -> Option<Key> {

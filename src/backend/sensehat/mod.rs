@@ -12,17 +12,17 @@ pub mod discover;
 pub mod framebuffer;
 pub mod joystick;
 
-use super::clock::MonotonicClock;
-use super::gesture::{Gestures, Timing};
+use super::backoff::Backoff;
+use super::gesture::Timing;
 use super::rotation::Rotation;
-use super::{Display, Input, Next, wait};
-use crate::daemon::log::{debug, info, warning};
+use super::stick::{Stick, Woke};
+use super::{Display, Input, Next};
+use crate::daemon::log::{info, warning};
 use crate::daemon::signals::Shutdown;
-use crate::game::{Event, Frame, Millis};
+use crate::game::{Frame, Millis};
 use discover::{JOYSTICK_NAME, LED_NAME, Roots};
 use framebuffer::Framebuffer;
-use joystick::{Change, Joystick, Reading};
-use std::collections::VecDeque;
+use joystick::{Joystick, Reading};
 use std::io;
 use std::os::fd::AsFd;
 use std::path::PathBuf;
@@ -57,27 +57,23 @@ impl Options {
     pub fn present(&self) -> bool {
         self.led_matrix().is_some_and(|p| p.exists()) && self.joystick().is_some_and(|p| p.exists())
     }
-}
 
-/// Waiting for a vanished device: first a quarter second, doubling to
-/// eight seconds, so a device that never returns costs a wake-up every
-/// eight seconds and one that comes straight back is found at once.
-const FIRST_RETRY: Millis = 250;
-const LONGEST_RETRY: Millis = 8000;
+    /// Whether neither device is there (when `--backend auto` tries the
+    /// HAT over I2C).
+    pub fn absent(&self) -> bool {
+        !self.led_matrix().is_some_and(|p| p.exists()) && !self.joystick().is_some_and(|p| p.exists())
+    }
+}
 
 pub struct SenseHat {
     options: Options,
     screen: Option<Framebuffer>,
     stick: Option<Joystick>,
     shutdown: Shutdown,
-    clock: MonotonicClock,
-    gestures: Gestures,
-    pending: VecDeque<Event>,
+    keys: Stick,
     /// The last frame asked for, shown again when the matrix returns.
     shown: Frame,
-    /// When to look again for a missing device, and the wait after that.
-    retry_at: Millis,
-    backoff: Millis,
+    backoff: Backoff,
 }
 
 impl SenseHat {
@@ -89,16 +85,13 @@ impl SenseHat {
         let joystick = Joystick::open(&stick).map_err(|e| with_fix(e, "input"))?;
         info!("LED matrix: {}; joystick: {}", led.display(), stick.display());
         let hat = SenseHat {
-            gestures: Gestures::new(options.timing),
+            keys: Stick::new(options.timing, options.rotation),
             options,
             screen: Some(screen),
             stick: Some(joystick),
             shutdown,
-            clock: MonotonicClock::default(),
-            pending: VecDeque::new(),
             shown: Frame::dark(framebuffer::SIDE),
-            retry_at: 0,
-            backoff: FIRST_RETRY,
+            backoff: Backoff::default(),
         };
         hat.apply_low_light();
         Ok(hat)
@@ -114,10 +107,6 @@ impl SenseHat {
 
     fn missing(&self) -> bool {
         self.screen.is_none() || self.stick.is_none()
-    }
-
-    fn lost(&mut self) {
-        self.retry_at = self.clock.now() + self.backoff;
     }
 
     /// Looks again for whatever device is missing.
@@ -139,26 +128,7 @@ impl SenseHat {
             info!("the joystick is back at {}", path.display());
             self.stick = Some(stick);
         }
-        if self.missing() {
-            self.retry_at = self.clock.now() + self.backoff;
-            self.backoff = (self.backoff * 2).min(LONGEST_RETRY);
-        } else {
-            self.backoff = FIRST_RETRY;
-        }
-    }
-
-    /// Turns what the joystick said into game events.
-    fn take(&mut self, changes: Vec<Change>) {
-        let now = self.clock.now();
-        for change in changes {
-            debug!("joystick: {change:?}");
-            let (key, down) = match change {
-                Change::Down(key) => (key, true),
-                Change::Up(key) => (key, false),
-            };
-            let event = self.gestures.key(self.options.rotation.key(key), down, now);
-            self.pending.extend(event);
-        }
+        self.backoff.looked(self.keys.now(), !self.missing());
     }
 }
 
@@ -169,7 +139,7 @@ impl Display for SenseHat {
         if let Err(e) = screen.show(frame, self.options.rotation, self.options.brightness) {
             warning!("the LED matrix {} is gone ({e}); waiting for it", screen.path().display());
             self.screen = None;
-            self.lost();
+            self.backoff.lost(self.keys.now());
         }
         Ok(())
     }
@@ -177,45 +147,28 @@ impl Display for SenseHat {
 
 impl Input for SenseHat {
     fn now(&self) -> Millis {
-        self.clock.now()
+        self.keys.now()
     }
 
     fn next(&mut self, deadline: Option<Millis>) -> anyhow::Result<Next> {
         loop {
-            if let Some(event) = self.pending.pop_front() {
-                return Ok(Next::Event(event));
-            }
-            let now = self.clock.now();
-            if let Some(event) = self.gestures.expire(now) {
-                return Ok(Next::Event(event));
-            }
-            if deadline.is_some_and(|d| now >= d) {
-                return Ok(Next::Timeout);
-            }
-            if self.missing() && now >= self.retry_at {
-                self.reconnect();
-            }
-            let retry = self.missing().then_some(self.retry_at);
-            let wake = [deadline, self.gestures.deadline(), retry].into_iter().flatten().min();
-            let woke = match &self.stick {
-                Some(stick) => wait::readable(&[self.shutdown.fd(), stick.as_fd()], self.clock.until(wake))?,
-                None => wait::readable(&[self.shutdown.fd()], self.clock.until(wake))?,
-            };
-            match woke {
-                Some(0) => return Ok(Next::Quit),
-                Some(_) => {
+            let device = self.stick.as_ref().map(|s| s.as_fd());
+            match self.keys.wait(deadline, &self.shutdown, device, &self.backoff)? {
+                Woke::Next(next) => return Ok(next),
+                Woke::Tick if self.backoff.due(self.keys.now()) => self.reconnect(),
+                Woke::Tick => {}
+                Woke::Device => {
                     let stick = self.stick.as_mut().expect("polled only while open");
                     match stick.read() {
-                        Reading::Changes(changes) => self.take(changes),
+                        Reading::Changes(changes) => self.keys.take(changes),
                         Reading::Gone(e) => {
                             warning!("the joystick {} is gone ({e}); waiting for it", stick.path().display());
                             self.stick = None;
-                            self.gestures.clear();
-                            self.lost();
+                            self.keys.clear();
+                            self.backoff.lost(self.keys.now());
                         }
                     }
                 }
-                None => {}
             }
         }
     }

@@ -1,0 +1,177 @@
+//! The Linux side of the direct-I2C backend: the chip's bus through
+//! i2c-dev, and the joystick's interrupt line through the GPIO character
+//! device.
+//!
+//! The bus speaks SMBus, not plain I2C transfers: an SMBus I2C-block write
+//! is the same bytes on the wire as the chip driver's 33-byte write (the
+//! kernel sends it as one I2C message on the Pi's controller), and a "read
+//! byte data" is the same as its write-then-read. Linux's i2c-stub, which
+//! stands in for the HAT in the VM test, implements only SMBus and refuses
+//! `I2C_RDWR`, so one path serves both.
+
+use super::chip::{ADDRESS, BLOCK};
+use embedded_hal::i2c::{ErrorType, I2c, Operation, SevenBitAddress};
+use gpiocdev::line::EdgeDetection;
+use linux_embedded_hal::i2cdev::core::I2CDevice;
+use linux_embedded_hal::i2cdev::linux::LinuxI2CError;
+use linux_embedded_hal::{I2CError, I2cdev};
+use std::io;
+use std::os::fd::{AsFd, BorrowedFd};
+use std::path::{Path, PathBuf};
+
+/// The chip's bus, open at the chip's address.
+pub struct Smbus {
+    dev: I2cdev,
+}
+
+/// An errno as the error type embedded-hal's Linux bus reports.
+fn errno(code: i32) -> I2CError {
+    I2CError::from(LinuxI2CError::Errno(code))
+}
+
+/// Why a bus could not be opened at the chip's address.
+#[derive(Debug)]
+pub enum OpenError {
+    /// A kernel driver is bound to 0x46 (`I2C_SLAVE` says EBUSY).
+    Busy,
+    Other(io::Error),
+}
+
+impl Smbus {
+    /// Opens `path` and claims the chip's address. A bound kernel driver
+    /// makes this fail with [`OpenError::Busy`]: the address is never forced.
+    pub fn open(path: &Path) -> Result<Smbus, OpenError> {
+        let to_io = |e: LinuxI2CError| -> io::Error { e.into() };
+        let mut dev = I2cdev::new(path).map_err(|e| OpenError::Other(to_io(e)))?;
+        match dev.set_slave_address(u16::from(ADDRESS)) {
+            Ok(()) => Ok(Smbus { dev }),
+            Err(e) => match to_io(e) {
+                e if e.raw_os_error() == Some(libc::EBUSY) => Err(OpenError::Busy),
+                e => Err(OpenError::Other(e)),
+            },
+        }
+    }
+}
+
+impl ErrorType for Smbus {
+    type Error = I2CError;
+}
+
+impl I2c<SevenBitAddress> for Smbus {
+    /// Carries the two transaction shapes the chip driver uses; any other
+    /// is refused (EOPNOTSUPP) rather than sent some other way.
+    fn transaction(&mut self, address: u8, operations: &mut [Operation<'_>]) -> Result<(), I2CError> {
+        if address != ADDRESS {
+            return Err(errno(libc::EINVAL));
+        }
+        match operations {
+            [Operation::Write(message)] if (2..=BLOCK + 1).contains(&message.len()) => {
+                self.dev.smbus_write_i2c_block_data(message[0], &message[1..]).map_err(I2CError::from)
+            }
+            [Operation::Write([register]), Operation::Read([value])] => {
+                *value = self.dev.smbus_read_byte_data(*register)?;
+                Ok(())
+            }
+            _ => Err(errno(libc::EOPNOTSUPP)),
+        }
+    }
+}
+
+/// Where the joystick's interrupt comes from.
+pub trait Interrupt: AsFd {
+    /// Consumes the edges that made the descriptor readable.
+    fn drain(&mut self) -> io::Result<()>;
+}
+
+/// The interrupt line, requested as an input with rising-edge events.
+pub struct Line {
+    request: gpiocdev::Request,
+}
+
+/// The Pi's name for the interrupt line, on whichever chip carries it
+/// (`gpiochip0` up to the Pi 4, the RP1's chip on a Pi 5).
+pub const LINE_NAME: &str = "GPIO23";
+
+impl Line {
+    /// Requests `offset` on `chip`, or, without a chip, the line named
+    /// [`LINE_NAME`] wherever it is. The firmware raises the line when the
+    /// keys change and lowers it when 0xF2 is read, as both kernel drivers
+    /// expect (they trigger on the rising edge), so that edge is watched.
+    pub fn request(chip: Option<&Path>, offset: u32) -> anyhow::Result<Line> {
+        let mut builder = gpiocdev::Request::builder();
+        let what = match chip {
+            Some(chip) => {
+                builder.on_chip(chip).with_line(offset);
+                format!("line {offset} of {}", chip.display())
+            }
+            None => {
+                let found = gpiocdev::find_named_line(LINE_NAME).ok_or_else(|| {
+                    anyhow::anyhow!(
+                        "no GPIO line is named {LINE_NAME} (the joystick's interrupt); name it with --gpiochip and --gpio-line"
+                    )
+                })?;
+                builder.with_found_line(&found);
+                format!("{LINE_NAME} ({} line {})", found.chip.display(), found.info.offset)
+            }
+        };
+        let request = builder
+            .with_consumer("queens")
+            .as_input()
+            .with_edge_detection(EdgeDetection::RisingEdge)
+            .request()
+            .map_err(|e| anyhow::anyhow!("cannot watch the joystick's interrupt, {what}: {e}"))?;
+        Ok(Line { request })
+    }
+
+    pub fn chip(&self) -> PathBuf {
+        self.request.chip_path()
+    }
+}
+
+impl AsFd for Line {
+    fn as_fd(&self) -> BorrowedFd<'_> {
+        self.request.as_fd()
+    }
+}
+
+impl Interrupt for Line {
+    fn drain(&mut self) -> io::Result<()> {
+        while self.request.has_edge_event().map_err(io::Error::other)? {
+            self.request.read_edge_event().map_err(io::Error::other)?;
+        }
+        Ok(())
+    }
+}
+
+/// The kernel driver bound to the chip on `bus` (`/dev/i2c-N`), from
+/// `/sys/bus/i2c/devices/N-0046/driver`, if any.
+pub fn bound_driver(sys: &Path, bus: &Path) -> Option<String> {
+    let number = bus.file_name()?.to_str()?.strip_prefix("i2c-")?;
+    let link = sys.join(format!("bus/i2c/devices/{number}-{:04x}/driver", ADDRESS));
+    let target = std::fs::read_link(link).ok()?;
+    Some(target.file_name()?.to_string_lossy().into_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bound_driver_is_read_from_sysfs() {
+        let root = std::env::temp_dir().join(format!("queens-i2c-sysfs-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let device = root.join("bus/i2c/devices/1-0046");
+        std::fs::create_dir_all(&device).unwrap();
+        std::fs::create_dir_all(root.join("bus/i2c/drivers/rpi-sense")).unwrap();
+        assert_eq!(bound_driver(&root, Path::new("/dev/i2c-1")), None);
+        std::os::unix::fs::symlink("../../../../bus/i2c/drivers/rpi-sense", device.join("driver")).unwrap();
+        assert_eq!(bound_driver(&root, Path::new("/dev/i2c-1")).as_deref(), Some("rpi-sense"));
+        assert_eq!(bound_driver(&root, Path::new("/dev/i2c-2")), None);
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn a_missing_bus_is_an_error_not_a_panic() {
+        assert!(matches!(Smbus::open(Path::new("/nonexistent/i2c-1")), Err(OpenError::Other(_))));
+    }
+}

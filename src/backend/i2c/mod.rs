@@ -1,0 +1,242 @@
+//! The Sense HAT without its kernel drivers: the game talks to the HAT's
+//! microcontroller over I2C itself ([`chip`]) and waits for the joystick's
+//! interrupt line through the GPIO character device ([`linux`]).
+//!
+//! For distributions without the Raspberry Pi overlay, or a kernel whose
+//! framebuffer driver is broken. Rotation, brightness and gestures are the
+//! framebuffer backend's ([`super::stick`], [`super::rotation`]); the gamma
+//! table is the kernel driver's ([`chip::GAMMA`]). Idle is blocked in
+//! `poll(2)` on the interrupt line and the shutdown descriptor. An I2C or
+//! GPIO error is logged and both devices are opened again with the same
+//! back-off as the framebuffer backend ([`super::backoff`]).
+
+pub mod chip;
+pub mod keys;
+pub mod linux;
+
+use super::backoff::Backoff;
+use super::gesture::Timing;
+use super::rotation::Rotation;
+use super::stick::{Stick, Woke};
+use super::{Display, Input, Next};
+use crate::daemon::log::{info, warning};
+use crate::daemon::signals::Shutdown;
+use crate::game::{Frame, Millis};
+use anyhow::Context;
+use chip::Chip;
+use embedded_hal::i2c::I2c;
+use linux::{Interrupt, Line, OpenError, Smbus};
+use std::os::fd::AsFd;
+use std::path::PathBuf;
+
+/// The bus the HAT's header puts the chip on.
+pub const DEFAULT_BUS: &str = "/dev/i2c-1";
+/// The BCM GPIO number of the joystick's interrupt.
+pub const DEFAULT_LINE: u32 = 23;
+
+/// Where the chip and its interrupt are, and how to draw.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub bus: PathBuf,
+    /// The interrupt's chip; `None` finds the line named `GPIO23`.
+    pub gpiochip: Option<PathBuf>,
+    /// The interrupt's offset on `gpiochip`.
+    pub line: u32,
+    pub rotation: Rotation,
+    /// Percent, applied in software.
+    pub brightness: u8,
+    /// The driver's low-light gamma table instead of its default one.
+    pub low_light: bool,
+    pub timing: Timing,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            bus: PathBuf::from(DEFAULT_BUS),
+            gpiochip: None,
+            line: DEFAULT_LINE,
+            rotation: Rotation::R0,
+            brightness: 100,
+            low_light: false,
+            timing: Timing::default(),
+        }
+    }
+}
+
+/// Opens the chip and its interrupt line (real devices, or fakes in tests).
+pub trait Devices {
+    type Bus: I2c<Error: std::fmt::Display>;
+    type Irq: Interrupt;
+    fn open(&mut self) -> anyhow::Result<(Chip<Self::Bus>, Self::Irq)>;
+}
+
+/// The chip on its `/dev/i2c-N` and the line on its `/dev/gpiochipN`.
+pub struct Linux {
+    options: Options,
+}
+
+impl Linux {
+    /// Opens the bus at the chip's address and checks the chip answers `s`.
+    pub fn chip(options: &Options) -> anyhow::Result<(Chip<Smbus>, u8)> {
+        let bus = &options.bus;
+        let smbus = Smbus::open(bus).map_err(|e| match e {
+            OpenError::Busy => anyhow::anyhow!(
+                "a kernel driver holds the Sense HAT at 0x46 on {}: use `--backend sensehat` (the framebuffer), \
+                 or unbind it first (see README, \"Without the kernel's drivers\")",
+                bus.display()
+            ),
+            OpenError::Other(e) if e.kind() == std::io::ErrorKind::PermissionDenied => anyhow::anyhow!(
+                "cannot open {}: {e}: add the user to the `i2c` group (sudo usermod -aG i2c $USER) and log in again",
+                bus.display()
+            ),
+            OpenError::Other(e) => anyhow::anyhow!(
+                "cannot open the I2C bus {}: {e} (enable it with `dtparam=i2c_arm=on` in /boot/firmware/config.txt, \
+                 or name another with --i2c-bus)",
+                bus.display()
+            ),
+        })?;
+        let mut chip = Chip::new(smbus);
+        let version = chip.identify().with_context(|| format!("no Sense HAT on {}", bus.display()))?;
+        Ok((chip, version))
+    }
+
+    /// Whether `--backend auto` should pick this backend: the bus is there
+    /// and the chip on it says it is the HAT's.
+    pub fn answers(options: &Options) -> bool {
+        options.bus.exists() && Linux::chip(options).is_ok()
+    }
+}
+
+impl Devices for Linux {
+    type Bus = Smbus;
+    type Irq = Line;
+
+    fn open(&mut self) -> anyhow::Result<(Chip<Smbus>, Line)> {
+        let (chip, version) = Linux::chip(&self.options)?;
+        let line = Line::request(self.options.gpiochip.as_deref(), self.options.line)?;
+        info!(
+            "Sense HAT over I2C: {} (firmware {version}), interrupt on {}",
+            self.options.bus.display(),
+            line.chip().display()
+        );
+        Ok((chip, line))
+    }
+}
+
+pub struct I2cHat<D: Devices> {
+    devices: D,
+    /// The chip, its interrupt, and the joystick register as last read;
+    /// `None` while they are gone.
+    open: Option<(Chip<D::Bus>, D::Irq, u8)>,
+    options: Options,
+    shutdown: Shutdown,
+    keys: Stick,
+    /// The last frame asked for, shown again when the chip returns.
+    shown: Frame,
+    backoff: Backoff,
+}
+
+impl I2cHat<Linux> {
+    pub fn open_linux(options: Options, shutdown: Shutdown) -> anyhow::Result<I2cHat<Linux>> {
+        I2cHat::open(Linux { options: options.clone() }, options, shutdown)
+    }
+}
+
+impl<D: Devices> I2cHat<D> {
+    /// Opens the devices, or says why not.
+    pub fn open(mut devices: D, options: Options, shutdown: Shutdown) -> anyhow::Result<I2cHat<D>> {
+        let (chip, irq) = devices.open()?;
+        let mut hat = I2cHat {
+            devices,
+            open: None,
+            keys: Stick::new(options.timing, options.rotation),
+            options,
+            shutdown,
+            shown: Frame::dark(8),
+            backoff: Backoff::default(),
+        };
+        hat.attach(chip, irq)?;
+        Ok(hat)
+    }
+
+    /// Starts using an opened chip: reads the joystick once (which clears
+    /// an interrupt left pending; the keys held now are the baseline, so a
+    /// key held across a restart does nothing) and shows the current frame.
+    fn attach(&mut self, mut chip: Chip<D::Bus>, irq: D::Irq) -> anyhow::Result<()> {
+        let held = chip.keys()?;
+        chip.show(&self.encode(&self.shown))?;
+        self.open = Some((chip, irq, held));
+        Ok(())
+    }
+
+    fn encode(&self, frame: &Frame) -> [u8; chip::FRAME_BYTES] {
+        chip::encode(frame, self.options.rotation, self.options.brightness, self.options.low_light)
+    }
+
+    /// The chip or its line failed: drop both and look for them again.
+    fn lost(&mut self, e: impl std::fmt::Display) {
+        warning!("the Sense HAT over I2C is gone ({e}); waiting for it");
+        self.open = None;
+        self.keys.clear();
+        self.backoff.lost(self.keys.now());
+    }
+
+    fn reconnect(&mut self) {
+        let result = self.devices.open().and_then(|(chip, irq)| self.attach(chip, irq));
+        if let Err(e) = &result {
+            crate::daemon::log::debug!("the Sense HAT over I2C is still missing: {e:#}");
+        } else {
+            info!("the Sense HAT over I2C is back");
+        }
+        self.backoff.looked(self.keys.now(), result.is_ok());
+    }
+
+    /// The interrupt fired: read the keys and turn their changes into events.
+    fn interrupted(&mut self) -> anyhow::Result<()> {
+        let (chip, irq, held) = self.open.as_mut().expect("polled only while open");
+        irq.drain().context("the joystick's interrupt line failed")?;
+        let now = chip.keys()?;
+        let before = std::mem::replace(held, now);
+        self.keys.take(keys::decode(before, now));
+        Ok(())
+    }
+}
+
+impl<D: Devices> Display for I2cHat<D> {
+    fn show(&mut self, frame: &Frame) -> anyhow::Result<()> {
+        self.shown = *frame;
+        let bytes = self.encode(frame);
+        if let Some((chip, _, _)) = self.open.as_mut()
+            && let Err(e) = chip.show(&bytes)
+        {
+            self.lost(e);
+        }
+        Ok(())
+    }
+}
+
+impl<D: Devices> Input for I2cHat<D> {
+    fn now(&self) -> Millis {
+        self.keys.now()
+    }
+
+    fn next(&mut self, deadline: Option<Millis>) -> anyhow::Result<Next> {
+        loop {
+            let device = self.open.as_ref().map(|(_, irq, _)| irq.as_fd());
+            match self.keys.wait(deadline, &self.shutdown, device, &self.backoff)? {
+                Woke::Next(next) => return Ok(next),
+                Woke::Tick if self.backoff.due(self.keys.now()) => self.reconnect(),
+                Woke::Tick => {}
+                Woke::Device => {
+                    if let Err(e) = self.interrupted() {
+                        self.lost(format!("{e:#}"));
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,146 @@
+//! The backend's loop against a mock bus and a socket standing in for the
+//! interrupt line: what is read when, which events come out, and how a
+//! failing chip is dropped and found again.
+
+use super::chip::{ADDRESS, KEYS};
+use super::*;
+use crate::game::{Event, Rgb};
+use embedded_hal::i2c::ErrorKind;
+use embedded_hal_mock::eh1::i2c::{Mock, Transaction};
+use std::collections::VecDeque;
+use std::io::{Read, Write};
+use std::os::fd::BorrowedFd;
+use std::os::unix::net::UnixStream;
+
+/// A socket: a byte written to the other end is an edge.
+struct Edge(UnixStream);
+
+impl AsFd for Edge {
+    fn as_fd(&self) -> BorrowedFd<'_> {
+        self.0.as_fd()
+    }
+}
+
+impl Interrupt for Edge {
+    fn drain(&mut self) -> std::io::Result<()> {
+        let mut buf = [0u8; 16];
+        match self.0.read(&mut buf) {
+            Ok(_) => Ok(()),
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => Ok(()),
+            Err(e) => Err(e),
+        }
+    }
+}
+
+/// Hands out one prepared (bus, edge) pair per open; none left is an error.
+struct Fakes(VecDeque<(Mock, Edge)>);
+
+impl Devices for Fakes {
+    type Bus = Mock;
+    type Irq = Edge;
+    fn open(&mut self) -> anyhow::Result<(Chip<Mock>, Edge)> {
+        let (bus, edge) = self.0.pop_front().ok_or_else(|| anyhow::anyhow!("no HAT"))?;
+        Ok((Chip::new(bus), edge))
+    }
+}
+
+fn keys_read(value: u8) -> Transaction {
+    Transaction::write_read(ADDRESS, vec![KEYS], vec![value])
+}
+
+fn frame_writes(frame: &Frame, options: &Options) -> Vec<Transaction> {
+    let bytes = chip::encode(frame, options.rotation, options.brightness, options.low_light);
+    bytes
+        .chunks(32)
+        .enumerate()
+        .map(|(i, b)| Transaction::write(ADDRESS, [vec![(i * 32) as u8], b.to_vec()].concat()))
+        .collect()
+}
+
+fn edge() -> (Edge, UnixStream) {
+    let (a, b) = UnixStream::pair().unwrap();
+    a.set_nonblocking(true).unwrap();
+    (Edge(a), b)
+}
+
+#[test]
+fn starts_by_reading_the_keys_then_turns_register_changes_into_rotated_events() {
+    let options = Options { rotation: Rotation::R90, ..Options::default() };
+    let dark = Frame::dark(8);
+    let mut lit = Frame::dark(8);
+    lit.fill(Rgb(0, 92, 0));
+    let mut expected = vec![keys_read(0b1000_0000)];
+    expected.extend(frame_writes(&dark, &options));
+    expected.extend(frame_writes(&lit, &options));
+    expected.extend([keys_read(0b0_0100), keys_read(0b0_0000), keys_read(0b0_1000), keys_read(0)]);
+    let mut bus = Mock::new(&expected);
+    let (irq, mut line) = edge();
+    let (shutdown, mut stop) = Shutdown::detached();
+    let mut hat = I2cHat::open(Fakes(VecDeque::from([(bus.clone(), irq)])), options, shutdown).unwrap();
+    hat.show(&lit).unwrap();
+    // Nothing happened yet: the deadline passes, nothing is read.
+    assert_eq!(hat.next(Some(hat.now() + 20)).unwrap(), Next::Timeout);
+    // The stick pushed up (bit 2), on a HAT turned a quarter: left.
+    line.write_all(b"!").unwrap();
+    assert_eq!(hat.next(None).unwrap(), Next::Event(Event::Left));
+    // Let go: nothing.
+    line.write_all(b"!").unwrap();
+    assert_eq!(hat.next(Some(hat.now() + 20)).unwrap(), Next::Timeout);
+    // The middle (bit 3) clicked: a press on release.
+    line.write_all(b"!").unwrap();
+    assert_eq!(hat.next(Some(hat.now() + 20)).unwrap(), Next::Timeout);
+    line.write_all(b"!").unwrap();
+    assert_eq!(hat.next(None).unwrap(), Next::Event(Event::Press));
+    stop.write_all(b"x").unwrap();
+    assert_eq!(hat.next(None).unwrap(), Next::Quit);
+    bus.done();
+}
+
+#[test]
+fn a_failing_chip_is_dropped_and_found_again_showing_the_last_frame() {
+    let options = Options { brightness: 50, ..Options::default() };
+    let dark = Frame::dark(8);
+    let mut lit = Frame::dark(8);
+    lit.set(2, 3, Rgb(255, 255, 255));
+    let mut first = vec![keys_read(0)];
+    first.extend(frame_writes(&dark, &options));
+    first.push(frame_writes(&lit, &options)[0].clone().with_error(ErrorKind::Bus));
+    let mut first_bus = Mock::new(&first);
+    // The second chip: read the keys, then the frame asked for while it was gone.
+    let mut second = vec![keys_read(0)];
+    second.extend(frame_writes(&lit, &options));
+    let mut second_bus = Mock::new(&second);
+    let (irq1, _line1) = edge();
+    let (irq2, _line2) = edge();
+    let (shutdown, _stop) = Shutdown::detached();
+    let fakes = Fakes(VecDeque::from([(first_bus.clone(), irq1), (second_bus.clone(), irq2)]));
+    let mut hat = I2cHat::open(fakes, options, shutdown).unwrap();
+    hat.show(&lit).unwrap();
+    assert!(hat.open.is_none(), "dropped after the error");
+    let lost_at = hat.now();
+    // Within the first back-off nothing is opened; after it the chip is back.
+    assert_eq!(hat.next(Some(lost_at + 100)).unwrap(), Next::Timeout);
+    assert!(hat.open.is_none());
+    assert_eq!(hat.next(Some(lost_at + 400)).unwrap(), Next::Timeout);
+    assert!(hat.open.is_some(), "found again after 0.25 s");
+    first_bus.done();
+    second_bus.done();
+}
+
+#[test]
+fn an_interrupt_whose_read_fails_loses_the_chip_not_the_game() {
+    let options = Options::default();
+    let mut expected = vec![keys_read(0)];
+    expected.extend(frame_writes(&Frame::dark(8), &options));
+    expected.push(
+        keys_read(0).with_error(ErrorKind::NoAcknowledge(embedded_hal::i2c::NoAcknowledgeSource::Address)),
+    );
+    let mut bus = Mock::new(&expected);
+    let (irq, mut line) = edge();
+    let (shutdown, _stop) = Shutdown::detached();
+    let mut hat = I2cHat::open(Fakes(VecDeque::from([(bus.clone(), irq)])), options, shutdown).unwrap();
+    line.write_all(b"!").unwrap();
+    assert_eq!(hat.next(Some(hat.now() + 50)).unwrap(), Next::Timeout);
+    assert!(hat.open.is_none());
+    bus.done();
+}

@@ -1,0 +1,81 @@
+//! The direct-I2C backend through the built binary, where no hardware is
+//! needed: what `play --backend i2c` and `doctor` say about a bus that is
+//! missing, is not a bus, or is held by a kernel driver. The chip protocol
+//! and the backend's loop are unit-tested against embedded-hal-mock
+//! (src/backend/i2c/); the real i2c-dev and GPIO uAPI need the VM test.
+
+mod common;
+
+use std::fs;
+use std::path::PathBuf;
+
+fn run(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = common::bin::queens().args(args).output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+/// A fake /sys with no Sense HAT framebuffer, and a regular file as `/dev/i2c-1`.
+fn tree(tag: &str) -> PathBuf {
+    let root = std::env::temp_dir().join(format!("queens-i2c-{tag}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&root);
+    fs::create_dir_all(root.join("sys/bus/i2c/devices/1-0046")).unwrap();
+    fs::create_dir_all(root.join("sys/bus/i2c/drivers/rpi-sense")).unwrap();
+    fs::create_dir_all(root.join("dev")).unwrap();
+    fs::write(root.join("dev/i2c-1"), "").unwrap();
+    fs::write(root.join("config.toml"), "").unwrap();
+    root
+}
+
+#[test]
+fn a_missing_bus_is_one_line_that_says_how_to_enable_it() {
+    let (code, _, err) =
+        run(&["play", "--backend", "i2c", "--i2c-bus", "/nonexistent/i2c-1", "--config", "/dev/null"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(err.contains("/nonexistent/i2c-1") && err.contains("dtparam=i2c_arm=on"), "{err}");
+}
+
+#[test]
+fn a_file_that_is_not_a_bus_is_refused_without_a_panic() {
+    let root = tree("notabus");
+    let bus = root.join("dev/i2c-1");
+    let (code, _, err) =
+        run(&["play", "--backend", "i2c", "--i2c-bus", bus.to_str().unwrap(), "--config", "/dev/null"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("cannot open the I2C bus") && !err.contains("panicked"), "{err}");
+    fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn the_gpio_line_needs_its_chip() {
+    let (code, _, err) = run(&["play", "--backend", "i2c", "--gpio-line", "5"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("--gpiochip"), "{err}");
+}
+
+#[test]
+fn doctor_reports_the_bus_and_a_kernel_driver_holding_the_chip() {
+    let root = tree("doctor");
+    let (sys, dev, bus) = (root.join("sys"), root.join("dev"), root.join("dev/i2c-1"));
+    let doctor = |bus: &str| {
+        let (sys, dev) = (sys.to_str().unwrap(), dev.to_str().unwrap());
+        run(&["doctor", "--config", "/dev/null", "--i2c-bus", bus, "--sysfs-root", sys, "--dev-root", dev])
+    };
+    let (code, out, _) = doctor("/nonexistent/i2c-1");
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("I2C bus") && out.contains("/nonexistent/i2c-1: absent"), "{out}");
+
+    std::os::unix::fs::symlink(
+        "../../../../bus/i2c/drivers/rpi-sense",
+        sys.join("bus/i2c/devices/1-0046/driver"),
+    )
+    .unwrap();
+    let (code, out, _) = doctor(bus.to_str().unwrap());
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("held by the kernel driver \"rpi-sense\""), "{out}");
+    fs::remove_dir_all(&root).unwrap();
+}
