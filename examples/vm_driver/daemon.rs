@@ -18,13 +18,15 @@ impl Daemon {
     /// `queens play` as a Pi would start it, but with the framebuffer named
     /// (vfb is not called "RPi-Sense FB") and the joystick left to be found
     /// by its name. No intro, a fresh state, so it starts as the script does.
-    pub fn start(queens: &Path, tag: &str) -> Result<Daemon, String> {
+    pub fn start(queens: &Path, framebuffer: &Path, tag: &str) -> Result<Daemon, String> {
         let dir = PathBuf::from("/tmp").join(tag);
         fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
         fs::write(dir.join("config.toml"), "intro = false\n").map_err(|e| e.to_string())?;
         let log = dir.join("stderr.log");
         let child = Command::new(queens)
-            .args(["play", "--framebuffer", super::fb::FB, "--config"])
+            .args(["play", "--framebuffer"])
+            .arg(framebuffer)
+            .arg("--config")
             .arg(dir.join("config.toml"))
             .arg("--state")
             .arg(dir.join("state.toml"))
