@@ -89,8 +89,51 @@ impl fmt::Display for Frame {
     }
 }
 
+impl std::str::FromStr for Frame {
+    type Err = String;
+
+    /// Reads back what `Display` prints (the script backend's frames), so a
+    /// test on another device can compare itself with the script backend.
+    fn from_str(text: &str) -> Result<Frame, String> {
+        let rows: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+        let side = rows.len();
+        if side == 0 || side > MAX_SIDE {
+            return Err(format!("a frame has 1 to {MAX_SIDE} rows, not {side}"));
+        }
+        let mut frame = Frame::dark(side);
+        for (y, row) in rows.iter().enumerate() {
+            let cells: Vec<&str> = row.split_whitespace().collect();
+            if cells.len() != side {
+                return Err(format!("row {y} has {} colours, not {side}", cells.len()));
+            }
+            for (x, cell) in cells.iter().enumerate() {
+                let hex = u32::from_str_radix(cell, 16).ok().filter(|_| cell.len() == 6);
+                let hex = hex.ok_or_else(|| format!("{cell:?} is not RRGGBB"))?;
+                frame.set(x, y, Rgb((hex >> 16) as u8, (hex >> 8) as u8, hex as u8));
+            }
+        }
+        Ok(frame)
+    }
+}
+
 impl fmt::Debug for Frame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Frame {}x{}\n{self}", self.side, self.side)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_printed_text_parses_back_to_the_same_frame() {
+        let mut frame = Frame::dark(8);
+        frame.set(3, 4, Rgb(0, 0, 0x78));
+        frame.set(7, 0, Rgb(0xC8, 0x5C, 0x01));
+        assert_eq!(frame.to_string().parse::<Frame>(), Ok(frame));
+        assert!("00000G 000000\n000000 000000\n".parse::<Frame>().is_err());
+        assert!("000000\n000000 000000\n".parse::<Frame>().is_err());
+        assert!("".parse::<Frame>().is_err());
     }
 }

@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 /// The matrix is 8 LEDs square.
 pub const SIDE: usize = 8;
 
-const FBIOGET_VSCREENINFO: libc::c_ulong = 0x4600;
+pub const FBIOGET_VSCREENINFO: libc::c_ulong = 0x4600;
 const FBIOGET_FSCREENINFO: libc::c_ulong = 0x4602;
 /// The Sense HAT driver's gamma reset: argument 0 the default table, 1 low light.
 const SENSEFB_FBIORESET_GAMMA: libc::c_ulong = 0xF102;

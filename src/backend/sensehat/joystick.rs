@@ -29,7 +29,7 @@ pub const BTN_DPAD_LEFT: u16 = 0x222;
 pub const BTN_DPAD_RIGHT: u16 = 0x223;
 
 /// `EVIOCGRAB`: `_IOW('E', 0x90, int)`.
-const EVIOCGRAB: libc::c_ulong = 0x4004_4590;
+pub const EVIOCGRAB: libc::c_ulong = 0x4004_4590;
 
 /// The size of `struct input_event`: a `struct timeval` of two longs,
 /// then type (u16), code (u16) and value (i32). 24 bytes on 64-bit

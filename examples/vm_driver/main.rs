@@ -1,0 +1,137 @@
+//! The VM test's driver: runs inside a throwaway Linux VM (`tests/vm/run`
+//! builds it, statically, with the game) as the init script's last step,
+//! plays the real game on the kernel's own devices (a uinput joystick named
+//! like the Sense HAT's, vfb's framebuffer) and prints `PASS name` or
+//! `FAIL name: why` per check. Never run on a host: it creates input
+//! devices and changes the framebuffer's mode.
+//!
+//! A check is one function in `checks.rs` and one line in [`CHECKS`]; the
+//! checks share a [`Vm`] and run in order, so a later one may use the game
+//! an earlier one started.
+
+mod checks;
+mod daemon;
+mod fb;
+mod uinput;
+
+use daemon::Daemon;
+use fb::Screen;
+use queens::game::Frame;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+use uinput::Stick;
+
+/// The moves played, in the script backend's words.
+const MOVES: [&str; 10] = ["right", "press", "down", "down", "left", "press", "up", "up", "right", "press"];
+
+type Check = fn(&mut Vm) -> Result<(), Why>;
+
+/// Why a check did not pass.
+pub enum Why {
+    Fail(String),
+    /// It cannot be run on this kernel (no vfb on arm64, say).
+    Skip(&'static str),
+}
+
+impl From<String> for Why {
+    fn from(why: String) -> Why {
+        Why::Fail(why)
+    }
+}
+
+impl From<&str> for Why {
+    fn from(why: &str) -> Why {
+        Why::Fail(why.to_string())
+    }
+}
+
+const CHECKS: &[(&str, Check)] = &[
+    ("script-frames", checks::script_frames),
+    ("fb-mode-bgr565", checks::fb_mode),
+    ("second-reader-sees-events-without-the-game", checks::grab_control),
+    ("joystick-found-by-name", checks::discovery),
+    ("pi-codes-play-like-the-script", checks::play_pi_codes),
+    ("joystick-grabbed", checks::grab),
+    ("idle-blocked", checks::idle),
+    ("joystick-removed-and-back", checks::joystick_loss),
+    ("sigterm-darkens-and-exits-0", checks::sigterm),
+    ("mainline-codes-play-like-the-script", checks::mainline_codes),
+];
+
+/// What the checks share.
+pub struct Vm {
+    queens: PathBuf,
+    /// The script backend's frames for [`MOVES`].
+    frames: Vec<Frame>,
+    screen: Screen,
+    stick: Option<Stick>,
+    game: Option<Daemon>,
+    /// How many of [`MOVES`] the game has been sent.
+    played: usize,
+}
+
+impl Vm {
+    /// Waits until the matrix shows the script's frame `i`, byte for byte.
+    fn wait_frame(&self, i: usize) -> Result<(), String> {
+        let want = self.screen.expected(&self.frames[i]);
+        let end = Instant::now() + Duration::from_secs(5);
+        loop {
+            let got = self.screen.visible().map_err(|e| e.to_string())?;
+            if got == want {
+                return Ok(());
+            }
+            if Instant::now() > end {
+                return Err(format!(
+                    "frame {i} never showed: want\n{}got\n{}",
+                    fb::hex(&want),
+                    fb::hex(&got)
+                ));
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    /// Sends the next moves up to `upto` with `codes`, each checked.
+    fn play(&mut self, codes: &[u16; 5], upto: usize) -> Result<(), String> {
+        while self.played < upto {
+            let stick = self.stick.as_mut().ok_or("no joystick")?;
+            stick.click(uinput::code(codes, MOVES[self.played])).map_err(|e| e.to_string())?;
+            self.played += 1;
+            self.wait_frame(self.played)?;
+        }
+        Ok(())
+    }
+
+    fn game(&self) -> Result<&Daemon, String> {
+        self.game.as_ref().ok_or_else(|| "the game is not running".to_string())
+    }
+}
+
+fn main() {
+    let queens = PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| "/queens".into()));
+    let screen = match Screen::find() {
+        Ok(screen) => screen,
+        Err(e) => {
+            println!("FAIL screen: {e}");
+            std::process::exit(1);
+        }
+    };
+    let mut vm = Vm { queens, frames: Vec::new(), screen, stick: None, game: None, played: 0 };
+    let mut failed = 0;
+    for (name, check) in CHECKS {
+        let started = Instant::now();
+        match check(&mut vm) {
+            Ok(()) => println!("PASS {name} ({} ms)", started.elapsed().as_millis()),
+            Err(Why::Skip(why)) => println!("SKIP {name}: {why}"),
+            Err(Why::Fail(why)) => {
+                failed += 1;
+                println!("FAIL {name}: {why}");
+                if let Some(game) = &vm.game {
+                    println!("--- the game's log:\n{}---", game.log());
+                }
+            }
+        }
+    }
+    println!("{failed} of {} checks failed", CHECKS.len());
+    std::process::exit(if failed == 0 { 0 } else { 1 });
+}
