@@ -202,3 +202,39 @@ fn the_menu_offers_the_sizes_the_mode_plays() {
     let shown = g.send(&[Hold, Left, Left, Press, Hold, Left, Left, Left, Left, Press]);
     assert_eq!((g.engine.setup().mode, g.engine.setup().size, shown.len()), (ModeKind::Classic, 14, 14));
 }
+
+#[test]
+fn a_saved_size_the_mode_cannot_play_is_clamped() {
+    let saved =
+        queens::daemon::state::parse("mode = \"cover\"\nsize = 14\nfound = []\n").expect("not an error");
+    let setup = Setup { mode: saved.mode, size: saved.size, max_size: 16, ..Setup::default() };
+    let engine = Engine::start(setup, saved.progress);
+    assert_eq!((engine.setup().size, engine.frame().side()), (11, 11));
+}
+
+#[test]
+fn a_size_the_mode_or_the_backend_cannot_play_is_refused_in_one_line() {
+    let state = std::env::temp_dir().join(format!("queens-sizes-{}", std::process::id()));
+    let refusals: [(&[&str], &str); 2] = [
+        (
+            &["--backend", "terminal", "--mode", "cover", "--size", "12"],
+            "cover mode plays boards of 4x4 to 11x11",
+        ),
+        (&["--backend", "script", "--size", "9"], "up to 8x8"),
+    ];
+    for (args, says) in refusals {
+        let out = common::bin::queens()
+            .arg("play")
+            .args(args)
+            .env("XDG_STATE_HOME", &state)
+            .env_remove("STATE_DIRECTORY")
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(!out.status.success(), "{args:?}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
+    }
+    let _ = std::fs::remove_dir_all(&state);
+}
