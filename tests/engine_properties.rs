@@ -21,8 +21,8 @@ fn event() -> impl Strategy<Value = Event> {
 }
 
 /// An event and how many milliseconds pass before it (sometimes mid-animation).
-fn timed_events() -> impl Strategy<Value = Vec<(u64, Event)>> {
-    prop::collection::vec((prop_oneof![3 => Just(0u64), 1 => 0u64..2000], event()), 0..200)
+fn timed_events(most: usize) -> impl Strategy<Value = Vec<(u64, Event)>> {
+    prop::collection::vec((prop_oneof![3 => Just(0u64), 1 => 0u64..2000], event()), 0..most)
 }
 
 /// The white LEDs of a frame, as (x, y).
@@ -43,36 +43,11 @@ proptest! {
 
     #[test]
     fn every_mode_keeps_its_invariants(
-        events in timed_events(),
+        events in timed_events(200),
         mode in prop::sample::select(ModeKind::ALL.to_vec()),
         size in 4usize..=8,
     ) {
-        let mut engine = Engine::start(Setup { mode, size, ..Setup::default() }, Progress::default());
-        let theme = Theme::default();
-        let palette = theme.colours();
-        let mut now = 0;
-        for (wait, event) in events {
-            now += wait;
-            engine.tick(now);
-            engine.handle(event, now);
-            let frame = engine.frame();
-            prop_assert_eq!(frame.side(), 8);
-            prop_assert!(frame.pixels().iter().all(|p| palette.contains(p)), "a colour outside the theme");
-            if engine.is_standby() {
-                prop_assert!(frame.is_dark());
-            }
-            // A settled classic or strict picture: its white queens never attack each other.
-            // (Cover mode's queens may: covering, not peace, is its goal.)
-            let peaceful = engine.setup().mode != ModeKind::Cover;
-            if peaceful && engine.next_deadline().is_none() && !engine.is_menu_open() && !engine.is_standby() {
-                let queens = whites(frame);
-                for (i, &(x1, y1)) in queens.iter().enumerate() {
-                    for &(x2, y2) in &queens[i + 1..] {
-                        prop_assert!(!attack(x1, y1, x2, y2), "({x1},{y1}) and ({x2},{y2}) attack");
-                    }
-                }
-            }
-        }
+        play_keeping_invariants(Setup { mode, size, ..Setup::default() }, events)?;
     }
 
     #[test]
@@ -93,6 +68,51 @@ proptest! {
             prop_assert_eq!(engine.frame(), &model.frame(), "after {:?}", event);
         }
     }
+}
+
+proptest! {
+    // Few cases: each press on these boards is a search (fast in release, much slower in debug).
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+    #[test]
+    fn classic_and_strict_keep_their_invariants_on_13_to_16(
+        events in timed_events(60),
+        mode in prop::sample::select(vec![ModeKind::Classic, ModeKind::Strict]),
+        size in 13usize..=16,
+    ) {
+        play_keeping_invariants(Setup { mode, size, max_size: 16, ..Setup::default() }, events)?;
+    }
+}
+
+/// Plays `events` from `setup`, checking after each: the frame is as wide as
+/// the board (at least 8), theme colours only, standby dark, and a settled
+/// classic or strict picture has no white queens that attack each other.
+fn play_keeping_invariants(setup: Setup, events: Vec<(u64, Event)>) -> Result<(), TestCaseError> {
+    let mut engine = Engine::start(setup, Progress::default());
+    let palette = Theme::default().colours();
+    let mut now = 0;
+    for (wait, event) in events {
+        now += wait;
+        engine.tick(now);
+        engine.handle(event, now);
+        let frame = engine.frame();
+        prop_assert_eq!(frame.side(), engine.setup().size.max(8));
+        prop_assert!(frame.pixels().iter().all(|p| palette.contains(p)), "a colour outside the theme");
+        if engine.is_standby() {
+            prop_assert!(frame.is_dark());
+        }
+        // Cover mode's queens may attack each other: covering, not peace, is its goal.
+        let peaceful = engine.setup().mode != ModeKind::Cover;
+        if peaceful && engine.next_deadline().is_none() && !engine.is_menu_open() && !engine.is_standby() {
+            let queens = whites(frame);
+            for (i, &(x1, y1)) in queens.iter().enumerate() {
+                for &(x2, y2) in &queens[i + 1..] {
+                    prop_assert!(!attack(x1, y1, x2, y2), "({x1},{y1}) and ({x2},{y2}) attack");
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 /// `classic-rules.md`, written out again as plainly as possible.

@@ -288,8 +288,11 @@ fn the_intro_scrolls_once_and_any_event_skips_it_unapplied() {
 fn the_size_is_kept_within_what_the_display_holds() {
     let e = Engine::start(Setup { size: 12, ..Setup::default() }, Progress::default());
     assert_eq!(e.setup().size, 8);
-    // Even with room for more, no mode plays above 11 (cover's solver stops there).
-    let e = Engine::start(Setup { size: 12, max_size: 16, ..Setup::default() }, Progress::default());
+    // With room for more, classic plays up to 16 and cover up to 11 (its solver's limit).
+    let e = Engine::start(Setup { size: 20, max_size: 16, ..Setup::default() }, Progress::default());
+    assert_eq!((e.setup().size, e.frame().side()), (16, 16));
+    let cover = Setup { mode: ModeKind::Cover, size: 14, max_size: 16, ..Setup::default() };
+    let e = Engine::start(cover, Progress::default());
     assert_eq!((e.setup().size, e.frame().side()), (11, 11));
     let e = Engine::start(Setup { size: 2, ..Setup::default() }, Progress::default());
     assert_eq!(e.setup().size, 4);

@@ -41,11 +41,19 @@ fn set_size(fd: &File, rows: u16, cols: u16) {
 impl Pty {
     /// Starts `queens play --backend terminal` in a fresh 80x24 terminal.
     fn start(name: &str, colorterm: Option<&str>) -> Pty {
+        Pty::start_with(name, colorterm, &[])
+    }
+
+    /// The same, with more arguments for `play`.
+    fn start_with(name: &str, colorterm: Option<&str>, args: &[&str]) -> Pty {
         let state_dir = std::env::temp_dir().join(format!("queens-pty-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&state_dir);
         std::fs::create_dir_all(&state_dir).unwrap();
         let mut command = common::bin::queens();
-        command.args(["play", "--backend", "terminal", "--state"]).arg(state_dir.join("state.toml"));
+        command
+            .args(["play", "--backend", "terminal", "--state"])
+            .arg(state_dir.join("state.toml"))
+            .args(args);
         match colorterm {
             Some(value) => command.env("COLORTERM", value),
             None => command.env_remove("COLORTERM"),
@@ -162,10 +170,15 @@ impl Drop for Pty {
     }
 }
 
-/// Where the board's top-left cell is: centred, with the help line under it.
+/// Where the 8x8 board's top-left cell is: centred, with the help line under it.
 fn origin(screen: &vt100::Screen) -> (u16, u16) {
+    origin_of(screen, 8)
+}
+
+/// Where the top-left cell of a board `side` LEDs wide is.
+fn origin_of(screen: &vt100::Screen, side: u16) -> (u16, u16) {
     let (rows, cols) = screen.size();
-    ((rows.get() - 10) / 2, (cols.get() - 16) / 2)
+    ((rows.get() - side - 2) / 2, (cols.get() - 2 * side) / 2)
 }
 
 fn letter(colour: vt100::Color) -> char {
@@ -190,10 +203,15 @@ fn letter(colour: vt100::Color) -> char {
 }
 
 fn picture(screen: &vt100::Screen) -> String {
-    let (top, left) = origin(screen);
+    picture_of(screen, 8)
+}
+
+/// The picture of a board `side` LEDs wide.
+fn picture_of(screen: &vt100::Screen, side: u16) -> String {
+    let (top, left) = origin_of(screen, side);
     let mut out = String::new();
-    for y in 0..8 {
-        for x in 0..8 {
+    for y in 0..side {
+        for x in 0..side {
             let cell = |dx| screen.cell(top + y, left + 2 * x + dx).map(|c| letter(c.bgcolor()));
             out.push(if cell(0) == cell(1) { cell(0).unwrap_or('?') } else { '!' });
         }
@@ -416,4 +434,40 @@ fn a_whole_game_solved_flashes_rests_white_and_is_saved() {
     let saved = std::fs::read_to_string(pty.state_dir.join("state.toml")).expect("the progress is saved");
     let state = queens::daemon::state::parse(&saved).unwrap();
     assert_eq!(state.progress.found().count(), 1, "{saved}");
+}
+
+#[test]
+fn a_16x16_board_fits_80x24_and_a_smaller_terminal_says_it_is_too_small() {
+    let mut pty = Pty::start_with("sixteen", Some("truecolor"), &["--size", "16"]);
+    // The start: the 16x16 checkerboard, the cursor at (7, 8).
+    let mut start = String::new();
+    for y in 0..16 {
+        for x in 0..16 {
+            start.push(match (x, y) {
+                (7, 8) => 'B',
+                _ if (x + y) % 2 == 0 => 'g',
+                _ => 'r',
+            });
+        }
+        start.push('\n');
+    }
+    pty.wait_for("the 16x16 start board", |s| picture_of(s, 16) == start);
+    // A queen, then pressing it: a whole 16x16 solution that keeps it, searched.
+    pty.send(b"\r\r");
+    pty.wait_for("the closest solution", |s| picture_of(s, 16).matches(['W', 'Y']).count() == 16);
+    let shown = picture_of(pty.parser.screen(), 16);
+    let rows: Vec<usize> = (0..16)
+        .map(|x| {
+            (0..16).find(|&y| matches!(shown.lines().nth(y).unwrap().as_bytes()[x], b'W' | b'Y')).unwrap()
+        })
+        .collect();
+    assert!(common::is_solution(&rows) && rows[7] == 8, "{shown}");
+    // Too small a terminal: a message, not a garbled board.
+    pty.parser.screen_mut().set_size(nz(12), nz(40));
+    set_size(&pty.master, 12, 40);
+    pty.wait_for("the message", |s| {
+        s.contents().contains("terminal too small: the 16x16 board needs 32 columns")
+    });
+    pty.send(b"q");
+    assert!(pty.exit().success());
 }

@@ -9,7 +9,7 @@ use crate::daemon::log::{info, warning};
 use crate::daemon::signals::Shutdown;
 use crate::daemon::state::{State, StateFile};
 use crate::daemon::{self};
-use crate::game::{Engine, Frame, ModeKind, SIZES, Setup};
+use crate::game::{Engine, Frame, MAX_SIDE, ModeKind, SIZES, Setup};
 use anyhow::Context;
 use clap::ValueEnum;
 use std::io::{self, IsTerminal};
@@ -62,8 +62,8 @@ pub struct Args {
     #[arg(long, value_parser = parse_mode)]
     mode: Option<ModeKind>,
 
-    /// The board size: 4 to 8 on the LED matrix, up to 11 in the terminal (default: the config
-    /// file's, else the last one).
+    /// The board size: 4 to 8 on the LED matrix; in the terminal up to 16 in classic and strict,
+    /// up to 11 in cover (default: the config file's, else the last one).
     #[arg(long, value_parser = clap::value_parser!(u8).range(*SIZES.start() as i64..=*SIZES.end() as i64))]
     size: Option<u8>,
 
@@ -142,8 +142,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let on_the_hat = matches!(backend, BackendChoice::Sensehat | BackendChoice::I2c);
     let intro = args.intro || config.intro.unwrap_or(on_the_hat);
     // The terminal has room for boards larger than the LED matrix's 8.
-    let max_size = if backend == BackendChoice::Terminal { *SIZES.end() } else { Frame::LED_SIDE };
-    let mut engine = start(&args, &config, intro, max_size, state_file.as_ref());
+    let max_size = if backend == BackendChoice::Terminal { MAX_SIDE } else { Frame::LED_SIDE };
+    let mut engine = start(&args, &config, intro, max_size, state_file.as_ref())?;
     let save = |engine: &Engine| save_state(state_file.as_ref(), engine);
     match backend {
         BackendChoice::Sensehat => {
@@ -178,16 +178,26 @@ fn start(
     intro: bool,
     max_size: usize,
     state_file: Option<&StateFile>,
-) -> Engine {
+) -> anyhow::Result<Engine> {
     let saved = load_state(state_file);
+    let mode = args.mode.or(config.mode).unwrap_or(saved.mode);
+    // A size asked for on the command line must fit; the file's and the saved one are clamped.
+    if let Some(n) = args.size.map(usize::from) {
+        mode.check_size(n).map_err(|e| anyhow::anyhow!("--size {n}: {e}"))?;
+        if n > max_size {
+            anyhow::bail!(
+                "--size {n}: this backend shows boards up to {max_size}x{max_size}; the terminal's up to {MAX_SIDE}x{MAX_SIDE}"
+            );
+        }
+    }
     let setup = Setup {
-        mode: args.mode.or(config.mode).unwrap_or(saved.mode),
+        mode,
         size: args.size.map(usize::from).or(config.size).unwrap_or(saved.size),
         intro,
         style: config.style,
         max_size,
     };
-    Engine::start(setup, saved.progress)
+    Ok(Engine::start(setup, saved.progress))
 }
 
 /// Tells systemd the game is up (`Type=notify`); nothing outside systemd.

@@ -4,8 +4,7 @@
 use super::mode::{Action, Mode, Reaction, Stopwatch, Style};
 use super::position::Position;
 use super::{Event, Frame};
-use crate::puzzle::{Placement, Solutions};
-use std::sync::Arc;
+use crate::puzzle::{Answers, Placement};
 
 /// How long each half of the solved board's flash lasts.
 pub const FLASH_MS: u32 = 250;
@@ -27,7 +26,7 @@ enum Screen {
     /// The closest solution to the player's queens.
     Answer {
         player: Placement,
-        solution: usize,
+        solution: Placement,
     },
     /// A full board, after its flash.
     Solved {
@@ -36,13 +35,13 @@ enum Screen {
 }
 
 impl Classic {
-    pub fn new(solutions: Arc<Solutions>, style: Style) -> Classic {
-        Classic { pos: Position::new(solutions, style), screen: Screen::Playing }
+    pub fn new(answers: Answers, style: Style) -> Classic {
+        Classic { pos: Position::new(answers, style), screen: Screen::Playing }
     }
 
     /// The 8x8 game with the seed's colours.
     pub fn eight() -> Classic {
-        Classic::new(Solutions::eight_shared(), Style::default())
+        Classic::new(Answers::new(8), Style::default())
     }
 
     fn press(&mut self) -> Reaction {
@@ -51,8 +50,8 @@ impl Classic {
         }
         let pos = &mut self.pos;
         if pos.game.has_queen(pos.cursor) {
-            let closest = pos.solutions.closest(&pos.game);
-            self.screen = Screen::Answer { player: pos.game, solution: closest.index };
+            let solution = pos.answers.closest(&pos.game);
+            self.screen = Screen::Answer { player: pos.game, solution };
             pos.clear();
             return Reaction::Draw;
         }
@@ -98,7 +97,7 @@ impl Mode for Classic {
                 // Over the board: the player's queens blue, then each of the
                 // solution's queens white where it is the player's, yellow where not.
                 let mut frame = pos.picture(&player, |_| theme.misplaced);
-                for q in pos.solutions.get(solution).queens() {
+                for q in solution.queens() {
                     let colour = if player.has_queen(q) { theme.queen } else { theme.needed };
                     pos.board.paint(&mut frame, q, colour);
                 }

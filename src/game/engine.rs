@@ -3,7 +3,7 @@
 
 use super::menu::{Item, Menu};
 use super::mode::{Animation, Interrupt, Millis, Mode, Reaction, StoppedWatch, Stopwatch, Style};
-use super::modes::{ModeKind, SIZES};
+use super::modes::ModeKind;
 use super::progress::Progress;
 use super::text;
 use super::{Event, Frame};
@@ -15,7 +15,8 @@ pub struct Setup {
     pub mode: ModeKind,
     /// The board is `size` x `size`.
     pub size: usize,
-    /// The largest board the display has room for (8 on the LEDs).
+    /// The largest board the display has room for (8 on the LEDs, 16 in
+    /// the terminal).
     pub max_size: usize,
     pub style: Style,
     /// Scroll the title and the controls once at start.
@@ -65,7 +66,7 @@ impl Engine {
 
     /// An engine as `setup` says, with the player's progress so far.
     pub fn start(setup: Setup, progress: Progress) -> Engine {
-        let size = setup.size.clamp(*SIZES.start(), setup.max_size.min(*SIZES.end()));
+        let size = setup.mode.clamp_size(setup.size, setup.max_size);
         let setup = Setup { size, ..setup };
         let mut engine = Engine::with_mode(setup.mode.build(size, setup.style), setup, progress);
         if setup.intro {
@@ -230,7 +231,8 @@ impl Engine {
     fn open_menu(&mut self) -> Reaction {
         let mut items: Vec<Item> = self.mode.actions().iter().map(|&a| Item::Action(a)).collect();
         items.extend(ModeKind::ALL.map(Item::Mode));
-        items.extend((*SIZES.start()..=self.setup.max_size.min(*SIZES.end())).map(Item::Size));
+        let sizes = self.setup.mode.sizes();
+        items.extend((*sizes.start()..=self.setup.max_size.min(*sizes.end())).map(Item::Size));
         let menu = Menu::new(items, self.last_item);
         let scroll = menu.scroll(self.setup.style.text, self.shown.side());
         self.menu = Some(menu);
@@ -263,7 +265,11 @@ impl Engine {
     fn choose(&mut self, item: Item) -> Reaction {
         match item {
             Item::Action(action) => return self.mode.act(action, self.stopwatch.as_ref()),
-            Item::Mode(kind) => self.setup.mode = kind,
+            Item::Mode(kind) => {
+                // A board larger than the new mode plays becomes its largest (cover: 11x11).
+                self.setup.mode = kind;
+                self.setup.size = kind.clamp_size(self.setup.size, self.setup.max_size);
+            }
             Item::Size(n) => self.setup.size = n,
         }
         self.mode = self.setup.mode.build(self.setup.size, self.setup.style);

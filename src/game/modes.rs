@@ -1,11 +1,13 @@
 //! Every way to play, by name.
 
+use super::MAX_SIDE;
 use super::mode::{Mode, Style};
 use super::{Classic, Cover, Strict};
-use crate::puzzle::Solutions;
+use crate::puzzle::Answers;
+use crate::solver::cover::MAX_COVER_N;
 use std::fmt;
+use std::ops::RangeInclusive;
 use std::str::FromStr;
-use std::sync::Arc;
 
 /// The modes the menu, `--mode` and the config file can choose.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -19,16 +21,10 @@ pub enum ModeKind {
     Cover,
 }
 
-/// The board sizes a mode can be played on.
-/// Up to the largest every mode can play: classic and strict keep all the
-/// solutions of boards up to 12, cover's solver works up to 11. The LED
-/// matrix holds 8; the terminal shows the rest.
-pub const SIZES: std::ops::RangeInclusive<usize> =
-    4..=min(crate::puzzle::MAX_LISTED_N, crate::solver::cover::MAX_COVER_N);
-
-const fn min(a: usize, b: usize) -> usize {
-    if a < b { a } else { b }
-}
+/// Every board size some mode can be played on (see [`ModeKind::sizes`]):
+/// up to the largest frame, 16, which only the terminal has room for (the
+/// LED matrix holds 8).
+pub const SIZES: RangeInclusive<usize> = 4..=MAX_SIDE;
 
 impl ModeKind {
     pub const ALL: [ModeKind; 3] = [ModeKind::Classic, ModeKind::Strict, ModeKind::Cover];
@@ -41,16 +37,42 @@ impl ModeKind {
         }
     }
 
+    /// The board sizes this mode plays: classic and strict every size up to
+    /// 16 (their answers come from the list of all solutions up to 12, from
+    /// searches above), cover up to its solver's limit, 11.
+    pub fn sizes(self) -> RangeInclusive<usize> {
+        match self {
+            ModeKind::Classic | ModeKind::Strict => SIZES,
+            ModeKind::Cover => *SIZES.start()..=MAX_COVER_N,
+        }
+    }
+
+    /// `size` brought within what this mode plays and what the display has
+    /// room for (`max_size`): a board too large becomes the largest that fits.
+    pub fn clamp_size(self, size: usize, max_size: usize) -> usize {
+        size.clamp(*self.sizes().start(), max_size.min(*self.sizes().end()))
+    }
+
+    /// Why this mode cannot be played on an `n` x `n` board, if it cannot.
+    pub fn check_size(self, n: usize) -> Result<(), String> {
+        let sizes = self.sizes();
+        let why = if self == ModeKind::Cover { " (its solver's limit)" } else { "" };
+        match sizes.contains(&n) {
+            true => Ok(()),
+            false => Err(format!(
+                "{self} mode plays boards of {0}x{0} to {1}x{1}{why}",
+                sizes.start(),
+                sizes.end()
+            )),
+        }
+    }
+
     /// A new game of this mode on an `n` x `n` board.
     pub fn build(self, n: usize, style: Style) -> Box<dyn Mode> {
-        if self == ModeKind::Cover {
-            return Box::new(Cover::new(n, style));
-        }
-        let solutions = if n == 8 { Solutions::eight_shared() } else { Arc::new(Solutions::new(n)) };
         match self {
-            ModeKind::Classic => Box::new(Classic::new(solutions, style)),
-            ModeKind::Strict => Box::new(Strict::new(solutions, style)),
-            ModeKind::Cover => unreachable!("built above"),
+            ModeKind::Classic => Box::new(Classic::new(Answers::new(n), style)),
+            ModeKind::Strict => Box::new(Strict::new(Answers::new(n), style)),
+            ModeKind::Cover => Box::new(Cover::new(n, style)),
         }
     }
 }

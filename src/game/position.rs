@@ -5,11 +5,10 @@ use super::board::Board;
 use super::classic::{FLASH_MS, FLASHES};
 use super::mode::{Animation, Interrupt, Reaction, Style};
 use super::{Event, Frame, Rgb};
-use crate::puzzle::{Placement, Solutions, Square};
-use std::sync::Arc;
+use crate::puzzle::{Answers, Placement, Square};
 
 pub(super) struct Position {
-    pub solutions: Arc<Solutions>,
+    pub answers: Answers,
     pub style: Style,
     pub board: Board,
     /// The queens of the game in progress.
@@ -20,10 +19,10 @@ pub(super) struct Position {
 }
 
 impl Position {
-    pub fn new(solutions: Arc<Solutions>, style: Style) -> Position {
-        let board = Board::new(solutions.n());
+    pub fn new(answers: Answers, style: Style) -> Position {
+        let board = Board::new(answers.n());
         let game = Placement::empty(board.n());
-        Position { solutions, style, board, game, cursor: board.start(), hint: vec![] }
+        Position { answers, style, board, game, cursor: board.start(), hint: vec![] }
     }
 
     /// A new game, cursor back at the start.
@@ -63,7 +62,7 @@ impl Position {
 
     /// Lights every empty square where a queen still leads to a solution.
     pub fn show_hint(&mut self) {
-        self.hint = self.solutions.safe_squares(&self.game);
+        self.hint = self.answers.safe_squares(&self.game);
     }
 
     /// The checkerboard, the hint, the cursor, and `queens` over them in the

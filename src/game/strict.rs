@@ -5,8 +5,7 @@
 use super::mode::{Action, Animation, Interrupt, Mode, Reaction, Stopwatch, Style};
 use super::position::Position;
 use super::{Event, Frame, text};
-use crate::puzzle::{Placement, Solutions, Square};
-use std::sync::Arc;
+use crate::puzzle::{Answers, Placement, Square};
 
 /// How long each half of the refusal's red flash lasts.
 pub const REFUSED_MS: u32 = 150;
@@ -35,8 +34,8 @@ enum Screen {
 }
 
 impl Strict {
-    pub fn new(solutions: Arc<Solutions>, style: Style) -> Strict {
-        Strict { pos: Position::new(solutions, style), screen: Screen::Playing }
+    pub fn new(answers: Answers, style: Style) -> Strict {
+        Strict { pos: Position::new(answers, style), screen: Screen::Playing }
     }
 
     fn press(&mut self) -> Reaction {
@@ -71,7 +70,7 @@ impl Strict {
     fn solve(&mut self, stopwatch: &dyn Stopwatch) -> Reaction {
         let pos = &self.pos;
         let started = stopwatch.micros();
-        let found = pos.solutions.extending(&pos.game).next().copied();
+        let found = pos.answers.completion(&pos.game);
         let took = stopwatch.micros().saturating_sub(started);
         let message = match found {
             Some(solution) => {
@@ -79,7 +78,7 @@ impl Strict {
                 format!("SOLVED IN {took}us")
             }
             None => {
-                let closest = pos.solutions.get(pos.solutions.closest(&pos.game).index);
+                let closest = pos.answers.closest(&pos.game);
                 let blockers: Vec<Square> = pos.game.queens().filter(|&q| !closest.has_queen(q)).collect();
                 let blockers =
                     Placement::from_squares(pos.board.n(), &blockers).expect("queens of one board");

@@ -2,11 +2,13 @@
 //! the board's symmetries, and every solution with the questions the game
 //! asks about a partial board.
 
+mod answers;
 mod placement;
 mod solutions;
 mod square;
 mod symmetry;
 
+pub use answers::Answers;
 pub use placement::{MAX_N, Placement};
 pub use solutions::{Closest, MAX_LISTED_N, Solutions};
 pub use square::{Square, SquareError};

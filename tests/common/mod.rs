@@ -119,3 +119,61 @@ pub fn board(marks: &[(usize, usize, char)]) -> String {
     }
     rows.into_iter().map(|r| r.into_iter().collect::<String>() + "\n").collect()
 }
+
+/// A full solution keeping the queens of `fixed` (`fixed[c]` = the row of
+/// column c's queen, if any), or `None` if there is none: an exhaustive
+/// search written independently of the library's, the given queens placed
+/// first, then the empty columns from the left, each row checked against
+/// every queen on the board.
+pub fn completion(fixed: &[Option<usize>]) -> Option<Vec<usize>> {
+    fn fill(rows: &mut Vec<Option<usize>>, col: usize) -> bool {
+        let n = rows.len();
+        if col == n {
+            return true;
+        }
+        if rows[col].is_some() {
+            return fill(rows, col + 1);
+        }
+        for r in 0..n {
+            if rows.iter().enumerate().all(|(c, q)| q.is_none_or(|q| !attack(c, q, col, r))) {
+                rows[col] = Some(r);
+                if fill(rows, col + 1) {
+                    return true;
+                }
+                rows[col] = None;
+            }
+        }
+        false
+    }
+    let queens: Vec<(usize, usize)> =
+        fixed.iter().enumerate().filter_map(|(c, r)| r.map(|r| (c, r))).collect();
+    let peaceful =
+        queens.iter().enumerate().all(|(i, a)| queens[i + 1..].iter().all(|b| !attack(a.0, a.1, b.0, b.1)));
+    let mut rows = fixed.to_vec();
+    (peaceful && fill(&mut rows, 0)).then(|| rows.into_iter().map(|r| r.expect("filled")).collect())
+}
+
+/// Every way to choose `k` of `items`, in order.
+pub fn choose<T: Copy>(items: &[T], k: usize) -> Vec<Vec<T>> {
+    if k == 0 {
+        return vec![vec![]];
+    }
+    if items.len() < k {
+        return vec![];
+    }
+    let mut with: Vec<Vec<T>> = choose(&items[1..], k - 1);
+    for c in &mut with {
+        c.insert(0, items[0]);
+    }
+    with.extend(choose(&items[1..], k));
+    with
+}
+
+/// The joystick moves that take the cursor from `from` to `to` on an
+/// `n` x `n` board (right and down only, wrapping at the edges).
+pub fn moves_to(n: usize, from: (usize, usize), to: (usize, usize)) -> Vec<queens::game::Event> {
+    use queens::game::Event::{Down, Right};
+    let mut moves = vec![Right; (to.0 + n - from.0) % n];
+    moves.extend(vec![Down; (to.1 + n - from.1) % n]);
+    moves
+}

@@ -125,9 +125,10 @@ impl Drop for Terminal {
 
 impl Display for Terminal {
     fn show(&mut self, frame: &Frame) -> anyhow::Result<()> {
-        let first = self.shown.is_none();
+        // The whole screen at first, and when the board's size changes (the menu chose another).
+        let whole = self.shown.is_none_or(|shown| shown.side() != frame.side());
         self.shown = Some(*frame);
-        self.draw(first)?;
+        self.draw(whole)?;
         Ok(())
     }
 }

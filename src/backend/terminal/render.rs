@@ -44,9 +44,31 @@ pub fn origin(size: Size, side: usize) -> (usize, usize) {
     (row, col)
 }
 
-/// The whole screen: cleared, the board, the help line.
+/// Whether the board (two cells per LED) and the help line two rows under it fit.
+pub fn fits(size: Size, side: usize) -> bool {
+    size.cols as usize >= side * 2 && size.rows as usize >= side + 2
+}
+
+/// What a terminal too small for the board shows instead, from its top-left corner.
+pub fn too_small(size: Size, side: usize) -> String {
+    format!(
+        "terminal too small: the {side}x{side} board needs {} columns and {} rows (this one has {}x{}); enlarge it, or press q",
+        side * 2,
+        side + 2,
+        size.cols,
+        size.rows
+    )
+}
+
+/// The whole screen: cleared, the board, the help line; only a message if
+/// the board does not fit.
 pub fn screen(frame: &Frame, size: Size, colours: Colours) -> String {
     let mut out = String::from("\x1b[0m\x1b[2J");
+    if !fits(size, frame.side()) {
+        out.push_str("\x1b[1;1H");
+        out.push_str(&too_small(size, frame.side()));
+        return out;
+    }
     out.push_str(&board(frame, size, colours));
     let help: String = HELP.chars().take(size.cols as usize).collect();
     let (row, _) = origin(size, frame.side());
@@ -55,9 +77,13 @@ pub fn screen(frame: &Frame, size: Size, colours: Colours) -> String {
     out
 }
 
-/// The board only, drawn over what was there.
+/// The board only, drawn over what was there (nothing if it does not fit:
+/// [`screen`]'s message stays).
 pub fn board(frame: &Frame, size: Size, colours: Colours) -> String {
     let side = frame.side();
+    if !fits(size, side) {
+        return String::new();
+    }
     let (top, left) = origin(size, side);
     let mut out = String::with_capacity(side * side * 24);
     for (y, row) in frame.pixels().chunks(side).enumerate() {
@@ -180,5 +206,24 @@ mod tests {
             text.starts_with("\x1b[0m\x1b[2J\x1b[8;33H\x1b[48;2;0;0;0m  \x1b[48;2;1;2;3m  \x1b[48;2;0;0;0m")
         );
         assert!(text.contains(&format!("\x1b[17;{}H{HELP}", (80 - HELP.len()) / 2 + 1)));
+    }
+
+    #[test]
+    fn a_board_that_does_not_fit_is_replaced_by_a_message() {
+        let frame = Frame::dark(16);
+        let fits_just = Size { cols: 32, rows: 18 };
+        assert!(
+            screen(&frame, fits_just, Colours::TrueColour).contains(&HELP[..32]),
+            "the help line, cut to the width"
+        );
+        for small in [Size { cols: 31, rows: 18 }, Size { cols: 32, rows: 17 }] {
+            let text = screen(&frame, small, Colours::TrueColour);
+            assert!(text.ends_with(&too_small(small, 16)) && !text.contains(HELP), "{small:?}");
+            assert!(
+                too_small(small, 16)
+                    .starts_with("terminal too small: the 16x16 board needs 32 columns and 18 rows")
+            );
+            assert_eq!(board(&frame, small, Colours::TrueColour), "");
+        }
     }
 }
