@@ -1,6 +1,7 @@
 //! One function per check, in the order `CHECKS` runs them.
 
 use super::daemon::{self, Daemon};
+use super::gpiosim::Sim;
 use super::stub::{self, Stub};
 use super::uinput::{MAINLINE_CODES, PI_CODES, Stick};
 use super::{MOVES, Vm, Why, fb};
@@ -345,6 +346,7 @@ fn wait_registers(stub: &mut Stub, want: &[u8]) -> Result<(), String> {
 
 /// SIGTERM: every frame register is 0 and the exit status 0.
 pub fn i2c_sigterm(vm: &mut Vm) -> Result<(), Why> {
+    stub(vm)?;
     let mut game = vm.game.take().ok_or("the game is not running")?;
     let status = game.terminate(Duration::from_secs(3))?;
     if status.code() != Some(0) {
@@ -355,4 +357,45 @@ pub fn i2c_sigterm(vm: &mut Vm) -> Result<(), Why> {
         return Err(format!("the LEDs are not dark after SIGTERM:\n{}", fb::hex(&frame)).into());
     }
     Ok(())
+}
+
+/// A gpio-sim line named GPIO23 appears while the game runs without one:
+/// the game finds it within its longest back-off.
+pub fn i2c_line_found_later(vm: &mut Vm) -> Result<(), Why> {
+    stub(vm)?;
+    let Some(sim) = Sim::create()? else {
+        return Err(Why::Skip("no gpio-sim in this kernel: the interrupt line cannot be simulated"));
+    };
+    vm.sim = Some(sim);
+    Ok(vm.game()?.wait_log("the joystick's interrupt: ", Duration::from_secs(10))?)
+}
+
+/// The joystick through the stub and the line: a key's bit written to
+/// 0xF2 plus a rising edge is a move; the frame registers follow the script.
+pub fn i2c_joystick(vm: &mut Vm) -> Result<(), Why> {
+    let sim = vm.sim.take().ok_or(Why::Skip("no simulated interrupt line"))?;
+    let played = (|| {
+        for (i, word) in MOVES.iter().enumerate().take(2) {
+            let bit = match *word {
+                "down" => 0,
+                "right" => 1,
+                "up" => 2,
+                "press" => 3,
+                "left" => 4,
+                other => return Err(format!("no key bit for {other:?}").into()),
+            };
+            let want = stub::expected(&vm.frames[i + 1]);
+            let stub = stub(vm)?;
+            for keys in [1 << bit, 0] {
+                stub.set(stub::KEYS, keys)?;
+                sim.edge()?;
+                // The game must read 0xF2 before it changes again.
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            wait_registers(stub, &want).map_err(|e| format!("after {word:?}: {e}"))?;
+        }
+        Ok(())
+    })();
+    vm.sim = Some(sim);
+    played
 }

@@ -13,6 +13,7 @@
 mod checks;
 mod daemon;
 mod fb;
+mod gpiosim;
 mod stub;
 mod uinput;
 
@@ -63,6 +64,8 @@ const CHECKS: &[(&str, Check)] = &[
     ("i2c-address-held-by-a-driver-refused", checks::i2c_busy),
     ("i2c-doctor-reports-the-chip", checks::i2c_doctor),
     ("i2c-frames-like-the-script", checks::i2c_frames),
+    ("i2c-interrupt-line-found-later", checks::i2c_line_found_later),
+    ("i2c-joystick-plays-like-the-script", checks::i2c_joystick),
     ("i2c-sigterm-darkens-and-exits-0", checks::i2c_sigterm),
 ];
 
@@ -78,6 +81,8 @@ pub struct Vm {
     played: usize,
     /// i2c-stub's 0x46, where the kernel has it.
     stub: Option<stub::Stub>,
+    /// gpio-sim's line named GPIO23, where the module was built.
+    sim: Option<gpiosim::Sim>,
 }
 
 impl Vm {
@@ -126,7 +131,8 @@ fn main() {
             std::process::exit(1);
         }
     };
-    let mut vm = Vm { queens, frames: Vec::new(), screen, stick: None, game: None, played: 0, stub: None };
+    let mut vm =
+        Vm { queens, frames: Vec::new(), screen, stick: None, game: None, played: 0, stub: None, sim: None };
     let mut failed = 0;
     for (name, check) in CHECKS {
         let started = Instant::now();
