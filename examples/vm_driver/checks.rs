@@ -1,14 +1,19 @@
 //! One function per check, in the order `CHECKS` runs them.
 
 use super::daemon::{self, Daemon};
+use super::gpiosim::Sim;
+use super::stub::{self, Stub};
 use super::uinput::{MAINLINE_CODES, PI_CODES, Stick};
 use super::{MOVES, Vm, Why, fb};
 use queens::backend::sensehat::joystick::{EVIOCGRAB, RECORD};
+use std::ffi::OsStr;
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read};
 use std::os::fd::AsRawFd;
 use std::os::unix::fs::OpenOptionsExt;
-use std::time::Duration;
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
 
 fn text<E: std::fmt::Display>(e: E) -> String {
     e.to_string()
@@ -172,4 +177,225 @@ pub fn mainline_codes(vm: &mut Vm) -> Result<(), Why> {
     vm.wait_frame(0)?;
     vm.play(&MAINLINE_CODES, MOVES.len())?;
     sigterm(vm)
+}
+
+/// The firmware version the stub is made to report, to find in what the
+/// game and doctor say.
+const STUB_VERSION: u8 = 7;
+
+fn stub(vm: &mut Vm) -> Result<&mut Stub, Why> {
+    vm.stub.as_mut().ok_or(Why::Skip("no i2c-stub in this kernel (Debian's arm64 one lacks it)"))
+}
+
+/// `play --backend i2c` on the stub's bus: no `--gpiochip`, as a Pi
+/// would run it, so the line named GPIO23 is looked for (this kernel has
+/// no simulated GPIO: the game must start without it).
+fn i2c_args(stub: &Stub) -> Vec<&OsStr> {
+    vec!["--backend".as_ref(), "i2c".as_ref(), "--i2c-bus".as_ref(), stub.bus.as_os_str()]
+}
+
+/// Starts the game on the stub and expects it to refuse: a non-zero exit
+/// within 5 s and one line on stderr, which is returned.
+fn refused(queens: &Path, stub: &Stub, tag: &str) -> Result<String, String> {
+    let mut game = Daemon::start_with(queens, &i2c_args(stub), tag)?;
+    let status = game.exited(Duration::from_secs(5)).map_err(|e| format!("did not refuse: {e}"))?;
+    let said = game.log();
+    if status.success() || said.trim_end().lines().count() != 1 {
+        return Err(format!("exited with {status:?}, saying {said:?}: not one line and a failure"));
+    }
+    Ok(said)
+}
+
+/// The frame registers still hold the scribble: nothing was written.
+fn untouched(stub: &mut Stub) -> Result<(), String> {
+    let frame = stub.frame()?;
+    if frame.iter().any(|&b| b != 0x55) {
+        return Err(format!("the frame registers were written:\n{}", fb::hex(&frame)));
+    }
+    Ok(())
+}
+
+/// i2c-stub made to answer as the chip does before the game starts: 's'
+/// at 0xF0, a version at 0xF1, no keys at 0xF2, and the frame registers
+/// scribbled so that one the game leaves alone shows. Read back through
+/// i2c-dev: the stub keeps what is written byte by byte and in blocks.
+pub fn stub_preloaded(vm: &mut Vm) -> Result<(), Why> {
+    let Some(mut stub) = Stub::find()? else {
+        return Err(Why::Skip("no i2c-stub in this kernel (Debian's arm64 one lacks it)"));
+    };
+    for (register, value) in [(stub::WHO_AM_I, b's'), (stub::VERSION, STUB_VERSION), (stub::KEYS, 0)] {
+        stub.set(register, value)?;
+        if stub.get(register)? != value {
+            return Err(format!("register 0x{register:02X} does not keep 0x{value:02X}").into());
+        }
+    }
+    stub.scribble()?;
+    untouched(&mut stub)?;
+    println!("i2c-stub: 0x46 on {}", stub.bus.display());
+    vm.stub = Some(stub);
+    Ok(())
+}
+
+/// A chip that is not the HAT's (0xF0 not 's'): one line naming its
+/// answer, and nothing written to it.
+pub fn i2c_who_am_i(vm: &mut Vm) -> Result<(), Why> {
+    let queens = vm.queens.clone();
+    let stub = stub(vm)?;
+    stub.set(stub::WHO_AM_I, 0x6A)?;
+    let said = refused(&queens, stub, "i2c-who");
+    stub.set(stub::WHO_AM_I, b's')?;
+    let said = said?;
+    if !said.contains("answers 0x6A") || !said.contains("not a Sense HAT") {
+        return Err(format!("the refusal does not name the chip's answer 0x6A: {said:?}").into());
+    }
+    Ok(untouched(stub)?)
+}
+
+/// A kernel driver (at24, as if a device tree put an EEPROM there) bound
+/// to 0x46: the game says the address is held (EBUSY) and writes nothing;
+/// doctor names the driver. Once the device is deleted, the address is free.
+pub fn i2c_busy(vm: &mut Vm) -> Result<(), Why> {
+    let queens = vm.queens.clone();
+    let stub = stub(vm)?;
+    stub.bind("24c02")?;
+    let held = (|| {
+        if stub.driver().as_deref() != Some("at24") {
+            return Err(format!("at24 did not bind to {}: {:?}", stub.client, stub.driver()));
+        }
+        let said = refused(&queens, stub, "i2c-busy")?;
+        if !said.contains("a kernel driver holds the Sense HAT at 0x46") {
+            return Err(format!("the refusal does not say the address is held: {said:?}"));
+        }
+        let (_, report) = doctor(&queens, stub)?;
+        let want = format!("0x46 on {}: held by the kernel driver \"at24\"", stub.bus.display());
+        if !report.contains(&want) {
+            return Err(format!("doctor does not say {want:?}:\n{report}"));
+        }
+        untouched(stub)
+    })();
+    stub.unbind()?;
+    held?;
+    if let Some(driver) = stub.driver() {
+        return Err(format!("{driver} is still bound after delete_device").into());
+    }
+    Ok(())
+}
+
+/// `queens doctor --i2c-bus` on the stub's bus: its exit code and report.
+fn doctor(queens: &Path, stub: &Stub) -> Result<(Option<i32>, String), String> {
+    let out = Command::new(queens)
+        .args(["doctor", "--config", "/dev/null", "--i2c-bus"])
+        .arg(&stub.bus)
+        .output()
+        .map_err(text)?;
+    Ok((out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned()))
+}
+
+/// doctor finds the chip, its version and i2c-dev, and calls the missing
+/// interrupt line a problem (exit 1): the joystick could not work.
+pub fn i2c_doctor(vm: &mut Vm) -> Result<(), Why> {
+    let queens = vm.queens.clone();
+    let stub = stub(vm)?;
+    let (code, report) = doctor(&queens, stub)?;
+    let chip = format!("0x46 on {}: answers 's', firmware {STUB_VERSION}", stub.bus.display());
+    let wants = [chip.as_str(), "i2c_dev", "no GPIO line named GPIO23", "joystick does nothing"];
+    if let Some(missing) = wants.iter().find(|w| !report.contains(**w)) {
+        return Err(format!("doctor does not say {missing:?}:\n{report}").into());
+    }
+    if code != Some(1) {
+        return Err(format!("doctor exited {code:?} without an interrupt line, not 1:\n{report}").into());
+    }
+    Ok(())
+}
+
+/// The game on the stub: it starts without an interrupt line (saying so)
+/// and the stub's frame registers become the script's first frame, in the
+/// chip's layout through the kernel driver's gamma table.
+pub fn i2c_frames(vm: &mut Vm) -> Result<(), Why> {
+    let queens = vm.queens.clone();
+    let want = stub::expected(vm.frames.first().ok_or("no script frames")?);
+    let stub = stub(vm)?;
+    let game = Daemon::start_with(&queens, &i2c_args(stub), "i2c")?;
+    let shown = wait_registers(stub, &want);
+    let said = game.log();
+    vm.game = Some(game);
+    shown?;
+    if !said.contains("GPIO23") || !said.contains("looking for it again") {
+        return Err(format!("the log does not say the interrupt line is missing: {said:?}").into());
+    }
+    Ok(())
+}
+
+fn wait_registers(stub: &mut Stub, want: &[u8]) -> Result<(), String> {
+    let end = Instant::now() + Duration::from_secs(5);
+    loop {
+        let got = stub.frame()?;
+        if got == want {
+            return Ok(());
+        }
+        if Instant::now() > end {
+            return Err(format!(
+                "the registers never held the frame: want\n{}got\n{}",
+                fb::hex(want),
+                fb::hex(&got)
+            ));
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// SIGTERM: every frame register is 0 and the exit status 0.
+pub fn i2c_sigterm(vm: &mut Vm) -> Result<(), Why> {
+    stub(vm)?;
+    let mut game = vm.game.take().ok_or("the game is not running")?;
+    let status = game.terminate(Duration::from_secs(3))?;
+    if status.code() != Some(0) {
+        return Err(format!("exited with {status:?}").into());
+    }
+    let frame = stub(vm)?.frame()?;
+    if frame.iter().any(|&b| b != 0) {
+        return Err(format!("the LEDs are not dark after SIGTERM:\n{}", fb::hex(&frame)).into());
+    }
+    Ok(())
+}
+
+/// A gpio-sim line named GPIO23 appears while the game runs without one:
+/// the game finds it within its longest back-off.
+pub fn i2c_line_found_later(vm: &mut Vm) -> Result<(), Why> {
+    stub(vm)?;
+    let Some(sim) = Sim::create()? else {
+        return Err(Why::Skip("no gpio-sim in this kernel: the interrupt line cannot be simulated"));
+    };
+    vm.sim = Some(sim);
+    Ok(vm.game()?.wait_log("the joystick's interrupt: ", Duration::from_secs(10))?)
+}
+
+/// The joystick through the stub and the line: a key's bit written to
+/// 0xF2 plus a rising edge is a move; the frame registers follow the script.
+pub fn i2c_joystick(vm: &mut Vm) -> Result<(), Why> {
+    let sim = vm.sim.take().ok_or(Why::Skip("no simulated interrupt line"))?;
+    let played = (|| {
+        for (i, word) in MOVES.iter().enumerate().take(2) {
+            let bit = match *word {
+                "down" => 0,
+                "right" => 1,
+                "up" => 2,
+                "press" => 3,
+                "left" => 4,
+                other => return Err(format!("no key bit for {other:?}").into()),
+            };
+            let want = stub::expected(&vm.frames[i + 1]);
+            let stub = stub(vm)?;
+            for keys in [1 << bit, 0] {
+                stub.set(stub::KEYS, keys)?;
+                sim.edge()?;
+                // The game must read 0xF2 before it changes again.
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            wait_registers(stub, &want).map_err(|e| format!("after {word:?}: {e}"))?;
+        }
+        Ok(())
+    })();
+    vm.sim = Some(sim);
+    played
 }

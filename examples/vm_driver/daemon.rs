@@ -3,6 +3,7 @@
 //! it should show.
 
 use queens::game::Frame;
+use std::ffi::OsStr;
 use std::fs::{self, File};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -19,13 +20,18 @@ impl Daemon {
     /// (vfb is not called "RPi-Sense FB") and the joystick left to be found
     /// by its name. No intro, a fresh state, so it starts as the script does.
     pub fn start(queens: &Path, framebuffer: &Path, tag: &str) -> Result<Daemon, String> {
+        Daemon::start_with(queens, &["--framebuffer".as_ref(), framebuffer.as_os_str()], tag)
+    }
+
+    /// `queens play` with `args` naming the backend and its devices.
+    pub fn start_with(queens: &Path, args: &[&OsStr], tag: &str) -> Result<Daemon, String> {
         let dir = PathBuf::from("/tmp").join(tag);
         fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
         fs::write(dir.join("config.toml"), "intro = false\n").map_err(|e| e.to_string())?;
         let log = dir.join("stderr.log");
         let child = Command::new(queens)
-            .args(["play", "--framebuffer"])
-            .arg(framebuffer)
+            .arg("play")
+            .args(args)
             .arg("--config")
             .arg(dir.join("config.toml"))
             .arg("--state")
@@ -78,13 +84,19 @@ impl Daemon {
     pub fn terminate(&mut self, within: Duration) -> Result<ExitStatus, String> {
         // SAFETY: a plain kill(2) of our own child.
         unsafe { libc::kill(self.pid() as libc::pid_t, libc::SIGTERM) };
+        self.exited(within)
+    }
+
+    /// The exit status, if it comes within `within` (the process is
+    /// killed on drop if not).
+    pub fn exited(&mut self, within: Duration) -> Result<ExitStatus, String> {
         let end = Instant::now() + within;
         loop {
             if let Some(status) = self.child.try_wait().map_err(|e| e.to_string())? {
                 return Ok(status);
             }
             if Instant::now() > end {
-                return Err(format!("still running {within:?} after SIGTERM"));
+                return Err(format!("still running after {within:?}"));
             }
             std::thread::sleep(Duration::from_millis(10));
         }

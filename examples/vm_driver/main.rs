@@ -1,7 +1,8 @@
 //! The VM test's driver: runs inside a throwaway Linux VM (`tests/vm/run`
 //! builds it, statically, with the game) as the init script's last step,
 //! plays the real game on the kernel's own devices (a uinput joystick named
-//! like the Sense HAT's, vfb's framebuffer) and prints `PASS name` or
+//! like the Sense HAT's, vfb's framebuffer; i2c-stub as the HAT's chip for
+//! the direct-I2C backend) and prints `PASS name` or
 //! `FAIL name: why` per check. Never run on a host: it creates input
 //! devices and changes the framebuffer's mode.
 //!
@@ -12,6 +13,8 @@
 mod checks;
 mod daemon;
 mod fb;
+mod gpiosim;
+mod stub;
 mod uinput;
 
 use daemon::Daemon;
@@ -56,6 +59,14 @@ const CHECKS: &[(&str, Check)] = &[
     ("joystick-removed-and-back", checks::joystick_loss),
     ("sigterm-darkens-and-exits-0", checks::sigterm),
     ("mainline-codes-play-like-the-script", checks::mainline_codes),
+    ("i2c-stub-answers-as-the-chip", checks::stub_preloaded),
+    ("i2c-who-am-i-refused-in-one-line", checks::i2c_who_am_i),
+    ("i2c-address-held-by-a-driver-refused", checks::i2c_busy),
+    ("i2c-doctor-reports-the-chip", checks::i2c_doctor),
+    ("i2c-frames-like-the-script", checks::i2c_frames),
+    ("i2c-interrupt-line-found-later", checks::i2c_line_found_later),
+    ("i2c-joystick-plays-like-the-script", checks::i2c_joystick),
+    ("i2c-sigterm-darkens-and-exits-0", checks::i2c_sigterm),
 ];
 
 /// What the checks share.
@@ -68,6 +79,10 @@ pub struct Vm {
     game: Option<Daemon>,
     /// How many of [`MOVES`] the game has been sent.
     played: usize,
+    /// i2c-stub's 0x46, where the kernel has it.
+    stub: Option<stub::Stub>,
+    /// gpio-sim's line named GPIO23, where the module was built.
+    sim: Option<gpiosim::Sim>,
 }
 
 impl Vm {
@@ -116,7 +131,8 @@ fn main() {
             std::process::exit(1);
         }
     };
-    let mut vm = Vm { queens, frames: Vec::new(), screen, stick: None, game: None, played: 0 };
+    let mut vm =
+        Vm { queens, frames: Vec::new(), screen, stick: None, game: None, played: 0, stub: None, sim: None };
     let mut failed = 0;
     for (name, check) in CHECKS {
         let started = Instant::now();

@@ -234,6 +234,13 @@ fn check_i2c(report: &mut Report, roots: &Roots, bus: &Path) -> bool {
                     linux::LINE_NAME
                 ),
             );
+            // `play --backend i2c` starts anyway and keeps looking for the
+            // line, but a game without its joystick is not ready.
+            report.problem(format!(
+                "no GPIO line is named {}: over I2C the game shows the board but the joystick does nothing; \
+                 name the interrupt with `play --gpiochip PATH --gpio-line N`",
+                linux::LINE_NAME
+            ));
             false
         }
     }

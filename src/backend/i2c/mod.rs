@@ -9,6 +9,13 @@
 //! `poll(2)` on the interrupt line and the shutdown descriptor. An I2C or
 //! GPIO error is logged and both devices are opened again with the same
 //! back-off as the framebuffer backend ([`super::backoff`]).
+//!
+//! At start the chip must answer (without it nothing can be shown, and
+//! `--backend auto` relies on that), but a missing interrupt line is only
+//! a warning: the LEDs work, and the line is looked for with the back-off,
+//! as a GPIO driver that loads after the game (or a misnamed line fixed by
+//! a reboot) would need. A game that refused to start would leave the
+//! matrix dark and systemd restarting it.
 
 pub mod chip;
 pub mod keys;
@@ -68,7 +75,8 @@ impl Default for Options {
 pub trait Devices {
     type Bus: I2c<Error: std::fmt::Display>;
     type Irq: Interrupt;
-    fn open(&mut self) -> anyhow::Result<(Chip<Self::Bus>, Self::Irq)>;
+    fn chip(&mut self) -> anyhow::Result<Chip<Self::Bus>>;
+    fn interrupt(&mut self) -> anyhow::Result<Self::Irq>;
 }
 
 /// The chip on its `/dev/i2c-N` and the line on its `/dev/gpiochipN`.
@@ -112,23 +120,25 @@ impl Devices for Linux {
     type Bus = Smbus;
     type Irq = Line;
 
-    fn open(&mut self) -> anyhow::Result<(Chip<Smbus>, Line)> {
+    fn chip(&mut self) -> anyhow::Result<Chip<Smbus>> {
         let (chip, version) = Linux::chip(&self.options)?;
+        info!("Sense HAT over I2C: {} (firmware {version})", self.options.bus.display());
+        Ok(chip)
+    }
+
+    fn interrupt(&mut self) -> anyhow::Result<Line> {
         let line = Line::request(self.options.gpiochip.as_deref(), self.options.line)?;
-        info!(
-            "Sense HAT over I2C: {} (firmware {version}), interrupt on {}",
-            self.options.bus.display(),
-            line.chip().display()
-        );
-        Ok((chip, line))
+        info!("the joystick's interrupt: {}", line.chip().display());
+        Ok(line)
     }
 }
 
 pub struct I2cHat<D: Devices> {
     devices: D,
-    /// The chip, its interrupt, and the joystick register as last read;
-    /// `None` while they are gone.
-    open: Option<(Chip<D::Bus>, D::Irq, u8)>,
+    /// The chip and the joystick register as last read; `None` while gone.
+    open: Option<(Chip<D::Bus>, u8)>,
+    /// The interrupt line; `None` while gone (the LEDs still work).
+    irq: Option<D::Irq>,
     options: Options,
     shutdown: Shutdown,
     keys: Stick,
@@ -145,28 +155,59 @@ impl I2cHat<Linux> {
 
 impl<D: Devices> I2cHat<D> {
     /// Opens the devices, or says why not.
+    /// Opens the devices, or says why not: only the chip is required.
     pub fn open(mut devices: D, options: Options, shutdown: Shutdown) -> anyhow::Result<I2cHat<D>> {
-        let (chip, irq) = devices.open()?;
+        let chip = devices.chip()?;
+        let line = devices.interrupt();
         let mut hat = I2cHat {
             devices,
             open: None,
+            irq: None,
             keys: Stick::new(options.timing, options.rotation),
             options,
             shutdown,
             shown: Frame::dark(8),
             backoff: Backoff::default(),
         };
-        hat.attach(chip, irq)?;
+        hat.attach(chip)?;
+        match line {
+            Ok(irq) => hat.irq = Some(irq),
+            Err(e) => {
+                warning!("{e:#}; the joystick does nothing until the line is there: looking for it again");
+                hat.backoff.lost(hat.keys.now());
+            }
+        }
         Ok(hat)
     }
 
     /// Starts using an opened chip: reads the joystick once (which clears
     /// an interrupt left pending; the keys held now are the baseline, so a
     /// key held across a restart does nothing) and shows the current frame.
-    fn attach(&mut self, mut chip: Chip<D::Bus>, irq: D::Irq) -> anyhow::Result<()> {
+    fn attach(&mut self, mut chip: Chip<D::Bus>) -> anyhow::Result<()> {
         let held = chip.keys()?;
         chip.show(&self.encode(&self.shown))?;
-        self.open = Some((chip, irq, held));
+        self.open = Some((chip, held));
+        Ok(())
+    }
+
+    /// Looks for whichever of the chip and its line is missing. The line
+    /// is requested first and the keys read after it (by [`Self::attach`],
+    /// or here when only the line was missing): an edge from before the
+    /// request was never seen, so the register is the baseline.
+    fn look(&mut self) -> anyhow::Result<()> {
+        let line = self.irq.is_none().then(|| self.devices.interrupt());
+        match self.open.as_mut() {
+            None => {
+                let chip = self.devices.chip()?;
+                self.attach(chip)?;
+                info!("the Sense HAT over I2C is back");
+            }
+            Some((chip, held)) if matches!(line, Some(Ok(_))) => *held = chip.keys()?,
+            Some(_) => {}
+        }
+        if let Some(line) = line {
+            self.irq = Some(line?);
+        }
         Ok(())
     }
 
@@ -178,24 +219,24 @@ impl<D: Devices> I2cHat<D> {
     fn lost(&mut self, e: impl std::fmt::Display) {
         warning!("the Sense HAT over I2C is gone ({e}); waiting for it");
         self.open = None;
+        self.irq = None;
         self.keys.clear();
         self.backoff.lost(self.keys.now());
     }
 
     fn reconnect(&mut self) {
-        let result = self.devices.open().and_then(|(chip, irq)| self.attach(chip, irq));
+        let result = self.look();
         if let Err(e) = &result {
             crate::daemon::log::debug!("the Sense HAT over I2C is still missing: {e:#}");
-        } else {
-            info!("the Sense HAT over I2C is back");
         }
         self.backoff.looked(self.keys.now(), result.is_ok());
     }
 
     /// The interrupt fired: read the keys and turn their changes into events.
     fn interrupted(&mut self) -> anyhow::Result<()> {
-        let (chip, irq, held) = self.open.as_mut().expect("polled only while open");
+        let irq = self.irq.as_mut().expect("polled only while the line is there");
         irq.drain().context("the joystick's interrupt line failed")?;
+        let (chip, held) = self.open.as_mut().ok_or_else(|| anyhow::anyhow!("the chip is gone"))?;
         let now = chip.keys()?;
         let before = std::mem::replace(held, now);
         self.keys.take(keys::decode(before, now));
@@ -207,7 +248,7 @@ impl<D: Devices> Display for I2cHat<D> {
     fn show(&mut self, frame: &Frame) -> anyhow::Result<()> {
         self.shown = *frame;
         let bytes = self.encode(frame);
-        if let Some((chip, _, _)) = self.open.as_mut()
+        if let Some((chip, _)) = self.open.as_mut()
             && let Err(e) = chip.show(&bytes)
         {
             self.lost(e);
@@ -223,7 +264,7 @@ impl<D: Devices> Input for I2cHat<D> {
 
     fn next(&mut self, deadline: Option<Millis>) -> anyhow::Result<Next> {
         loop {
-            let device = self.open.as_ref().map(|(_, irq, _)| irq.as_fd());
+            let device = self.irq.as_ref().map(|irq| irq.as_fd());
             match self.keys.wait(deadline, &self.shutdown, device, &self.backoff)? {
                 Woke::Next(next) => return Ok(next),
                 Woke::Tick if self.backoff.due(self.keys.now()) => self.reconnect(),

@@ -32,15 +32,28 @@ impl Interrupt for Edge {
     }
 }
 
-/// Hands out one prepared (bus, edge) pair per open; none left is an error.
-struct Fakes(VecDeque<(Mock, Edge)>);
+/// Hands out the prepared buses and lines one per open, in order; none
+/// left is an error, and so is a `None` line (not there this time).
+struct Fakes {
+    chips: VecDeque<Mock>,
+    lines: VecDeque<Option<Edge>>,
+}
+
+impl Fakes {
+    fn new(pairs: impl IntoIterator<Item = (Mock, Edge)>) -> Fakes {
+        let (chips, lines) = pairs.into_iter().map(|(bus, edge)| (bus, Some(edge))).unzip();
+        Fakes { chips, lines }
+    }
+}
 
 impl Devices for Fakes {
     type Bus = Mock;
     type Irq = Edge;
-    fn open(&mut self) -> anyhow::Result<(Chip<Mock>, Edge)> {
-        let (bus, edge) = self.0.pop_front().ok_or_else(|| anyhow::anyhow!("no HAT"))?;
-        Ok((Chip::new(bus), edge))
+    fn chip(&mut self) -> anyhow::Result<Chip<Mock>> {
+        Ok(Chip::new(self.chips.pop_front().ok_or_else(|| anyhow::anyhow!("no HAT"))?))
+    }
+    fn interrupt(&mut self) -> anyhow::Result<Edge> {
+        self.lines.pop_front().flatten().ok_or_else(|| anyhow::anyhow!("no GPIO line is named GPIO23"))
     }
 }
 
@@ -76,7 +89,7 @@ fn starts_by_reading_the_keys_then_turns_register_changes_into_rotated_events() 
     let mut bus = Mock::new(&expected);
     let (irq, mut line) = edge();
     let (shutdown, mut stop) = Shutdown::detached();
-    let mut hat = I2cHat::open(Fakes(VecDeque::from([(bus.clone(), irq)])), options, shutdown).unwrap();
+    let mut hat = I2cHat::open(Fakes::new([(bus.clone(), irq)]), options, shutdown).unwrap();
     hat.show(&lit).unwrap();
     // Nothing happened yet: the deadline passes, nothing is read.
     assert_eq!(hat.next(Some(hat.now() + 20)).unwrap(), Next::Timeout);
@@ -113,7 +126,7 @@ fn a_failing_chip_is_dropped_and_found_again_showing_the_last_frame() {
     let (irq1, _line1) = edge();
     let (irq2, _line2) = edge();
     let (shutdown, _stop) = Shutdown::detached();
-    let fakes = Fakes(VecDeque::from([(first_bus.clone(), irq1), (second_bus.clone(), irq2)]));
+    let fakes = Fakes::new([(first_bus.clone(), irq1), (second_bus.clone(), irq2)]);
     let mut hat = I2cHat::open(fakes, options, shutdown).unwrap();
     hat.show(&lit).unwrap();
     assert!(hat.open.is_none(), "dropped after the error");
@@ -138,9 +151,42 @@ fn an_interrupt_whose_read_fails_loses_the_chip_not_the_game() {
     let mut bus = Mock::new(&expected);
     let (irq, mut line) = edge();
     let (shutdown, _stop) = Shutdown::detached();
-    let mut hat = I2cHat::open(Fakes(VecDeque::from([(bus.clone(), irq)])), options, shutdown).unwrap();
+    let mut hat = I2cHat::open(Fakes::new([(bus.clone(), irq)]), options, shutdown).unwrap();
     line.write_all(b"!").unwrap();
     assert_eq!(hat.next(Some(hat.now() + 50)).unwrap(), Next::Timeout);
     assert!(hat.open.is_none());
+    bus.done();
+}
+
+#[test]
+fn without_its_interrupt_line_the_chip_still_shows_and_the_line_is_looked_for() {
+    let options = Options::default();
+    let mut lit = Frame::dark(8);
+    lit.set(0, 0, Rgb(255, 0, 0));
+    // Started: keys, the dark frame; a frame shown while the line is
+    // missing; the line found at the third look: the keys read again for
+    // the baseline (edges before the request were never seen); then an
+    // edge and the up key pushed.
+    let mut expected = vec![keys_read(0)];
+    expected.extend(frame_writes(&Frame::dark(8), &options));
+    expected.extend(frame_writes(&lit, &options));
+    expected.extend([keys_read(0), keys_read(0b0_0100)]);
+    let mut bus = Mock::new(&expected);
+    let (irq, mut line) = edge();
+    let fakes =
+        Fakes { chips: VecDeque::from([bus.clone()]), lines: VecDeque::from([None, None, Some(irq)]) };
+    let (shutdown, _stop) = Shutdown::detached();
+    let mut hat = I2cHat::open(fakes, options, shutdown).expect("a missing line does not stop the game");
+    let started = hat.now();
+    assert!(hat.open.is_some() && hat.irq.is_none());
+    hat.show(&lit).unwrap();
+    // Looked for after 0.25 s (not there yet), then 0.25 s later (found).
+    assert_eq!(hat.next(Some(started + 400)).unwrap(), Next::Timeout);
+    assert!(hat.irq.is_none(), "the second look fails too");
+    assert_eq!(hat.next(Some(started + 700)).unwrap(), Next::Timeout);
+    assert!(hat.irq.is_some(), "found at the third look");
+    line.write_all(b"!").unwrap();
+    assert_eq!(hat.next(Some(hat.now() + 50)).unwrap(), Next::Event(Event::Up));
+    assert!(hat.open.is_some(), "the chip was never dropped");
     bus.done();
 }
