@@ -154,7 +154,6 @@ impl I2cHat<Linux> {
 }
 
 impl<D: Devices> I2cHat<D> {
-    /// Opens the devices, or says why not.
     /// Opens the devices, or says why not: only the chip is required.
     pub fn open(mut devices: D, options: Options, shutdown: Shutdown) -> anyhow::Result<I2cHat<D>> {
         let chip = devices.chip()?;
