@@ -6,17 +6,19 @@
 //!
 //! - [`puzzle`]: pure boards, placements, symmetries, all solutions, and the
 //!   queries the game asks (closest solution, extensions, safe squares).
-//! - [`game`]: the deterministic game engine. Events in, 8x8 RGB frames out,
-//!   time given as plain milliseconds so tests need no sleeps. Each way to
-//!   play is one implementation of [`game::Mode`].
+//! - [`game`]: the deterministic game engine. Events in, RGB frames out
+//!   (8x8 for the LED matrix, up to 16x16 in the terminal), time given as
+//!   plain milliseconds so tests need no sleeps. Each way to play is one
+//!   implementation of [`game::Mode`].
 //! - [`solver`]: the toolkit behind `solve`, `count`, `pieces` and `cover`
-//!   (bitboard searches for any board size), also used by the game's
-//!   cover mode.
+//!   (bitboard searches for any board size), also used by the game: cover
+//!   mode, strict's solve, and the answers on boards too big to list.
 //! - [`backend`]: the narrow pair of traits every device plugs into
 //!   ([`backend::Display`] shows a frame, [`backend::Input`] waits for the
 //!   next event until a deadline) and one module per backend: the Sense
-//!   HAT (framebuffer and evdev), the terminal, the Sense HAT emulator, and
-//!   the script backend that drives every test.
+//!   HAT through the kernel's drivers (framebuffer and evdev) or through its
+//!   microcontroller over I2C, the terminal, the Sense HAT emulator, and the
+//!   script backend that drives every test.
 //! - [`daemon`]: the loop that joins an engine to a backend, and what
 //!   surrounds it: signals, the config file, logging, saved state.
 //! - [`cli`]: one module per subcommand.
