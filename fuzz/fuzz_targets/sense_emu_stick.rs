@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use queens::backend::gesture::{Gestures, Key};
+use queens::backend::gesture::{Change, Gestures, Key};
 use queens::backend::sense_emu::stick::{RECORD_LEN, decode_datagram};
 use queens::game::Event;
 
@@ -40,7 +40,12 @@ fn expected(record: &[u8]) -> Option<(Key, bool)> {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let keys: Vec<(Key, bool)> = decode_datagram(data).collect();
+    let keys: Vec<(Key, bool)> = decode_datagram(data)
+        .map(|change| match change {
+            Change::Down(key) => (key, true),
+            Change::Up(key) => (key, false),
+        })
+        .collect();
     let wanted: Vec<(Key, bool)> = data.chunks_exact(RECORD_LEN).filter_map(expected).collect();
     assert_eq!(keys, wanted);
 

@@ -2,7 +2,6 @@
 //! device: key changes turned by the rotation, through [`Gestures`], into
 //! a queue of game events, on the monotonic clock.
 
-use super::backoff::Backoff;
 use super::clock::MonotonicClock;
 use super::gesture::{Change, Gestures, Timing};
 use super::rotation::Rotation;
@@ -26,7 +25,8 @@ pub enum Woke {
     Next(Next),
     /// The device's descriptor is readable.
     Device,
-    /// Time to look again for a missing device, or a hold or repeat is due.
+    /// The other wake-up time given to [`Stick::wait`] came (a missing
+    /// device to look for, a keep-alive to send), or a hold or repeat is due.
     Tick,
 }
 
@@ -65,14 +65,14 @@ impl Stick {
 
     /// The next event if one is due, else blocks in `poll(2)` on the
     /// shutdown descriptor and the device's (if open) until something
-    /// happens: an event, the `deadline`, a hold or repeat, or the
-    /// back-off's next look.
+    /// happens: an event, the game's `deadline`, a hold or repeat, or the
+    /// backend's own time to wake, `also` (a back-off's next look, say).
     pub fn wait(
         &mut self,
         deadline: Option<Millis>,
         shutdown: &Shutdown,
         device: Option<BorrowedFd<'_>>,
-        backoff: &Backoff,
+        also: Option<Millis>,
     ) -> anyhow::Result<Woke> {
         if let Some(event) = self.pending.pop_front() {
             return Ok(Woke::Next(Next::Event(event)));
@@ -84,10 +84,10 @@ impl Stick {
         if deadline.is_some_and(|d| now >= d) {
             return Ok(Woke::Next(Next::Timeout));
         }
-        if backoff.due(now) {
+        if also.is_some_and(|t| now >= t) {
             return Ok(Woke::Tick);
         }
-        let wake = [deadline, self.gestures.deadline(), backoff.deadline()].into_iter().flatten().min();
+        let wake = [deadline, self.gestures.deadline(), also].into_iter().flatten().min();
         let fds: Vec<BorrowedFd<'_>> = [Some(shutdown.fd()), device].into_iter().flatten().collect();
         Ok(match wait::readable(&fds, self.clock.until(wake))? {
             Some(0) => Woke::Next(Next::Quit),

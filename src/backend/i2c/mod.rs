@@ -264,7 +264,7 @@ impl<D: Devices> Input for I2cHat<D> {
     fn next(&mut self, deadline: Option<Millis>) -> anyhow::Result<Next> {
         loop {
             let device = self.irq.as_ref().map(|irq| irq.as_fd());
-            match self.keys.wait(deadline, &self.shutdown, device, &self.backoff)? {
+            match self.keys.wait(deadline, &self.shutdown, device, self.backoff.deadline())? {
                 Woke::Next(next) => return Ok(next),
                 Woke::Tick if self.backoff.due(self.keys.now()) => self.reconnect(),
                 Woke::Tick => {}

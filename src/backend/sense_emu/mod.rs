@@ -13,14 +13,14 @@
 pub mod screen;
 pub mod stick;
 
-use super::clock::MonotonicClock;
-use super::gesture::{Gestures, Timing};
-use super::{Display, Input, Next, wait};
+use super::gesture::Timing;
+use super::rotation::Rotation;
+use super::stick::{Stick as Keys, Woke};
+use super::{Display, Input, Next};
 use crate::daemon::{self, signals::Shutdown};
-use crate::game::{Engine, Event, Frame, Millis};
+use crate::game::{Engine, Frame, Millis};
 use anyhow::Context;
 use screen::Screen;
-use std::collections::VecDeque;
 use std::os::fd::AsFd;
 use std::path::{Path, PathBuf};
 use stick::Stick;
@@ -53,9 +53,8 @@ pub fn play(engine: &mut Engine, save: impl FnMut(&Engine)) -> anyhow::Result<()
 pub struct SenseEmu {
     screen: Screen,
     stick: Stick,
-    gestures: Gestures,
-    events: VecDeque<Event>,
-    clock: MonotonicClock,
+    /// The emulator's keys as game events (no rotation: its window is upright).
+    keys: Keys,
     next_hello: Millis,
     shutdown: Shutdown,
 }
@@ -71,9 +70,7 @@ impl SenseEmu {
         Ok(SenseEmu {
             screen,
             stick,
-            gestures: Gestures::new(Timing::default()),
-            events: VecDeque::new(),
-            clock: MonotonicClock::default(),
+            keys: Keys::new(Timing::default(), Rotation::R0),
             next_hello: 0,
             shutdown: Shutdown::install().context("installing signal handlers")?,
         })
@@ -88,37 +85,21 @@ impl Display for SenseEmu {
 
 impl Input for SenseEmu {
     fn now(&self) -> Millis {
-        self.clock.now()
+        self.keys.now()
     }
 
     fn next(&mut self, deadline: Option<Millis>) -> anyhow::Result<Next> {
         loop {
-            if let Some(event) = self.events.pop_front() {
-                return Ok(Next::Event(event));
-            }
-            let now = self.clock.now();
-            if let Some(event) = self.gestures.expire(now) {
-                return Ok(Next::Event(event));
-            }
+            let now = self.keys.now();
             if now >= self.next_hello {
                 self.stick.hello().context("greeting the emulator's joystick")?;
                 self.next_hello = now + HELLO_MS;
             }
-            if deadline.is_some_and(|d| now >= d) {
-                return Ok(Next::Timeout);
-            }
-            let wake =
-                [deadline, self.gestures.deadline(), Some(self.next_hello)].into_iter().flatten().min();
-            let fds = [self.stick.socket().as_fd(), self.shutdown.fd()];
-            match wait::readable(&fds, self.clock.until(wake))? {
-                Some(0) => {
-                    let now = self.clock.now();
-                    for (key, pressed) in self.stick.receive().context("reading the joystick")? {
-                        self.events.extend(self.gestures.key(key, pressed, now));
-                    }
-                }
-                Some(_) => return Ok(Next::Quit),
-                None => {}
+            let socket = self.stick.socket().as_fd();
+            match self.keys.wait(deadline, &self.shutdown, Some(socket), Some(self.next_hello))? {
+                Woke::Next(next) => return Ok(next),
+                Woke::Tick => {}
+                Woke::Device => self.keys.take(self.stick.receive().context("reading the joystick")?),
             }
         }
     }

@@ -4,8 +4,8 @@
 //! change, laid out as the kernel's `input_event`: seconds and microseconds
 //! (C longs), then type, code (u16) and value (u32), in native byte order.
 
-use crate::backend::gesture::Key;
-use crate::backend::sensehat::joystick::{self, Change};
+use crate::backend::gesture::Change;
+use crate::backend::sensehat::joystick;
 use std::io;
 use std::os::unix::net::UnixDatagram;
 use std::path::{Path, PathBuf};
@@ -14,23 +14,15 @@ use std::path::{Path, PathBuf};
 pub const SERVER_NAME: &str = "rpi-sense-emu-stick";
 
 /// One record's size: Python's `struct.calcsize('llHHI')`, which is the
-/// kernel's `struct input_event`, so the Sense HAT joystick's decoder reads it.
+/// kernel's `struct input_event`, so the Sense HAT joystick's decoder reads
+/// it (the GUI sends the Raspberry Pi kernel's KEY_* codes).
 pub const RECORD_LEN: usize = joystick::RECORD;
 
-/// A key going down (`true`) or up, from one record; `None` for anything
-/// else: other event types, other codes, and the auto-repeat value 2
-/// (holds and repeats are timed by [`crate::backend::gesture`]). The GUI
-/// sends the Raspberry Pi kernel's KEY_* codes.
-pub fn decode(record: &[u8; RECORD_LEN]) -> Option<(Key, bool)> {
-    match joystick::decode(record)? {
-        Change::Down(key) => Some((key, true)),
-        Change::Up(key) => Some((key, false)),
-    }
-}
-
-/// Every key change in one datagram (whole records only).
-pub fn decode_datagram(bytes: &[u8]) -> impl Iterator<Item = (Key, bool)> + '_ {
-    bytes.chunks_exact(RECORD_LEN).filter_map(|r| decode(r.try_into().expect("a whole record")))
+/// Every key change in one datagram (whole records only): presses and
+/// releases of the five keys; anything else, and the auto-repeat value 2,
+/// gives nothing (holds and repeats are timed by [`crate::backend::gesture`]).
+pub fn decode_datagram(bytes: &[u8]) -> impl Iterator<Item = Change> + '_ {
+    bytes.chunks_exact(RECORD_LEN).filter_map(|r| joystick::decode(r.try_into().expect("a whole record")))
 }
 
 /// Our end of the joystick socket.
@@ -76,7 +68,7 @@ impl Stick {
     }
 
     /// Every key change waiting on the socket.
-    pub fn receive(&self) -> io::Result<Vec<(Key, bool)>> {
+    pub fn receive(&self) -> io::Result<Vec<Change>> {
         let mut keys = Vec::new();
         let mut buf = [0u8; 64 * RECORD_LEN];
         loop {
@@ -102,6 +94,7 @@ impl Drop for Stick {
 mod tests {
     use super::*;
 
+    use crate::backend::gesture::Key;
     use joystick::{EV_KEY, KEY_DOWN, KEY_ENTER, KEY_LEFT, KEY_RIGHT, KEY_UP};
 
     fn record(kind: u16, code: u16, value: i32) -> [u8; RECORD_LEN] {
@@ -119,16 +112,17 @@ mod tests {
 
     #[test]
     fn the_five_keys_press_and_release_and_nothing_else_counts() {
-        assert_eq!(decode(&record(EV_KEY, KEY_UP, 1)), Some((Key::Up, true)));
-        assert_eq!(decode(&record(EV_KEY, KEY_DOWN, 0)), Some((Key::Down, false)));
-        assert_eq!(decode(&record(EV_KEY, KEY_LEFT, 1)), Some((Key::Left, true)));
-        assert_eq!(decode(&record(EV_KEY, KEY_RIGHT, 1)), Some((Key::Right, true)));
-        assert_eq!(decode(&record(EV_KEY, KEY_ENTER, 1)), Some((Key::Middle, true)));
-        assert_eq!(decode(&record(EV_KEY, KEY_ENTER, 2)), None, "auto-repeat");
-        assert_eq!(decode(&record(EV_KEY, 30, 1)), None, "KEY_A");
-        assert_eq!(decode(&record(0, KEY_UP, 1)), None, "EV_SYN");
+        let decode = |r: [u8; RECORD_LEN]| decode_datagram(&r).next();
+        assert_eq!(decode(record(EV_KEY, KEY_UP, 1)), Some(Change::Down(Key::Up)));
+        assert_eq!(decode(record(EV_KEY, KEY_DOWN, 0)), Some(Change::Up(Key::Down)));
+        assert_eq!(decode(record(EV_KEY, KEY_LEFT, 1)), Some(Change::Down(Key::Left)));
+        assert_eq!(decode(record(EV_KEY, KEY_RIGHT, 1)), Some(Change::Down(Key::Right)));
+        assert_eq!(decode(record(EV_KEY, KEY_ENTER, 1)), Some(Change::Down(Key::Middle)));
+        assert_eq!(decode(record(EV_KEY, KEY_ENTER, 2)), None, "auto-repeat");
+        assert_eq!(decode(record(EV_KEY, 30, 1)), None, "KEY_A");
+        assert_eq!(decode(record(0, KEY_UP, 1)), None, "EV_SYN");
         let two = [record(EV_KEY, KEY_UP, 1), record(EV_KEY, KEY_UP, 0)].concat();
         let torn = &two[..RECORD_LEN + 5];
-        assert_eq!(decode_datagram(torn).collect::<Vec<_>>(), [(Key::Up, true)]);
+        assert_eq!(decode_datagram(torn).collect::<Vec<_>>(), [Change::Down(Key::Up)]);
     }
 }

@@ -153,7 +153,7 @@ impl Input for SenseHat {
     fn next(&mut self, deadline: Option<Millis>) -> anyhow::Result<Next> {
         loop {
             let device = self.stick.as_ref().map(|s| s.as_fd());
-            match self.keys.wait(deadline, &self.shutdown, device, &self.backoff)? {
+            match self.keys.wait(deadline, &self.shutdown, device, self.backoff.deadline())? {
                 Woke::Next(next) => return Ok(next),
                 Woke::Tick if self.backoff.due(self.keys.now()) => self.reconnect(),
                 Woke::Tick => {}
