@@ -12,7 +12,7 @@
 
 use super::super::rotation::Rotation;
 use crate::game::{Frame, Rgb};
-use embedded_hal::i2c::{ErrorKind, I2c, NoAcknowledgeSource};
+use embedded_hal::i2c::{ErrorKind, I2c};
 use std::fmt::Display;
 
 pub const ADDRESS: u8 = 0x46;
@@ -71,9 +71,7 @@ pub fn encode(frame: &Frame, rotation: Rotation, brightness: u8, low_light: bool
 /// A failed exchange with the chip, as one line.
 pub fn describe(register: u8, e: &impl embedded_hal::i2c::Error) -> String {
     let what = match e.kind() {
-        ErrorKind::NoAcknowledge(NoAcknowledgeSource::Address) | ErrorKind::NoAcknowledge(_) => {
-            "no acknowledge: is the Sense HAT seated, and is this its bus?"
-        }
+        ErrorKind::NoAcknowledge(_) => "no acknowledge: is the Sense HAT seated, and is this its bus?",
         ErrorKind::Bus => "bus error",
         ErrorKind::ArbitrationLoss => "arbitration lost",
         _ => "failed",
@@ -139,6 +137,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+    use embedded_hal::i2c::NoAcknowledgeSource;
     use embedded_hal_mock::eh1::i2c::{Mock, Transaction};
 
     /// What the framebuffer backend and the kernel make of a colour: RGB565,
