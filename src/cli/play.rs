@@ -3,7 +3,7 @@
 use crate::backend::i2c::{self, I2cHat};
 use crate::backend::script::Script;
 use crate::backend::sensehat::{self, SenseHat, discover::Roots};
-use crate::backend::{sense_emu, terminal};
+use crate::backend::{Display, Input, sense_emu, terminal};
 use crate::daemon::config::{self, Config};
 use crate::daemon::log::{info, warning};
 use crate::daemon::signals::Shutdown;
@@ -148,17 +148,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     match backend {
         BackendChoice::Sensehat => {
             let shutdown = Shutdown::install().context("cannot handle signals")?;
-            let mut hat = SenseHat::open(hat, shutdown)?;
-            notify_ready();
-            daemon::run_saving(&mut engine, &mut hat, save)?;
-            info!("stopped; the LEDs are dark");
+            serve(&mut engine, &mut SenseHat::open(hat, shutdown)?, save)?;
         }
         BackendChoice::I2c => {
             let shutdown = Shutdown::install().context("cannot handle signals")?;
-            let mut hat = I2cHat::open_linux(direct, shutdown)?;
-            notify_ready();
-            daemon::run_saving(&mut engine, &mut hat, save)?;
-            info!("stopped; the LEDs are dark");
+            serve(&mut engine, &mut I2cHat::open_linux(direct, shutdown)?, save)?;
         }
         BackendChoice::Terminal => terminal::play(&mut engine, save)?,
         BackendChoice::SenseEmu => sense_emu::play(&mut engine, save)?,
@@ -198,6 +192,19 @@ fn start(
         max_size,
     };
     Ok(Engine::start(setup, saved.progress))
+}
+
+/// The daemon on an opened HAT, by either path: ready for systemd, then
+/// play until a signal, which leaves the LEDs dark.
+fn serve(
+    engine: &mut Engine,
+    hat: &mut (impl Display + Input),
+    save: impl FnMut(&Engine),
+) -> anyhow::Result<()> {
+    notify_ready();
+    daemon::run_saving(engine, hat, save)?;
+    info!("stopped; the LEDs are dark");
+    Ok(())
 }
 
 /// Tells systemd the game is up (`Type=notify`); nothing outside systemd.
