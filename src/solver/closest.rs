@@ -14,6 +14,7 @@
 //! search's order: compare the columns from the left, the given queen's row
 //! counting before every other row and the others from the top.
 
+use super::count::full;
 use crate::puzzle::{MAX_N, Placement};
 
 /// A full solution and how many of the given queens it keeps.
@@ -36,10 +37,6 @@ pub fn closest(partial: &Placement) -> Option<Closest> {
             Closest { solution, kept: partial.shared(&solution) }
         })
     })
-}
-
-fn full(n: usize) -> u32 {
-    (u64::MAX >> (64 - n)) as u32
 }
 
 struct Search<'a> {

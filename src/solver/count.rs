@@ -152,7 +152,8 @@ fn split(n: usize) -> Vec<Task> {
     tasks
 }
 
-fn full(n: usize) -> u32 {
+/// Every row of an `n` x `n` board as a bit mask (the `n` low bits).
+pub(super) fn full(n: usize) -> u32 {
     (u64::MAX >> (64 - n)) as u32
 }
 
