@@ -10,7 +10,7 @@ use common::hat::{Hat, click};
 use queens::backend::rotation::Rotation;
 use queens::backend::sensehat::framebuffer::PixelFormat;
 use queens::backend::sensehat::joystick;
-use queens::game::{Frame, Rgb};
+use queens::game::Frame;
 use std::fs;
 use std::io::{Read, Write};
 use std::process::{Child, Stdio};
@@ -26,19 +26,7 @@ fn script_frames(lines: &[&str]) -> Vec<Frame> {
         .unwrap();
     child.stdin.take().unwrap().write_all(lines.join("\n").as_bytes()).unwrap();
     let out = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
-    out.split("\n\n")
-        .filter(|b| !b.trim().is_empty())
-        .map(|block| {
-            let mut frame = Frame::dark(8);
-            for (y, line) in block.lines().enumerate() {
-                for (x, hex) in line.split(' ').enumerate() {
-                    let c = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).unwrap();
-                    frame.set(x, y, Rgb(c(0), c(2), c(4)));
-                }
-            }
-            frame
-        })
-        .collect()
+    out.split("\n\n").filter(|b| !b.trim().is_empty()).map(|block| block.parse().unwrap()).collect()
 }
 
 fn rgb565(frame: &Frame, rotation: Rotation) -> Vec<u8> {
