@@ -6,6 +6,7 @@ mod common;
 use common::hat::{Hat, click, try_click};
 use queens::backend::sensehat::joystick;
 use queens::daemon::state;
+use queens::game::Event;
 use queens::puzzle::{Placement, Solutions};
 use std::fs;
 use std::io::Write;
@@ -33,14 +34,13 @@ fn start(state: &Path) -> Child {
 
 /// The moves that place the queens of `rows` from the starting cursor, the
 /// last press solving the board.
-fn moves_to_solve(rows: &Placement) -> Vec<&'static str> {
+fn moves_to_solve(rows: &Placement) -> Vec<Event> {
     let (mut moves, mut at) = (Vec::new(), (3, 4));
     for (x, row) in rows.columns().enumerate() {
-        let y = row.unwrap() as usize;
-        moves.extend(std::iter::repeat_n("right", (x + 8 - at.0) % 8));
-        moves.extend(std::iter::repeat_n("down", (y + 8 - at.1) % 8));
-        moves.push("press");
-        at = (x, y);
+        let to = (x, row.unwrap() as usize);
+        moves.extend(common::moves_to(8, at, to));
+        moves.push(Event::Press);
+        at = to;
     }
     moves
 }
@@ -50,7 +50,9 @@ fn moves_to_solve(rows: &Placement) -> Vec<&'static str> {
 fn many_solutions(count: usize) -> String {
     let mut lines = String::new();
     for rows in Solutions::eight().iter().take(count) {
-        lines += &(moves_to_solve(rows).join("\n") + "\n");
+        for event in moves_to_solve(rows) {
+            lines += &format!("{event}\n");
+        }
         lines += "press\npress\n"; // standby, then a new game
     }
     lines
@@ -174,9 +176,9 @@ fn sigterm_around_a_save_leaves_the_leds_dark_and_the_state_old_or_new() {
             assert!(Instant::now() < lit, "the game never drew the board");
             std::thread::sleep(Duration::from_millis(5));
         }
-        let code = |name: &str| match name {
-            "right" => joystick::KEY_RIGHT,
-            "down" => joystick::KEY_DOWN,
+        let code = |event: &Event| match event {
+            Event::Right => joystick::KEY_RIGHT,
+            Event::Down => joystick::KEY_DOWN,
             _ => joystick::KEY_ENTER,
         };
         let (solving, placing) = moves.split_last().unwrap();
