@@ -6,17 +6,10 @@
 
 mod common;
 
+use common::bin::run;
+
 use std::fs;
 use std::path::PathBuf;
-
-fn run(args: &[&str]) -> (Option<i32>, String, String) {
-    let out = common::bin::queens().args(args).output().unwrap();
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
 
 /// A fake /sys with no Sense HAT framebuffer, and a regular file as `/dev/i2c-1`.
 fn tree(tag: &str) -> PathBuf {

@@ -5,6 +5,8 @@
 
 mod common;
 
+use common::bin::run;
+
 use common::hat::{Hat, click};
 
 use queens::backend::rotation::Rotation;
@@ -145,15 +147,6 @@ fn brightness_dims_every_led_in_software() {
     let _stick = hat.stick();
     hat.wait_for(&PixelFormat::RGB565.encode(&frames[0], Rotation::R0, 50));
     terminate(&mut game);
-}
-
-fn run(args: &[&str]) -> (Option<i32>, String, String) {
-    let out = common::bin::queens().args(args).output().unwrap();
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
 }
 
 #[test]

@@ -14,6 +14,18 @@ pub fn queens() -> Command {
     same_arch(Path::new(env!("CARGO_BIN_EXE_queens")))
 }
 
+/// Runs the built binary with `args` to the end: its exit status (`None`
+/// if a signal ended it), standard output and standard error.
+#[allow(dead_code)]
+pub fn run(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = queens().args(args).output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
 /// A command that starts `exe`, built for the same target as the tests
 /// (the test binary itself, say), through the emulator when one is needed.
 #[allow(dead_code)]
