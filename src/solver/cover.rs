@@ -48,6 +48,16 @@ impl Board {
         self.n
     }
 
+    /// Every square, as a set (bit `row * n + column`).
+    pub(super) fn full_mask(&self) -> u128 {
+        self.full
+    }
+
+    /// The squares a queen on square number `s` attacks or occupies.
+    pub(super) fn reach(&self, s: usize) -> u128 {
+        self.cover[s]
+    }
+
     /// The fewest queens that cover the board.
     pub fn minimum(&self) -> usize {
         *self.minimum.get_or_init(|| {
@@ -103,6 +113,20 @@ impl Board {
         });
         covers.sort_by_key(|c| std::cmp::Reverse(c.0));
         covers.into_iter().map(|(_, squares)| squares).collect()
+    }
+
+    /// Every minimum cover, in the Delphi program's field order: the covers'
+    /// squares read as numbers (top row first, left to right), smallest first.
+    pub fn minimum_covers_in_order(&self) -> Vec<Vec<Square>> {
+        let mut covers = Vec::new();
+        self.search(self.minimum(), &mut |set| {
+            let mut set = set.to_vec();
+            set.sort_unstable();
+            covers.push(set);
+            true
+        });
+        covers.sort_unstable();
+        covers.into_iter().map(|set| self.squares(set)).collect()
     }
 
     fn squares(&self, mut set: Vec<usize>) -> Vec<Square> {

@@ -8,6 +8,7 @@ pub mod complete;
 pub mod construct;
 pub mod count;
 pub mod cover;
+pub mod cover_walk;
 pub mod notation;
 pub mod pieces;
 pub mod validate;
