@@ -3,8 +3,9 @@
 
 mod common;
 
+use common::delphi::{Delphi, chess_name};
 use common::{attack, picture};
-use queens::game::{Action, Frame};
+use queens::game::{Action, Engine, Frame, Progress, Setup};
 use queens::game::{
     Animation, Cover, Event, Interrupt, Mode, ModeKind, Reaction, StoppedWatch, Style, scroll,
 };
@@ -29,23 +30,49 @@ fn covered(queens: &[(usize, usize)], x: usize, y: usize) -> bool {
 /// The expected 8x8 picture: covered squares `a`, the rest the checkerboard,
 /// the cursor `B`, then the queens as given.
 fn expected(queens: &[(usize, usize, char)], cursor: (usize, usize)) -> String {
+    expected_on(8, queens, cursor)
+}
+
+/// The same for an n x n board (n up to 8), centred on the matrix, the LEDs around it off.
+fn expected_on(n: usize, queens: &[(usize, usize, char)], cursor: (usize, usize)) -> String {
     let plain: Vec<(usize, usize)> = queens.iter().map(|&(x, y, _)| (x, y)).collect();
-    let mut rows: Vec<Vec<char>> = (0..8)
-        .map(|y| {
-            (0..8)
-                .map(|x| match () {
-                    _ if covered(&plain, x, y) => 'a',
-                    _ if (x + y) % 2 == 0 => 'g',
-                    _ => 'r',
-                })
-                .collect()
-        })
-        .collect();
-    rows[cursor.1][cursor.0] = 'B';
+    let mut rows: Vec<Vec<char>> = vec![vec!['.'; 8]; 8];
+    let offset = (8 - n) / 2;
+    for y in 0..n {
+        for x in 0..n {
+            rows[offset + y][offset + x] = match () {
+                _ if covered(&plain, x, y) => 'a',
+                _ if (x + y) % 2 == 0 => 'g',
+                _ => 'r',
+            };
+        }
+    }
+    rows[offset + cursor.1][offset + cursor.0] = 'B';
     for &(x, y, c) in queens {
-        rows[y][x] = c;
+        rows[offset + y][offset + x] = c;
     }
     rows.into_iter().map(|r| r.into_iter().collect::<String>() + "\n").collect()
+}
+
+/// Where the cursor starts on an n x n board (the middle, (3, 4) on the 8x8).
+fn start(n: usize) -> (usize, usize) {
+    ((n - 1) / 2, n / 2)
+}
+
+/// The picture of a cover Go shows: the program's queens yellow.
+fn program_cover(n: usize, cover: &[(usize, usize)]) -> String {
+    // The seed's fields are 1-based (x, y) from the top-left.
+    let queens: Vec<(usize, usize, char)> = cover.iter().map(|&(x, y)| (x - 1, y - 1, 'Y')).collect();
+    expected_on(n, &queens, start(n))
+}
+
+/// What the matrix scrolls when Go has nothing (more) to show.
+fn no_more(found: usize) -> Vec<String> {
+    match found {
+        0 => message("NO SOLUTION"),
+        1 => message("NO MORE - 1 COVER"),
+        _ => message(&format!("NO MORE - {found} COVERS")),
+    }
 }
 
 fn message(text: &str) -> Vec<String> {
@@ -133,7 +160,7 @@ fn solve_shows_a_minimum_cover_keeping_the_players_queens_and_then_the_next() {
     }
     let mut answers = Vec::new();
     for _ in 0..2 {
-        mode.act(Action::Solve, &StoppedWatch);
+        mode.act(Action::Closest, &StoppedWatch);
         let shown = picture(&mode.draw());
         let lines: Vec<&str> = shown.lines().collect();
         let letter = |x: usize, y: usize| lines[y].as_bytes()[x] as char;
@@ -165,7 +192,7 @@ fn a_wrong_queen_shows_blue_in_the_answer() {
     for sq in [(0, 0), (7, 0), (0, 7), (7, 7)] {
         place(&mut mode, 8, &mut at, sq);
     }
-    mode.act(Action::Solve, &StoppedWatch);
+    mode.act(Action::Closest, &StoppedWatch);
     let shown = picture(&mode.draw());
     assert!(shown.contains('B') && shown.contains('Y'), "{shown}");
     assert_eq!(shown.matches('W').count() + shown.matches('Y').count(), 5, "{shown}");
@@ -178,4 +205,174 @@ fn the_goal_is_the_domination_number_on_every_size() {
         assert_eq!(Cover::new(n, Style::default()).goal(), goal, "{n}x{n}");
     }
     assert_eq!("cover".parse::<ModeKind>(), Ok(ModeKind::Cover));
+}
+
+/// Presses Go and returns the picture it leaves (a cover), or the message it scrolls.
+fn go(mode: &mut Cover) -> Result<String, Vec<String>> {
+    match mode.act(Action::Go, &StoppedWatch) {
+        Reaction::Draw => Ok(picture(&mode.draw())),
+        Reaction::Animate(a) => Err(frames(&a)),
+        other => panic!("Go: {other:?}"),
+    }
+}
+
+#[test]
+fn go_shows_the_delphi_programs_covers_in_its_order_frame_by_frame() {
+    // Every board the LED matrix holds, every number of queens the menu offers:
+    // the whole sequence of the seed's Go, then its "no (more) solution", twice.
+    for n in 4..=8 {
+        for k in 1..=n {
+            let oracle = Delphi::all(n, k);
+            let mut mode = Cover::new(n, Style::default());
+            assert!(matches!(mode.act(Action::Queens(k as u8), &StoppedWatch), Reaction::Draw));
+            for (i, cover) in oracle.iter().enumerate() {
+                assert_eq!(
+                    go(&mut mode),
+                    Ok(program_cover(n, cover)),
+                    "{n}x{n}, {k} queens, cover {}",
+                    i + 1
+                );
+            }
+            for _ in 0..2 {
+                assert_eq!(go(&mut mode), Err(no_more(oracle.len())), "{n}x{n}, {k} queens, after the last");
+                assert_eq!(picture(&mode.draw()), expected_on(n, &[], start(n)), "the board is empty");
+            }
+        }
+    }
+}
+
+#[test]
+fn go_on_the_8x8_with_5_queens_starts_with_a8_c7_e6_b5_d4_and_finds_728() {
+    // The oracle first, against what the issue read off the seed.
+    let oracle = Delphi::all(8, 5);
+    let names: Vec<String> = oracle[0].iter().map(|&f| chess_name(8, f)).collect();
+    assert_eq!(names.join(" "), "a8 c7 e6 b5 d4");
+    assert_eq!(oracle.len(), 728);
+    // Five queens is where the game starts; no two of Go's queens attack each other.
+    let mut mode = Cover::new(8, Style::default());
+    assert_eq!(mode.allowed(), 5);
+    let mut found = 0;
+    while let Ok(shown) = go(&mut mode) {
+        let queens: Vec<(usize, usize)> = (0..8)
+            .flat_map(|y| (0..8).map(move |x| (x, y)))
+            .filter(|&(x, y)| shown.lines().nth(y).unwrap().as_bytes()[x] == b'Y')
+            .collect();
+        assert!(
+            queens.iter().all(|&(x, y)| queens.iter().all(|&(u, v)| (x, y) == (u, v) || !attack(x, y, u, v)))
+        );
+        found += 1;
+    }
+    assert_eq!(found, 728);
+}
+
+#[test]
+fn go_clears_the_players_queens_and_reset_starts_again() {
+    let first = program_cover(8, &Delphi::all(8, 5)[0]);
+    let second = program_cover(8, &Delphi::all(8, 5)[1]);
+    let mut mode = Cover::new(8, Style::default());
+    let mut at = start(8);
+    place(&mut mode, 8, &mut at, (0, 7));
+    place(&mut mode, 8, &mut at, (3, 4));
+    assert_eq!(go(&mut mode), Ok(first.clone()));
+    // Any event goes back to the board, which Go cleared.
+    mode.handle(Event::Left);
+    assert_eq!(picture(&mode.draw()), expected(&[], at));
+    assert_eq!(go(&mut mode), Ok(second));
+    assert!(matches!(mode.act(Action::Reset, &StoppedWatch), Reaction::Draw));
+    assert_eq!(picture(&mode.draw()), expected(&[], start(8)));
+    assert_eq!(go(&mut mode), Ok(first.clone()));
+    // A new number of queens starts the search again too.
+    mode.act(Action::Queens(6), &StoppedWatch);
+    assert_eq!(go(&mut mode), Ok(first));
+}
+
+#[test]
+fn the_menu_offers_go_reset_closest_and_each_number_of_queens() {
+    for n in [4, 8, 11] {
+        let labels: Vec<&str> = Cover::new(n, Style::default()).actions().iter().map(|a| a.label()).collect();
+        let mut want =
+            vec!["GO".to_string(), "RESET".to_string(), "CLOSEST".to_string(), "1 QUEEN".to_string()];
+        want.extend((2..=n).map(|k| format!("{k} QUEENS")));
+        assert_eq!(labels, want, "{n}x{n}");
+    }
+    // Through the engine: hold opens the menu on GO, a press shows the first cover,
+    // and the menu opens on GO again for the next.
+    let mut engine = Engine::start(Setup { mode: ModeKind::Cover, ..Setup::default() }, Progress::default());
+    let oracle = Delphi::all(8, 5);
+    for cover in &oracle[..3] {
+        engine.handle(Event::Hold, 0);
+        engine.handle(Event::Press, 0);
+        assert_eq!(picture(engine.frame()), program_cover(8, cover));
+    }
+    // Choosing 4 QUEENS (three steps right of GO, past RESET, CLOSEST, 1..3): Go finds none.
+    engine.handle(Event::Hold, 0);
+    for _ in 0..6 {
+        engine.handle(Event::Right, 0);
+    }
+    engine.handle(Event::Press, 0);
+    assert_eq!(engine.mode().actions()[6].label(), "4 QUEENS");
+    engine.handle(Event::Hold, 0);
+    for _ in 0..6 {
+        engine.handle(Event::Left, 0);
+    }
+    engine.handle(Event::Press, 0);
+    assert_eq!(picture(engine.frame()), message("NO SOLUTION")[0]);
+}
+
+#[test]
+fn a_players_cover_is_cheered_up_to_the_queens_allowed() {
+    let five = a_five_queen_cover();
+    let extra: Vec<(usize, usize)> =
+        (0..8).flat_map(|y| (0..8).map(move |x| (x, y))).filter(|s| !five.contains(s)).take(2).collect();
+    let cover_with = |allowed: u8, queens: &[(usize, usize)]| {
+        let mut mode = Cover::new(8, Style::default());
+        mode.act(Action::Queens(allowed), &StoppedWatch);
+        let mut at = start(8);
+        let mut last = Reaction::Draw;
+        // The extra queens first, so the last one placed completes the cover.
+        let more = queens.iter().filter(|q| !five.contains(q));
+        let needed = queens.iter().filter(|q| five.contains(q));
+        for &sq in more.chain(needed) {
+            last = place(&mut mode, 8, &mut at, sq);
+        }
+        frames(&animation(last))
+    };
+    let six: Vec<(usize, usize)> = five.iter().copied().chain([extra[0]]).collect();
+    let seven: Vec<(usize, usize)> = six.iter().copied().chain([extra[1]]).collect();
+    // Six allowed: six queens are a win, seven are one too many.
+    assert_eq!(cover_with(6, &six)[6..], message("COVERED WITH 6!")[..]);
+    assert_eq!(cover_with(6, &seven), message("COVERED WITH 7 - NOW TRY 6"));
+    // Fewer allowed than can cover: the fewest that can, five, is the target.
+    assert_eq!(cover_with(3, &five)[6..], message("COVERED WITH 5!")[..]);
+    assert_eq!(cover_with(3, &six), message("COVERED WITH 6 - NOW TRY 5"));
+}
+
+#[test]
+#[ignore = "slow in debug: run with cargo test --release -- --ignored"]
+fn go_matches_the_delphi_program_on_the_larger_boards() {
+    // The terminal plays cover up to 11x11: the whole sequence where the seed's own
+    // search finishes in seconds.
+    for (n, most) in [(9, 9), (10, 7), (11, 6)] {
+        for k in 1..=most {
+            let oracle = Delphi::all(n, k);
+            let mut mode = Cover::new(n, Style::default());
+            mode.act(Action::Queens(k as u8), &StoppedWatch);
+            for (i, cover) in oracle.iter().enumerate() {
+                assert!(matches!(mode.act(Action::Go, &StoppedWatch), Reaction::Draw), "{n}x{n}, {k}: {i}");
+                let shown = picture(&mode.draw());
+                let letters: Vec<(usize, usize)> = (0..n)
+                    .flat_map(|y| (0..n).map(move |x| (x, y)))
+                    .filter(|&(x, y)| shown.lines().nth(y).unwrap().as_bytes()[x] == b'Y')
+                    .collect();
+                let want: Vec<(usize, usize)> = cover.iter().map(|&(x, y)| (x - 1, y - 1)).collect();
+                let mut want_sorted = want.clone();
+                want_sorted.sort_by_key(|&(x, y)| (y, x));
+                assert_eq!(letters, want_sorted, "{n}x{n}, {k} queens, cover {}", i + 1);
+            }
+            assert!(
+                matches!(mode.act(Action::Go, &StoppedWatch), Reaction::Animate(_)),
+                "{n}x{n}, {k}: the end"
+            );
+        }
+    }
 }

@@ -3,16 +3,22 @@
 //! (five on the 8x8). Covered squares are lit dimly as you go.
 //!
 //! A press puts a queen on the cursor or takes it back; any number may
-//! share a row or column, and queens may attack each other. "Solve" shows
-//! a minimum cover that keeps as many of the player's queens as possible
-//! (kept white, added yellow, the player's others blue); solving again
-//! shows the next one.
+//! share a row or column, and queens may attack each other.
+//!
+//! The menu holds the Delphi program's own buttons. "K QUEENS" sets how many
+//! queens its search may use (its `maxQueen`, at first the fewest that can
+//! cover). "Go" clears the board and shows the next cover its search finds
+//! (yellow), in its order; after the last it says so, until "Reset" (or a new
+//! K) starts over. An extra of ours, "Closest", shows a minimum cover that
+//! keeps as many of the player's queens as possible (kept white, added
+//! yellow, the player's others blue); again, the next one.
 
 use super::board::Board;
 use super::mode::{Action, Animation, Interrupt, Mode, Reaction, Stopwatch, Style};
 use super::{Event, FLASH_MS, FLASHES, Frame, Rgb, text};
 use crate::puzzle::Square;
 use crate::solver::cover::{self, MAX_COVER_N};
+use crate::solver::cover_walk::CoverWalk;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -24,9 +30,28 @@ pub struct Cover {
     style: Style,
     /// The fewest queens that cover the board.
     goal: usize,
+    /// The most queens Go's search may use (the seed's `maxQueen`), chosen in the menu.
+    allowed: usize,
+    /// Go's search since the last Reset; `None` until the first Go.
+    walk: Option<CoverWalk>,
+    /// How many covers Go has shown since the last Reset.
+    found: usize,
     solver: Rc<cover::Board>,
     screen: Screen,
 }
+
+/// Every action the menu can offer, cut to the board's side by [`Mode::actions`].
+const ACTIONS: [Action; 3 + MAX_COVER_N] = {
+    let mut actions = [Action::Go; 3 + MAX_COVER_N];
+    actions[1] = Action::Reset;
+    actions[2] = Action::Closest;
+    let mut k = 1;
+    while k <= MAX_COVER_N {
+        actions[2 + k] = Action::Queens(k as u8);
+        k += 1;
+    }
+    actions
+};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Screen {
@@ -34,11 +59,13 @@ enum Screen {
     /// Covered with the fewest queens: after the flash, a press sleeps and
     /// a direction starts again.
     Covered,
-    /// "Solve": the `index`th of `covers`, nearest first.
+    /// "Closest": the `index`th of `covers`, nearest first.
     Answer {
         covers: Rc<Vec<Vec<Square>>>,
         index: usize,
     },
+    /// "Go": the cover the seed's search found, on an empty board.
+    Program(Vec<Square>),
 }
 
 /// One solver per board size, built once: finding the minimum of the 8x8
@@ -65,6 +92,9 @@ impl Cover {
             queens: Vec::new(),
             style,
             goal: solver.minimum(),
+            allowed: solver.minimum(),
+            walk: None,
+            found: 0,
             solver,
             screen: Screen::Playing,
         }
@@ -73,6 +103,17 @@ impl Cover {
     /// The fewest queens that cover this board.
     pub fn goal(&self) -> usize {
         self.goal
+    }
+
+    /// The most queens Go may use (the menu's "K QUEENS").
+    pub fn allowed(&self) -> usize {
+        self.allowed
+    }
+
+    /// The covers a player's own queens are cheered for: up to the queens
+    /// allowed, and never fewer than can cover.
+    fn target(&self) -> usize {
+        self.allowed.max(self.goal)
     }
 
     fn covered_by(queens: &[Square], sq: Square) -> bool {
@@ -93,8 +134,8 @@ impl Cover {
             return Reaction::Draw;
         }
         let k = self.queens.len();
-        if k > self.goal {
-            let message = format!("COVERED WITH {k} - NOW TRY {}", self.goal);
+        if k > self.target() {
+            let message = format!("COVERED WITH {k} - NOW TRY {}", self.target());
             return Reaction::Animate(text::scroll(&message, self.style.text, self.board.side()));
         }
         let mut steps = self.flash();
@@ -111,7 +152,27 @@ impl Cover {
         (0..FLASHES).flat_map(|_| [(white, FLASH_MS), (blue, FLASH_MS)]).collect()
     }
 
-    fn solve(&mut self) -> Reaction {
+    /// The seed's Go: the board cleared and the next cover of its search
+    /// shown; when there is none, "NO SOLUTION" (or how many there were).
+    fn go(&mut self) -> Reaction {
+        let (solver, allowed) = (&self.solver, self.allowed);
+        let walk = self.walk.get_or_insert_with(|| CoverWalk::new(solver, allowed));
+        self.queens.clear();
+        if let Some(cover) = walk.next() {
+            self.found += 1;
+            self.screen = Screen::Program(cover);
+            return Reaction::Draw;
+        }
+        self.screen = Screen::Playing;
+        let message = match self.found {
+            0 => "NO SOLUTION".to_string(),
+            1 => "NO MORE - 1 COVER".to_string(),
+            found => format!("NO MORE - {found} COVERS"),
+        };
+        Reaction::Animate(text::scroll(&message, self.style.text, self.board.side()))
+    }
+
+    fn closest(&mut self) -> Reaction {
         let (covers, index) = match &self.screen {
             Screen::Answer { covers, index } => (covers.clone(), (index + 1) % covers.len()),
             _ => (Rc::new(self.solver.closest_covers(&self.queens)), 0),
@@ -140,10 +201,14 @@ impl Mode for Cover {
         "cover"
     }
 
+    /// A new game: the board empty, and Go's search back at its start (the
+    /// queens allowed stay as chosen).
     fn reset(&mut self) {
         self.queens.clear();
         self.cursor = self.board.start();
         self.screen = Screen::Playing;
+        self.walk = None;
+        self.found = 0;
     }
 
     fn handle(&mut self, event: Event) -> Reaction {
@@ -152,7 +217,7 @@ impl Mode for Cover {
             Screen::Covered if event == Event::Press => return Reaction::Standby,
             Screen::Covered => self.reset(),
             // An answer on show: any event goes back to the game as it was.
-            Screen::Answer { .. } => {
+            Screen::Answer { .. } | Screen::Program(_) => {
                 self.screen = Screen::Playing;
                 return Reaction::Draw;
             }
@@ -180,11 +245,12 @@ impl Mode for Cover {
                 }
                 frame
             }
+            Screen::Program(cover) => self.picture(cover, |_| theme.needed),
         }
     }
 
     fn actions(&self) -> &'static [Action] {
-        &[Action::Solve]
+        &ACTIONS[..3 + self.board.n()]
     }
 
     fn act(&mut self, action: Action, _stopwatch: &dyn Stopwatch) -> Reaction {
@@ -192,8 +258,21 @@ impl Mode for Cover {
             self.reset();
         }
         match action {
-            Action::Solve => self.solve(),
-            Action::Hint => Reaction::Draw,
+            Action::Go => self.go(),
+            Action::Reset => {
+                self.reset();
+                Reaction::Draw
+            }
+            Action::Closest => self.closest(),
+            Action::Queens(k) => {
+                // A new K is a new search, as after a Reset; the player's queens stay.
+                self.allowed = k as usize;
+                self.walk = None;
+                self.found = 0;
+                self.screen = Screen::Playing;
+                Reaction::Draw
+            }
+            Action::Hint | Action::Solve => Reaction::Draw,
         }
     }
 }

@@ -43,13 +43,41 @@ pub enum Action {
     Hint,
     /// Complete the player's board, or show a solution.
     Solve,
+    /// Cover: the Delphi program's Go, the next cover its own search finds.
+    Go,
+    /// Cover: the Delphi program's RESET, an empty board (Go starts over).
+    Reset,
+    /// Cover: the cover with the fewest queens closest to the player's queens.
+    Closest,
+    /// Cover: allow this many queens (the Delphi program's `maxQueen`), 1 to
+    /// the board's side.
+    Queens(u8),
 }
+
+/// The labels of [`Action::Queens`], 1 to the largest cover board.
+const QUEEN_COUNTS: [&str; 11] = [
+    "1 QUEEN",
+    "2 QUEENS",
+    "3 QUEENS",
+    "4 QUEENS",
+    "5 QUEENS",
+    "6 QUEENS",
+    "7 QUEENS",
+    "8 QUEENS",
+    "9 QUEENS",
+    "10 QUEENS",
+    "11 QUEENS",
+];
 
 impl Action {
     pub fn label(self) -> &'static str {
         match self {
             Action::Hint => "HINT",
             Action::Solve => "SOLVE",
+            Action::Go => "GO",
+            Action::Reset => "RESET",
+            Action::Closest => "CLOSEST",
+            Action::Queens(k) => QUEEN_COUNTS[k as usize - 1],
         }
     }
 }

@@ -150,6 +150,8 @@ impl Mode for Strict {
                 Reaction::Draw
             }
             Action::Solve => self.solve(stopwatch),
+            // Cover's own actions: never in this mode's menu.
+            Action::Go | Action::Reset | Action::Closest | Action::Queens(_) => Reaction::Draw,
         }
     }
 }

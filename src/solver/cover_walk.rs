@@ -27,8 +27,6 @@ pub struct CoverWalk {
     covered: Vec<u128>,
     /// Where the next free square is looked for (inclusive).
     from: usize,
-    /// The queens on the board are a cover already given out.
-    at_cover: bool,
     done: bool,
 }
 
@@ -44,7 +42,6 @@ impl CoverWalk {
             queens: Vec::with_capacity(most.min(n)),
             covered: vec![0],
             from: 0,
-            at_cover: false,
             done: false,
         }
     }
@@ -59,11 +56,6 @@ impl CoverWalk {
         if self.done {
             return None;
         }
-        if self.at_cover {
-            // Go again: the last queen comes off and the search goes on after it.
-            self.at_cover = false;
-            self.take_back();
-        }
         loop {
             let covered = *self.covered.last().expect("covered[0] is always there");
             // Free squares at or after `from`: neither occupied nor attacked.
@@ -76,7 +68,7 @@ impl CoverWalk {
                 self.covered.push(now);
                 self.from = q + 1;
                 if now == self.full {
-                    self.at_cover = true;
+                    // Go again finds no free square: the last queen comes off first.
                     return Some(&self.queens);
                 }
             } else if self.queens.is_empty() {

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod bin;
+pub mod delphi;
 pub mod hat;
 
 use queens::game::{Frame, Rgb};
