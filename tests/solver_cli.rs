@@ -3,6 +3,7 @@
 
 mod common;
 
+use common::delphi::{Delphi, chess_name};
 use common::is_solution;
 use std::process::Output;
 
@@ -104,6 +105,10 @@ fn bad_input_is_one_line_and_status_2() {
         &["pieces", "--board", "2x2", "--knights", "5"],
         &["cover", "12"],
         &["cover", "8", "--queens", "0"],
+        &["cover", "8", "--queens", "9"],
+        &["cover", "8", "--queens", "9", "--independent", "--count"],
+        &["cover", "8", "--queens", "6", "--count"],
+        &["cover", "0", "--all"],
     ] {
         let o = queens(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
@@ -200,4 +205,70 @@ fn every_solver_command_has_examples_in_its_help() {
         assert!(stdout(&o).contains("Examples:"), "{cmd}");
         assert!(stdout(&o).contains(&format!("queens {cmd} ")), "{cmd}");
     }
+}
+
+#[test]
+fn cover_independent_lists_and_counts_the_delphi_programs_covers_in_its_order() {
+    for n in 4..=8 {
+        for k in 1..=n {
+            let oracle: Vec<String> = Delphi::all(n, k)
+                .iter()
+                .map(|cover| cover.iter().map(|&f| chess_name(n, f)).collect::<Vec<_>>().join(" "))
+                .collect();
+            let (n_arg, k_arg) = (n.to_string(), k.to_string());
+            let args = ["cover", &n_arg, "--independent", "--queens", &k_arg];
+            let all = queens(&[&args[..], &["--all"]].concat());
+            let count = json(&queens(&[&args[..], &["--count", "--format", "json"]].concat()));
+            assert_eq!(count["count"], oracle.len(), "{n}x{n}, {k} queens");
+            let first = queens(&args);
+            if oracle.is_empty() {
+                assert_eq!((all.status.code(), first.status.code()), (Some(1), Some(1)), "{n}x{n}, {k}");
+                assert!(stdout(&all).starts_with("no solution: "), "{}", stdout(&all));
+                assert_eq!(stdout(&all).lines().count(), 1);
+                assert!(stdout(&first).starts_with("no solution: "), "{}", stdout(&first));
+                continue;
+            }
+            assert_eq!(all.status.code(), Some(0));
+            assert_eq!(stdout(&all).lines().collect::<Vec<_>>(), oracle, "{n}x{n}, {k} queens");
+            // Without --all: Go's first cover.
+            assert!(stdout(&first).lines().next().unwrap().ends_with(&format!("board: {}", oracle[0])));
+        }
+    }
+}
+
+#[test]
+fn cover_all_in_json_and_the_words_for_one() {
+    let v = json(&queens(&["cover", "4", "--independent", "--all", "--format", "json"]));
+    let oracle = Delphi::all(4, 3);
+    assert_eq!((v["n"].clone(), v["queens"].clone()), (4.into(), 3.into()));
+    let covers = v["covers"].as_array().unwrap();
+    assert_eq!(covers.len(), oracle.len());
+    for (got, want) in covers.iter().zip(&oracle) {
+        let want: Vec<String> = want.iter().map(|&f| chess_name(4, f)).collect();
+        assert_eq!(got, &serde_json::json!(want));
+    }
+    // Without --independent, --all lists the minimum covers (queens may attack), in the same
+    // field order: exactly the ones --count counts, each once.
+    let lines: Vec<String> = stdout(&queens(&["cover", "5", "--all"])).lines().map(String::from).collect();
+    let count = json(&queens(&["cover", "5", "--count", "--format", "json"]));
+    assert_eq!(count["count"], lines.len());
+    // Each cover as the seed's field numbers (a5 = 0, b5 = 1, ..., e1 = 24): increasing in
+    // each line, and the lines strictly increasing.
+    let fields: Vec<Vec<usize>> = lines
+        .iter()
+        .map(|line| {
+            line.split(' ')
+                .map(|sq| (5 - (sq.as_bytes()[1] - b'0') as usize) * 5 + (sq.as_bytes()[0] - b'a') as usize)
+                .collect()
+        })
+        .collect();
+    assert!(fields.iter().all(|f| f.len() == 3 && f.is_sorted()), "{lines:?}");
+    assert!(fields.windows(2).all(|w| w[0] < w[1]), "{lines:?}");
+    for args in [&["cover", "1"][..], &["cover", "1", "--count"], &["cover", "3", "--independent", "--count"]]
+    {
+        let text = stdout(&queens(args));
+        assert!(!text.contains("1 queens") && !text.contains("1 covers"), "{args:?}: {text}");
+    }
+    let help = stdout(&queens(&["cover", "--help"]));
+    assert!(help.contains("--independent is the Delphi program's search"), "{help}");
 }
