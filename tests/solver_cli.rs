@@ -109,6 +109,7 @@ fn bad_input_is_one_line_and_status_2() {
         &["cover", "8", "--queens", "9", "--independent", "--count"],
         &["cover", "8", "--queens", "6", "--count"],
         &["cover", "0", "--all"],
+        &["cover", "8", "--all", "--count"],
     ] {
         let o = queens(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");

@@ -21,9 +21,9 @@ use std::process::ExitCode;
   queens cover 8 --queens 6 --format json
 
 A queen covers its own square and every square it attacks.
---independent is the Delphi program's search (seed 001): squares are counted from a8 along
-the top row, then row by row, and each queen goes on the next square that no queen covers
-yet, so no queen attacks another. K is the most queens it may use (a cover reached with
+--independent is the Delphi program's search (seed 001): squares are counted from the top
+left (a8 on the 8x8) along the row, then row by row, and each queen goes on the next square
+that no queen covers yet, so no queen attacks another. K is the most queens it may use (a cover reached with
 fewer counts too), and --all lists the covers in the order its Go button shows them.
 Without --independent queens may attack each other, K is exact, and --count and --all
 take the fewest queens (--all in the same field order).
@@ -37,7 +37,7 @@ pub struct Args {
     queens: Option<usize>,
 
     /// Count the covers instead of showing one.
-    #[arg(long, conflicts_with = "all")]
+    #[arg(long)]
     count: bool,
 
     /// List every cover, one a line, in the Delphi program's order.
@@ -80,6 +80,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let n = args.n;
     if !(1..=MAX_COVER_N).contains(&n) {
         return Ok(bad_input(format!("cover takes N from 1 to {MAX_COVER_N}, not {n}")));
+    }
+    if args.count && args.all {
+        return Ok(bad_input("--count and --all: choose one"));
     }
     if let Some(k) = args.queens.filter(|k| !(1..=n).contains(k)) {
         return Ok(bad_input(format!("--queens takes K from 1 to the board's side, {n}, not {k}")));
