@@ -304,7 +304,7 @@ fn the_menu_offers_go_reset_closest_and_each_number_of_queens() {
         engine.handle(Event::Press, 0);
         assert_eq!(picture(engine.frame()), program_cover(8, cover));
     }
-    // Choosing 4 QUEENS (three steps right of GO, past RESET, CLOSEST, 1..3): Go finds none.
+    // Choosing 4 QUEENS (six steps right of GO, past RESET, CLOSEST and 1 to 3): Go finds none.
     engine.handle(Event::Hold, 0);
     for _ in 0..6 {
         engine.handle(Event::Right, 0);

@@ -56,8 +56,8 @@ const ACTIONS: [Action; 3 + MAX_COVER_N] = {
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Screen {
     Playing,
-    /// Covered with the fewest queens: after the flash, a press sleeps and
-    /// a direction starts again.
+    /// Covered with no more queens than the target: after the flash, a
+    /// press sleeps and a direction starts again.
     Covered,
     /// "Closest": the `index`th of `covers`, nearest first.
     Answer {
