@@ -430,3 +430,15 @@ fn random_games_match_the_scratch_program_move_by_move() {
         }
     }
 }
+
+#[test]
+fn the_readmes_solve_picture_is_what_solve_shows() {
+    // README, "strict: solve": a queen at a1, the cursor under it, then SOLVE.
+    let mut g = Game::new(8);
+    g.place(&[(0, 7)]);
+    let shown = g.send(&SOLVE_FIRST_TIME);
+    let added = [(2, 0), (4, 1), (1, 2), (7, 3), (5, 4), (3, 5), (6, 6)];
+    let mut marks: Vec<(usize, usize, char)> = added.iter().map(|&(x, y)| (x, y, 'Y')).collect();
+    marks.push((0, 7, 'W'));
+    assert_eq!(shown, board(&marks));
+}
