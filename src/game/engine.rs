@@ -184,7 +184,7 @@ impl Engine {
 
     /// Applies one event at time `now`.
     pub fn handle(&mut self, event: Event, now: Millis) {
-        self.mode.clock(now);
+        self.mode.set_time(now);
         if self.standby {
             self.standby = false;
             self.mode.reset();

@@ -37,7 +37,7 @@ pub trait Mode {
 
     /// The time on the engine's clock, told before every event and action,
     /// for modes that report how long something took the player.
-    fn clock(&mut self, _now: Millis) {}
+    fn set_time(&mut self, _now: Millis) {}
 }
 
 /// What a mode may offer in the menu.

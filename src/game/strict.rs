@@ -8,7 +8,7 @@ use super::elapsed::{play_time, search_time};
 use super::mode::{Action, Animation, Interrupt, Millis, Mode, Reaction, Stopwatch, Style};
 use super::position::Position;
 use super::scratch::solve_like_scratch;
-use super::{Event, Frame, text};
+use super::{Event, Frame, Rgb, text};
 use crate::puzzle::{Answers, Placement, Square};
 
 /// How long each half of the refusal's red flash lasts.
@@ -118,7 +118,7 @@ impl Strict {
     }
 
     /// A queen's colour: yellow if Solve placed it, white if the player did.
-    fn colour_of(&self, q: Square) -> super::Rgb {
+    fn colour_of(&self, q: Square) -> Rgb {
         let theme = &self.pos.style.theme;
         if self.program.has_queen(q) { theme.needed } else { theme.queen }
     }
@@ -181,7 +181,7 @@ impl Mode for Strict {
         }
     }
 
-    fn clock(&mut self, now: Millis) {
+    fn set_time(&mut self, now: Millis) {
         self.now = now;
     }
 }
