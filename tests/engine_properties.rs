@@ -25,12 +25,14 @@ fn timed_events(most: usize) -> impl Strategy<Value = Vec<(u64, Event)>> {
     prop::collection::vec((prop_oneof![3 => Just(0u64), 1 => 0u64..2000], event()), 0..most)
 }
 
-/// The white LEDs of a frame, as (x, y).
-fn whites(frame: &Frame) -> Vec<(usize, usize)> {
+/// The white and yellow LEDs of a frame, as (x, y): the queens of a board
+/// (strict's program queens are yellow) or of an answer (yellow: needed).
+fn queens_shown(frame: &Frame) -> Vec<(usize, usize)> {
+    let theme = Theme::default();
     let mut out = vec![];
     for y in 0..frame.side() {
         for x in 0..frame.side() {
-            if frame.get(x, y) == Theme::default().queen {
+            if [theme.queen, theme.needed].contains(&frame.get(x, y)) {
                 out.push((x, y));
             }
         }
@@ -86,7 +88,7 @@ proptest! {
 
 /// Plays `events` from `setup`, checking after each: the frame is as wide as
 /// the board (at least 8), theme colours only, standby dark, and a settled
-/// classic or strict picture has no white queens that attack each other.
+/// classic or strict picture has no white or yellow queens that attack each other.
 fn play_keeping_invariants(setup: Setup, events: Vec<(u64, Event)>) -> Result<(), TestCaseError> {
     let mut engine = Engine::start(setup, Progress::default());
     let palette = Theme::default().colours();
@@ -104,7 +106,7 @@ fn play_keeping_invariants(setup: Setup, events: Vec<(u64, Event)>) -> Result<()
         // Cover mode's queens may attack each other: covering, not peace, is its goal.
         let peaceful = engine.setup().mode != ModeKind::Cover;
         if peaceful && engine.next_deadline().is_none() && !engine.is_menu_open() && !engine.is_standby() {
-            let queens = whites(frame);
+            let queens = queens_shown(frame);
             for (i, &(x1, y1)) in queens.iter().enumerate() {
                 for &(x2, y2) in &queens[i + 1..] {
                     prop_assert!(!attack(x1, y1, x2, y2), "({x1},{y1}) and ({x2},{y2}) attack");

@@ -160,16 +160,18 @@ fn strict_solves_a_16x16_or_shows_the_fewest_queens_in_the_way() {
     let mut g = Game::new(ModeKind::Strict, n);
     let some = &blockers[..3];
     g.place(some);
-    // Strict's menu: HINT, SOLVE.
+    // Strict's menu: HINT, SOLVE, RESTART.
     let shown = g.send(&[Hold, Right, Press]);
     let solution = squares(&shown, "WY");
     assert_eq!(squares(&shown, "W"), some, "the player's queens stay, white");
     assert_keeps_the_most(n, some, some, &solution);
-    // Back to the board; the rest of the blockers make a dead end.
-    g.send(&[Up]);
-    g.place(&blockers[3..]);
-    // The menu opens on SOLVE, the last choice.
-    let shown = g.send(&[Hold, Press]);
+    // The completion stays on the board; RESTART (right of SOLVE, where the menu opens)
+    // empties it and puts the cursor back. All the blockers make a dead end.
+    g.send(&[Hold, Right, Press]);
+    g.cursor = ((n - 1) / 2, n / 2);
+    g.place(blockers);
+    // After RESTART the menu opens on its first item, HINT.
+    let shown = g.send(&[Hold, Right, Press]);
     let in_the_way = squares(&shown, "R");
     let kept = squares(&shown, "W");
     assert!(!in_the_way.is_empty());

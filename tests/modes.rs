@@ -154,28 +154,6 @@ fn strict_refuses_an_attacking_queen_with_a_red_flash() {
 }
 
 #[test]
-fn strict_solve_completes_the_board_without_moving_the_players_queens() {
-    let mut g = Game::new(ModeKind::Strict, 8);
-    // A queen at (0,7): the first solution in order keeps it, [7 1 3 0 6 4 2 5].
-    g.send(&[Left, Left, Left, Down, Down, Down, Press]);
-    // Strict's menu: HINT, SOLVE, ...
-    g.send(&[Hold]);
-    let shown = g.watch(Right);
-    let _ = shown;
-    let shown = g.watch(Press);
-    let frames: Vec<String> = shown.iter().map(|(_, p)| p.clone()).collect();
-    let text = message("SOLVED IN 0us");
-    assert_eq!(frames[..text.len()], text[..], "how long the search took (a stopped watch here)");
-    let solution = [7, 1, 3, 0, 6, 4, 2, 5];
-    let mut marks: Vec<(usize, usize, char)> =
-        solution.iter().enumerate().map(|(x, &y)| (x, y, if x == 0 { 'W' } else { 'Y' })).collect();
-    marks.insert(0, (0, 7, 'B'));
-    assert_eq!(frames.last().unwrap(), &board(&marks));
-    // Any event goes back to the player's own board, and is not applied.
-    assert_eq!(g.send(&[Up]), board(&[(0, 7, 'W')]));
-}
-
-#[test]
 fn strict_solve_without_a_solution_shows_the_queens_in_the_way() {
     let mut g = Game::new(ModeKind::Strict, 8);
     // (0,0) and (1,2) attack neither each other nor share a solution.
@@ -187,13 +165,15 @@ fn strict_solve_without_a_solution_shows_the_queens_in_the_way() {
     assert_eq!(frames[..text.len()], text[..]);
     // The closest solution, [7 2 0 5 1 4 6 3], keeps (1,2): (0,0) is in the way.
     assert_eq!(frames.last().unwrap(), &board(&[(0, 0, 'R'), (1, 2, 'W')]));
+    // The next event clears the red and acts: the cursor on (1,2) moves up.
+    assert_eq!(g.send(&[Up]), board(&[(0, 0, 'W'), (1, 2, 'W'), (1, 1, 'B')]));
 }
 
 #[test]
 fn a_smaller_board_is_drawn_centred_with_the_edges_dark() {
     let mut g = Game::new(ModeKind::Classic, 8);
-    // Classic's menu: HINT, CLASSIC, STRICT, COVER, 4X4, 5X5, 6X6.
-    g.send(&[Hold, Right, Right, Right, Right, Right, Right, Press]);
+    // Classic's menu: HINT, CLASSIC, STRICT, COVER, HELP, 4X4, 5X5, 6X6.
+    g.send(&[Hold, Right, Right, Right, Right, Right, Right, Right, Press]);
     assert_eq!(g.engine.setup().size, 6);
     let six = "\
 ........
@@ -314,4 +294,145 @@ fn where_there_is_room_every_mode_plays_boards_up_to_11() {
         assert_eq!(rows[5].as_bytes()[5], b'W', "{mode}:\n{shown}");
         assert!(!shown.contains('.'), "no dark edge on an 11x11 frame:\n{shown}");
     }
+}
+
+/// What a scrolled message said, from the frames an event showed: the
+/// message's, then the settled picture.
+fn said(frames: &[Frame]) -> String {
+    let (_settled, message) = frames.split_last().unwrap();
+    common::scroll::read(message, Style::default().text.colour).expect("a message")
+}
+
+impl Game {
+    /// Sends one event; every frame shown until it settles.
+    fn frames(&mut self, event: Event) -> Vec<Frame> {
+        self.engine.handle(event, self.now);
+        let mut seen = vec![*self.engine.frame()];
+        while let Some(deadline) = self.engine.next_deadline() {
+            self.now = deadline;
+            self.engine.tick(deadline);
+            seen.push(*self.engine.frame());
+        }
+        seen
+    }
+}
+
+#[test]
+fn help_is_in_every_modes_menu_and_scrolls_its_rules_once() {
+    let words: [(ModeKind, &[&str]); 3] = [
+        (
+            ModeKind::Classic,
+            &["PLACE 8 QUEENS", "NONE ATTACKING", "NEWEST QUEEN WINS", "PRESS A QUEEN FOR A SOLUTION"],
+        ),
+        (ModeKind::Strict, &["PLACE 8 QUEENS", "NONE ATTACKING", "REFUSED", "TAKE IT BACK", "SOLVE"]),
+        (ModeKind::Cover, &["COVER EVERY SQUARE", "TAKE IT BACK", "GO"]),
+    ];
+    for (mode, words) in words {
+        let mut g = Game::new(mode, 8);
+        let before = g.send(&[Press]);
+        // HELP comes after the mode's actions and the three modes.
+        let steps = g.engine.mode().actions().len() + ModeKind::ALL.len();
+        assert_eq!(said(&g.frames(Hold)), g.engine.mode().actions()[0].label());
+        for _ in 0..steps - 1 {
+            g.send(&[Right]);
+        }
+        assert_eq!(said(&g.frames(Right)), "HELP");
+        let frames = g.frames(Press);
+        let rules = said(&frames);
+        for word in words {
+            assert!(rules.contains(word), "{mode}: {rules:?} says {word:?}");
+        }
+        assert_eq!(picture(frames.last().unwrap()), before, "{mode}: once, then the board as it was");
+        // Any input ends it, and is not applied.
+        g.send(&[Hold]);
+        g.engine.handle(Press, g.now);
+        assert!(g.engine.next_deadline().is_some(), "{mode}: the menu opens on HELP, the rules scroll");
+        g.engine.handle(Left, g.now + 300);
+        assert_eq!(g.engine.next_deadline(), None);
+        assert_eq!(picture(g.engine.frame()), before, "{mode}: ended, and the move not applied");
+    }
+}
+
+#[test]
+fn choosing_the_mode_or_size_already_played_keeps_the_board() {
+    for mode in ModeKind::ALL {
+        let mut g = Game::new(mode, 8);
+        let with_queen = g.send(&[Press, Right]);
+        let actions = g.engine.mode().actions().len();
+        let at = ModeKind::ALL.iter().position(|&m| m == mode).unwrap();
+        // The mode itself, in the menu after the actions.
+        let mut events = vec![Hold];
+        events.extend(vec![Right; actions + at]);
+        events.push(Press);
+        assert_eq!(g.send(&events), with_queen, "{mode}");
+        assert!(!g.engine.is_menu_open());
+        // The menu opens on the mode; the size played, 8X8, is the last item, after HELP and 4X4..7X7.
+        let mut events = vec![Hold];
+        events.extend(vec![Right; ModeKind::ALL.len() - at + 5]);
+        events.push(Press);
+        assert_eq!(g.send(&events), with_queen, "{mode}: 8X8");
+        assert_eq!(g.engine.setup().size, 8);
+        // Another size is a new game.
+        assert_eq!(
+            g.send(&[Hold, Left, Press]),
+            picture(
+                &Engine::start(Setup { mode, size: 7, ..Setup::default() }, Progress::default())
+                    .frame()
+                    .clone()
+            )
+        );
+    }
+}
+
+#[test]
+fn hold_press_repeats_the_last_choice_only_when_it_loses_nothing() {
+    // Strict: SOLVE is repeated (the menu opens on it) ...
+    let mut g = Game::new(ModeKind::Strict, 8);
+    g.send(&[Press, Hold, Right, Press]);
+    assert_eq!(said(&g.frames(Hold)), "SOLVE");
+    // ... RESTART is not: after it the menu opens on HINT, its first item.
+    g.send(&[Right, Press]);
+    let queen = g.send(&[Press]);
+    assert_eq!(queen, board(&[(3, 4, 'W')]));
+    assert_eq!(said(&g.frames(Hold)), "HINT");
+    let hinted = g.send(&[Press]);
+    assert!(hinted.contains('h') && hinted.contains('W'), "hold, press is a hint, the queen kept:\n{hinted}");
+    // Cover: after RESET the menu opens on GO, not RESET.
+    let mut g = Game::new(ModeKind::Cover, 8);
+    g.send(&[Hold, Right, Press]);
+    assert_eq!(said(&g.frames(Hold)), "GO");
+    // Choosing a mode is repeated: choosing it again changes nothing.
+    let mut g = Game::new(ModeKind::Classic, 8);
+    g.send(&[Hold, Right, Right, Press]);
+    assert_eq!(said(&g.frames(Hold)), "STRICT");
+}
+
+#[test]
+fn an_input_during_the_progress_message_ends_it_and_acts_at_once() {
+    // Classic: eight queens, the flash (1.5 s), then the message; a move during it starts a new game.
+    let solve = |g: &mut Game| {
+        let mut at = (3, 4);
+        for (x, y) in [7, 1, 3, 0, 6, 4, 2, 5].into_iter().enumerate() {
+            let mut moves = common::moves_to(8, at, (x, y));
+            at = (x, y);
+            if x < 7 {
+                moves.push(Press);
+            }
+            g.send(&moves);
+        }
+        g.engine.handle(Press, g.now);
+        g.engine.tick(g.now + 2_000);
+        assert!(g.engine.next_deadline().is_some(), "the message is scrolling");
+        g.now += 2_000;
+    };
+    let mut g = Game::new(ModeKind::Classic, 8);
+    solve(&mut g);
+    g.engine.handle(Down, g.now);
+    assert_eq!(g.engine.next_deadline(), None);
+    assert_eq!(picture(g.engine.frame()), board(&[(7, 6, 'B')]), "a new game, the move applied");
+    // A press during it sleeps, as on the settled board.
+    let mut g = Game::new(ModeKind::Classic, 8);
+    solve(&mut g);
+    g.engine.handle(Press, g.now);
+    assert!(g.engine.is_standby() && g.engine.frame().is_dark());
 }

@@ -1,6 +1,6 @@
 //! Real time for device backends, in the engine's milliseconds.
 
-use crate::game::Millis;
+use crate::game::{Millis, Stopwatch};
 use std::time::{Duration, Instant};
 
 /// Milliseconds since the backend started, from the monotonic clock.
@@ -24,5 +24,13 @@ impl MonotonicClock {
     /// for no deadline, meaning "wait as long as it takes".
     pub fn until(&self, deadline: Option<Millis>) -> Option<Duration> {
         deadline.map(|d| Duration::from_millis(d.saturating_sub(self.now())))
+    }
+}
+
+/// The clock every backend gives the engine to time its searches (strict's
+/// Solve), to the nanosecond.
+impl Stopwatch for MonotonicClock {
+    fn nanos(&self) -> Option<u64> {
+        Some(self.start.elapsed().as_nanos() as u64)
     }
 }

@@ -1,5 +1,6 @@
 //! `queens play`: the game, on whichever backend fits.
 
+use crate::backend::clock::MonotonicClock;
 use crate::backend::i2c::{self, I2cHat};
 use crate::backend::script::Script;
 use crate::backend::sensehat::{self, SenseHat, discover::Roots};
@@ -144,6 +145,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // The terminal has room for boards larger than the LED matrix's 8.
     let max_size = if backend == BackendChoice::Terminal { MAX_SIDE } else { Frame::LED_SIDE };
     let mut engine = start(&args, &config, intro, max_size, state_file.as_ref())?;
+    // Every backend, the script's too, times searches on the real clock: a
+    // figure shown to the player is measured.
+    engine.set_stopwatch(Box::new(MonotonicClock::default()));
     let save = |engine: &Engine| save_state(state_file.as_ref(), engine);
     match backend {
         BackendChoice::Sensehat => {

@@ -272,7 +272,7 @@ impl Mode for Cover {
                 self.screen = Screen::Playing;
                 Reaction::Draw
             }
-            Action::Hint | Action::Solve => Reaction::Draw,
+            Action::Hint | Action::Solve | Action::Restart => Reaction::Draw,
         }
     }
 }

@@ -7,6 +7,7 @@ use super::modes::ModeKind;
 use super::progress::Progress;
 use super::text;
 use super::{Event, Frame};
+use crate::puzzle::Placement;
 use std::collections::VecDeque;
 
 /// What the engine starts with.
@@ -93,7 +94,8 @@ impl Engine {
         }
     }
 
-    /// Times searches with `stopwatch` (a real clock on devices).
+    /// Times searches with `stopwatch`: every backend gives a monotonic
+    /// clock, tests one they move by hand. Until then searches are not timed.
     pub fn set_stopwatch(&mut self, stopwatch: Box<dyn Stopwatch>) {
         self.stopwatch = stopwatch;
     }
@@ -182,6 +184,7 @@ impl Engine {
 
     /// Applies one event at time `now`.
     pub fn handle(&mut self, event: Event, now: Millis) {
+        self.mode.set_time(now);
         if self.standby {
             self.standby = false;
             self.mode.reset();
@@ -216,21 +219,35 @@ impl Engine {
                 return;
             }
             Reaction::Animate(animation) => self.queue.push_back(animation),
-            Reaction::Solved { queens, flash } => {
-                self.queue.push_back(flash);
-                if let Some(record) = self.progress.record(&queens) {
-                    self.changed |= record.new;
-                    let message = self.progress.message(&record);
-                    self.queue.push_back(text::scroll(&message, self.setup.style.text, self.shown.side()));
-                }
-            }
+            Reaction::Solved { queens, flash } => self.solved(flash, None, Some(queens)),
+            Reaction::Completed { flash, message, progress } => self.solved(flash, Some(message), progress),
         }
         self.tick_from(now);
+    }
+
+    /// A solved board: the flash, then what the mode says and the player's
+    /// progress with `queens` (if it is an 8x8 solution). Any event during
+    /// the message ends it and acts on the board at once, as the seed acts
+    /// on the first press after its flash.
+    fn solved(&mut self, flash: Animation, said: Option<String>, queens: Option<Placement>) {
+        self.queue.push_back(flash);
+        let progress = queens.and_then(|queens| self.progress.record(&queens)).map(|record| {
+            self.changed |= record.new;
+            self.progress.message(&record)
+        });
+        let message: Vec<String> = said.into_iter().chain(progress).collect();
+        if !message.is_empty() {
+            let mut scroll = text::scroll(&message.join(" - "), self.setup.style.text, self.shown.side());
+            scroll.interrupt = Interrupt::FinishThenApply;
+            self.queue.push_back(scroll);
+        }
     }
 
     fn open_menu(&mut self) -> Reaction {
         let mut items: Vec<Item> = self.mode.actions().iter().map(|&a| Item::Action(a)).collect();
         items.extend(ModeKind::ALL.map(Item::Mode));
+        // Between the modes and the sizes: the items before it keep their places.
+        items.push(Item::Help);
         let sizes = self.setup.mode.sizes();
         items.extend((*sizes.start()..=self.setup.max_size.min(*sizes.end())).map(Item::Size));
         let menu = Menu::new(items, self.last_item);
@@ -249,7 +266,8 @@ impl Engine {
             Event::Press => {
                 let item = menu.selected();
                 self.menu = None;
-                self.last_item = Some(item);
+                // Only what is safe to do again is offered again by *hold, press*.
+                self.last_item = item.is_safe_to_repeat().then_some(item);
                 self.choose(item)
             }
             // Letting go of the hold that opened the menu.
@@ -263,8 +281,13 @@ impl Engine {
     }
 
     fn choose(&mut self, item: Item) -> Reaction {
+        let was = (self.setup.mode, self.setup.size);
         match item {
             Item::Action(action) => return self.mode.act(action, self.stopwatch.as_ref()),
+            Item::Help => {
+                let rules = self.setup.mode.rules(self.setup.size);
+                return Reaction::Animate(text::scroll(&rules, self.setup.style.text, self.shown.side()));
+            }
             Item::Mode(kind) => {
                 // A board larger than the new mode plays becomes its largest (cover: 11x11).
                 self.setup.mode = kind;
@@ -272,8 +295,11 @@ impl Engine {
             }
             Item::Size(n) => self.setup.size = n,
         }
-        self.mode = self.setup.mode.build(self.setup.size, self.setup.style);
         self.changed = true;
+        // The mode and size already played: the board stays as it is.
+        if (self.setup.mode, self.setup.size) != was {
+            self.mode = self.setup.mode.build(self.setup.size, self.setup.style);
+        }
         Reaction::Draw
     }
 }

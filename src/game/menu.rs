@@ -9,6 +9,8 @@ use super::{Action, Animation, Frame, Interrupt};
 pub enum Item {
     Action(Action),
     Mode(ModeKind),
+    /// The current mode's rules, scrolled once.
+    Help,
     Size(usize),
 }
 
@@ -18,7 +20,19 @@ impl Item {
         match self {
             Item::Action(a) => a.label().to_string(),
             Item::Mode(m) => m.name().to_uppercase(),
+            Item::Help => "HELP".to_string(),
             Item::Size(n) => format!("{n}X{n}"),
+        }
+    }
+
+    /// Whether the menu may open on this item again, so that *hold, press*
+    /// repeats it: everything but what empties the board (see
+    /// [`Action::is_safe_to_repeat`]). Choosing the mode or size already
+    /// played changes nothing, so those are safe.
+    pub fn is_safe_to_repeat(self) -> bool {
+        match self {
+            Item::Action(a) => a.is_safe_to_repeat(),
+            Item::Mode(_) | Item::Help | Item::Size(_) => true,
         }
     }
 }

@@ -34,6 +34,10 @@ pub trait Mode {
     fn act(&mut self, _action: Action, _stopwatch: &dyn Stopwatch) -> Reaction {
         Reaction::Draw
     }
+
+    /// The time on the engine's clock, told before every event and action,
+    /// for modes that report how long something took the player.
+    fn set_time(&mut self, _now: Millis) {}
 }
 
 /// What a mode may offer in the menu.
@@ -43,6 +47,8 @@ pub enum Action {
     Hint,
     /// Complete the player's board, or show a solution.
     Solve,
+    /// Strict: the Scratch program's Restart, back to the empty board.
+    Restart,
     /// Cover: the Delphi program's Go, the next cover its own search finds.
     Go,
     /// Cover: the Delphi program's RESET, an empty board (Go starts over).
@@ -74,26 +80,38 @@ impl Action {
         match self {
             Action::Hint => "HINT",
             Action::Solve => "SOLVE",
+            Action::Restart => "RESTART",
             Action::Go => "GO",
             Action::Reset => "RESET",
             Action::Closest => "CLOSEST",
             Action::Queens(k) => QUEEN_COUNTS[k as usize - 1],
         }
     }
+
+    /// Whether *hold, press* may do this again: the menu opens on the last
+    /// choice only if repeating it loses nothing. Restart and Reset empty
+    /// the board, so after them the menu opens on its first item instead.
+    pub fn is_safe_to_repeat(self) -> bool {
+        !matches!(self, Action::Restart | Action::Reset)
+    }
 }
 
-/// Microseconds from some fixed start. The engine stays deterministic: it
-/// is given a stopwatch, real on a device and fake in tests.
+/// Reads a monotonic clock for timing searches. The engine stays
+/// deterministic: it is given a stopwatch, a real one on every backend
+/// (`backend::clock::MonotonicClock`) and one moved by hand in tests.
 pub trait Stopwatch {
-    fn micros(&self) -> u64;
+    /// Nanoseconds since some fixed start; `None` when there is no clock to
+    /// read, and then nothing reports a duration.
+    fn nanos(&self) -> Option<u64>;
 }
 
-/// A stopwatch that never moves: searches take "0 us" in tests.
+/// No stopwatch: the engine's own default until it is given one. Searches
+/// are not timed, and what would say how long they took says nothing of it.
 pub struct StoppedWatch;
 
 impl Stopwatch for StoppedWatch {
-    fn micros(&self) -> u64 {
-        0
+    fn nanos(&self) -> Option<u64> {
+        None
     }
 }
 
@@ -114,6 +132,10 @@ pub enum Reaction {
     /// The player completed the board with `queens`: play `flash`, and the
     /// engine adds what it says about the player's progress.
     Solved { queens: Placement, flash: Animation },
+    /// The player completed the board and the mode keeps it: play `flash`,
+    /// then scroll `message`, followed by the player's progress when
+    /// `progress` holds a board to record.
+    Completed { flash: Animation, message: String, progress: Option<Placement> },
     /// All LEDs dark until the next event, which only wakes the game into a
     /// new one ([`Mode::reset`]) and is not applied itself.
     Standby,

@@ -67,6 +67,25 @@ impl ModeKind {
         }
     }
 
+    /// What the menu's HELP scrolls: this mode's rules on an `n` x `n`
+    /// board, short enough to read once on the matrix.
+    pub fn rules(self, n: usize) -> String {
+        match self {
+            ModeKind::Classic => {
+                format!(
+                    "PLACE {n} QUEENS, NONE ATTACKING. THE NEWEST QUEEN WINS. PRESS A QUEEN FOR A SOLUTION"
+                )
+            }
+            ModeKind::Strict => format!(
+                "PLACE {n} QUEENS, NONE ATTACKING. ATTACKS ARE REFUSED. PRESS A QUEEN TO TAKE IT BACK. SOLVE FINISHES"
+            ),
+            ModeKind::Cover => {
+                "COVER EVERY SQUARE WITH FEW QUEENS. PRESS A QUEEN TO TAKE IT BACK. GO SHOWS COVERS"
+                    .to_string()
+            }
+        }
+    }
+
     /// A new game of this mode on an `n` x `n` board.
     pub fn build(self, n: usize, style: Style) -> Box<dyn Mode> {
         match self {

@@ -53,11 +53,18 @@ impl Position {
     pub fn take_solved(&mut self) -> Reaction {
         let queens = self.game;
         self.clear();
+        let flash = self.flash(&queens);
+        Reaction::Solved { queens, flash }
+    }
+
+    /// A full board's flash: three times white and blue; an event ends it
+    /// and is applied, as the seed applies presses queued during its sleep.
+    pub fn flash(&self, queens: &Placement) -> Animation {
         let theme = self.style.theme;
-        let white = self.picture(&queens, |_| theme.queen);
-        let blue = self.picture(&queens, |_| theme.misplaced);
+        let white = self.picture(queens, |_| theme.queen);
+        let blue = self.picture(queens, |_| theme.misplaced);
         let steps = (0..FLASHES).flat_map(|_| [(white, FLASH_MS), (blue, FLASH_MS)]).collect();
-        Reaction::Solved { queens, flash: Animation { steps, interrupt: Interrupt::FinishThenApply } }
+        Animation { steps, interrupt: Interrupt::FinishThenApply }
     }
 
     /// Lights every empty square where a queen still leads to a solution.

@@ -1,10 +1,14 @@
 //! Strict mode, after the Scratch program in seed 000: a queen that would
-//! attack another is refused, pressing a queen takes it back, and "solve"
-//! completes the board without moving any of the player's queens.
+//! attack another is refused, pressing a queen takes it back, Solve
+//! completes the board as the seed's own search does without moving any
+//! queen, and Restart empties the board. Whatever Solve adds stays on the
+//! board, marked as the program's, and play goes on from there.
 
-use super::mode::{Action, Animation, Interrupt, Mode, Reaction, Stopwatch, Style};
+use super::elapsed::{play_time, search_time};
+use super::mode::{Action, Animation, Interrupt, Millis, Mode, Reaction, Stopwatch, Style};
 use super::position::Position;
-use super::{Event, Frame, text};
+use super::scratch::solve_like_scratch;
+use super::{Event, Frame, Rgb, text};
 use crate::puzzle::{Answers, Placement, Square};
 
 /// How long each half of the refusal's red flash lasts.
@@ -12,22 +16,22 @@ pub const REFUSED_MS: u32 = 150;
 
 pub struct Strict {
     pos: Position,
+    /// The queens Solve placed that are still on the board: drawn yellow,
+    /// and taken back by a press like any other queen.
+    program: Placement,
     screen: Screen,
+    /// The engine's time, as last told.
+    now: Millis,
+    /// When the board last went from empty to holding a queen; `None`
+    /// while it is empty.
+    started: Option<Millis>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Screen {
     Playing,
-    /// A full board, after its flash; the game is emptied.
-    Solved {
-        queens: Placement,
-    },
-    /// "Solve" found this completion of the player's queens.
-    Completed {
-        solution: Placement,
-    },
-    /// "Solve" found none; these queens of the player's stand in the way
-    /// (the fewest whose removal leaves a board that can be completed).
+    /// "Solve" found no completion; these queens stand in the way (the
+    /// fewest whose removal leaves a board that can be completed).
     Blocked {
         blockers: Placement,
     },
@@ -35,24 +39,38 @@ enum Screen {
 
 impl Strict {
     pub fn new(answers: Answers, style: Style) -> Strict {
-        Strict { pos: Position::new(answers, style), screen: Screen::Playing }
+        let n = answers.n();
+        let pos = Position::new(answers, style);
+        Strict { pos, program: Placement::empty(n), screen: Screen::Playing, now: 0, started: None }
     }
 
     fn press(&mut self) -> Reaction {
         let pos = &mut self.pos;
+        let col = pos.cursor.col as usize;
         if pos.game.has_queen(pos.cursor) {
-            pos.game.set(pos.cursor.col as usize, None);
+            pos.game.set(col, None);
+            self.program.set(col, None);
+            if pos.game.is_empty() {
+                self.started = None;
+            }
             return Reaction::Draw;
         }
         if pos.game.queens().any(|q| q.queen_attacks(pos.cursor)) {
             return Reaction::Animate(self.refusal());
         }
-        pos.game.set(pos.cursor.col as usize, Some(pos.cursor.row));
+        pos.game.set(col, Some(pos.cursor.row));
+        self.started.get_or_insert(self.now);
         if !pos.game.is_full() {
             return Reaction::Draw;
         }
-        self.screen = Screen::Solved { queens: pos.game };
-        pos.take_solved()
+        // Solved by this press: the queens stay, as in the seed.
+        let took = self.now.saturating_sub(self.started.unwrap_or(self.now));
+        Reaction::Completed {
+            flash: pos.flash(&pos.game),
+            message: format!("SOLVED IN {}", play_time(took)),
+            // Only a board of the player's own queens counts as found.
+            progress: self.program.is_empty().then_some(pos.game),
+        }
     }
 
     /// The whole board red, twice, around the unchanged picture.
@@ -67,15 +85,25 @@ impl Strict {
         Animation { steps, interrupt: Interrupt::FinishThenApply }
     }
 
+    /// The seed's Solve: its search, timed; the board completed, or "no solution".
     fn solve(&mut self, stopwatch: &dyn Stopwatch) -> Reaction {
-        let pos = &self.pos;
-        let started = stopwatch.micros();
-        let found = pos.answers.completion(&pos.game);
-        let took = stopwatch.micros().saturating_sub(started);
+        let pos = &mut self.pos;
+        let before = stopwatch.nanos();
+        let found = solve_like_scratch(&pos.game);
+        let after = stopwatch.nanos();
         let message = match found {
             Some(solution) => {
-                self.screen = Screen::Completed { solution };
-                format!("SOLVED IN {took}us")
+                for q in solution.queens().filter(|&q| !pos.game.has_queen(q)) {
+                    self.program.set(q.col as usize, Some(q.row));
+                }
+                pos.game = solution;
+                self.started.get_or_insert(self.now);
+                match before.zip(after) {
+                    Some((before, after)) => {
+                        format!("SOLVED IN {}", search_time(after.saturating_sub(before)))
+                    }
+                    None => "SOLVED".to_string(),
+                }
             }
             None => {
                 let closest = pos.answers.closest(&pos.game);
@@ -88,6 +116,12 @@ impl Strict {
         };
         Reaction::Animate(text::scroll(&message, pos.style.text, pos.board.side()))
     }
+
+    /// A queen's colour: yellow if Solve placed it, white if the player did.
+    fn colour_of(&self, q: Square) -> Rgb {
+        let theme = &self.pos.style.theme;
+        if self.program.has_queen(q) { theme.needed } else { theme.queen }
+    }
 }
 
 impl Mode for Strict {
@@ -97,22 +131,16 @@ impl Mode for Strict {
 
     fn reset(&mut self) {
         self.pos.reset();
+        self.program = Placement::empty(self.pos.board.n());
         self.screen = Screen::Playing;
+        self.started = None;
     }
 
     fn handle(&mut self, event: Event) -> Reaction {
+        // The hint and the queens in the way are lit until the next event,
+        // which acts as on the board (the seed's next click acts at once).
         self.pos.hint.clear();
-        match self.screen {
-            Screen::Playing => {}
-            // A solved board: directions start a new game, the middle sleeps (as in classic).
-            Screen::Solved { .. } if event == Event::Press => return Reaction::Standby,
-            Screen::Solved { .. } => self.screen = Screen::Playing,
-            // A completion or the blockers on show: any event goes back to the game as it was.
-            Screen::Completed { .. } | Screen::Blocked { .. } => {
-                self.screen = Screen::Playing;
-                return Reaction::Draw;
-            }
-        }
+        self.screen = Screen::Playing;
         if self.pos.step(event) {
             return Reaction::Draw;
         }
@@ -124,25 +152,19 @@ impl Mode for Strict {
 
     fn draw(&self) -> Frame {
         let pos = &self.pos;
-        let theme = &pos.style.theme;
         match self.screen {
-            Screen::Playing => pos.picture(&pos.game, |_| theme.queen),
-            Screen::Solved { queens } => pos.picture(&queens, |_| theme.queen),
-            Screen::Completed { solution } => {
-                pos.picture(&solution, |q| if pos.game.has_queen(q) { theme.queen } else { theme.needed })
-            }
-            Screen::Blocked { blockers } => {
-                pos.picture(&pos.game, |q| if blockers.has_queen(q) { theme.refused } else { theme.queen })
-            }
+            Screen::Playing => pos.picture(&pos.game, |q| self.colour_of(q)),
+            Screen::Blocked { blockers } => pos.picture(&pos.game, |q| {
+                if blockers.has_queen(q) { pos.style.theme.refused } else { self.colour_of(q) }
+            }),
         }
     }
 
     fn actions(&self) -> &'static [Action] {
-        &[Action::Hint, Action::Solve]
+        &[Action::Hint, Action::Solve, Action::Restart]
     }
 
     fn act(&mut self, action: Action, stopwatch: &dyn Stopwatch) -> Reaction {
-        // After a solved board the game is already empty: act on the new game.
         self.screen = Screen::Playing;
         match action {
             Action::Hint => {
@@ -150,8 +172,16 @@ impl Mode for Strict {
                 Reaction::Draw
             }
             Action::Solve => self.solve(stopwatch),
+            Action::Restart => {
+                self.reset();
+                Reaction::Draw
+            }
             // Cover's own actions: never in this mode's menu.
             Action::Go | Action::Reset | Action::Closest | Action::Queens(_) => Reaction::Draw,
         }
+    }
+
+    fn set_time(&mut self, now: Millis) {
+        self.now = now;
     }
 }

@@ -4,6 +4,8 @@
 pub mod bin;
 pub mod delphi;
 pub mod hat;
+pub mod scratch;
+pub mod scroll;
 
 use queens::game::{Frame, Rgb};
 use queens::puzzle::Placement;
