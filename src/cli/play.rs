@@ -16,7 +16,7 @@ use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-#[derive(clap::Args, Debug, Default)]
+#[derive(clap::Args, Debug)]
 pub struct Args {
     /// Where to play. `auto` picks the Sense HAT if both its devices are found, else the terminal
     /// when standard input and output are one, else the script backend.
@@ -76,6 +76,18 @@ pub struct Args {
     /// the XDG state directory; the script backend keeps none unless given one).
     #[arg(long, value_name = "PATH")]
     state: Option<PathBuf>,
+}
+
+impl Default for Args {
+    /// What `queens play` with no options gets, taken from the clap
+    /// attributes above (the one place the defaults are written), so a bare
+    /// `queens` is exactly `queens play`.
+    fn default() -> Self {
+        use clap::{Args as _, FromArgMatches};
+        let play = Args::augment_args(clap::Command::new("play"));
+        let matches = play.try_get_matches_from(["play"]).expect("`play` needs no argument");
+        Args::from_arg_matches(&matches).expect("clap's matches fit the struct they came from")
+    }
 }
 
 fn parse_mode(s: &str) -> Result<ModeKind, String> {
@@ -231,5 +243,26 @@ fn save_state(file: Option<&StateFile>, engine: &Engine) {
     let state = State { mode: setup.mode, size: setup.size, progress: *engine.progress() };
     if let Err(e) = file.save(&state) {
         warning!("{e:#}; progress is kept in memory only");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[test]
+    fn a_bare_queens_plays_with_the_same_defaults_as_queens_play() {
+        let cli = crate::cli::Cli::try_parse_from(["queens", "play"]).unwrap();
+        let explicit = format!("{cli:?}");
+        let bare = format!("{:?}", Args::default());
+        assert!(
+            explicit.contains(&bare),
+            "`queens play` parses as {explicit}\nbut a bare `queens` plays {bare}"
+        );
+        let defaults = Args::default();
+        assert_eq!(defaults.i2c_bus, PathBuf::from(i2c::DEFAULT_BUS));
+        assert_eq!(defaults.gpio_line, i2c::DEFAULT_LINE);
+        assert_eq!(defaults.backend, BackendChoice::Auto);
     }
 }
