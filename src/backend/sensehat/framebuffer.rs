@@ -197,7 +197,9 @@ impl ScreenInfo {
             );
         }
         for (name, f) in [("red", self.red), ("green", self.green), ("blue", self.blue)] {
-            if f.length == 0 || f.length > 8 || f.offset + f.length > 16 {
+            // A device declares these: a huge offset must be refused, not overflow.
+            let fits = f.offset.checked_add(f.length).is_some_and(|end| end <= 16);
+            if f.length == 0 || f.length > 8 || !fits {
                 bail!(
                     "{:?} declares an unusable {name} field (offset {}, length {})",
                     self.id,
@@ -276,6 +278,21 @@ mod tests {
         var[6] = 32;
         let err = ScreenInfo::from_raw(&var, &fix).check().unwrap_err().to_string();
         assert!(err.contains("1920x1080 at 32 bits"), "{err}");
+    }
+
+    #[test]
+    fn a_field_declared_past_the_end_of_u32_is_refused_not_overflowed() {
+        let mut var = [0u32; 40];
+        var[..2].copy_from_slice(&[8, 8]);
+        var[6] = 16;
+        var[8..16].copy_from_slice(&[11, 5, 0, 5, 6, 0, 0, 5]);
+        let fix = [0u8; 128];
+        for (word, offset) in [(8, u32::MAX), (8, u32::MAX - 4), (11, u32::MAX - 5), (14, 0xFFFF_FFFC)] {
+            let mut var = var;
+            var[word] = offset;
+            let err = ScreenInfo::from_raw(&var, &fix).check().unwrap_err().to_string();
+            assert!(err.contains(&format!("offset {offset}")), "{err}");
+        }
     }
 
     #[test]
