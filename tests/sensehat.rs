@@ -247,3 +247,31 @@ fn sigterm_in_the_middle_of_an_animation_still_leaves_the_leds_dark() {
     assert_eq!(status.code(), Some(0), "{log}");
     assert_eq!(hat.leds(), vec![0; 128]);
 }
+
+#[test]
+fn doctor_lists_every_group_of_a_user_in_more_than_256() {
+    use std::os::unix::process::CommandExt;
+    // Only root may set its groups; elsewhere the check cannot be made.
+    if unsafe { libc::geteuid() } != 0 {
+        eprintln!("SKIP doctor_lists_every_group_of_a_user_in_more_than_256: needs root to set 300 groups");
+        return;
+    }
+    let gids: Vec<libc::gid_t> = (70_000..70_300).collect();
+    let mut doctor = common::bin::queens();
+    doctor.args(["doctor", "--config", "/nonexistent/config.toml", "--i2c-bus", "/nonexistent"]);
+    // SAFETY: setgroups is async-signal-safe, and the list outlives the spawn.
+    unsafe {
+        doctor.pre_exec(move || {
+            if libc::setgroups(gids.len(), gids.as_ptr()) == 0 {
+                Ok(())
+            } else {
+                Err(std::io::Error::last_os_error())
+            }
+        })
+    };
+    let out = String::from_utf8(doctor.output().unwrap().stdout).unwrap();
+    let line = out.lines().find(|l| l.starts_with("user")).unwrap_or_else(|| panic!("no user line: {out}"));
+    let listed = line.split("groups:").nth(1).unwrap().split_whitespace().collect::<Vec<_>>();
+    assert_eq!(listed.len(), 300, "{line}");
+    assert_eq!((listed[0], listed[299]), ("70000", "70299"), "{line}");
+}

@@ -166,9 +166,7 @@ fn check_user(report: &mut Report) {
     let user = unsafe { libc::getpwuid(uid).as_ref() }
         .map(|pw| unsafe { CStr::from_ptr(pw.pw_name) }.to_string_lossy().into_owned())
         .unwrap_or_else(|| uid.to_string());
-    let mut gids = vec![0 as libc::gid_t; 256];
-    let n = unsafe { libc::getgroups(gids.len() as libc::c_int, gids.as_mut_ptr()) };
-    gids.truncate(n.max(0) as usize);
+    let gids = supplementary_groups();
     let groups: Vec<String> = gids
         .iter()
         .map(|&gid| {
@@ -178,6 +176,29 @@ fn check_user(report: &mut Report) {
         })
         .collect();
     report.line("user", format!("{user} (uid {uid}), groups: {}", groups.join(" ")));
+}
+
+/// The process's supplementary groups, however many: the count is asked
+/// first (a fixed buffer fails with EINVAL past its size), and asked again
+/// if the list changed in between.
+fn supplementary_groups() -> Vec<libc::gid_t> {
+    loop {
+        // SAFETY: with a size of 0 getgroups only counts, writing nothing.
+        let count = unsafe { libc::getgroups(0, std::ptr::null_mut()) };
+        if count <= 0 {
+            return Vec::new();
+        }
+        let mut gids = vec![0 as libc::gid_t; count as usize];
+        // SAFETY: the buffer holds `count` gids, the size we pass.
+        let n = unsafe { libc::getgroups(count, gids.as_mut_ptr()) };
+        if n >= 0 {
+            gids.truncate(n as usize);
+            return gids;
+        }
+        if std::io::Error::last_os_error().raw_os_error() != Some(libc::EINVAL) {
+            return Vec::new();
+        }
+    }
 }
 
 /// The kernel modules of either driver family (Raspberry Pi kernel, mainline).
