@@ -185,7 +185,7 @@ fn start(
     max_size: usize,
     state_file: Option<&StateFile>,
 ) -> anyhow::Result<Engine> {
-    let saved = load_state(state_file);
+    let saved = load_state(state_file)?;
     let mode = args.mode.or(config.mode).unwrap_or(saved.mode);
     // A size asked for on the command line must fit; the file's and the saved one are clamped.
     if let Some(n) = args.size.map(usize::from) {
@@ -226,14 +226,15 @@ fn notify_ready() {
     }
 }
 
-/// The saved state, or the defaults; a corrupt file is reported and set aside.
-fn load_state(file: Option<&StateFile>) -> State {
-    let Some(file) = file else { return State::default() };
-    let loaded = file.load();
+/// The saved state, or the defaults; a corrupt file is reported and set
+/// aside, and what is no state file at all ends the game before it starts.
+fn load_state(file: Option<&StateFile>) -> anyhow::Result<State> {
+    let Some(file) = file else { return Ok(State::default()) };
+    let loaded = file.load().map_err(anyhow::Error::msg)?;
     if let Some(warning) = loaded.warning {
         warning!("{warning}");
     }
-    loaded.state.unwrap_or_default()
+    Ok(loaded.state.unwrap_or_default())
 }
 
 /// Saves the engine's mode, size and progress; a failure is a warning and the game goes on.
