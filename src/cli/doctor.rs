@@ -4,10 +4,9 @@
 use crate::backend::i2c::{self, linux};
 use crate::backend::sensehat::discover::{Found, JOYSTICK_NAME, LED_NAME, Roots};
 use crate::backend::sensehat::framebuffer::Framebuffer;
+use crate::backend::sensehat::joystick;
 use crate::daemon::config::{self, Config};
 use std::ffi::CStr;
-use std::fs::OpenOptions;
-use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -71,19 +70,41 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let over_i2c = direct && config_valid;
+    let problems = match report.problems.len() {
+        1 => "1 problem".to_string(),
+        n => format!("{n} problems"),
+    };
     if over_i2c {
         println!(
-            "\nready: the kernel's drivers are missing ({} problem(s) below), but `queens play` will drive \
-             the HAT directly over I2C.",
-            report.problems.len()
+            "\nready: the kernel's drivers are missing ({problems} below), but `queens play` will drive the HAT \
+             directly over I2C."
         );
     } else {
-        println!("\n{} problem(s):", report.problems.len());
+        println!("\n{problems}:");
     }
     for problem in &report.problems {
         println!("- {problem}");
     }
+    if !over_i2c {
+        println!("\nWithout the Sense HAT the game plays in a terminal: `queens play --backend terminal`.");
+    }
     Ok(if over_i2c { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}
+
+/// What to do when a device is not found: on a Raspberry Pi, the overlay
+/// in its firmware's config; anywhere else there is no HAT to set up.
+fn setup_fix(roots: &Roots) -> String {
+    let model = std::fs::read(roots.sys.join("firmware/devicetree/base/model"))
+        .map(|b| String::from_utf8_lossy(&b).trim_end_matches('\0').to_string())
+        .unwrap_or_default();
+    if model.contains("Raspberry Pi") {
+        "check the HAT is seated, add `dtoverlay=rpi-sense` to /boot/firmware/config.txt (/boot/config.txt \
+         before Bookworm) and reboot"
+            .to_string()
+    } else {
+        "this machine is no Raspberry Pi (its device tree names none), so there is no Sense HAT to set up here"
+            .to_string()
+    }
 }
 
 fn names(found: &[Found]) -> String {
@@ -96,10 +117,7 @@ fn check_led(report: &mut Report, roots: &Roots, given: Option<PathBuf>) {
     report.line("framebuffers", names(&all));
     let Some(path) = given.or_else(|| roots.led_matrix()) else {
         report.line("LED matrix", "not found");
-        report.problem(format!(
-            "no framebuffer is named {LED_NAME:?}: check the HAT is seated, add `dtoverlay=rpi-sense` to \
-             /boot/firmware/config.txt and reboot"
-        ));
+        report.problem(format!("no framebuffer is named {LED_NAME:?}: {}", setup_fix(roots)));
         return;
     };
     match Framebuffer::open(&path) {
@@ -130,21 +148,18 @@ fn check_joystick(report: &mut Report, roots: &Roots, given: Option<PathBuf>) {
     let Some(path) = given.or_else(|| roots.joystick()) else {
         report.line("joystick", "not found");
         report.problem(format!(
-            "no input device is named {JOYSTICK_NAME:?} (found: {}): add `dtoverlay=rpi-sense` to \
-             /boot/firmware/config.txt and reboot",
-            names(&roots.input_devices())
+            "no input device is named {JOYSTICK_NAME:?} (found: {}): {}",
+            names(&roots.input_devices()),
+            setup_fix(roots)
         ));
         return;
     };
-    // Opening only to read, without grabbing: the game may be running.
-    match OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK).open(&path) {
-        Ok(_) => report.line("joystick", format!("{}: readable", path.display())),
+    // Checked as `play` checks it, without grabbing: the game may be running.
+    match joystick::check(&path) {
+        Ok(()) => report.line("joystick", format!("{}: an input device with the five keys", path.display())),
         Err(e) => {
             report.line("joystick", format!("{}: unusable", path.display()));
-            report.problem(with_group_fix(
-                format!("cannot open the joystick {}: {e}", path.display()),
-                "input",
-            ));
+            report.problem(with_group_fix(format!("{e:#}"), "input"));
         }
     }
 }
@@ -225,6 +240,7 @@ fn check_i2c(report: &mut Report, roots: &Roots, bus: &Path) -> bool {
     }
     if let Some(driver) = linux::bound_driver(&roots.sys, bus) {
         report.line("I2C chip", format!("0x46 on {}: held by the kernel driver {driver:?}", bus.display()));
+        report.line("", format!("(to drive it over I2C, {})", linux::unbind_advice(bus, &driver)));
         return false;
     }
     let options = i2c::Options { bus: bus.to_path_buf(), ..i2c::Options::default() };
