@@ -171,6 +171,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         BackendChoice::Auto | BackendChoice::Script => {
             let mut script = Script::new(io::stdin().lock(), io::stdout().lock(), args.trace);
             daemon::run_saving(&mut engine, &mut script, save)?;
+            if script.refused() > 0 {
+                let lines = if script.refused() == 1 { "line was" } else { "lines were" };
+                eprintln!("queens: {} script {lines} refused", script.refused());
+                return Ok(ExitCode::FAILURE);
+            }
         }
     }
     Ok(ExitCode::SUCCESS)
