@@ -219,6 +219,35 @@ fn untouched(stub: &mut Stub) -> Result<(), String> {
 /// at 0xF0, a version at 0xF1, no keys at 0xF2, and the frame registers
 /// scribbled so that one the game leaves alone shows. Read back through
 /// i2c-dev: the stub keeps what is written byte by byte and in blocks.
+/// A regular file named as the LED matrix is refused in one line and
+/// left as it was (the game once wrote its first frame into it).
+pub fn regular_file_refused(vm: &mut Vm) -> Result<(), Why> {
+    let precious = Path::new("/tmp/precious.txt");
+    let text = "Dear diary, ".repeat(20);
+    std::fs::write(precious, &text).map_err(text_of)?;
+    let out = Command::new(&vm.queens)
+        .args(["play", "--backend", "sensehat", "--config", "/dev/null", "--framebuffer"])
+        .arg(precious)
+        .args(["--joystick", "/dev/null"])
+        .output()
+        .map_err(text_of)?;
+    let said = String::from_utf8_lossy(&out.stderr);
+    if out.status.code() != Some(1)
+        || !said.contains("is not a framebuffer device")
+        || said.trim_end().lines().count() != 1
+    {
+        return Err(format!("{:?}: {said}", out.status).into());
+    }
+    if std::fs::read_to_string(precious).map_err(text_of)? != text {
+        return Err("the file was written to".into());
+    }
+    Ok(())
+}
+
+fn text_of(e: io::Error) -> String {
+    e.to_string()
+}
+
 pub fn stub_preloaded(vm: &mut Vm) -> Result<(), Why> {
     let Some(mut stub) = Stub::find()? else {
         return Err(Why::Skip("no i2c-stub in this kernel (Debian's arm64 one lacks it)"));
