@@ -148,9 +148,9 @@ fn a_kill_at_any_moment_leaves_the_old_state_or_the_new_never_a_torn_one() {
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
             .filter(|n| n != "state.toml")
             .collect();
-        // A kill in the middle of a save can leave its temporary file; the game removes only the
-        // files it made itself, so these stay, one at most per killed round, and are only ever
-        // temporaries.
+        // A save writes an unnamed file and names it only just before the rename, so a kill
+        // leaves a temporary file only in that instant; the game removes only files it made
+        // itself, so any such file stays (one at most per killed round), and is only ever that.
         assert!(
             leftovers.len() <= round as usize + 1 && leftovers.iter().all(|n| n.contains(".tmp-")),
             "{leftovers:?}"

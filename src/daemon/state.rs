@@ -133,44 +133,115 @@ impl StateFile {
         if let Some(kind) = small_file::is_not_regular(&self.path) {
             anyhow::bail!("cannot save {}: it is {kind}, not a regular file", self.path.display());
         }
+        let cannot = || format!("cannot save {}", self.path.display());
         let dir = self.path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
         fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-        let text = render(state);
-        let (tmp, mut file) = self.create_temporary()?;
-        let written = (|| -> io::Result<()> {
-            file.write_all(text.as_bytes())?;
-            file.sync_all()?;
-            fs::rename(&tmp, &self.path)?;
-            // Make the rename itself durable.
-            File::open(dir)?.sync_all()
-        })();
-        if let Err(e) = written {
-            // Ours (created just now, exclusively): the only temporary file removed.
+        let tmp = self.write_temporary(dir, render(state).as_bytes()).with_context(cannot)?;
+        // Make the rename itself durable.
+        let renamed = fs::rename(&tmp, &self.path).and_then(|()| File::open(dir)?.sync_all());
+        if let Err(e) = renamed {
+            // Ours (created by this call, exclusively): the only temporary file ever removed.
             let _ = fs::remove_file(&tmp);
-            return Err(e).with_context(|| format!("cannot save {}", self.path.display()));
+            return Err(e).with_context(cannot);
         }
         Ok(())
     }
 
-    /// A new temporary file next to the state, `<name>.tmp-<pid>-<n>`,
-    /// created exclusively so that it is this process's own: a file of that
-    /// name already there (another program's, or one a killed game left)
-    /// is never opened, truncated or removed.
-    fn create_temporary(&self) -> anyhow::Result<(PathBuf, File)> {
-        let mut last = None;
+    /// `bytes` flushed to disk under a new temporary name beside the state,
+    /// `<name>.tmp-<pid>-<n>`, never one already there (another program's,
+    /// or one a killed game left). They are written to an unnamed file
+    /// (`O_TMPFILE`) that gets its name only once flushed, so a kill while
+    /// writing leaves nothing behind; where the filesystem cannot do that,
+    /// a named file is created exclusively and written.
+    fn write_temporary(&self, dir: &Path, bytes: &[u8]) -> io::Result<PathBuf> {
+        if let Some(unnamed) = unnamed_file(dir) {
+            let mut file = unnamed?;
+            file.write_all(bytes)?;
+            file.sync_all()?;
+            if let Some(named) = self.name_exclusively(|tmp| link(&file, tmp)) {
+                return named;
+            }
+        }
+        self.write_named(bytes)
+    }
+
+    /// [`Self::write_temporary`] where there is no unnamed file: a named one
+    /// created exclusively, written and flushed (removed again on failure).
+    fn write_named(&self, bytes: &[u8]) -> io::Result<PathBuf> {
+        let mut created = None;
+        let tmp = self
+            .name_exclusively(|tmp| {
+                created = Some(fs::OpenOptions::new().write(true).create_new(true).open(tmp)?);
+                Ok(())
+            })
+            .unwrap_or_else(|| Err(io::Error::from(io::ErrorKind::Unsupported)))?;
+        let mut file = created.expect("named once created");
+        let written = file.write_all(bytes).and_then(|()| file.sync_all());
+        if let Err(e) = written {
+            let _ = fs::remove_file(&tmp);
+            return Err(e);
+        }
+        Ok(tmp)
+    }
+
+    /// Tries `make` on `<name>.tmp-<pid>-0`, `-1`, ... until a name is free;
+    /// `None` if `make` cannot work here at all (no `/proc` to link from).
+    fn name_exclusively(&self, mut make: impl FnMut(&Path) -> io::Result<()>) -> Option<io::Result<PathBuf>> {
+        let mut taken = None;
         for attempt in 0..100 {
             let mut tmp = self.path.clone().into_os_string();
             tmp.push(format!(".tmp-{}-{attempt}", std::process::id()));
             let tmp = PathBuf::from(tmp);
-            match fs::OpenOptions::new().write(true).create_new(true).open(&tmp) {
-                Ok(file) => return Ok((tmp, file)),
-                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => last = Some(e),
-                Err(e) => return Err(e).with_context(|| format!("cannot save {}", self.path.display())),
+            match make(&tmp) {
+                Ok(()) => return Some(Ok(tmp)),
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => taken = Some(e),
+                Err(e) if e.kind() == io::ErrorKind::Unsupported => return None,
+                Err(e) => return Some(Err(e)),
             }
         }
-        Err(last.expect("tried at least once"))
-            .with_context(|| format!("cannot save {}", self.path.display()))
+        Some(Err(taken.expect("tried at least once")))
     }
+}
+
+/// An unnamed file in `dir` (`O_TMPFILE`); `None` where the kernel or the
+/// filesystem has none.
+fn unnamed_file(dir: &Path) -> Option<io::Result<File>> {
+    use std::os::unix::fs::OpenOptionsExt;
+    match fs::OpenOptions::new()
+        .write(true)
+        .custom_flags(libc::O_TMPFILE | libc::O_CLOEXEC)
+        .mode(0o644)
+        .open(dir)
+    {
+        Ok(file) => Some(Ok(file)),
+        Err(e) if matches!(e.raw_os_error(), Some(libc::EOPNOTSUPP | libc::EISDIR | libc::EINVAL)) => None,
+        Err(e) => Some(Err(e)),
+    }
+}
+
+/// Gives the unnamed `file` the name `to` (`linkat` through `/proc`, which
+/// needs no privilege); fails if `to` exists, and says `Unsupported` where
+/// there is no `/proc` to link from.
+fn link(file: &File, to: &Path) -> io::Result<()> {
+    use std::ffi::CString;
+    use std::os::fd::AsRawFd;
+    use std::os::unix::ffi::OsStrExt;
+    let from = CString::new(format!("/proc/self/fd/{}", file.as_raw_fd())).expect("no NUL in a number");
+    let to =
+        CString::new(to.as_os_str().as_bytes()).map_err(|_| io::Error::from(io::ErrorKind::InvalidInput))?;
+    // SAFETY: two valid C strings that outlive the call.
+    let r = unsafe {
+        libc::linkat(libc::AT_FDCWD, from.as_ptr(), libc::AT_FDCWD, to.as_ptr(), libc::AT_SYMLINK_FOLLOW)
+    };
+    if r == 0 {
+        return Ok(());
+    }
+    let e = io::Error::last_os_error();
+    if matches!(e.raw_os_error(), Some(libc::ENOENT | libc::EPERM | libc::EXDEV | libc::EOPNOTSUPP)) {
+        // No /proc, or a filesystem that will not link: the caller writes a named file instead.
+        return Err(io::Error::from(io::ErrorKind::Unsupported));
+    }
+    Err(e)
 }
 
 /// The file's text for `state`.
@@ -264,6 +335,21 @@ mod tests {
             fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
         names.sort();
         assert_eq!(names, ["state.toml", others[1].as_str(), others[0].as_str()].map(String::from));
+    }
+
+    #[test]
+    fn both_ways_of_writing_a_temporary_take_a_free_name_of_their_own() {
+        let dir = tempdir();
+        let file = StateFile::new(dir.join("state.toml"));
+        let pid = std::process::id();
+        fs::write(dir.join(format!("state.toml.tmp-{pid}-0")), "not ours").unwrap();
+        let unnamed_first = file.write_temporary(&dir, b"one").unwrap();
+        let named = file.write_named(b"two").unwrap();
+        assert_eq!(unnamed_first, dir.join(format!("state.toml.tmp-{pid}-1")));
+        assert_eq!(named, dir.join(format!("state.toml.tmp-{pid}-2")));
+        assert_eq!(fs::read_to_string(&unnamed_first).unwrap(), "one");
+        assert_eq!(fs::read_to_string(&named).unwrap(), "two");
+        assert_eq!(fs::read_to_string(dir.join(format!("state.toml.tmp-{pid}-0"))).unwrap(), "not ours");
     }
 
     #[test]
