@@ -282,12 +282,16 @@ fn doctor_refuses_stand_ins_and_explains_what_is_missing() {
     assert!(out.contains("3 problems"), "{out}");
     assert!(out.contains("Raspberry Pi Sense HAT Joystick"), "{out}");
     // No Raspberry Pi in the (fake) device tree: no firmware config to edit, and the terminal offered.
-    assert!(out.contains("no Raspberry Pi") && !out.contains("config.txt"), "{out}");
+    assert!(
+        out.contains("no Raspberry Pi") && !out.contains("config.txt") && !out.contains("dtparam"),
+        "{out}"
+    );
     assert!(out.contains("queens play --backend terminal"), "{out}");
 
     put("sys/firmware/devicetree/base/model", "Raspberry Pi 4 Model B Rev 1.5\0");
     let (_, out, _) = run(&[&["doctor", "--config", c][..], &roots].concat());
     assert!(out.contains("add `dtoverlay=rpi-sense` to /boot/firmware/config.txt"), "{out}");
+    assert!(out.contains("/nonexistent: absent (`dtparam=i2c_arm=on` enables it)"), "{out}");
     assert!(out.contains(":1: size: size must be 4 to"), "{out}");
 }
 

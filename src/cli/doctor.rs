@@ -91,13 +91,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     Ok(if over_i2c { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }
 
+/// Whether the device tree names a Raspberry Pi (where the firmware's
+/// config file is the fix for a missing overlay or bus).
+fn raspberry_pi(roots: &Roots) -> bool {
+    std::fs::read(roots.sys.join("firmware/devicetree/base/model"))
+        .is_ok_and(|model| String::from_utf8_lossy(&model).contains("Raspberry Pi"))
+}
+
 /// What to do when a device is not found: on a Raspberry Pi, the overlay
 /// in its firmware's config; anywhere else there is no HAT to set up.
 fn setup_fix(roots: &Roots) -> String {
-    let model = std::fs::read(roots.sys.join("firmware/devicetree/base/model"))
-        .map(|b| String::from_utf8_lossy(&b).trim_end_matches('\0').to_string())
-        .unwrap_or_default();
-    if model.contains("Raspberry Pi") {
+    if raspberry_pi(roots) {
         "check the HAT is seated, add `dtoverlay=rpi-sense` to /boot/firmware/config.txt (/boot/config.txt \
          before Bookworm) and reboot"
             .to_string()
@@ -190,7 +194,8 @@ fn check_user(report: &mut Report) {
                 .unwrap_or_else(|| gid.to_string())
         })
         .collect();
-    report.line("user", format!("{user} (uid {uid}), groups: {}", groups.join(" ")));
+    let groups = if groups.is_empty() { "none".to_string() } else { groups.join(" ") };
+    report.line("user", format!("{user} (uid {uid}), groups: {groups}"));
 }
 
 /// The process's supplementary groups, however many: the count is asked
@@ -235,7 +240,8 @@ fn check_drivers(report: &mut Report, roots: &Roots) {
 /// driver holding it, the interrupt line. True when that backend would start.
 fn check_i2c(report: &mut Report, roots: &Roots, bus: &Path) -> bool {
     if !bus.exists() {
-        report.line("I2C bus", format!("{}: absent (`dtparam=i2c_arm=on` enables it)", bus.display()));
+        let enable = if raspberry_pi(roots) { " (`dtparam=i2c_arm=on` enables it)" } else { "" };
+        report.line("I2C bus", format!("{}: absent{enable}", bus.display()));
         return false;
     }
     if let Some(driver) = linux::bound_driver(&roots.sys, bus) {
