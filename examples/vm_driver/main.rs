@@ -59,6 +59,7 @@ const CHECKS: &[(&str, Check)] = &[
     ("joystick-removed-and-back", checks::joystick_loss),
     ("sigterm-darkens-and-exits-0", checks::sigterm),
     ("mainline-codes-play-like-the-script", checks::mainline_codes),
+    ("syn-dropped-lets-go-of-a-released-key", checks::syn_dropped),
     ("regular-file-refused-as-framebuffer", checks::regular_file_refused),
     ("i2c-stub-answers-as-the-chip", checks::stub_preloaded),
     ("i2c-who-am-i-refused-in-one-line", checks::i2c_who_am_i),
@@ -79,6 +80,7 @@ const NEED_A_FRAMEBUFFER: &[&str] = &[
     "joystick-removed-and-back",
     "sigterm-darkens-and-exits-0",
     "mainline-codes-play-like-the-script",
+    "syn-dropped-lets-go-of-a-released-key",
 ];
 
 /// What the checks share.
