@@ -70,5 +70,23 @@ fn doctor_reports_the_bus_and_a_kernel_driver_holding_the_chip() {
     let (code, out, _) = doctor(bus.to_str().unwrap());
     assert_eq!(code, Some(1), "{out}");
     assert!(out.contains("held by the kernel driver \"rpi-sense\""), "{out}");
+    assert!(out.contains("echo 1-0046 | sudo tee /sys/bus/i2c/drivers/rpi-sense/unbind"), "{out}");
+    assert!(out.contains("blacklist rpisense_core"), "{out}");
+
+    // Since the Raspberry Pi kernel's September 2024 change the chip is bound by simple-mfd-i2c.
+    fs::remove_file(sys.join("bus/i2c/devices/1-0046/driver")).unwrap();
+    std::os::unix::fs::symlink(
+        "../../../../bus/i2c/drivers/simple-mfd-i2c",
+        sys.join("bus/i2c/devices/1-0046/driver"),
+    )
+    .unwrap();
+    let (code, out, _) = doctor(bus.to_str().unwrap());
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("echo 1-0046 | sudo tee /sys/bus/i2c/drivers/simple-mfd-i2c/unbind"), "{out}");
+    assert!(
+        out.contains("blacklist simple_mfd_i2c; blacklist sensehat_joystick; blacklist rpisense_fb"),
+        "{out}"
+    );
+    assert!(!out.contains("rpi-sense/unbind") && !out.contains("rpisense_core"), "{out}");
     fs::remove_dir_all(&root).unwrap();
 }

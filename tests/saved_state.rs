@@ -83,3 +83,104 @@ fn a_corrupt_state_file_is_set_aside_with_a_warning() {
     assert_eq!(fs::read_to_string(d.join(&names[1])).unwrap(), "found = [1, 2");
     assert!(fs::read_to_string(&state).unwrap().contains("found = [0]"), "a fresh state saved");
 }
+
+/// Starts the script backend with `args`, an empty input, and a limit: the
+/// exit code and standard error, or a panic if it is still running after
+/// 10 s (a FIFO that hangs the start).
+fn start_and_wait(args: &[&std::ffi::OsStr], as_nobody: bool) -> (Option<i32>, String) {
+    use std::os::unix::process::CommandExt;
+    let mut command = common::bin::queens();
+    command.args(["play", "--backend", "script"]).args(args);
+    command.stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::piped());
+    if as_nobody {
+        // SAFETY: setgid and setuid are async-signal-safe.
+        unsafe {
+            command.pre_exec(|| {
+                if libc::setgroups(0, std::ptr::null()) != 0
+                    || libc::setgid(65534) != 0
+                    || libc::setuid(65534) != 0
+                {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            })
+        };
+    }
+    let mut child = command.spawn().unwrap();
+    let end = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > end {
+            child.kill().unwrap();
+            panic!("`play {args:?}` still running after 10 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let out = child.wait_with_output().unwrap();
+    (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+fn mkfifo(path: &Path) {
+    use std::os::unix::ffi::OsStrExt;
+    let name = std::ffi::CString::new(path.as_os_str().as_bytes()).unwrap();
+    assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+}
+
+fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<_> =
+        fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn a_directory_fifo_or_device_as_state_is_one_line_and_nothing_is_moved() {
+    let d = dir("state-not-a-file");
+    let folder = d.join("adir");
+    fs::create_dir(&folder).unwrap();
+    fs::write(folder.join("precious"), "kept").unwrap();
+    mkfifo(&d.join("fifo"));
+    for (path, why) in [
+        (folder.clone(), "is a directory, not a regular file"),
+        (d.join("fifo"), "is a FIFO, not a regular file"),
+        (PathBuf::from("/dev/null"), "is a character device, not a regular file"),
+    ] {
+        let (code, err) = start_and_wait(&["--state".as_ref(), path.as_os_str()], false);
+        assert_eq!(code, Some(1), "{}: {err}", path.display());
+        assert!(err.contains(why) && err.contains("left as it is"), "{err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+    }
+    assert_eq!(names(&d), ["adir", "fifo"], "nothing renamed, nothing made");
+    assert_eq!(fs::read_to_string(folder.join("precious")).unwrap(), "kept");
+    assert!(Path::new("/dev/null").exists());
+}
+
+#[test]
+fn a_state_file_that_may_not_be_read_is_one_line_and_is_not_moved() {
+    if unsafe { libc::geteuid() } != 0 {
+        eprintln!("SKIP a_state_file_that_may_not_be_read: needs root to run the game as another user");
+        return;
+    }
+    use std::os::unix::fs::PermissionsExt;
+    let d = dir("state-unreadable");
+    fs::set_permissions(&d, fs::Permissions::from_mode(0o777)).unwrap();
+    let state = d.join("state.toml");
+    fs::write(&state, "mode = \"classic\"\nsize = 8\nfound = [1]\n").unwrap();
+    fs::set_permissions(&state, fs::Permissions::from_mode(0o600)).unwrap();
+    let (code, err) = start_and_wait(&["--state".as_ref(), state.as_os_str()], true);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("Permission denied") && err.contains("left as it is"), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+    assert_eq!(names(&d), ["state.toml"]);
+}
+
+#[test]
+fn a_fifo_or_dev_zero_as_config_is_refused_at_once() {
+    let d = dir("config-fifo");
+    mkfifo(&d.join("config.toml"));
+    for path in [d.join("config.toml"), PathBuf::from("/dev/zero")] {
+        let (code, err) = start_and_wait(&["--config".as_ref(), path.as_os_str()], false);
+        assert_eq!(code, Some(78), "{}: {err}", path.display());
+        assert!(err.contains("not a regular file"), "{err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+    }
+}

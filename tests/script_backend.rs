@@ -107,11 +107,42 @@ fn trace_prints_each_flash_frame_with_its_time() {
 #[test]
 fn a_bad_line_is_reported_with_its_number_and_the_game_goes_on() {
     let out = run(&[], "up\njump\n\nwait soon\npress\n");
-    assert!(out.status.success());
+    assert_eq!(out.status.code(), Some(1), "a run with refused lines fails");
     let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.ends_with("queens: 2 script lines were refused\n"), "{stderr}");
     assert!(stderr.contains("script line 2: unknown event 'jump'"), "{stderr}");
     assert!(stderr.contains("script line 4: 'wait soon'"), "{stderr}");
     let frames = frames(&String::from_utf8(out.stdout).unwrap());
     assert_eq!(frames.len(), 3, "start, up, press: bad and blank lines print nothing");
     assert_eq!(frames[2][3][3], WHITE, "the queen lands where the cursor went");
+}
+
+#[test]
+fn a_line_that_never_ends_is_cut_at_4_kib_and_quoted_to_80_characters() {
+    use std::io::Read;
+    let mut child = common::bin::queens()
+        .args(["play", "--backend", "script"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    // 64 MiB without a newline: the game must not keep it, and must not
+    // echo it; then the line ends and the game goes on.
+    let chunk = vec![b'z'; 1 << 20];
+    for _ in 0..64 {
+        stdin.write_all(&chunk).unwrap();
+    }
+    stdin.write_all(b"\nup\n").unwrap();
+    drop(stdin);
+    let mut stderr = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(1), "{stderr}");
+    assert!(stderr.len() < 400, "the line is not echoed in full: {} bytes", stderr.len());
+    assert!(
+        stderr.contains(&format!("script line 1: '{}...': longer than 4096 bytes", "z".repeat(80))),
+        "{stderr}"
+    );
 }

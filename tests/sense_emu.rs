@@ -303,3 +303,28 @@ fn a_whole_game_solved_on_the_emulator() {
     let saved = std::fs::read_to_string(emu.dir.join("state.toml")).expect("the progress is saved");
     assert_eq!(queens::daemon::state::parse(&saved).unwrap().progress.found().count(), 1);
 }
+
+#[test]
+fn with_no_emulator_it_says_once_that_it_waits_and_leaves_nothing_behind() {
+    use std::io::Read;
+    let dir = temp_dir("no-emulator");
+    let mut game = common::bin::queens()
+        .args(["play", "--backend", "sense-emu"])
+        .env("QUEENS_SENSE_EMU_DIR", &dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Three hellos' time: the word comes once, at the first.
+    std::thread::sleep(Duration::from_millis(2500));
+    unsafe { libc::kill(game.id() as i32, libc::SIGTERM) };
+    let status = game.wait().unwrap();
+    let mut err = String::new();
+    game.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    assert!(status.success(), "{status:?}: {err}");
+    assert_eq!(err.matches("waiting for the Sense HAT emulator: start sense_emu_gui").count(), 1, "{err}");
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert!(left.is_empty(), "the socket and the screen file it made are gone: {left:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

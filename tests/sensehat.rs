@@ -1,21 +1,22 @@
-//! The Sense HAT backend end to end, through the built binary, against a
-//! fake device tree: a regular file for the LED framebuffer (byte-exact
-//! RGB565) and a FIFO carrying real `input_event` records for the joystick.
-//! The real kernel devices are exercised in the VM test.
+//! The Sense HAT backend end to end against stand-ins injected through the
+//! library: a regular file for the LED framebuffer (byte-exact RGB565) and a
+//! FIFO carrying real `input_event` records for the joystick. The built
+//! binary refuses both (checked here too); the real kernel devices are
+//! played in the VM test.
 
 mod common;
 
 use common::bin::run;
 
-use common::hat::{Hat, click};
+use common::hat::{Hat, Play, click};
 
 use queens::backend::rotation::Rotation;
-use queens::backend::sensehat::framebuffer::PixelFormat;
+use queens::backend::sensehat::framebuffer::{Gamma, PixelFormat};
 use queens::backend::sensehat::joystick;
 use queens::game::Frame;
 use std::fs;
-use std::io::{Read, Write};
-use std::process::{Child, Stdio};
+use std::io::Write;
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 /// The settled frames the script backend prints for `lines`.
@@ -35,16 +36,6 @@ fn rgb565(frame: &Frame, rotation: Rotation) -> Vec<u8> {
     PixelFormat::RGB565.encode(frame, rotation, 100)
 }
 
-fn terminate(child: &mut Child) -> (std::process::ExitStatus, Duration, String) {
-    let sent = Instant::now();
-    unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
-    let status = child.wait().unwrap();
-    let took = sent.elapsed();
-    let mut err = String::new();
-    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
-    (status, took, err)
-}
-
 const KEYS: [(&str, u16, u16); 5] = [
     ("up", joystick::KEY_UP, joystick::BTN_DPAD_UP),
     ("down", joystick::KEY_DOWN, joystick::BTN_DPAD_DOWN),
@@ -62,17 +53,15 @@ fn plays_like_the_script_backend(mainline: bool) {
     let hat = Hat::new(if mainline { "mainline" } else { "pi" });
     let moves = ["right", "press", "down", "down", "left", "press", "up", "up", "right", "press"];
     let frames = script_frames(&moves);
-    let mut game = hat.start(&[]);
+    let game = hat.start(Play::default());
     let mut stick = hat.stick();
     hat.wait_for(&rgb565(&frames[0], Rotation::R0));
     for (i, name) in moves.iter().enumerate() {
         click(&mut stick, code(name, mainline));
         hat.wait_for(&rgb565(&frames[i + 1], Rotation::R0));
     }
-    let (status, _, log) = terminate(&mut game);
-    assert!(status.success(), "{status:?}: {log}");
-    assert_eq!(hat.leds(), vec![0; 128], "SIGTERM leaves the LEDs dark");
-    assert!(log.contains("LED matrix: ") && log.contains("fb1"), "says which devices it found: {log}");
+    game.terminate().unwrap();
+    assert_eq!(hat.leds(), vec![0; 128], "a stop leaves the LEDs dark");
 }
 
 #[test]
@@ -88,10 +77,9 @@ fn mainline_linuxs_dpad_codes_play_the_same_game_as_the_script() {
 #[test]
 fn a_rotated_hat_turns_the_picture_and_the_stick_together() {
     let hat = Hat::new("rotated");
-    fs::write(hat.path("config.toml"), "intro = false\nrotation = 90\n").unwrap();
     // Turned a quarter clockwise, the device's right is the picture's up.
     let frames = script_frames(&["up", "press"]);
-    let mut game = hat.start(&[]);
+    let game = hat.start(Play { rotation: Rotation::R90, ..Play::default() });
     let mut stick = hat.stick();
     hat.wait_for(&rgb565(&frames[0], Rotation::R90));
     click(&mut stick, joystick::KEY_RIGHT);
@@ -99,14 +87,14 @@ fn a_rotated_hat_turns_the_picture_and_the_stick_together() {
     click(&mut stick, joystick::KEY_ENTER);
     hat.wait_for(&rgb565(&frames[2], Rotation::R90));
     assert_ne!(rgb565(&frames[2], Rotation::R90), rgb565(&frames[2], Rotation::R0));
-    terminate(&mut game);
+    game.terminate().unwrap();
 }
 
 #[test]
 fn a_joystick_that_goes_away_is_waited_for_and_the_game_goes_on() {
     let hat = Hat::new("vanish");
     let frames = script_frames(&["left", "press", "down"]);
-    let mut game = hat.start(&[]);
+    let game = hat.start(Play::default());
     let mut stick = hat.stick();
     click(&mut stick, joystick::KEY_LEFT);
     click(&mut stick, joystick::KEY_ENTER);
@@ -117,36 +105,111 @@ fn a_joystick_that_goes_away_is_waited_for_and_the_game_goes_on() {
     let mut stick = hat.stick();
     click(&mut stick, joystick::KEY_DOWN);
     hat.wait_for(&rgb565(&frames[3], Rotation::R0));
-    let (status, _, log) = terminate(&mut game);
-    assert!(status.success());
-    assert!(log.contains("joystick") && log.contains("gone"), "{log}");
-    assert!(log.contains("is back"), "{log}");
+    game.terminate().unwrap();
 }
 
 #[test]
-fn sigterm_and_sigint_darken_the_leds_and_exit_zero() {
-    for signal in [libc::SIGTERM, libc::SIGINT] {
-        let hat = Hat::new(&format!("signal{signal}"));
-        let frames = script_frames(&[]);
-        let mut game = hat.start(&[]);
-        let _stick = hat.stick();
-        hat.wait_for(&rgb565(&frames[0], Rotation::R0));
-        unsafe { libc::kill(game.id() as i32, signal) };
-        let status = game.wait().unwrap();
-        assert_eq!(status.code(), Some(0), "signal {signal}");
-        assert_eq!(hat.leds(), vec![0; 128], "signal {signal}");
-    }
+fn a_stop_darkens_the_leds() {
+    let hat = Hat::new("stop");
+    let frames = script_frames(&[]);
+    let game = hat.start(Play::default());
+    let _stick = hat.stick();
+    hat.wait_for(&rgb565(&frames[0], Rotation::R0));
+    game.terminate().unwrap();
+    assert_eq!(hat.leds(), vec![0; 128]);
 }
 
 #[test]
 fn brightness_dims_every_led_in_software() {
     let hat = Hat::new("dim");
-    fs::write(hat.path("config.toml"), "intro = false\nbrightness = 50\n").unwrap();
     let frames = script_frames(&[]);
-    let mut game = hat.start(&[]);
+    let game = hat.start(Play { brightness: 50, ..Play::default() });
     let _stick = hat.stick();
     hat.wait_for(&PixelFormat::RGB565.encode(&frames[0], Rotation::R0, 50));
-    terminate(&mut game);
+    game.terminate().unwrap();
+}
+
+#[test]
+fn the_gamma_table_is_reset_to_the_configured_one_on_every_open() {
+    for (low_light, want) in [(false, Gamma::Default), (true, Gamma::LowLight)] {
+        let hat = Hat::new(&format!("gamma-{low_light}"));
+        let game = hat.start(Play { low_light, ..Play::default() });
+        let _stick = hat.stick();
+        assert_eq!(hat.stand_ins.gamma_asked(), [want], "low_light = {low_light}");
+        game.terminate().unwrap();
+    }
+}
+
+/// A key whose release the kernel dropped: after `SYN_DROPPED` the game asks
+/// the device which keys are down, and lets go of the rest, so the cursor
+/// does not run on by itself.
+#[test]
+fn a_release_lost_to_syn_dropped_does_not_leave_the_key_repeating() {
+    use joystick::{EV_KEY, EV_SYN, KEY_RIGHT, SYN_DROPPED, SYN_REPORT, encode};
+    let hat = Hat::new("dropped");
+    let frames = script_frames(&["right"]);
+    let game = hat.start(Play::default());
+    let mut stick = hat.stick();
+    hat.wait_for(&rgb565(&frames[0], Rotation::R0));
+    hat.stand_ins.set_keys_down(&[]);
+    let records = [
+        encode(EV_KEY, KEY_RIGHT, 1),
+        encode(EV_SYN, SYN_REPORT, 0),
+        encode(EV_SYN, SYN_DROPPED, 0),
+        encode(EV_SYN, SYN_REPORT, 0),
+    ];
+    stick.write_all(&records.concat()).unwrap();
+    hat.wait_for(&rgb565(&frames[1], Rotation::R0));
+    // Held, the key would repeat after 500 ms, every 150 ms.
+    std::thread::sleep(Duration::from_millis(1200));
+    assert_eq!(hat.leds(), rgb565(&frames[1], Rotation::R0), "the cursor moved on by itself");
+    game.terminate().unwrap();
+}
+
+#[test]
+fn the_binary_refuses_a_regular_file_as_framebuffer_and_writes_nothing() {
+    let hat = Hat::new("precious");
+    let precious = hat.path("precious.txt");
+    fs::write(&precious, "Dear diary, ".repeat(20)).unwrap();
+    let (code, _, err) = run(&[
+        "play",
+        "--backend",
+        "sensehat",
+        "--framebuffer",
+        precious.to_str().unwrap(),
+        "--joystick",
+        hat.path("dev/input/event3").to_str().unwrap(),
+        "--config",
+        "/dev/null",
+    ]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("precious.txt is not a framebuffer device"), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+    assert_eq!(fs::read_to_string(&precious).unwrap(), "Dear diary, ".repeat(20));
+}
+
+#[test]
+fn the_binary_refuses_a_fifo_or_a_device_without_the_keys_as_joystick() {
+    let hat = Hat::new("notjoystick");
+    // The framebuffer is checked first; give a joystick check its turn with
+    // a real device that is no framebuffer and see the framebuffer refused,
+    // then ask doctor, which checks both.
+    for joystick in [hat.path("dev/input/event3"), "/dev/zero".into()] {
+        let (code, out, _) = run(&[
+            "doctor",
+            "--framebuffer",
+            "/dev/zero",
+            "--joystick",
+            joystick.to_str().unwrap(),
+            "--config",
+            "/dev/null",
+            "--i2c-bus",
+            "/nonexistent",
+        ]);
+        assert_eq!(code, Some(1), "{out}");
+        assert!(out.contains(&format!("{} is not an input device", joystick.display())), "{out}");
+        assert!(!out.contains("ready"), "{out}");
+    }
 }
 
 #[test]
@@ -176,7 +239,6 @@ fn insisting_on_a_missing_hat_explains_the_fix() {
 fn a_framebuffer_of_another_shape_is_refused() {
     // /dev/null is a character device but no framebuffer: the screen-info
     // ioctl fails, and nothing is written to it.
-    let hat = Hat::new("notfb");
     let (code, _, err) = run(&[
         "play",
         "--backend",
@@ -184,40 +246,60 @@ fn a_framebuffer_of_another_shape_is_refused() {
         "--framebuffer",
         "/dev/null",
         "--joystick",
-        hat.path("dev/input/event3").to_str().unwrap(),
+        "/dev/null",
         "--config",
-        hat.path("config.toml").to_str().unwrap(),
+        "/dev/null",
     ]);
     assert_eq!(code, Some(1));
     assert!(err.contains("/dev/null is not a framebuffer"), "{err}");
 }
 
 #[test]
-fn doctor_reports_the_devices_and_what_is_wrong() {
+fn doctor_refuses_stand_ins_and_explains_what_is_missing() {
     let hat = Hat::new("doctor");
-    let (s, d, c) = (hat.path("sys"), hat.path("dev"), hat.path("config.toml"));
-    let roots = ["--sysfs-root", s.to_str().unwrap(), "--dev-root", d.to_str().unwrap()];
-    let (code, out, _) = run(&[&["doctor", "--config", c.to_str().unwrap()][..], &roots].concat());
-    assert_eq!(code, Some(0), "{out}");
-    assert!(out.contains("fb1: 8x8, 16 bits, red 11+5 green 5+6 blue 0+5"), "{out}");
-    assert!(out.contains("event3: readable"), "{out}");
+    let put = |path: &str, text: &str| {
+        let path = hat.path(path);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, text).unwrap();
+    };
+    put("sys/class/graphics/fb1/name", "RPi-Sense FB\n");
+    put("sys/class/input/event3/device/name", "Raspberry Pi Sense HAT Joystick\n");
+    let config = hat.path("config.toml");
+    fs::write(&config, "intro = false\n").unwrap();
+    let (s, d, c) = (hat.path("sys"), hat.path("dev"), config.to_str().unwrap());
+    let roots =
+        ["--sysfs-root", s.to_str().unwrap(), "--dev-root", d.to_str().unwrap(), "--i2c-bus", "/nonexistent"];
+    let (code, out, _) = run(&[&["doctor", "--config", c][..], &roots].concat());
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("fb1 is not a framebuffer device"), "a regular file is no LED matrix: {out}");
+    assert!(out.contains("event3 is not an input device"), "a FIFO is no joystick: {out}");
     assert!(out.contains("config.toml: valid"), "{out}");
 
-    fs::write(&c, "size = 40\n").unwrap();
+    fs::write(&config, "size = 40\n").unwrap();
     fs::remove_file(hat.path("sys/class/input/event3/device/name")).unwrap();
-    let (code, out, _) = run(&[&["doctor", "--config", c.to_str().unwrap()][..], &roots].concat());
+    let (code, out, _) = run(&[&["doctor", "--config", c][..], &roots].concat());
     assert_eq!(code, Some(1), "{out}");
-    assert!(out.contains("2 problem(s)"), "{out}");
-    assert!(out.contains("Raspberry Pi Sense HAT Joystick") && out.contains("dtoverlay"), "{out}");
+    assert!(out.contains("3 problems"), "{out}");
+    assert!(out.contains("Raspberry Pi Sense HAT Joystick"), "{out}");
+    // No Raspberry Pi in the (fake) device tree: no firmware config to edit, and the terminal offered.
+    assert!(
+        out.contains("no Raspberry Pi") && !out.contains("config.txt") && !out.contains("dtparam"),
+        "{out}"
+    );
+    assert!(out.contains("queens play --backend terminal"), "{out}");
+
+    put("sys/firmware/devicetree/base/model", "Raspberry Pi 4 Model B Rev 1.5\0");
+    let (_, out, _) = run(&[&["doctor", "--config", c][..], &roots].concat());
+    assert!(out.contains("add `dtoverlay=rpi-sense` to /boot/firmware/config.txt"), "{out}");
+    assert!(out.contains("/nonexistent: absent (`dtparam=i2c_arm=on` enables it)"), "{out}");
     assert!(out.contains(":1: size: size must be 4 to"), "{out}");
 }
 
 #[test]
 fn the_hat_scrolls_the_intro_at_start_and_a_press_skips_it_unapplied() {
     let hat = Hat::new("intro");
-    fs::write(hat.path("config.toml"), "").unwrap();
     let board = rgb565(&script_frames(&[])[0], Rotation::R0);
-    let mut game = hat.start(&[]);
+    let game = hat.start(Play { intro: true, ..Play::default() });
     let mut stick = hat.stick();
     // The title scrolls first: white text on black, not the board.
     let end = Instant::now() + Duration::from_secs(20);
@@ -229,21 +311,47 @@ fn the_hat_scrolls_the_intro_at_start_and_a_press_skips_it_unapplied() {
     // A press skips it and is not applied: the empty board, no queen.
     click(&mut stick, joystick::KEY_ENTER);
     hat.wait_for(&board);
-    terminate(&mut game);
+    game.terminate().unwrap();
 }
 
 #[test]
-fn sigterm_in_the_middle_of_an_animation_still_leaves_the_leds_dark() {
+fn a_stop_in_the_middle_of_an_animation_still_leaves_the_leds_dark() {
     let hat = Hat::new("midanimation");
-    fs::write(hat.path("config.toml"), "").unwrap(); // the intro scrolls for seconds
-    let mut game = hat.start(&[]);
+    let game = hat.start(Play { intro: true, ..Play::default() }); // the intro scrolls for seconds
     let _stick = hat.stick();
     let end = Instant::now() + Duration::from_secs(20);
     while hat.leds() == vec![0xEE; 128] || hat.leds().iter().all(|&b| b == 0) {
         assert!(Instant::now() < end, "the intro never showed");
         std::thread::sleep(Duration::from_millis(5));
     }
-    let (status, _, log) = terminate(&mut game);
-    assert_eq!(status.code(), Some(0), "{log}");
+    game.terminate().unwrap();
     assert_eq!(hat.leds(), vec![0; 128]);
+}
+
+#[test]
+fn doctor_lists_every_group_of_a_user_in_more_than_256() {
+    use std::os::unix::process::CommandExt;
+    // Only root may set its groups; elsewhere the check cannot be made.
+    if unsafe { libc::geteuid() } != 0 {
+        eprintln!("SKIP doctor_lists_every_group_of_a_user_in_more_than_256: needs root to set 300 groups");
+        return;
+    }
+    let gids: Vec<libc::gid_t> = (70_000..70_300).collect();
+    let mut doctor = common::bin::queens();
+    doctor.args(["doctor", "--config", "/nonexistent/config.toml", "--i2c-bus", "/nonexistent"]);
+    // SAFETY: setgroups is async-signal-safe, and the list outlives the spawn.
+    unsafe {
+        doctor.pre_exec(move || {
+            if libc::setgroups(gids.len(), gids.as_ptr()) == 0 {
+                Ok(())
+            } else {
+                Err(std::io::Error::last_os_error())
+            }
+        })
+    };
+    let out = String::from_utf8(doctor.output().unwrap().stdout).unwrap();
+    let line = out.lines().find(|l| l.starts_with("user")).unwrap_or_else(|| panic!("no user line: {out}"));
+    let listed = line.split("groups:").nth(1).unwrap().split_whitespace().collect::<Vec<_>>();
+    assert_eq!(listed.len(), 300, "{line}");
+    assert_eq!((listed[0], listed[299]), ("70000", "70299"), "{line}");
 }

@@ -219,6 +219,77 @@ fn untouched(stub: &mut Stub) -> Result<(), String> {
 /// at 0xF0, a version at 0xF1, no keys at 0xF2, and the frame registers
 /// scribbled so that one the game leaves alone shows. Read back through
 /// i2c-dev: the stub keeps what is written byte by byte and in blocks.
+/// A key release the kernel dropped: with the game stopped (SIGSTOP), the
+/// release and a flood of events overflow evdev's buffer, which then holds
+/// `SYN_DROPPED` and the newest events only. Resumed, the game must ask the
+/// device (`EVIOCGKEY`) and let the key go; a key left held would repeat
+/// after 500 ms and move the cursor on.
+pub fn syn_dropped(vm: &mut Vm) -> Result<(), Why> {
+    use queens::backend::sensehat::joystick::{EV_KEY, EV_SYN, KEY_RIGHT, KEY_UP, SYN_REPORT};
+    if let Some(old) = vm.stick.take() {
+        old.destroy().map_err(text)?;
+    }
+    let mut stick = Stick::create(&PI_CODES).map_err(text)?;
+    vm.screen.scribble().map_err(text)?;
+    let mut game = Daemon::start(&vm.queens, &vm.screen.path, "dropped")?;
+    vm.wait_frame(0)?;
+    // MOVES starts with "right": frame 1 is the cursor one square on.
+    stick.send(&[(EV_KEY, KEY_RIGHT, 1), (EV_SYN, SYN_REPORT, 0)]).map_err(text)?;
+    vm.wait_frame(1)?;
+    let pid = game.pid() as libc::pid_t;
+    // SAFETY: plain signals to our own child.
+    unsafe { libc::kill(pid, libc::SIGSTOP) };
+    let mut flood = vec![(EV_KEY, KEY_RIGHT, 0), (EV_SYN, SYN_REPORT, 0)];
+    for _ in 0..200 {
+        // Auto-repeat reports pass the input core whatever the key's state, and the game ignores them.
+        flood.extend([(EV_KEY, KEY_UP, 2), (EV_SYN, SYN_REPORT, 0)]);
+    }
+    let sent = stick.send(&flood);
+    unsafe { libc::kill(pid, libc::SIGCONT) };
+    sent.map_err(text)?;
+    std::thread::sleep(Duration::from_millis(1500));
+    let want = vm.screen.expected(&vm.frames[1]);
+    let got = vm.screen.visible().map_err(text)?;
+    let status = game.terminate(Duration::from_secs(3))?;
+    stick.destroy().map_err(text)?;
+    if got != want {
+        return Err(format!("the cursor moved on by itself:\n{}", fb::hex(&got)).into());
+    }
+    if status.code() != Some(0) {
+        return Err(format!("exited with {status:?}").into());
+    }
+    Ok(())
+}
+
+/// A regular file named as the LED matrix is refused in one line and
+/// left as it was (the game once wrote its first frame into it).
+pub fn regular_file_refused(vm: &mut Vm) -> Result<(), Why> {
+    let precious = Path::new("/tmp/precious.txt");
+    let text = "Dear diary, ".repeat(20);
+    std::fs::write(precious, &text).map_err(text_of)?;
+    let out = Command::new(&vm.queens)
+        .args(["play", "--backend", "sensehat", "--config", "/dev/null", "--framebuffer"])
+        .arg(precious)
+        .args(["--joystick", "/dev/null"])
+        .output()
+        .map_err(text_of)?;
+    let said = String::from_utf8_lossy(&out.stderr);
+    if out.status.code() != Some(1)
+        || !said.contains("is not a framebuffer device")
+        || said.trim_end().lines().count() != 1
+    {
+        return Err(format!("{:?}: {said}", out.status).into());
+    }
+    if std::fs::read_to_string(precious).map_err(text_of)? != text {
+        return Err("the file was written to".into());
+    }
+    Ok(())
+}
+
+fn text_of(e: io::Error) -> String {
+    e.to_string()
+}
+
 pub fn stub_preloaded(vm: &mut Vm) -> Result<(), Why> {
     let Some(mut stub) = Stub::find()? else {
         return Err(Why::Skip("no i2c-stub in this kernel (Debian's arm64 one lacks it)"));

@@ -1,7 +1,7 @@
 //! The framebuffer side: vfb's `/dev/fb0` set to the LED matrix's shape,
 //! read back, and the bytes a frame should become on it. A kernel without
 //! vfb (Debian's arm64 one) gets a regular file instead, which the game
-//! takes as the Sense HAT's RGB565, as in the tests with fakes.
+//! refuses: the checks that play on the matrix are skipped there.
 
 use queens::backend::sensehat::framebuffer::{Bitfield, FBIOGET_VSCREENINFO, ScreenInfo};
 use queens::game::{Frame, Rgb};

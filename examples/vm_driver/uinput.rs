@@ -77,6 +77,13 @@ impl Stick {
         self.file.write_all(&records)
     }
 
+    /// Sends these `(type, code, value)` events as they are.
+    pub fn send(&mut self, events: &[(u16, u16, i32)]) -> io::Result<()> {
+        let records: Vec<u8> =
+            events.iter().flat_map(|&(kind, code, value)| joystick::encode(kind, code, value)).collect();
+        self.file.write_all(&records)
+    }
+
     /// Removes the device, as unloading the HAT's driver would.
     pub fn destroy(self) -> io::Result<()> {
         // SAFETY: UI_DEV_DESTROY takes no argument.

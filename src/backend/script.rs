@@ -7,12 +7,23 @@
 //! `RRGGBB` colours and an empty line. With `trace`, every animation frame
 //! is printed too, after a line `@ MS` giving its time on the clock.
 //!
+//! A line longer than [`MAX_LINE`] bytes, or not UTF-8, or not one of the
+//! above is refused: one line on standard error quoting at most its first
+//! [`QUOTED`] characters, and the run goes on; [`Script::refused`] counts
+//! them, and `play` exits 1 when any was.
+//!
 //! Time here is virtual: waiting for an animation's deadline jumps the clock
 //! to it at once, so a whole game runs in microseconds.
 
 use super::{Display, Input, Next};
 use crate::game::{Event, Frame, Millis};
 use std::io::{BufRead, Write};
+
+/// The longest line read, in bytes; the rest of a longer one is skipped
+/// unread into memory (a line that never ends must not fill it).
+pub const MAX_LINE: usize = 4096;
+/// How much of a refused line its message quotes, in characters.
+pub const QUOTED: usize = 80;
 
 pub struct Script<R, W> {
     lines: R,
@@ -21,11 +32,59 @@ pub struct Script<R, W> {
     clock: Millis,
     line_no: usize,
     shown: Option<Frame>,
+    refused: usize,
 }
 
 impl<R: BufRead, W: Write> Script<R, W> {
     pub fn new(lines: R, out: W, trace: bool) -> Self {
-        Script { lines, out, trace, clock: 0, line_no: 0, shown: None }
+        Script { lines, out, trace, clock: 0, line_no: 0, shown: None, refused: 0 }
+    }
+
+    /// How many lines were refused so far.
+    pub fn refused(&self) -> usize {
+        self.refused
+    }
+
+    /// The next line, at most [`MAX_LINE`] bytes of it; `None` at the end
+    /// of the input. A longer line is read to its end but not kept.
+    fn read_line(&mut self) -> std::io::Result<Option<Result<String, String>>> {
+        let mut line = Vec::new();
+        let mut too_long = false;
+        loop {
+            let buf = match self.lines.fill_buf() {
+                Ok(buf) => buf,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if buf.is_empty() {
+                if line.is_empty() && !too_long {
+                    return Ok(None);
+                }
+                break;
+            }
+            let (take, ended) = match buf.iter().position(|&b| b == b'\n') {
+                Some(at) => (at + 1, true),
+                None => (buf.len(), false),
+            };
+            let room = (MAX_LINE + 1).saturating_sub(line.len());
+            line.extend_from_slice(&buf[..take.min(room)]);
+            self.lines.consume(take);
+            if line.len() > MAX_LINE {
+                too_long = true;
+                line.truncate(QUOTED * 4);
+            }
+            if ended {
+                break;
+            }
+        }
+        let text = String::from_utf8_lossy(&line).into_owned();
+        if too_long {
+            return Ok(Some(Err(format!("'{}': longer than {MAX_LINE} bytes", quoted(&text)))));
+        }
+        match String::from_utf8(line) {
+            Ok(text) => Ok(Some(Ok(text))),
+            Err(_) => Ok(Some(Err(format!("'{}': not UTF-8 text", quoted(&text))))),
+        }
     }
 
     fn print_shown(&mut self) -> std::io::Result<()> {
@@ -45,12 +104,22 @@ pub enum Line {
     Nothing,
 }
 
+/// At most the first [`QUOTED`] characters of `line`, marked when cut.
+fn quoted(line: &str) -> String {
+    let line = line.trim_end_matches(['\n', '\r']);
+    match line.char_indices().nth(QUOTED) {
+        Some((at, _)) => format!("{}...", &line[..at]),
+        None => line.to_string(),
+    }
+}
+
 /// Reads one script line.
 pub fn parse_line(line: &str) -> Result<Line, String> {
     let line = line.trim();
     if line.is_empty() || line.starts_with('#') {
         return Ok(Line::Nothing);
     }
+    let line = &quoted(line);
     let unknown =
         || format!("unknown event '{line}': expected up, down, left, right, press, hold, release or wait MS");
     let words: Vec<&str> = line.split_whitespace().collect();
@@ -89,21 +158,20 @@ impl<R: BufRead, W: Write> Input for Script<R, W> {
             return Ok(Next::Timeout);
         }
         self.print_shown()?;
-        let mut text = String::new();
         loop {
-            text.clear();
-            if self.lines.read_line(&mut text)? == 0 {
-                return Ok(Next::Quit);
-            }
+            let Some(read) = self.read_line()? else { return Ok(Next::Quit) };
             self.line_no += 1;
-            match parse_line(&text) {
+            match read.and_then(|text| parse_line(&text)) {
                 Ok(Line::Event(event)) => return Ok(Next::Event(event)),
                 Ok(Line::Wait(ms)) => {
                     self.clock += ms;
                     return Ok(Next::Timeout);
                 }
                 Ok(Line::Nothing) => {}
-                Err(e) => eprintln!("queens: script line {}: {e}", self.line_no),
+                Err(e) => {
+                    self.refused += 1;
+                    eprintln!("queens: script line {}: {e}", self.line_no);
+                }
             }
         }
     }
@@ -123,5 +191,21 @@ mod tests {
         for bad in ["jump", "wait", "wait -1", "wait 1.5", "wait250", "waiting 3", "PRESS"] {
             assert!(parse_line(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_refused_line_is_quoted_to_80_characters_and_counted() {
+        let long = "é".repeat(100);
+        let err = parse_line(&long).unwrap_err();
+        assert!(err.starts_with(&format!("unknown event '{}...'", "é".repeat(80))), "{err}");
+        let mut bytes = format!("{long}\nup\n{}\n", "x".repeat(MAX_LINE + 10)).into_bytes();
+        bytes.extend_from_slice(b"\xff\xfe\npress\n");
+        let mut script = Script::new(&bytes[..], Vec::new(), false);
+        let mut events = Vec::new();
+        while let Next::Event(event) = script.next(None).unwrap() {
+            events.push(event);
+        }
+        assert_eq!(events, [Event::Up, Event::Press]);
+        assert_eq!(script.refused(), 3);
     }
 }

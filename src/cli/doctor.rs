@@ -4,10 +4,9 @@
 use crate::backend::i2c::{self, linux};
 use crate::backend::sensehat::discover::{Found, JOYSTICK_NAME, LED_NAME, Roots};
 use crate::backend::sensehat::framebuffer::Framebuffer;
+use crate::backend::sensehat::joystick;
 use crate::daemon::config::{self, Config};
 use std::ffi::CStr;
-use std::fs::OpenOptions;
-use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -71,19 +70,45 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let over_i2c = direct && config_valid;
+    let problems = match report.problems.len() {
+        1 => "1 problem".to_string(),
+        n => format!("{n} problems"),
+    };
     if over_i2c {
         println!(
-            "\nready: the kernel's drivers are missing ({} problem(s) below), but `queens play` will drive \
-             the HAT directly over I2C.",
-            report.problems.len()
+            "\nready: the kernel's drivers are missing ({problems} below), but `queens play` will drive the HAT \
+             directly over I2C."
         );
     } else {
-        println!("\n{} problem(s):", report.problems.len());
+        println!("\n{problems}:");
     }
     for problem in &report.problems {
         println!("- {problem}");
     }
+    if !over_i2c {
+        println!("\nWithout the Sense HAT the game plays in a terminal: `queens play --backend terminal`.");
+    }
     Ok(if over_i2c { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}
+
+/// Whether the device tree names a Raspberry Pi (where the firmware's
+/// config file is the fix for a missing overlay or bus).
+fn raspberry_pi(roots: &Roots) -> bool {
+    std::fs::read(roots.sys.join("firmware/devicetree/base/model"))
+        .is_ok_and(|model| String::from_utf8_lossy(&model).contains("Raspberry Pi"))
+}
+
+/// What to do when a device is not found: on a Raspberry Pi, the overlay
+/// in its firmware's config; anywhere else there is no HAT to set up.
+fn setup_fix(roots: &Roots) -> String {
+    if raspberry_pi(roots) {
+        "check the HAT is seated, add `dtoverlay=rpi-sense` to /boot/firmware/config.txt (/boot/config.txt \
+         before Bookworm) and reboot"
+            .to_string()
+    } else {
+        "this machine is no Raspberry Pi (its device tree names none), so there is no Sense HAT to set up here"
+            .to_string()
+    }
 }
 
 fn names(found: &[Found]) -> String {
@@ -96,10 +121,7 @@ fn check_led(report: &mut Report, roots: &Roots, given: Option<PathBuf>) {
     report.line("framebuffers", names(&all));
     let Some(path) = given.or_else(|| roots.led_matrix()) else {
         report.line("LED matrix", "not found");
-        report.problem(format!(
-            "no framebuffer is named {LED_NAME:?}: check the HAT is seated, add `dtoverlay=rpi-sense` to \
-             /boot/firmware/config.txt and reboot"
-        ));
+        report.problem(format!("no framebuffer is named {LED_NAME:?}: {}", setup_fix(roots)));
         return;
     };
     match Framebuffer::open(&path) {
@@ -130,21 +152,18 @@ fn check_joystick(report: &mut Report, roots: &Roots, given: Option<PathBuf>) {
     let Some(path) = given.or_else(|| roots.joystick()) else {
         report.line("joystick", "not found");
         report.problem(format!(
-            "no input device is named {JOYSTICK_NAME:?} (found: {}): add `dtoverlay=rpi-sense` to \
-             /boot/firmware/config.txt and reboot",
-            names(&roots.input_devices())
+            "no input device is named {JOYSTICK_NAME:?} (found: {}): {}",
+            names(&roots.input_devices()),
+            setup_fix(roots)
         ));
         return;
     };
-    // Opening only to read, without grabbing: the game may be running.
-    match OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK).open(&path) {
-        Ok(_) => report.line("joystick", format!("{}: readable", path.display())),
+    // Checked as `play` checks it, without grabbing: the game may be running.
+    match joystick::check(&path) {
+        Ok(()) => report.line("joystick", format!("{}: an input device with the five keys", path.display())),
         Err(e) => {
             report.line("joystick", format!("{}: unusable", path.display()));
-            report.problem(with_group_fix(
-                format!("cannot open the joystick {}: {e}", path.display()),
-                "input",
-            ));
+            report.problem(with_group_fix(format!("{e:#}"), "input"));
         }
     }
 }
@@ -166,9 +185,7 @@ fn check_user(report: &mut Report) {
     let user = unsafe { libc::getpwuid(uid).as_ref() }
         .map(|pw| unsafe { CStr::from_ptr(pw.pw_name) }.to_string_lossy().into_owned())
         .unwrap_or_else(|| uid.to_string());
-    let mut gids = vec![0 as libc::gid_t; 256];
-    let n = unsafe { libc::getgroups(gids.len() as libc::c_int, gids.as_mut_ptr()) };
-    gids.truncate(n.max(0) as usize);
+    let gids = supplementary_groups();
     let groups: Vec<String> = gids
         .iter()
         .map(|&gid| {
@@ -177,7 +194,31 @@ fn check_user(report: &mut Report) {
                 .unwrap_or_else(|| gid.to_string())
         })
         .collect();
-    report.line("user", format!("{user} (uid {uid}), groups: {}", groups.join(" ")));
+    let groups = if groups.is_empty() { "none".to_string() } else { groups.join(" ") };
+    report.line("user", format!("{user} (uid {uid}), groups: {groups}"));
+}
+
+/// The process's supplementary groups, however many: the count is asked
+/// first (a fixed buffer fails with EINVAL past its size), and asked again
+/// if the list changed in between.
+fn supplementary_groups() -> Vec<libc::gid_t> {
+    loop {
+        // SAFETY: with a size of 0 getgroups only counts, writing nothing.
+        let count = unsafe { libc::getgroups(0, std::ptr::null_mut()) };
+        if count <= 0 {
+            return Vec::new();
+        }
+        let mut gids = vec![0 as libc::gid_t; count as usize];
+        // SAFETY: the buffer holds `count` gids, the size we pass.
+        let n = unsafe { libc::getgroups(count, gids.as_mut_ptr()) };
+        if n >= 0 {
+            gids.truncate(n as usize);
+            return gids;
+        }
+        if std::io::Error::last_os_error().raw_os_error() != Some(libc::EINVAL) {
+            return Vec::new();
+        }
+    }
 }
 
 /// The kernel modules of either driver family (Raspberry Pi kernel, mainline).
@@ -199,11 +240,13 @@ fn check_drivers(report: &mut Report, roots: &Roots) {
 /// driver holding it, the interrupt line. True when that backend would start.
 fn check_i2c(report: &mut Report, roots: &Roots, bus: &Path) -> bool {
     if !bus.exists() {
-        report.line("I2C bus", format!("{}: absent (`dtparam=i2c_arm=on` enables it)", bus.display()));
+        let enable = if raspberry_pi(roots) { " (`dtparam=i2c_arm=on` enables it)" } else { "" };
+        report.line("I2C bus", format!("{}: absent{enable}", bus.display()));
         return false;
     }
     if let Some(driver) = linux::bound_driver(&roots.sys, bus) {
         report.line("I2C chip", format!("0x46 on {}: held by the kernel driver {driver:?}", bus.display()));
+        report.line("", format!("(to drive it over I2C, {})", linux::unbind_advice(bus, &driver)));
         return false;
     }
     let options = i2c::Options { bus: bus.to_path_buf(), ..i2c::Options::default() };

@@ -17,7 +17,7 @@ use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-#[derive(clap::Args, Debug, Default)]
+#[derive(clap::Args, Debug)]
 pub struct Args {
     /// Where to play. `auto` picks the Sense HAT if both its devices are found, else the terminal
     /// when standard input and output are one, else the script backend.
@@ -77,6 +77,18 @@ pub struct Args {
     /// the XDG state directory; the script backend keeps none unless given one).
     #[arg(long, value_name = "PATH")]
     state: Option<PathBuf>,
+}
+
+impl Default for Args {
+    /// What `queens play` with no options gets, taken from the clap
+    /// attributes above (the one place the defaults are written), so a bare
+    /// `queens` is exactly `queens play`.
+    fn default() -> Self {
+        use clap::{Args as _, FromArgMatches};
+        let play = Args::augment_args(clap::Command::new("play"));
+        let matches = play.try_get_matches_from(["play"]).expect("`play` needs no argument");
+        Args::from_arg_matches(&matches).expect("clap's matches fit the struct they came from")
+    }
 }
 
 fn parse_mode(s: &str) -> Result<ModeKind, String> {
@@ -163,6 +175,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         BackendChoice::Auto | BackendChoice::Script => {
             let mut script = Script::new(io::stdin().lock(), io::stdout().lock(), args.trace);
             daemon::run_saving(&mut engine, &mut script, save)?;
+            if script.refused() > 0 {
+                let lines = if script.refused() == 1 { "line was" } else { "lines were" };
+                eprintln!("queens: {} script {lines} refused", script.refused());
+                return Ok(ExitCode::FAILURE);
+            }
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -177,7 +194,7 @@ fn start(
     max_size: usize,
     state_file: Option<&StateFile>,
 ) -> anyhow::Result<Engine> {
-    let saved = load_state(state_file);
+    let saved = load_state(state_file)?;
     let mode = args.mode.or(config.mode).unwrap_or(saved.mode);
     // A size asked for on the command line must fit; the file's and the saved one are clamped.
     if let Some(n) = args.size.map(usize::from) {
@@ -218,14 +235,15 @@ fn notify_ready() {
     }
 }
 
-/// The saved state, or the defaults; a corrupt file is reported and set aside.
-fn load_state(file: Option<&StateFile>) -> State {
-    let Some(file) = file else { return State::default() };
-    let loaded = file.load();
+/// The saved state, or the defaults; a corrupt file is reported and set
+/// aside, and what is no state file at all ends the game before it starts.
+fn load_state(file: Option<&StateFile>) -> anyhow::Result<State> {
+    let Some(file) = file else { return Ok(State::default()) };
+    let loaded = file.load().map_err(anyhow::Error::msg)?;
     if let Some(warning) = loaded.warning {
         warning!("{warning}");
     }
-    loaded.state.unwrap_or_default()
+    Ok(loaded.state.unwrap_or_default())
 }
 
 /// Saves the engine's mode, size and progress; a failure is a warning and the game goes on.
@@ -235,5 +253,26 @@ fn save_state(file: Option<&StateFile>, engine: &Engine) {
     let state = State { mode: setup.mode, size: setup.size, progress: *engine.progress() };
     if let Err(e) = file.save(&state) {
         warning!("{e:#}; progress is kept in memory only");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[test]
+    fn a_bare_queens_plays_with_the_same_defaults_as_queens_play() {
+        let cli = crate::cli::Cli::try_parse_from(["queens", "play"]).unwrap();
+        let explicit = format!("{cli:?}");
+        let bare = format!("{:?}", Args::default());
+        assert!(
+            explicit.contains(&bare),
+            "`queens play` parses as {explicit}\nbut a bare `queens` plays {bare}"
+        );
+        let defaults = Args::default();
+        assert_eq!(defaults.i2c_bus, PathBuf::from(i2c::DEFAULT_BUS));
+        assert_eq!(defaults.gpio_line, i2c::DEFAULT_LINE);
+        assert_eq!(defaults.backend, BackendChoice::Auto);
     }
 }

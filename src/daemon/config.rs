@@ -6,6 +6,7 @@
 //! with [`EXIT_CONFIG`], which the systemd unit tells systemd not to
 //! restart on (restarting cannot fix a typo).
 
+use super::small_file;
 use crate::backend::gesture::Timing;
 use crate::backend::rotation::Rotation;
 use crate::game::{ModeKind, Rgb, SIZES, Style};
@@ -16,6 +17,10 @@ use std::path::{Path, PathBuf};
 
 /// Where the daemon looks when no `--config` is given.
 pub const DEFAULT_PATH: &str = "/etc/queens/config.toml";
+
+/// The most a config file is read; the packaged one, every key explained,
+/// is a few kilobytes.
+pub const MAX_BYTES: u64 = 64 * 1024;
 
 /// The exit status for a bad configuration (`EX_CONFIG` from sysexits.h).
 pub const EXIT_CONFIG: u8 = 78;
@@ -69,11 +74,23 @@ impl std::error::Error for ConfigError {}
 impl Config {
     /// Reads `path`. A missing file is only an error when `required` (it
     /// was named on the command line); the default path may be absent.
+    /// Only a regular file is read (a FIFO would hang the start, a device
+    /// like `/dev/zero` fill the memory), and at most [`MAX_BYTES`] of it;
+    /// `/dev/null`, the usual way to say "no file", reads as empty.
     pub fn load(path: &Path, required: bool) -> Result<Config, ConfigError> {
-        match std::fs::read_to_string(path) {
-            Ok(text) => Config::parse(&text).map_err(|e| ConfigError(format!("{}:{e}", path.display()))),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound && !required => Ok(Config::default()),
-            Err(e) => Err(ConfigError(format!("{}: cannot read the config file: {e}", path.display()))),
+        let cannot =
+            |why: String| ConfigError(format!("{}: cannot read the config file: {why}", path.display()));
+        if is_the_null_device(path) {
+            return Ok(Config::default());
+        }
+        match small_file::read(path, MAX_BYTES) {
+            Ok(Some(bytes)) => {
+                let text = String::from_utf8(bytes).map_err(|_| cannot("it is not UTF-8 text".into()))?;
+                Config::parse(&text).map_err(|e| ConfigError(format!("{}:{e}", path.display())))
+            }
+            Ok(None) if !required => Ok(Config::default()),
+            Ok(None) => Err(cannot("no such file".into())),
+            Err(refused) => Err(cannot(format!("it {refused}"))),
         }
     }
 
@@ -92,6 +109,13 @@ impl Config {
         })?;
         Ok(file.into_config())
     }
+}
+
+/// Whether `path` is the kernel's null device (character device 1:3), by
+/// whatever name.
+fn is_the_null_device(path: &Path) -> bool {
+    use std::os::unix::fs::{FileTypeExt, MetadataExt};
+    std::fs::metadata(path).is_ok_and(|m| m.file_type().is_char_device() && m.rdev() == libc::makedev(1, 3))
 }
 
 /// The path to read: the one given, or the default.
@@ -320,5 +344,33 @@ mod tests {
         assert_eq!(Config::load(missing, false).unwrap(), Config::default());
         let err = Config::load(missing, true).unwrap_err().to_string();
         assert!(err.starts_with("/nonexistent/queens/config.toml: cannot read"), "{err}");
+    }
+
+    #[test]
+    fn a_fifo_or_a_device_is_refused_at_once_and_dev_null_is_no_settings() {
+        use std::os::unix::ffi::OsStrExt;
+        let dir = std::env::temp_dir().join(format!("queens-config-fifo-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let fifo = dir.join("config.toml");
+        let name = std::ffi::CString::new(fifo.as_os_str().as_bytes()).unwrap();
+        // SAFETY: a valid C string.
+        assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+        for (path, why) in [
+            (fifo.as_path(), "a FIFO"),
+            (Path::new("/dev/zero"), "a character device"),
+            (&dir, "a directory"),
+        ] {
+            let err = Config::load(path, true).unwrap_err().to_string();
+            assert!(
+                err.contains(&format!("cannot read the config file: it is {why}, not a regular file")),
+                "{err}"
+            );
+        }
+        assert_eq!(Config::load(Path::new("/dev/null"), true).unwrap(), Config::default());
+        std::fs::write(dir.join("big.toml"), "# \n".repeat(40_000)).unwrap();
+        let err = Config::load(&dir.join("big.toml"), true).unwrap_err().to_string();
+        assert!(err.ends_with("it is larger than 64 KiB"), "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -4,6 +4,7 @@
 pub mod config;
 pub mod log;
 pub mod signals;
+pub mod small_file;
 pub mod state;
 
 use crate::backend::{Display, Input, Next};

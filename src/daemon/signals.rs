@@ -30,10 +30,10 @@ impl Shutdown {
         Ok(Shutdown { wake })
     }
 
-    /// One that no signal reaches, and the socket that ends it: for unit
-    /// tests, which share one process (a test that raises a signal must not
-    /// end another test's game).
-    #[cfg(test)]
+    /// One that no signal reaches, and the socket that ends it (write a
+    /// byte): for tests, which share one process (a test that raises a
+    /// signal must not end another test's game).
+    #[doc(hidden)]
     pub fn detached() -> (Shutdown, UnixStream) {
         let (wake, write) = UnixStream::pair().unwrap();
         wake.set_nonblocking(true).unwrap();

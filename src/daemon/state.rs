@@ -3,10 +3,14 @@
 //!
 //! It lives in systemd's `StateDirectory` when run as a service
 //! (`$STATE_DIRECTORY`), otherwise in the XDG state directory
-//! (`$XDG_STATE_HOME/queens`, by default `~/.local/state/queens`). A file
-//! that cannot be read or parsed is set aside with a warning, never
-//! silently lost and never a crash.
+//! (`$XDG_STATE_HOME/queens`, by default `~/.local/state/queens`). A
+//! regular file that was read and is not a valid state is set aside with a
+//! warning, never silently lost and never a crash. Anything else at the
+//! path (a directory, a device, a FIFO, a file we may not read, a file far
+//! larger than any state) is not ours to move: it is a one-line error, and
+//! nothing is touched.
 
+use super::small_file;
 use crate::game::{ModeKind, Progress, SIZES};
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
@@ -16,6 +20,10 @@ use std::path::{Path, PathBuf};
 
 /// The file's name inside the state directory.
 pub const FILE_NAME: &str = "state.toml";
+
+/// The most a state file is read: a real one is under a kilobyte (92
+/// solution numbers at most).
+pub const MAX_BYTES: u64 = 64 * 1024;
 
 /// What is remembered between runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,34 +84,25 @@ impl StateFile {
         &self.path
     }
 
-    /// Reads the state. A missing file is no state and no warning; an
-    /// unreadable or corrupt one is renamed aside (`state.toml.corrupt-N`)
-    /// and reported.
-    pub fn load(&self) -> Loaded {
-        self.remove_stale_temporaries();
-        let text = match fs::read_to_string(&self.path) {
-            Ok(text) => text,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => {
-                return Loaded { state: None, warning: None };
+    /// Reads the state. A missing file is no state and no warning; a
+    /// regular file that is not a valid state is renamed aside
+    /// (`state.toml.corrupt-N`) and reported. Anything that is not a
+    /// regular file we can read is an error (one line), and left alone.
+    pub fn load(&self) -> Result<Loaded, String> {
+        let bytes = match small_file::read(&self.path, MAX_BYTES) {
+            Ok(Some(bytes)) => bytes,
+            Ok(None) => return Ok(Loaded { state: None, warning: None }),
+            Err(refused) => {
+                return Err(format!("saved state {} {refused}; left as it is", self.path.display()));
             }
-            Err(e) => return self.set_aside(&format!("cannot be read ({e})")),
         };
-        match parse(&text) {
+        let parsed = std::str::from_utf8(&bytes)
+            .map_err(|_| "is not valid: it is not UTF-8 text".to_string())
+            .and_then(parse);
+        Ok(match parsed {
             Ok(state) => Loaded { state: Some(state), warning: None },
             Err(e) => self.set_aside(&e),
-        }
-    }
-
-    /// Temporary files of saves that a crash or a kill cut short.
-    fn remove_stale_temporaries(&self) {
-        let (Some(dir), Some(name)) = (self.path.parent(), self.path.file_name()) else { return };
-        let prefix = format!("{}.tmp-", name.to_string_lossy());
-        let dir = if dir.as_os_str().is_empty() { Path::new(".") } else { dir };
-        for entry in fs::read_dir(dir).into_iter().flatten().flatten() {
-            if entry.file_name().to_string_lossy().starts_with(&prefix) {
-                let _ = fs::remove_file(entry.path());
-            }
-        }
+        })
     }
 
     fn set_aside(&self, problem: &str) -> Loaded {
@@ -129,26 +128,120 @@ impl StateFile {
     /// flushed to disk, then renamed over the old one, so a crash or a full
     /// disk leaves either the old state or the new, never a torn file.
     pub fn save(&self, state: &State) -> anyhow::Result<()> {
+        // Only a regular file (or nothing) is replaced: a directory, a
+        // device or a FIFO at the path is someone else's.
+        if let Some(kind) = small_file::is_not_regular(&self.path) {
+            anyhow::bail!("cannot save {}: it is {kind}, not a regular file", self.path.display());
+        }
+        let cannot = || format!("cannot save {}", self.path.display());
         let dir = self.path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
         fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-        let text = render(state);
-        let mut tmp = self.path.clone().into_os_string();
-        tmp.push(format!(".tmp-{}", std::process::id()));
-        let tmp = PathBuf::from(tmp);
-        let written = (|| -> io::Result<()> {
-            let mut file = File::create(&tmp)?;
-            file.write_all(text.as_bytes())?;
-            file.sync_all()?;
-            fs::rename(&tmp, &self.path)?;
-            // Make the rename itself durable.
-            File::open(dir)?.sync_all()
-        })();
-        if let Err(e) = written {
+        let tmp = self.write_temporary(dir, render(state).as_bytes()).with_context(cannot)?;
+        // Make the rename itself durable.
+        let renamed = fs::rename(&tmp, &self.path).and_then(|()| File::open(dir)?.sync_all());
+        if let Err(e) = renamed {
+            // Ours (created by this call, exclusively): the only temporary file ever removed.
             let _ = fs::remove_file(&tmp);
-            return Err(e).with_context(|| format!("cannot save {}", self.path.display()));
+            return Err(e).with_context(cannot);
         }
         Ok(())
     }
+
+    /// `bytes` flushed to disk under a new temporary name beside the state,
+    /// `<name>.tmp-<pid>-<n>`, never one already there (another program's,
+    /// or one a killed game left). They are written to an unnamed file
+    /// (`O_TMPFILE`) that gets its name only once flushed, so a kill while
+    /// writing leaves nothing behind; where the filesystem cannot do that,
+    /// a named file is created exclusively and written.
+    fn write_temporary(&self, dir: &Path, bytes: &[u8]) -> io::Result<PathBuf> {
+        if let Some(unnamed) = unnamed_file(dir) {
+            let mut file = unnamed?;
+            file.write_all(bytes)?;
+            file.sync_all()?;
+            if let Some(named) = self.name_exclusively(|tmp| link(&file, tmp)) {
+                return named;
+            }
+        }
+        self.write_named(bytes)
+    }
+
+    /// [`Self::write_temporary`] where there is no unnamed file: a named one
+    /// created exclusively, written and flushed (removed again on failure).
+    fn write_named(&self, bytes: &[u8]) -> io::Result<PathBuf> {
+        let mut created = None;
+        let tmp = self
+            .name_exclusively(|tmp| {
+                created = Some(fs::OpenOptions::new().write(true).create_new(true).open(tmp)?);
+                Ok(())
+            })
+            .unwrap_or_else(|| Err(io::Error::from(io::ErrorKind::Unsupported)))?;
+        let mut file = created.expect("named once created");
+        let written = file.write_all(bytes).and_then(|()| file.sync_all());
+        if let Err(e) = written {
+            let _ = fs::remove_file(&tmp);
+            return Err(e);
+        }
+        Ok(tmp)
+    }
+
+    /// Tries `make` on `<name>.tmp-<pid>-0`, `-1`, ... until a name is free;
+    /// `None` if `make` cannot work here at all (no `/proc` to link from).
+    fn name_exclusively(&self, mut make: impl FnMut(&Path) -> io::Result<()>) -> Option<io::Result<PathBuf>> {
+        let mut taken = None;
+        for attempt in 0..100 {
+            let mut tmp = self.path.clone().into_os_string();
+            tmp.push(format!(".tmp-{}-{attempt}", std::process::id()));
+            let tmp = PathBuf::from(tmp);
+            match make(&tmp) {
+                Ok(()) => return Some(Ok(tmp)),
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => taken = Some(e),
+                Err(e) if e.kind() == io::ErrorKind::Unsupported => return None,
+                Err(e) => return Some(Err(e)),
+            }
+        }
+        Some(Err(taken.expect("tried at least once")))
+    }
+}
+
+/// An unnamed file in `dir` (`O_TMPFILE`); `None` where the kernel or the
+/// filesystem has none.
+fn unnamed_file(dir: &Path) -> Option<io::Result<File>> {
+    use std::os::unix::fs::OpenOptionsExt;
+    match fs::OpenOptions::new()
+        .write(true)
+        .custom_flags(libc::O_TMPFILE | libc::O_CLOEXEC)
+        .mode(0o644)
+        .open(dir)
+    {
+        Ok(file) => Some(Ok(file)),
+        Err(e) if matches!(e.raw_os_error(), Some(libc::EOPNOTSUPP | libc::EISDIR | libc::EINVAL)) => None,
+        Err(e) => Some(Err(e)),
+    }
+}
+
+/// Gives the unnamed `file` the name `to` (`linkat` through `/proc`, which
+/// needs no privilege); fails if `to` exists, and says `Unsupported` where
+/// there is no `/proc` to link from.
+fn link(file: &File, to: &Path) -> io::Result<()> {
+    use std::ffi::CString;
+    use std::os::fd::AsRawFd;
+    use std::os::unix::ffi::OsStrExt;
+    let from = CString::new(format!("/proc/self/fd/{}", file.as_raw_fd())).expect("no NUL in a number");
+    let to =
+        CString::new(to.as_os_str().as_bytes()).map_err(|_| io::Error::from(io::ErrorKind::InvalidInput))?;
+    // SAFETY: two valid C strings that outlive the call.
+    let r = unsafe {
+        libc::linkat(libc::AT_FDCWD, from.as_ptr(), libc::AT_FDCWD, to.as_ptr(), libc::AT_SYMLINK_FOLLOW)
+    };
+    if r == 0 {
+        return Ok(());
+    }
+    let e = io::Error::last_os_error();
+    if matches!(e.raw_os_error(), Some(libc::ENOENT | libc::EPERM | libc::EXDEV | libc::EOPNOTSUPP)) {
+        // No /proc, or a filesystem that will not link: the caller writes a named file instead.
+        return Err(io::Error::from(io::ErrorKind::Unsupported));
+    }
+    Err(e)
 }
 
 /// The file's text for `state`.
@@ -215,23 +308,102 @@ mod tests {
     fn saving_replaces_the_file_and_loading_reads_it_back() {
         let dir = tempdir();
         let file = StateFile::new(dir.join("sub/state.toml"));
-        assert!(file.load().state.is_none());
+        assert!(file.load().unwrap().state.is_none());
         file.save(&sample()).unwrap();
-        let loaded = file.load();
+        let loaded = file.load().unwrap();
         assert_eq!((loaded.state, loaded.warning), (Some(sample()), None));
         let leftovers: Vec<_> = fs::read_dir(dir.join("sub")).unwrap().collect();
         assert_eq!(leftovers.len(), 1, "no temporary file left behind");
     }
 
     #[test]
-    fn loading_tidies_up_temporaries_a_killed_save_left() {
+    fn loading_and_saving_leave_other_temporaries_alone() {
         let dir = tempdir();
-        fs::write(dir.join("state.toml.tmp-12345"), "mode = \"clas").unwrap();
-        fs::write(dir.join("other.tmp-1"), "not ours").unwrap();
-        let loaded = StateFile::new(dir.join("state.toml")).load();
+        // Another game's save under way, and another program's file.
+        let others = [format!("state.toml.tmp-{}-0", std::process::id()), "state.toml.tmp-1".into()];
+        for name in &others {
+            fs::write(dir.join(name), "not ours").unwrap();
+        }
+        let file = StateFile::new(dir.join("state.toml"));
+        let loaded = file.load().unwrap();
         assert!(loaded.state.is_none() && loaded.warning.is_none());
-        let names: Vec<_> = fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
-        assert_eq!(names, ["other.tmp-1"]);
+        file.save(&sample()).unwrap();
+        for name in &others {
+            assert_eq!(fs::read_to_string(dir.join(name)).unwrap(), "not ours", "{name}");
+        }
+        let mut names: Vec<_> =
+            fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+        names.sort();
+        assert_eq!(names, ["state.toml", others[1].as_str(), others[0].as_str()].map(String::from));
+    }
+
+    #[test]
+    fn both_ways_of_writing_a_temporary_take_a_free_name_of_their_own() {
+        let dir = tempdir();
+        let file = StateFile::new(dir.join("state.toml"));
+        let pid = std::process::id();
+        fs::write(dir.join(format!("state.toml.tmp-{pid}-0")), "not ours").unwrap();
+        let unnamed_first = file.write_temporary(&dir, b"one").unwrap();
+        let named = file.write_named(b"two").unwrap();
+        assert_eq!(unnamed_first, dir.join(format!("state.toml.tmp-{pid}-1")));
+        assert_eq!(named, dir.join(format!("state.toml.tmp-{pid}-2")));
+        assert_eq!(fs::read_to_string(&unnamed_first).unwrap(), "one");
+        assert_eq!(fs::read_to_string(&named).unwrap(), "two");
+        assert_eq!(fs::read_to_string(dir.join(format!("state.toml.tmp-{pid}-0"))).unwrap(), "not ours");
+    }
+
+    #[test]
+    fn what_is_not_a_regular_file_is_an_error_and_nothing_is_moved() {
+        use std::os::unix::ffi::OsStrExt;
+        let dir = tempdir();
+        let folder = dir.join("adir");
+        fs::create_dir(&folder).unwrap();
+        fs::write(folder.join("inside"), "kept").unwrap();
+        let fifo = dir.join("fifo");
+        let name = std::ffi::CString::new(fifo.as_os_str().as_bytes()).unwrap();
+        // SAFETY: a valid C string.
+        assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+        let huge = dir.join("huge");
+        fs::write(&huge, vec![b'#'; MAX_BYTES as usize + 1]).unwrap();
+        for (path, why) in [
+            (folder.as_path(), "a directory"),
+            (fifo.as_path(), "a FIFO"),
+            (Path::new("/dev/null"), "a character device"),
+            (Path::new("/dev/zero"), "a character device"),
+            (huge.as_path(), "larger than 64 KiB"),
+        ] {
+            let file = StateFile::new(path);
+            let err = file.load().unwrap_err();
+            assert!(err.contains(why) && err.contains("left as it is"), "{}: {err}", path.display());
+            assert!(!err.contains('\n'), "one line: {err}");
+            // Saving later must not replace it either (a regular file, however large, may be).
+            if path.starts_with(&dir) && path != huge {
+                let err = file.save(&sample()).unwrap_err().to_string();
+                assert!(err.contains(why) && !err.contains('\n'), "{err}");
+            }
+        }
+        assert_eq!(fs::read_to_string(folder.join("inside")).unwrap(), "kept");
+        let mut names: Vec<_> =
+            fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+        names.sort();
+        assert_eq!(names, ["adir", "fifo", "huge"], "nothing moved, nothing made");
+    }
+
+    #[test]
+    fn a_state_file_that_may_not_be_read_is_an_error_and_stays() {
+        let dir = tempdir();
+        let path = dir.join("state.toml");
+        fs::write(&path, render(&sample())).unwrap();
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o000)).unwrap();
+        if File::open(&path).is_ok() {
+            // Root reads it anyway: the permission check cannot be made here.
+            eprintln!("SKIP a_state_file_that_may_not_be_read: running as root");
+            return;
+        }
+        let err = StateFile::new(&path).load().unwrap_err();
+        assert!(err.contains("Permission denied") && err.contains("left as it is"), "{err}");
+        assert!(path.exists());
     }
 
     #[test]
@@ -239,7 +411,7 @@ mod tests {
         let dir = tempdir();
         let path = dir.join("state.toml");
         fs::write(&path, "found = [1, 2").unwrap();
-        let loaded = StateFile::new(&path).load();
+        let loaded = StateFile::new(&path).load().unwrap();
         assert!(loaded.state.is_none());
         let warning = loaded.warning.unwrap();
         assert!(warning.contains("moved it to"), "{warning}");

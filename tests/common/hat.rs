@@ -1,63 +1,111 @@
-//! A fake Sense HAT for the tests that start the built binary: a fake /sys
-//! and /dev where the LED framebuffer is a regular file (read back byte for
-//! byte) and the joystick a FIFO carrying real `input_event` records.
+//! A stand-in Sense HAT for the tests, played in this process: the LED
+//! framebuffer is a regular file (read back byte for byte) and the joystick
+//! a FIFO carrying real `input_event` records. They are injected through the
+//! library's test-only constructor ([`StandIns`]); the binary refuses both
+//! (the real kernel devices are played in the VM test). The game runs on a
+//! thread, ended as a signal ends it: a byte on its shutdown socket.
 
-use super::bin;
+use queens::backend::rotation::Rotation;
 use queens::backend::sensehat::joystick::{self, EV_KEY};
+use queens::backend::sensehat::testing::StandIns;
+use queens::backend::sensehat::{self};
+use queens::daemon::signals::Shutdown;
+use queens::daemon::state::{State, StateFile};
+use queens::game::{Engine, Setup};
 use std::ffi::CString;
 use std::fs::{self, File, OpenOptions};
 use std::io::Write;
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::OpenOptionsExt;
+use std::os::unix::net::UnixStream;
 use std::path::PathBuf;
-use std::process::{Child, Stdio};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-/// A fake /sys and /dev holding a Sense HAT at fb1 and event3.
+/// A stand-in framebuffer and joystick in a folder of their own.
 pub struct Hat {
     pub root: PathBuf,
+    pub stand_ins: StandIns,
+}
+
+/// How a game on the stand-in HAT is set up (what `play` takes from the
+/// config file and the saved state).
+#[derive(Clone, Debug)]
+pub struct Play {
+    pub intro: bool,
+    pub rotation: Rotation,
+    pub brightness: u8,
+    pub low_light: bool,
+    /// Load progress from here at start and save it on every change.
+    pub state: Option<PathBuf>,
+}
+
+impl Default for Play {
+    fn default() -> Self {
+        Play { intro: false, rotation: Rotation::R0, brightness: 100, low_light: false, state: None }
+    }
+}
+
+/// A game playing on its own thread.
+pub struct Game {
+    stop: UnixStream,
+    thread: JoinHandle<anyhow::Result<()>>,
+}
+
+impl Game {
+    /// Ends the game as SIGTERM does; its result.
+    pub fn terminate(self) -> anyhow::Result<()> {
+        let _ = (&self.stop).write_all(&[1]);
+        self.thread.join().expect("the game thread did not panic")
+    }
 }
 
 impl Hat {
     pub fn new(tag: &str) -> Hat {
         let root = std::env::temp_dir().join(format!("queens-hat-{tag}-{}", std::process::id()));
         let _ = fs::remove_dir_all(&root);
-        let put = |path: &str, text: &str| {
-            let path = root.join(path);
-            fs::create_dir_all(path.parent().unwrap()).unwrap();
-            fs::write(path, text).unwrap();
-        };
-        put("sys/class/graphics/fb0/name", "vc4drmfb\n");
-        put("sys/class/graphics/fb1/name", "RPi-Sense FB\n");
-        put("sys/class/input/event3/device/name", "Raspberry Pi Sense HAT Joystick\n");
-        put("dev/fb1", "");
-        fs::write(root.join("dev/fb1"), [0xEEu8; 128]).unwrap();
         fs::create_dir_all(root.join("dev/input")).unwrap();
+        fs::write(root.join("dev/fb1"), [0xEEu8; 128]).unwrap();
         let fifo = CString::new(root.join("dev/input/event3").as_os_str().as_bytes()).unwrap();
         assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o600) }, 0);
-        put("config.toml", "intro = false\n");
-        Hat { root }
+        Hat { root, stand_ins: StandIns::new() }
     }
 
     pub fn path(&self, p: &str) -> PathBuf {
         self.root.join(p)
     }
 
-    pub fn start(&self, extra: &[&str]) -> Child {
-        bin::queens()
-            .args(["play", "--backend", "sensehat", "--sysfs-root"])
-            .arg(self.path("sys"))
-            .arg("--dev-root")
-            .arg(self.path("dev"))
-            .arg("--state")
-            .arg(self.path("state.toml"))
-            .arg("--config")
-            .arg(self.path("config.toml"))
-            .args(extra)
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap()
+    pub fn options(&self, play: &Play) -> sensehat::Options {
+        sensehat::Options {
+            framebuffer: Some(self.path("dev/fb1")),
+            joystick: Some(self.path("dev/input/event3")),
+            rotation: play.rotation,
+            brightness: play.brightness,
+            low_light: play.low_light,
+            ..sensehat::Options::default()
+        }
+    }
+
+    /// Starts classic on the 8x8 as `play` would, on the stand-ins.
+    pub fn start(&self, play: Play) -> Game {
+        let (shutdown, stop) = Shutdown::detached();
+        let hat = self.stand_ins.open(self.options(&play), shutdown).expect("the stand-ins open");
+        let thread = std::thread::spawn(move || {
+            let mut hat = hat;
+            let file = play.state.map(StateFile::new);
+            let saved =
+                file.as_ref().map(|f| f.load().unwrap().state.unwrap_or_default()).unwrap_or_default();
+            let setup = Setup { intro: play.intro, ..Setup::default() };
+            let mut engine = Engine::start(setup, saved.progress);
+            queens::daemon::run_saving(&mut engine, &mut hat, |engine| {
+                if let Some(file) = &file {
+                    let setup = engine.setup();
+                    let state = State { mode: setup.mode, size: setup.size, progress: *engine.progress() };
+                    file.save(&state).unwrap();
+                }
+            })
+        });
+        Game { stop, thread }
     }
 
     /// Opens the joystick FIFO for writing once the game has opened it.

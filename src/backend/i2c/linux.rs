@@ -152,9 +152,58 @@ pub fn bound_driver(sys: &Path, bus: &Path) -> Option<String> {
     Some(target.file_name()?.to_string_lossy().into_owned())
 }
 
+/// The kernel modules to blacklist to keep `driver` (as sysfs names it)
+/// off the chip: the Raspberry Pi kernel's before its September 2024
+/// change, and since (the chip then bound by the generic `simple-mfd-i2c`,
+/// the LEDs and the joystick its children).
+fn modules_of(driver: &str) -> &'static [&'static str] {
+    match driver {
+        "rpi-sense" => &["rpisense_core", "rpisense_fb", "rpisense_js"],
+        "simple-mfd-i2c" => &["simple_mfd_i2c", "sensehat_joystick", "rpisense_fb"],
+        _ => &[],
+    }
+}
+
+/// How to free the chip on `bus` from `driver`, the kernel driver bound to
+/// it: the unbind command for that driver, and the modules to blacklist
+/// where the driver is one of the Sense HAT's.
+pub fn unbind_advice(bus: &Path, driver: &str) -> String {
+    let number = bus.file_name().and_then(|n| n.to_str()).and_then(|n| n.strip_prefix("i2c-")).unwrap_or("1");
+    let unbind = format!("echo {number}-{ADDRESS:04x} | sudo tee /sys/bus/i2c/drivers/{driver}/unbind");
+    match modules_of(driver) {
+        [] => format!("free it until the next boot with `{unbind}`"),
+        modules => format!(
+            "free it until the next boot with `{unbind}`, and for good with `{}` in /etc/modprobe.d/queens.conf",
+            modules.iter().map(|m| format!("blacklist {m}")).collect::<Vec<_>>().join("; ")
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_advice_fits_the_driver_bound() {
+        let old = unbind_advice(Path::new("/dev/i2c-1"), "rpi-sense");
+        assert!(old.contains("echo 1-0046 | sudo tee /sys/bus/i2c/drivers/rpi-sense/unbind"), "{old}");
+        assert!(
+            old.contains("blacklist rpisense_core; blacklist rpisense_fb; blacklist rpisense_js"),
+            "{old}"
+        );
+        let new = unbind_advice(Path::new("/dev/i2c-1"), "simple-mfd-i2c");
+        assert!(new.contains("/sys/bus/i2c/drivers/simple-mfd-i2c/unbind"), "{new}");
+        assert!(
+            new.contains("blacklist simple_mfd_i2c; blacklist sensehat_joystick; blacklist rpisense_fb"),
+            "{new}"
+        );
+        assert!(!new.contains("rpisense_core") && !new.contains("rpi-sense/"), "{new}");
+        let other = unbind_advice(Path::new("/dev/i2c-3"), "at24");
+        assert_eq!(
+            other,
+            "free it until the next boot with `echo 3-0046 | sudo tee /sys/bus/i2c/drivers/at24/unbind`"
+        );
+    }
 
     #[test]
     fn the_bound_driver_is_read_from_sysfs() {

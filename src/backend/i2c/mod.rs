@@ -34,7 +34,7 @@ use chip::Chip;
 use embedded_hal::i2c::I2c;
 use linux::{Interrupt, Line, OpenError, Smbus};
 use std::os::fd::AsFd;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The bus the HAT's header puts the chip on.
 pub const DEFAULT_BUS: &str = "/dev/i2c-1";
@@ -89,11 +89,17 @@ impl Linux {
     pub fn chip(options: &Options) -> anyhow::Result<(Chip<Smbus>, u8)> {
         let bus = &options.bus;
         let smbus = Smbus::open(bus).map_err(|e| match e {
-            OpenError::Busy => anyhow::anyhow!(
-                "a kernel driver holds the Sense HAT at 0x46 on {}: use `--backend sensehat` (the framebuffer), \
-                 or unbind it first (see README, \"Without the kernel's drivers\")",
-                bus.display()
-            ),
+            OpenError::Busy => {
+                let free = match linux::bound_driver(Path::new("/sys"), bus) {
+                    Some(driver) => format!("the driver is {driver:?}: {}", linux::unbind_advice(bus, &driver)),
+                    None => "unbind it first (see README, \"Without the kernel's drivers\")".to_string(),
+                };
+                anyhow::anyhow!(
+                    "a kernel driver holds the Sense HAT at 0x46 on {}: use `--backend sensehat` (the framebuffer), \
+                     or {free}",
+                    bus.display()
+                )
+            }
             OpenError::Other(e) if e.kind() == std::io::ErrorKind::PermissionDenied => anyhow::anyhow!(
                 "cannot open {}: {e}: add the user to the `i2c` group (sudo usermod -aG i2c $USER) and log in again",
                 bus.display()

@@ -42,11 +42,7 @@ pub fn directory() -> PathBuf {
 pub fn play(engine: &mut Engine, save: impl FnMut(&Engine)) -> anyhow::Result<()> {
     let dir = directory();
     let mut emu = SenseEmu::open(&dir)?;
-    eprintln!(
-        "queens: playing in the Sense HAT emulator ({}); start sense_emu_gui if it is not running. \
-         Ctrl-C ends.",
-        dir.display()
-    );
+    eprintln!("queens: playing in the Sense HAT emulator ({}). Ctrl-C ends.", dir.display());
     daemon::run_saving(engine, &mut emu, save)
 }
 
@@ -57,6 +53,10 @@ pub struct SenseEmu {
     keys: Keys,
     next_hello: Millis,
     shutdown: Shutdown,
+    /// Whether the emulator has answered a hello yet, and whether the
+    /// player was told it is awaited (once).
+    emulator_seen: bool,
+    told_waiting: bool,
 }
 
 impl SenseEmu {
@@ -73,7 +73,19 @@ impl SenseEmu {
             keys: Keys::new(Timing::default(), Rotation::R0),
             next_hello: 0,
             shutdown: Shutdown::install().context("installing signal handlers")?,
+            emulator_seen: false,
+            told_waiting: false,
         })
+    }
+}
+
+impl Drop for SenseEmu {
+    /// Removes the screen file this process made if no emulator ever came
+    /// to use it (the joystick socket removes itself).
+    fn drop(&mut self) {
+        if let (false, Some(path)) = (self.emulator_seen, self.screen.created()) {
+            let _ = std::fs::remove_file(path);
+        }
     }
 }
 
@@ -92,7 +104,12 @@ impl Input for SenseEmu {
         loop {
             let now = self.keys.now();
             if now >= self.next_hello {
-                self.stick.hello().context("greeting the emulator's joystick")?;
+                let answered = self.stick.hello().context("greeting the emulator's joystick")?;
+                self.emulator_seen |= answered;
+                if !answered && !self.emulator_seen && !self.told_waiting {
+                    self.told_waiting = true;
+                    eprintln!("queens: waiting for the Sense HAT emulator: start sense_emu_gui");
+                }
                 self.next_hello = now + HELLO_MS;
             }
             let socket = self.stick.socket().as_fd();

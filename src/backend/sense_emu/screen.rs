@@ -8,7 +8,7 @@ use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
 use std::os::fd::AsRawFd;
 use std::os::unix::fs::FileExt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The file's name, in the emulator's directory.
 pub const FILE_NAME: &str = "rpi-sense-emu-screen";
@@ -25,6 +25,8 @@ pub const GAMMA_DEFAULT: [u8; 32] = [
 
 pub struct Screen {
     file: File,
+    /// Where this process created the file, if it did.
+    created: Option<PathBuf>,
 }
 
 impl Screen {
@@ -32,11 +34,13 @@ impl Screen {
     /// emulator does if it is not there. A file of the wrong length is set
     /// to 160 bytes; if it was short, its gamma table is the default.
     pub fn open(path: &Path) -> io::Result<Screen> {
+        let mut created = false;
         let file = match OpenOptions::new().read(true).write(true).open(path) {
             Ok(file) => file,
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
                 match OpenOptions::new().read(true).write(true).create_new(true).open(path) {
                     Ok(mut file) => {
+                        created = true;
                         file.write_all(&[0; PIXEL_BYTES])?;
                         file.write_all(&GAMMA_DEFAULT)?;
                         file
@@ -57,7 +61,12 @@ impl Screen {
         if len != FILE_LEN {
             file.set_len(FILE_LEN)?;
         }
-        Ok(Screen { file })
+        Ok(Screen { file, created: created.then(|| path.to_path_buf()) })
+    }
+
+    /// The file, if this process created it (no emulator had yet).
+    pub fn created(&self) -> Option<&Path> {
+        self.created.as_deref()
     }
 
     /// Writes `frame` (8x8) and touches the file so the GUI redraws.

@@ -51,17 +51,18 @@ impl Stick {
         &self.socket
     }
 
-    /// Says `hello` to the server. No server (the GUI is not running yet)
-    /// is no error: the next hello may find it.
-    pub fn hello(&self) -> io::Result<()> {
+    /// Says `hello` to the server; whether it was there. No server (the GUI
+    /// is not running yet) is no error: the next hello may find it.
+    pub fn hello(&self) -> io::Result<bool> {
         let sent = self.socket.connect(&self.server).and_then(|()| self.socket.send(b"hello"));
         match sent {
-            Ok(_) => Ok(()),
+            Ok(_) => Ok(true),
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => Ok(true),
             Err(e)
-                if matches!(e.kind(), io::ErrorKind::NotFound | io::ErrorKind::WouldBlock)
+                if e.kind() == io::ErrorKind::NotFound
                     || matches!(e.raw_os_error(), Some(libc::ECONNREFUSED | libc::ENOTCONN)) =>
             {
-                Ok(())
+                Ok(false)
             }
             Err(e) => Err(e),
         }

@@ -12,16 +12,27 @@ use crate::game::{Frame, Rgb};
 use anyhow::{Context, bail};
 use std::fs::{File, OpenOptions};
 use std::os::fd::{AsFd, AsRawFd, BorrowedFd};
-use std::os::unix::fs::{FileExt, FileTypeExt};
+use std::os::unix::fs::{FileExt, FileTypeExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 /// The matrix is 8 LEDs square.
 pub const SIDE: usize = 8;
 
 pub const FBIOGET_VSCREENINFO: libc::c_ulong = 0x4600;
 const FBIOGET_FSCREENINFO: libc::c_ulong = 0x4602;
-/// The Sense HAT driver's gamma reset: argument 0 the default table, 1 low light.
-const SENSEFB_FBIORESET_GAMMA: libc::c_ulong = 0xF102;
+/// The Sense HAT driver's gamma reset, `_IO(0xF1, 2)` in both the
+/// Raspberry Pi kernel's `rpisense-fb` (SENSEFB_FBIORESET_GAMMA) and the
+/// mainline port (SENSEDISP_IORESET_GAMMA): argument 0 the default table,
+/// 1 low light.
+pub const SENSEFB_FBIORESET_GAMMA: libc::c_ulong = 0xF102;
+
+/// The driver's two built-in gamma tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Gamma {
+    Default = 0,
+    LowLight = 1,
+}
 
 /// Where one colour channel sits in a pixel, as the screen info declares it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,29 +90,39 @@ pub struct Framebuffer {
     file: File,
     path: PathBuf,
     format: PixelFormat,
+    /// A stand-in's record of the gamma tables asked for (it has no driver
+    /// to ask); `None` on a real device.
+    gamma_asked: Option<Arc<Mutex<Vec<Gamma>>>>,
 }
 
 impl Framebuffer {
-    /// Opens `path` and checks that it is an 8x8, 16 bits per pixel
-    /// framebuffer. A regular file stands in for one in tests, taken as
-    /// the Sense HAT's own RGB565.
+    /// Opens `path` and checks that it is a framebuffer device, 8x8 at 16
+    /// bits per pixel. Nothing else is written to: not a regular file, not
+    /// a console of another shape.
     pub fn open(path: &Path) -> anyhow::Result<Framebuffer> {
-        let file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .open(path)
-            .with_context(|| format!("cannot open the LED matrix {}", path.display()))?;
+        let file = open_for_writing(path)?;
         let kind = file.metadata()?.file_type();
-        let format = if kind.is_file() {
-            PixelFormat::RGB565
-        } else if kind.is_char_device() {
-            let info = ScreenInfo::read(&file)
-                .with_context(|| format!("{} is not a framebuffer", path.display()))?;
-            info.check().with_context(|| format!("{} is not the Sense HAT's LED matrix", path.display()))?
-        } else {
-            bail!("{} is neither a framebuffer device nor a regular file", path.display());
-        };
-        Ok(Framebuffer { file, path: path.to_path_buf(), format })
+        if !kind.is_char_device() {
+            bail!("{} is not a framebuffer device (it is not a character device)", path.display());
+        }
+        let info =
+            ScreenInfo::read(&file).with_context(|| format!("{} is not a framebuffer", path.display()))?;
+        let format =
+            info.check().with_context(|| format!("{} is not the Sense HAT's LED matrix", path.display()))?;
+        Ok(Framebuffer { file, path: path.to_path_buf(), format, gamma_asked: None })
+    }
+
+    /// A stand-in for tests: any file, taken as the Sense HAT's RGB565,
+    /// recording the gamma tables asked for in `gamma_asked`. Reached only
+    /// through [`super::testing`].
+    pub(super) fn stand_in(path: &Path, gamma_asked: Arc<Mutex<Vec<Gamma>>>) -> anyhow::Result<Framebuffer> {
+        let file = open_for_writing(path)?;
+        Ok(Framebuffer {
+            file,
+            path: path.to_path_buf(),
+            format: PixelFormat::RGB565,
+            gamma_asked: Some(gamma_asked),
+        })
     }
 
     pub fn format(&self) -> PixelFormat {
@@ -117,15 +138,29 @@ impl Framebuffer {
         self.file.write_all_at(&self.format.encode(frame, rotation, brightness), 0)
     }
 
-    /// Asks the driver for its low-light gamma table (or the default one).
-    /// Some kernels' drivers lack the call: the caller only warns.
-    pub fn set_low_light(&self, low: bool) -> std::io::Result<()> {
+    /// Resets the driver's gamma table to one of its own. The table outlives
+    /// the process that set it, so this is asked on every open, whichever
+    /// the config wants. Some drivers lack the call: the caller only warns.
+    pub fn reset_gamma(&self, gamma: Gamma) -> std::io::Result<()> {
+        if let Some(asked) = &self.gamma_asked {
+            asked.lock().unwrap_or_else(|e| e.into_inner()).push(gamma);
+            return Ok(());
+        }
         // SAFETY: the driver's ioctl takes its argument by value.
         let r = unsafe {
-            libc::ioctl(self.file.as_raw_fd(), SENSEFB_FBIORESET_GAMMA as _, libc::c_ulong::from(low))
+            libc::ioctl(self.file.as_raw_fd(), SENSEFB_FBIORESET_GAMMA as _, gamma as libc::c_ulong)
         };
         if r < 0 { Err(std::io::Error::last_os_error()) } else { Ok(()) }
     }
+}
+
+fn open_for_writing(path: &Path) -> anyhow::Result<File> {
+    OpenOptions::new()
+        .read(true)
+        .write(true)
+        .custom_flags(libc::O_CLOEXEC | libc::O_NONBLOCK | libc::O_NOCTTY)
+        .open(path)
+        .with_context(|| format!("cannot open the LED matrix {}", path.display()))
 }
 
 impl AsFd for Framebuffer {
@@ -197,7 +232,9 @@ impl ScreenInfo {
             );
         }
         for (name, f) in [("red", self.red), ("green", self.green), ("blue", self.blue)] {
-            if f.length == 0 || f.length > 8 || f.offset + f.length > 16 {
+            // A device declares these: a huge offset must be refused, not overflow.
+            let fits = f.offset.checked_add(f.length).is_some_and(|end| end <= 16);
+            if f.length == 0 || f.length > 8 || !fits {
                 bail!(
                     "{:?} declares an unusable {name} field (offset {}, length {})",
                     self.id,
@@ -279,27 +316,38 @@ mod tests {
     }
 
     #[test]
-    fn a_regular_file_takes_whole_frames_at_offset_zero() {
+    fn a_field_declared_past_the_end_of_u32_is_refused_not_overflowed() {
+        let mut var = [0u32; 40];
+        var[..2].copy_from_slice(&[8, 8]);
+        var[6] = 16;
+        var[8..16].copy_from_slice(&[11, 5, 0, 5, 6, 0, 0, 5]);
+        let fix = [0u8; 128];
+        for (word, offset) in [(8, u32::MAX), (8, u32::MAX - 4), (11, u32::MAX - 5), (14, 0xFFFF_FFFC)] {
+            let mut var = var;
+            var[word] = offset;
+            let err = ScreenInfo::from_raw(&var, &fix).check().unwrap_err().to_string();
+            assert!(err.contains(&format!("offset {offset}")), "{err}");
+        }
+    }
+
+    #[test]
+    fn a_regular_file_is_refused_and_left_untouched() {
         let dir = std::env::temp_dir().join(format!("queens-fb-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("fb");
-        std::fs::write(&path, [0xAAu8; 128]).unwrap();
-        let fb = Framebuffer::open(&path).unwrap();
-        let mut frame = Frame::dark(8);
-        frame.fill(Rgb(0, 92, 0));
-        fb.show(&frame, Rotation::R0, 100).unwrap();
-        fb.show(&frame, Rotation::R0, 100).unwrap();
-        let bytes = std::fs::read(&path).unwrap();
-        assert_eq!(bytes.len(), 128);
-        for pixel in bytes.chunks(2) {
-            assert_eq!(pixel, reference_rgb565(Rgb(0, 92, 0)).to_ne_bytes());
-        }
+        let path = dir.join("precious.txt");
+        std::fs::write(&path, "Dear diary, ".repeat(20)).unwrap();
+        let err = Framebuffer::open(&path).map(|_| ()).unwrap_err().to_string();
+        assert!(err.contains("precious.txt is not a framebuffer device"), "{err}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "Dear diary, ".repeat(20));
+        // A character device that is no framebuffer: the screen info cannot be read.
+        let err = Framebuffer::open(Path::new("/dev/zero")).map(|_| ()).unwrap_err();
+        assert!(format!("{err:#}").contains("/dev/zero is not a framebuffer"), "{err:#}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
     fn a_directory_is_refused() {
         let err = Framebuffer::open(Path::new("/")).map(|_| ()).unwrap_err();
-        assert!(format!("{err:#}").contains("cannot open") || format!("{err:#}").contains("neither"));
+        assert!(format!("{err:#}").contains("cannot open"));
     }
 }

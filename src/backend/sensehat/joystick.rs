@@ -9,7 +9,7 @@
 
 pub use super::super::gesture::Change;
 use super::super::gesture::Key;
-use anyhow::Context;
+use anyhow::{Context, bail};
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read};
 use std::os::fd::{AsFd, AsRawFd, BorrowedFd};
@@ -77,13 +77,124 @@ pub fn encode(kind: u16, code: u16, value: i32) -> [u8; RECORD] {
     record
 }
 
+/// `EV_SYN`'s codes: the end of a packet of events, and the kernel's word
+/// that its buffer overflowed and events were lost.
+pub const EV_SYN: u16 = 0x00;
+pub const SYN_REPORT: u16 = 0;
+pub const SYN_DROPPED: u16 = 3;
+
+/// Bytes in a bitmask of every key code (`KEY_MAX` is 0x2ff).
+pub const KEY_BYTES: usize = 0x300 / 8;
+
+/// One bit per key code, as `EVIOCGBIT(EV_KEY)` and `EVIOCGKEY` fill it.
+pub type KeyBits = [u8; KEY_BYTES];
+
+/// Whether `code`'s bit is set.
+pub fn has(bits: &KeyBits, code: u16) -> bool {
+    bits.get(usize::from(code) / 8).is_some_and(|byte| byte & (1 << (code % 8)) != 0)
+}
+
+/// `_IOR('E', nr, KeyBits)`, for the `nr` of `EVIOCGBIT(EV_KEY)` (0x21)
+/// and `EVIOCGKEY` (0x18).
+const fn read_key_bits(nr: libc::c_ulong) -> libc::c_ulong {
+    (2 << 30) | ((KEY_BYTES as libc::c_ulong) << 16) | ((b'E' as libc::c_ulong) << 8) | nr
+}
+pub const EVIOCGBIT_KEY: libc::c_ulong = read_key_bits(0x20 + EV_KEY as libc::c_ulong);
+pub const EVIOCGKEY: libc::c_ulong = read_key_bits(0x18);
+
+/// The five keys in the Raspberry Pi kernel's codes, and in mainline's.
+pub const PI_KEYS: [u16; 5] = [KEY_UP, KEY_DOWN, KEY_LEFT, KEY_RIGHT, KEY_ENTER];
+pub const MAINLINE_KEYS: [u16; 5] = [BTN_DPAD_UP, BTN_DPAD_DOWN, BTN_DPAD_LEFT, BTN_DPAD_RIGHT, BTN_SELECT];
+
+/// Asks a device for a key bitmask (`EVIOCGBIT` or `EVIOCGKEY`).
+fn ask_key_bits(file: &File, request: libc::c_ulong) -> io::Result<KeyBits> {
+    let mut bits = [0u8; KEY_BYTES];
+    // SAFETY: the request's size field is KEY_BYTES, the buffer's size.
+    if unsafe { libc::ioctl(file.as_raw_fd(), request as _, bits.as_mut_ptr()) } < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(bits)
+}
+
+/// Where the keys' real state comes from after the kernel dropped events:
+/// the device (`EVIOCGKEY`), or, for a stand-in, whatever the test says.
+pub type KeyState = Box<dyn FnMut() -> io::Result<KeyBits> + Send>;
+
+/// Turns the bytes read from the device into key changes. On
+/// `SYN_DROPPED` the events up to the next `SYN_REPORT` are discarded (the
+/// packet is incomplete), then every key held here that the device reports
+/// up is let go: a lost release must not leave a key held and repeating.
+#[derive(Debug, Default)]
+pub struct Decoder {
+    /// A record split across reads (only a FIFO standing in for the device
+    /// can do that; the kernel hands out whole records).
+    partial: Vec<u8>,
+    dropping: bool,
+    held: Vec<Key>,
+}
+
+impl Decoder {
+    pub fn feed(&mut self, bytes: &[u8], key_state: &mut dyn FnMut() -> io::Result<KeyBits>) -> Vec<Change> {
+        let mut changes = Vec::new();
+        self.partial.extend_from_slice(bytes);
+        let whole = self.partial.len() / RECORD * RECORD;
+        let records: Vec<[u8; RECORD]> =
+            self.partial[..whole].chunks_exact(RECORD).map(|r| r.try_into().unwrap()).collect();
+        self.partial.drain(..whole);
+        for record in &records {
+            let (kind, code) = kind_and_code(record);
+            match (kind, code) {
+                (EV_SYN, SYN_DROPPED) => self.dropping = true,
+                (EV_SYN, SYN_REPORT) if self.dropping => {
+                    self.dropping = false;
+                    changes.extend(self.resync(key_state()));
+                }
+                _ if self.dropping => {}
+                _ => {
+                    if let Some(change) = decode(record) {
+                        self.note(change);
+                        changes.push(change);
+                    }
+                }
+            }
+        }
+        changes
+    }
+
+    /// The releases of keys held here but up on the device (all of them if
+    /// it cannot tell).
+    fn resync(&mut self, state: io::Result<KeyBits>) -> Vec<Change> {
+        let down = |key: Key, bits: &KeyBits| {
+            PI_KEYS.iter().chain(&MAINLINE_KEYS).any(|&code| key_of(code) == Some(key) && has(bits, code))
+        };
+        let released: Vec<Key> = match &state {
+            Ok(bits) => self.held.iter().copied().filter(|&key| !down(key, bits)).collect(),
+            Err(_) => self.held.clone(),
+        };
+        self.held.retain(|key| !released.contains(key));
+        released.into_iter().map(Change::Up).collect()
+    }
+
+    fn note(&mut self, change: Change) {
+        match change {
+            Change::Down(key) if !self.held.contains(&key) => self.held.push(key),
+            Change::Down(_) => {}
+            Change::Up(key) => self.held.retain(|&k| k != key),
+        }
+    }
+}
+
+fn kind_and_code(record: &[u8; RECORD]) -> (u16, u16) {
+    let at = RECORD - 8;
+    (u16::from_ne_bytes([record[at], record[at + 1]]), u16::from_ne_bytes([record[at + 2], record[at + 3]]))
+}
+
 /// The joystick, open and grabbed.
 pub struct Joystick {
     file: File,
     path: PathBuf,
-    /// A record split across reads (only a FIFO standing in for the device
-    /// can do that; the kernel hands out whole records).
-    partial: Vec<u8>,
+    decoder: Decoder,
+    key_state: Option<KeyState>,
 }
 
 /// What a read found.
@@ -94,24 +205,31 @@ pub enum Reading {
 }
 
 impl Joystick {
-    /// Opens `path` without blocking and grabs it. A FIFO stands in for the
-    /// device in tests (it cannot be grabbed, and need not be).
+    /// Opens `path` without blocking, checks that it is an input device with
+    /// the Sense HAT's five keys (in either kernel's codes), and grabs it.
     pub fn open(path: &Path) -> anyhow::Result<Joystick> {
-        let file = OpenOptions::new()
-            .read(true)
-            .custom_flags(libc::O_NONBLOCK | libc::O_CLOEXEC)
-            .open(path)
-            .with_context(|| format!("cannot open the joystick {}", path.display()))?;
-        if file.metadata()?.file_type().is_char_device() {
-            // SAFETY: EVIOCGRAB takes an int by value.
-            if unsafe { libc::ioctl(file.as_raw_fd(), EVIOCGRAB as _, 1 as libc::c_int) } < 0 {
-                let e = io::Error::last_os_error();
-                return Err(e).with_context(|| {
-                    format!("cannot grab the joystick {} (is another program using it?)", path.display())
-                });
-            }
+        let file = open_checked(path)?;
+        // SAFETY: EVIOCGRAB takes an int by value.
+        if unsafe { libc::ioctl(file.as_raw_fd(), EVIOCGRAB as _, 1 as libc::c_int) } < 0 {
+            let e = io::Error::last_os_error();
+            return Err(e).with_context(|| {
+                format!("cannot grab the joystick {} (is another program using it?)", path.display())
+            });
         }
-        Ok(Joystick { file, path: path.to_path_buf(), partial: Vec::new() })
+        Ok(Joystick { file, path: path.to_path_buf(), decoder: Decoder::default(), key_state: None })
+    }
+
+    /// A stand-in for tests: whatever `path` is (a FIFO carrying records),
+    /// unchecked and ungrabbed, with the keys' state after a `SYN_DROPPED`
+    /// told by `key_state`. Reached only through [`super::testing`].
+    pub(super) fn stand_in(path: &Path, key_state: KeyState) -> anyhow::Result<Joystick> {
+        let file = open_nonblocking(path)?;
+        Ok(Joystick {
+            file,
+            path: path.to_path_buf(),
+            decoder: Decoder::default(),
+            key_state: Some(key_state),
+        })
     }
 
     pub fn path(&self) -> &Path {
@@ -123,16 +241,17 @@ impl Joystick {
         let mut changes = Vec::new();
         let mut buf = [0u8; RECORD * 32];
         loop {
-            match self.file.read(&mut buf) {
+            match (&self.file).read(&mut buf) {
                 // End of file: only a stand-in FIFO whose writer left.
                 Ok(0) => return Reading::Gone(io::Error::from(io::ErrorKind::UnexpectedEof)),
                 Ok(n) => {
-                    self.partial.extend_from_slice(&buf[..n]);
-                    let whole = self.partial.len() / RECORD * RECORD;
-                    for record in self.partial[..whole].chunks_exact(RECORD) {
-                        changes.extend(decode(record.try_into().unwrap()));
-                    }
-                    self.partial.drain(..whole);
+                    let (file, given) = (&self.file, &mut self.key_state);
+                    let mut kernel = || ask_key_bits(file, EVIOCGKEY);
+                    let key_state: &mut dyn FnMut() -> io::Result<KeyBits> = match given {
+                        Some(given) => given,
+                        None => &mut kernel,
+                    };
+                    changes.extend(self.decoder.feed(&buf[..n], key_state));
                 }
                 Err(e) if e.kind() == io::ErrorKind::WouldBlock => return Reading::Changes(changes),
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
@@ -140,6 +259,36 @@ impl Joystick {
             }
         }
     }
+}
+
+/// Whether `path` is a joystick the game would take (what `doctor` asks;
+/// nothing is grabbed, so a running game is not disturbed).
+pub fn check(path: &Path) -> anyhow::Result<()> {
+    open_checked(path).map(drop)
+}
+
+/// `path` opened, once it is known to be an input device with the five keys.
+fn open_checked(path: &Path) -> anyhow::Result<File> {
+    let file = open_nonblocking(path)?;
+    let kind = file.metadata()?.file_type();
+    if !kind.is_char_device() {
+        bail!("{} is not an input device (it is not a character device)", path.display());
+    }
+    let keys = ask_key_bits(&file, EVIOCGBIT_KEY)
+        .with_context(|| format!("{} is not an input device", path.display()))?;
+    let five = |codes: &[u16; 5]| codes.iter().all(|&code| has(&keys, code));
+    if !five(&PI_KEYS) && !five(&MAINLINE_KEYS) {
+        bail!("{} has not the joystick's five keys (up, down, left, right, enter)", path.display());
+    }
+    Ok(file)
+}
+
+fn open_nonblocking(path: &Path) -> anyhow::Result<File> {
+    OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_CLOEXEC)
+        .open(path)
+        .with_context(|| format!("cannot open the joystick {}", path.display()))
 }
 
 impl AsFd for Joystick {
@@ -175,6 +324,77 @@ mod tests {
         assert_eq!(decode(&encode(0, 0, 0)), None, "EV_SYN");
         assert_eq!(decode(&encode(EV_KEY, 30, 1)), None, "KEY_A");
         assert_eq!(decode(&encode(4, KEY_UP, 1)), None, "EV_MSC");
+    }
+
+    fn bytes(records: &[(u16, u16, i32)]) -> Vec<u8> {
+        records.iter().flat_map(|&(kind, code, value)| encode(kind, code, value)).collect()
+    }
+
+    fn all_up() -> io::Result<KeyBits> {
+        Ok([0; KEY_BYTES])
+    }
+
+    #[test]
+    fn after_syn_dropped_a_key_the_device_reports_up_is_let_go() {
+        let mut decoder = Decoder::default();
+        let pressed = bytes(&[(EV_KEY, KEY_RIGHT, 1), (EV_SYN, SYN_REPORT, 0)]);
+        assert_eq!(decoder.feed(&pressed, &mut all_up), [Change::Down(Key::Right)]);
+        // The release was lost with others; what came between the drop and
+        // the next report is discarded, however it reads.
+        let dropped = bytes(&[
+            (EV_SYN, SYN_DROPPED, 0),
+            (EV_KEY, KEY_UP, 1),
+            (EV_KEY, KEY_LEFT, 0),
+            (EV_SYN, SYN_REPORT, 0),
+        ]);
+        assert_eq!(decoder.feed(&dropped, &mut all_up), [Change::Up(Key::Right)]);
+        // After the report, events count again.
+        let next = bytes(&[(EV_KEY, KEY_UP, 1), (EV_SYN, SYN_REPORT, 0)]);
+        assert_eq!(decoder.feed(&next, &mut all_up), [Change::Down(Key::Up)]);
+    }
+
+    #[test]
+    fn after_syn_dropped_a_key_still_down_stays_held() {
+        let mut decoder = Decoder::default();
+        let mut up_down = || {
+            let mut bits = [0u8; KEY_BYTES];
+            bits[usize::from(BTN_DPAD_UP) / 8] |= 1 << (BTN_DPAD_UP % 8);
+            Ok(bits)
+        };
+        let records = bytes(&[
+            (EV_KEY, BTN_DPAD_UP, 1),
+            (EV_KEY, BTN_SELECT, 1),
+            (EV_SYN, SYN_DROPPED, 0),
+            (EV_SYN, SYN_REPORT, 0),
+        ]);
+        // Split mid-record, as a FIFO may hand it out.
+        let (first, rest) = records.split_at(RECORD + 5);
+        let mut changes = decoder.feed(first, &mut up_down);
+        changes.extend(decoder.feed(rest, &mut up_down));
+        assert_eq!(changes, [Change::Down(Key::Up), Change::Down(Key::Middle), Change::Up(Key::Middle)]);
+        // A device that cannot say lets go of every key held.
+        let mut broken = || Err(io::Error::from(io::ErrorKind::Other));
+        let again = bytes(&[(EV_SYN, SYN_DROPPED, 0), (EV_SYN, SYN_REPORT, 0)]);
+        assert_eq!(decoder.feed(&again, &mut broken), [Change::Up(Key::Up)]);
+    }
+
+    #[test]
+    fn the_ioctl_numbers_are_the_kernels() {
+        // From <linux/input.h> with KEY_MAX 0x2ff: EVIOCGBIT(EV_KEY, 96), EVIOCGKEY(96).
+        assert_eq!(EVIOCGBIT_KEY, 0x8060_4521);
+        assert_eq!(EVIOCGKEY, 0x8060_4518);
+    }
+
+    #[test]
+    fn a_regular_file_or_a_fifo_is_no_joystick() {
+        let dir = std::env::temp_dir().join(format!("queens-js-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("file"), bytes(&[(EV_KEY, KEY_UP, 1)])).unwrap();
+        let err = Joystick::open(&dir.join("file")).map(|_| ()).unwrap_err().to_string();
+        assert!(err.contains("is not an input device"), "{err}");
+        let err = Joystick::open(Path::new("/dev/zero")).map(|_| ()).unwrap_err();
+        assert!(format!("{err:#}").contains("/dev/zero is not an input device"), "{err:#}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

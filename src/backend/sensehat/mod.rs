@@ -11,6 +11,8 @@
 pub mod discover;
 pub mod framebuffer;
 pub mod joystick;
+#[doc(hidden)]
+pub mod testing;
 
 use super::backoff::Backoff;
 use super::gesture::Timing;
@@ -21,7 +23,7 @@ use crate::daemon::log::{info, warning};
 use crate::daemon::signals::Shutdown;
 use crate::game::{Frame, Millis};
 use discover::{JOYSTICK_NAME, LED_NAME, Roots};
-use framebuffer::Framebuffer;
+use framebuffer::{Framebuffer, Gamma};
 use joystick::{Joystick, Reading};
 use std::io;
 use std::os::fd::AsFd;
@@ -74,15 +76,43 @@ pub struct SenseHat {
     /// The last frame asked for, shown again when the matrix returns.
     shown: Frame,
     backoff: Backoff,
+    /// How a device is opened, at start and when it returns.
+    devices: Devices,
+}
+
+/// The kernel's devices, checked; or the tests' stand-ins.
+enum Devices {
+    Kernel,
+    StandIns(testing::StandIns),
+}
+
+impl Devices {
+    fn open_screen(&self, path: &std::path::Path) -> anyhow::Result<Framebuffer> {
+        match self {
+            Devices::Kernel => Framebuffer::open(path),
+            Devices::StandIns(stand_ins) => stand_ins.framebuffer(path),
+        }
+    }
+
+    fn open_stick(&self, path: &std::path::Path) -> anyhow::Result<Joystick> {
+        match self {
+            Devices::Kernel => Joystick::open(path),
+            Devices::StandIns(stand_ins) => stand_ins.joystick(path),
+        }
+    }
 }
 
 impl SenseHat {
     /// Opens both devices, or explains what is missing and how to fix it.
     pub fn open(options: Options, shutdown: Shutdown) -> anyhow::Result<SenseHat> {
+        SenseHat::open_with(options, shutdown, Devices::Kernel)
+    }
+
+    fn open_with(options: Options, shutdown: Shutdown, devices: Devices) -> anyhow::Result<SenseHat> {
         let led = options.led_matrix().ok_or_else(|| anyhow::anyhow!(missing_led(&options.roots)))?;
         let stick = options.joystick().ok_or_else(|| anyhow::anyhow!(missing_joystick(&options.roots)))?;
-        let screen = Framebuffer::open(&led).map_err(|e| with_fix(e, "video"))?;
-        let joystick = Joystick::open(&stick).map_err(|e| with_fix(e, "input"))?;
+        let screen = devices.open_screen(&led).map_err(|e| with_fix(e, "video"))?;
+        let joystick = devices.open_stick(&stick).map_err(|e| with_fix(e, "input"))?;
         info!("LED matrix: {}; joystick: {}", led.display(), stick.display());
         let hat = SenseHat {
             keys: Stick::new(options.timing, options.rotation),
@@ -92,16 +122,20 @@ impl SenseHat {
             shutdown,
             shown: Frame::dark(framebuffer::SIDE),
             backoff: Backoff::default(),
+            devices,
         };
-        hat.apply_low_light();
+        hat.reset_gamma();
         Ok(hat)
     }
 
-    fn apply_low_light(&self) {
-        if let (true, Some(screen)) = (self.options.low_light, &self.screen)
-            && let Err(e) = screen.set_low_light(true)
-        {
-            warning!("the LED driver refused low-light mode ({e}); brightness is set in software only");
+    /// Sets the driver's gamma table to the configured one: the driver keeps
+    /// whatever table the last program left, low light or custom.
+    fn reset_gamma(&self) {
+        let Some(screen) = &self.screen else { return };
+        let gamma = if self.options.low_light { Gamma::LowLight } else { Gamma::Default };
+        if let Err(e) = screen.reset_gamma(gamma) {
+            let what = if self.options.low_light { "low-light mode" } else { "a gamma reset" };
+            warning!("the LED driver refused {what} ({e}); colours follow its current table");
         }
     }
 
@@ -113,17 +147,17 @@ impl SenseHat {
     fn reconnect(&mut self) {
         if self.screen.is_none()
             && let Some(path) = self.options.led_matrix()
-            && let Ok(screen) = Framebuffer::open(&path)
+            && let Ok(screen) = self.devices.open_screen(&path)
         {
             info!("the LED matrix is back at {}", path.display());
             self.screen = Some(screen);
-            self.apply_low_light();
+            self.reset_gamma();
             let frame = self.shown;
             let _ = self.show(&frame);
         }
         if self.stick.is_none()
             && let Some(path) = self.options.joystick()
-            && let Ok(stick) = Joystick::open(&path)
+            && let Ok(stick) = self.devices.open_stick(&path)
         {
             info!("the joystick is back at {}", path.display());
             self.stick = Some(stick);

@@ -1,0 +1,126 @@
+//! Reading the small files the game is given (the config file, the saved
+//! state) without trusting what the path names: a FIFO must not hang the
+//! game, `/dev/zero` must not fill its memory, and a directory or a device
+//! is nothing to parse.
+//!
+//! The file is opened without blocking (a FIFO with no writer opens at
+//! once), its type is taken from the open descriptor (`fstat`, so nothing
+//! can be swapped in between a check and the read), and at most a limit is
+//! read.
+
+use std::fs::{File, OpenOptions};
+use std::io::{self, Read};
+use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
+use std::path::Path;
+
+/// Why a file was not read. Its text is one line, without the path.
+#[derive(Debug)]
+pub enum Refused {
+    /// A directory, a FIFO, a device or a socket: named as such.
+    NotRegular(&'static str),
+    /// Larger than the limit, in bytes.
+    TooLarge(u64),
+    /// Opening or reading failed (permission denied, say).
+    Io(io::Error),
+}
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refused::NotRegular(kind) => write!(f, "is {kind}, not a regular file"),
+            Refused::TooLarge(limit) => write!(f, "is larger than {} KiB", limit / 1024),
+            Refused::Io(e) => write!(f, "cannot be read ({e})"),
+        }
+    }
+}
+
+/// The bytes of the regular file at `path`, at most `limit` of them;
+/// `Ok(None)` if nothing is there.
+pub fn read(path: &Path, limit: u64) -> Result<Option<Vec<u8>>, Refused> {
+    let file = match OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_CLOEXEC | libc::O_NOCTTY)
+        .open(path)
+    {
+        Ok(file) => file,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(Refused::Io(e)),
+    };
+    let kind = file.metadata().map_err(Refused::Io)?.file_type();
+    if !kind.is_file() {
+        return Err(Refused::NotRegular(kind_name(kind)));
+    }
+    read_capped(file, limit).map(Some)
+}
+
+/// Whether `path` is something other than a regular file (a missing path is
+/// not): what a save must not replace.
+pub fn is_not_regular(path: &Path) -> Option<&'static str> {
+    let kind = std::fs::metadata(path).ok()?.file_type();
+    (!kind.is_file()).then(|| kind_name(kind))
+}
+
+fn read_capped(file: File, limit: u64) -> Result<Vec<u8>, Refused> {
+    let mut bytes = Vec::new();
+    file.take(limit + 1).read_to_end(&mut bytes).map_err(Refused::Io)?;
+    if bytes.len() as u64 > limit {
+        return Err(Refused::TooLarge(limit));
+    }
+    Ok(bytes)
+}
+
+fn kind_name(kind: std::fs::FileType) -> &'static str {
+    if kind.is_dir() {
+        "a directory"
+    } else if kind.is_fifo() {
+        "a FIFO"
+    } else if kind.is_char_device() {
+        "a character device"
+    } else if kind.is_block_device() {
+        "a block device"
+    } else if kind.is_socket() {
+        "a socket"
+    } else {
+        "not a plain file"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::ffi::CString;
+    use std::os::unix::ffi::OsStrExt;
+    use std::time::{Duration, Instant};
+
+    #[test]
+    fn only_regular_files_are_read_and_only_up_to_the_limit() {
+        let dir = std::env::temp_dir().join(format!("queens-small-file-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let fifo = dir.join("fifo");
+        let name = CString::new(fifo.as_os_str().as_bytes()).unwrap();
+        // SAFETY: a valid C string.
+        assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+        std::fs::write(dir.join("small"), "abc").unwrap();
+        std::fs::write(dir.join("large"), [b'x'; 2000]).unwrap();
+
+        let started = Instant::now();
+        for (path, want) in [
+            (fifo.as_path(), "is a FIFO, not a regular file"),
+            (dir.as_path(), "is a directory, not a regular file"),
+            (Path::new("/dev/zero"), "is a character device, not a regular file"),
+            (&dir.join("large"), "is larger than 1 KiB"),
+        ] {
+            let refused = read(path, 1024).unwrap_err().to_string();
+            assert_eq!(refused, want, "{}", path.display());
+        }
+        assert!(started.elapsed() < Duration::from_secs(5), "a FIFO with no writer did not hang the read");
+        assert_eq!(read(&dir.join("small"), 1024).unwrap(), Some(b"abc".to_vec()));
+        assert_eq!(read(&dir.join("missing"), 1024).unwrap(), None);
+        assert_eq!(read(&dir.join("large"), 2000).unwrap().map(|b| b.len()), Some(2000));
+        assert_eq!(is_not_regular(&fifo), Some("a FIFO"));
+        assert_eq!(is_not_regular(&dir.join("small")), None);
+        assert_eq!(is_not_regular(&dir.join("missing")), None);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
