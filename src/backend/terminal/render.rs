@@ -126,11 +126,14 @@ pub fn palette_colour(i: u8) -> Rgb {
     }
 }
 
-/// The closest palette colour to `c` (by squared distance), from the cube
-/// and the grey ramp; the first 16 are skipped because terminals redefine
-/// them. On a tie the lower index wins. Computed directly, not searched:
-/// the cube's nearest colour is the nearest level in each channel, the
-/// ramp's the nearest level to the channels' mean.
+/// The palette colour for `c`: the closest (by squared distance) of the
+/// cube and the grey ramp; the first 16 are skipped because terminals
+/// redefine them. On a tie the lower index wins. A colour with a hue keeps
+/// it: only colours whose channels lie within [`GREYISH`] of each other may
+/// become a grey (the closest grey to the hint's dim yellow, (48, 48, 0), is
+/// a grey, which would hide the hint). Computed directly, not searched: the
+/// cube's nearest colour is the nearest level in each channel, the ramp's
+/// the nearest level to the channels' mean.
 pub fn palette_index(c: Rgb) -> u8 {
     // Between two levels, the exact midpoint goes to the lower one.
     let level = |v: u8| match v {
@@ -139,10 +142,20 @@ pub fn palette_index(c: Rgb) -> u8 {
         _ => (v - 36) / 40,
     };
     let cube = 16 + 36 * level(c.0) + 6 * level(c.1) + level(c.2);
+    if !is_greyish(c) {
+        return cube;
+    }
     let sum = c.0 as u16 + c.1 as u16 + c.2 as u16;
     // The grey 8 + 10 i nearest the mean sum / 3, ties down: ceil((sum - 39) / 30).
     let grey = 232 + (sum.saturating_sub(10) / 30).min(23) as u8;
     if distance(c, palette_colour(cube)) <= distance(c, palette_colour(grey)) { cube } else { grey }
+}
+
+/// How far apart a colour's channels may be for it to count as a grey.
+pub const GREYISH: u8 = 16;
+
+fn is_greyish(Rgb(r, g, b): Rgb) -> bool {
+    r.max(g).max(b) - r.min(g).min(b) <= GREYISH
 }
 
 fn distance(a: Rgb, b: Rgb) -> i32 {
@@ -169,7 +182,17 @@ mod tests {
         assert_eq!(palette_index(Rgb(255, 255, 255)), 231);
         assert_eq!(palette_index(Rgb(0, 92, 0)), 22, "dark green square -> (0,95,0)");
         let theme = Theme::default();
-        let board = [theme.dark_square, theme.light_square, theme.cursor, theme.queen, theme.needed];
+        let board = [
+            theme.dark_square,
+            theme.light_square,
+            theme.cursor,
+            theme.queen,
+            theme.needed,
+            theme.hint,
+            theme.refused,
+            theme.attacked,
+            Rgb::BLACK,
+        ];
         let mut seen: Vec<u8> = board.iter().map(|&c| palette_index(c)).collect();
         seen.sort();
         seen.dedup();
@@ -177,8 +200,21 @@ mod tests {
     }
 
     #[test]
+    fn the_hint_stays_yellow_in_256_colours() {
+        let hint = palette_colour(palette_index(Theme::default().hint));
+        assert!(hint.0 == hint.1 && hint.1 > hint.2, "the hint's dim yellow became {hint:?}");
+        let red = palette_colour(palette_index(Rgb(60, 8, 8)));
+        assert!(red.0 > red.1 && red.1 == red.2, "a dim red stays red: {red:?}");
+        assert_eq!(palette_index(Theme::default().attacked), 234, "a grey stays grey");
+    }
+
+    #[test]
     fn the_direct_palette_match_is_the_nearest_by_search() {
-        let search = |c: Rgb| (16..=255u8).min_by_key(|&i| distance(c, palette_colour(i))).unwrap();
+        // Colours with a hue from the cube only; greyish ones from the cube and the ramp.
+        let search = |c: Rgb| {
+            let last = if is_greyish(c) { 255 } else { 231 };
+            (16..=last).min_by_key(|&i| distance(c, palette_colour(i))).unwrap()
+        };
         let values: Vec<u8> =
             (0..=255).step_by(17).chain([47, 48, 114, 115, 116, 154, 155, 156, 194, 195, 235, 236]).collect();
         for &r in &values {
