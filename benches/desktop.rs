@@ -27,13 +27,13 @@ const SIZE: Size = Size { cols: 80, rows: 24 };
 #[divan::bench]
 fn terminal_frame_truecolour(bencher: divan::Bencher) {
     let frame = answer();
-    bencher.bench_local(|| render::board(black_box(&frame), SIZE, Colours::TrueColour));
+    bencher.bench_local(|| render::board(black_box(&frame), Some((3, 4)), SIZE, Colours::TrueColour));
 }
 
 #[divan::bench]
 fn terminal_frame_256_colours(bencher: divan::Bencher) {
     let frame = answer();
-    bencher.bench_local(|| render::board(black_box(&frame), SIZE, Colours::Palette256));
+    bencher.bench_local(|| render::board(black_box(&frame), Some((3, 4)), SIZE, Colours::Palette256));
 }
 
 #[divan::bench]

@@ -64,7 +64,7 @@ impl Strict {
             pos.board.paint(&mut red, sq, pos.style.theme.refused);
         }
         let steps = vec![(red, REFUSED_MS), (normal, REFUSED_MS), (red, REFUSED_MS)];
-        Animation { steps, interrupt: Interrupt::FinishThenApply }
+        Animation { steps, interrupt: Interrupt::FinishThenApply, message: None }
     }
 
     fn solve(&mut self, stopwatch: &dyn Stopwatch) -> Reaction {
@@ -93,6 +93,10 @@ impl Strict {
 impl Mode for Strict {
     fn name(&self) -> &'static str {
         "strict"
+    }
+
+    fn cursor(&self) -> Option<Square> {
+        Some(self.pos.cursor)
     }
 
     fn reset(&mut self) {
