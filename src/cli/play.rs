@@ -1,5 +1,6 @@
 //! `queens play`: the game, on whichever backend fits.
 
+use super::UsageError;
 use crate::backend::i2c::{self, I2cHat};
 use crate::backend::script::Script;
 use crate::backend::sensehat::{self, SenseHat, discover::Roots};
@@ -177,11 +178,12 @@ fn start(
     let mode = args.mode.or(config.mode).unwrap_or(saved.mode);
     // A size asked for on the command line must fit; the file's and the saved one are clamped.
     if let Some(n) = args.size.map(usize::from) {
-        mode.check_size(n).map_err(|e| anyhow::anyhow!("--size {n}: {e}"))?;
+        mode.check_size(n).map_err(|e| UsageError(format!("--size {n}: {e}")))?;
         if n > max_size {
-            anyhow::bail!(
+            return Err(UsageError(format!(
                 "--size {n}: this backend shows boards up to {max_size}x{max_size}; the terminal's up to {MAX_SIDE}x{MAX_SIDE}"
-            );
+            ))
+            .into());
         }
     }
     let setup = Setup {
