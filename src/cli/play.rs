@@ -132,7 +132,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         BackendChoice::Auto if io::stdin().is_terminal() && io::stdout().is_terminal() => {
             BackendChoice::Terminal
         }
-        BackendChoice::Auto => BackendChoice::Script,
+        BackendChoice::Auto => {
+            info!(
+                "no Sense HAT and no terminal: playing the script backend (events on standard input, frames as text on standard output)"
+            );
+            BackendChoice::Script
+        }
         chosen => chosen,
     };
     // The script backend is for tests and pipes: it keeps state only when asked.
@@ -146,6 +151,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let max_size = if backend == BackendChoice::Terminal { MAX_SIDE } else { Frame::LED_SIDE };
     let mut engine = start(&args, &config, intro, max_size, state_file.as_ref())?;
     let save = |engine: &Engine| save_state(state_file.as_ref(), engine);
+    // A mode or size chosen on the command line is the one played last from now on, as the menu's are.
+    if args.mode.is_some() || args.size.is_some() {
+        save(&engine);
+    }
     match backend {
         BackendChoice::Sensehat => {
             let shutdown = Shutdown::install().context("cannot handle signals")?;
