@@ -157,6 +157,11 @@ pub fn help(on_show: &OnShow, width: usize) -> String {
 /// selected item in brackets, highlighted), else the message playing, else
 /// that the game sleeps, else the last log line.
 pub fn status(on_show: &OnShow, log: Option<&str>) -> Vec<Span> {
+    status_with_items(on_show, log, 0..usize::MAX)
+}
+
+/// [`status`] with only the menu items in `shown` (`...` for the others).
+fn status_with_items(on_show: &OnShow, log: Option<&str>, shown: std::ops::Range<usize>) -> Vec<Span> {
     let n = on_show.size;
     let mut words = vec![Span::plain(&format!("{} {n}x{n}", on_show.mode))];
     let mut say = |text: &str| {
@@ -165,10 +170,18 @@ pub fn status(on_show: &OnShow, log: Option<&str>) -> Vec<Span> {
     };
     if let Some((items, selected)) = &on_show.menu {
         say("menu:");
-        words.extend(items.iter().enumerate().map(|(i, label)| match i == *selected {
-            true => Span { text: format!("[{label}]"), highlight: true },
-            false => Span::plain(label),
+        if shown.start > 0 {
+            words.push(Span::plain("..."));
+        }
+        words.extend(items.iter().enumerate().filter(|(i, _)| shown.contains(i)).map(|(i, label)| {
+            match i == *selected {
+                true => Span { text: format!("[{label}]"), highlight: true },
+                false => Span::plain(label),
+            }
         }));
+        if shown.end < items.len() {
+            words.push(Span::plain("..."));
+        }
     } else if let Some(message) = &on_show.message {
         say(message);
     } else if on_show.standby {
@@ -191,14 +204,7 @@ pub fn under(on_show: &OnShow, log: Option<&str>, size: Size, side: usize) -> St
         let _ = write!(out, "\x1b[{};1H\x1b[2K", row + 1);
     }
     let room = rows.saturating_sub(first + 1).max(1);
-    let mut lines = wrap(&status(on_show, log), cols);
-    if lines.len() > room {
-        lines.truncate(room);
-        if let Some(last) = lines.last_mut() {
-            last.push(Span::plain("..."));
-            *last = wrap(last, cols).swap_remove(0);
-        }
-    }
+    let lines = status_lines(on_show, log, cols, room);
     let help = [vec![Span::plain(&help(on_show, cols))]];
     for (i, line) in lines.iter().chain(help.iter()).enumerate() {
         let width = plain_text(line).chars().count();
@@ -216,6 +222,40 @@ pub fn under(on_show: &OnShow, log: Option<&str>, size: Size, side: usize) -> St
         }
     }
     out
+}
+
+/// The status line wrapped onto at most `room` lines of `width`: a menu
+/// too long for them shows the items around the selected one; anything
+/// else too long ends in `...`.
+fn status_lines(on_show: &OnShow, log: Option<&str>, width: usize, room: usize) -> Vec<Vec<Span>> {
+    let fits = |words: &[Span]| wrap(words, width).len() <= room;
+    let mut words = status(on_show, log);
+    if let Some((items, selected)) = &on_show.menu
+        && !fits(&words)
+    {
+        // Grow a window around the selection, rightwards first, while it fits.
+        let (mut from, mut to) = (*selected, *selected + 1);
+        loop {
+            let right = to < items.len() && fits(&status_with_items(on_show, log, from..to + 1));
+            to += right as usize;
+            let left = from > 0 && fits(&status_with_items(on_show, log, from - 1..to));
+            from -= left as usize;
+            if !right && !left {
+                break;
+            }
+        }
+        words = status_with_items(on_show, log, from..to);
+    }
+    let mut lines = wrap(&words, width);
+    if lines.len() > room {
+        lines.truncate(room);
+        let last = lines.last_mut().expect("room for one line at least");
+        while !last.is_empty() && plain_text(last).chars().count() + 4 > width {
+            last.pop();
+        }
+        last.push(Span::plain("..."));
+    }
+    lines
 }
 
 /// The whole screen: cleared, the board and the lines under it; only a
@@ -524,6 +564,32 @@ mod tests {
         shown.message = None;
         shown.standby = true;
         assert_eq!(words(&shown), "strict 8x8 | asleep: any key to play");
+    }
+
+    #[test]
+    fn a_menu_too_long_for_its_room_keeps_the_selected_item_in_view() {
+        let labels: Vec<String> = ["HINT", "SOLVE", "CLASSIC", "STRICT", "COVER"]
+            .into_iter()
+            .map(String::from)
+            .chain((4..=16).map(|n| format!("{n}X{n}")))
+            .collect();
+        for selected in 0..labels.len() {
+            let shown = OnShow { menu: Some((labels.clone(), selected)), ..on_show(ModeKind::Strict) };
+            for (width, room) in [(40, 1), (40, 2), (60, 1)] {
+                let lines = status_lines(&shown, None, width, room);
+                assert!(lines.len() <= room);
+                let text: Vec<String> = lines.iter().map(|l| plain_text(l)).collect();
+                assert!(text.iter().all(|l| l.len() <= width), "{text:?}");
+                assert!(text.concat().contains(&format!("[{}]", labels[selected])), "{selected}: {text:?}");
+                assert!(text[0].starts_with("strict 8x8 | menu:"));
+            }
+            let text = under(&shown, None, Size { cols: 40, rows: 11 }, 8);
+            assert!(text.contains(&format!("\x1b[7m[{}]\x1b[27m", labels[selected])), "{selected}: {text:?}");
+        }
+        let long = OnShow { message: Some("WORD ".repeat(40)), ..on_show(ModeKind::Classic) };
+        let lines = status_lines(&long, None, 40, 2);
+        assert_eq!(lines.len(), 2);
+        assert!(plain_text(&lines[1]).ends_with("WORD ...") && plain_text(&lines[1]).len() <= 40);
     }
 
     #[test]
