@@ -137,6 +137,18 @@ fn the_line_names_the_command_the_argument_and_what_is_wanted() {
         "queens count: --format needs a value: expected human or json (see 'queens count --help')"
     );
     assert!(refused(&["play", "--backend", "script", "--size", "12"]).starts_with("queens: --size 12: "));
+    assert_eq!(
+        refused(&["play", "--size", "-1"]),
+        "queens play: '-1': negative numbers are not allowed here (see 'queens play --help')"
+    );
+    assert_eq!(
+        refused(&["play", "--size", "8", "--size", "6"]),
+        "queens play: --size is given twice (see 'queens play --help')"
+    );
+    assert_eq!(
+        refused(&["pieces", "--board", "8x8", "--first", "--all"]),
+        "queens pieces: --first and --all cannot be used together (see 'queens pieces --help')"
+    );
 }
 
 #[test]

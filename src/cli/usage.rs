@@ -69,6 +69,10 @@ pub fn one_line(e: &clap::Error) -> String {
             why if why.contains(&format!("'{value}'")) => format!("{arg}: {why}"),
             why => format!("{arg} cannot be '{value}': {why}"),
         },
+        // clap takes `-1` for an option: say what it is.
+        ErrorKind::UnknownArgument if arg.parse::<i64>().is_ok_and(|n| n < 0) => {
+            format!("'{arg}': negative numbers are not allowed here")
+        }
         ErrorKind::UnknownArgument if arg.starts_with('-') => {
             format!("unknown option '{arg}'{}", suggestion(ContextKind::SuggestedArg))
         }
@@ -81,8 +85,9 @@ pub fn one_line(e: &clap::Error) -> String {
         ErrorKind::MissingSubcommand | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             "a command is required".into()
         }
-        ErrorKind::ArgumentConflict => match text(ContextKind::PriorArg) {
-            Some(prior) => format!("{arg} and {} cannot be used together", argument(&prior)),
+        ErrorKind::ArgumentConflict => match text(ContextKind::PriorArg).map(|p| argument(&p)) {
+            Some(prior) if prior == arg => format!("{arg} is given twice"),
+            Some(prior) => format!("{arg} and {prior} cannot be used together"),
             None => format!("{arg} cannot be used here"),
         },
         ErrorKind::TooManyValues => format!("{arg} takes one value, not also '{value}'"),
