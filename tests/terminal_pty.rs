@@ -205,6 +205,29 @@ fn under(screen: &vt100::Screen) -> String {
     lines_under(screen, 8).into_iter().filter(|l| !l.is_empty()).collect::<Vec<_>>().join(" ")
 }
 
+/// The menu item selected, as the status line shows it: the one in brackets.
+fn selected(screen: &vt100::Screen) -> Option<String> {
+    let words = under(screen);
+    let start = words.find('[')?;
+    let end = start + words[start..].find(']')?;
+    Some(words[start + 1..end].to_string())
+}
+
+/// With the menu open, moves right to `label` and chooses it.
+fn select(pty: &mut Pty, label: &str) {
+    pty.wait_for("the menu", |s| selected(s).is_some());
+    for _ in 0..40 {
+        let now = selected(pty.parser.screen()).unwrap();
+        if now == label {
+            pty.send(b"\r");
+            return;
+        }
+        pty.send(b"l");
+        pty.wait_for("the next item", |s| selected(s).is_some_and(|item| item != now));
+    }
+    panic!("{label} is not in the menu: {}", under(pty.parser.screen()));
+}
+
 /// What the two cells of the LED at (x, y) of the 8x8 board hold.
 fn cell_text(screen: &vt100::Screen, x: u16, y: u16) -> String {
     let (top, left) = origin(screen);
@@ -350,7 +373,9 @@ fn m_opens_the_menu_and_m_again_closes_it() {
     pty.wait_for("the start board", |s| picture(s) == start_board());
     pty.send(b"m");
     // The menu in words under the board, which keeps showing the game.
-    pty.wait_for("the menu's words", |s| status(s).starts_with("classic 8x8 | menu: [HINT] CLASSIC"));
+    pty.wait_for("the menu's words", |s| {
+        status(s).starts_with("classic 8x8 | menu:") && selected(s).is_some()
+    });
     assert_eq!(pty.picture(), start_board(), "the game under the menu, not a scrolling label");
     pty.send(b"m");
     pty.wait_for("the menu closed", |s| status(s) == "classic 8x8");
@@ -554,22 +579,32 @@ fn the_menu_is_written_out_with_its_selection_highlighted_and_followed_by_the_ke
     pty.wait_for("the start board", |s| picture(s) == start_board());
     assert_eq!(status(pty.parser.screen()), "strict 8x8");
     pty.send(b"m");
-    let menu = "HINT SOLVE CLASSIC STRICT COVER 4X4 5X5 6X6 7X7 8X8";
-    pty.wait_for("the menu", |s| under(s).starts_with("strict 8x8 | menu: [HINT] SOLVE CLASSIC"));
-    assert!(under(pty.parser.screen()).contains(&menu[5..]), "{}", under(pty.parser.screen()));
+    pty.wait_for("the menu", |s| under(s).starts_with("strict 8x8 | menu:") && selected(s).is_some());
+    let words = under(pty.parser.screen());
+    for item in ["HINT", "SOLVE", "CLASSIC", "STRICT", "COVER", "4X4", "8X8"] {
+        assert!(words.split(' ').any(|w| w.trim_matches(['[', ']']) == item), "{item} in {words}");
+    }
+    assert!(words.contains("16X16"), "the terminal offers boards up to 16x16: {words}");
     let highlighted = |s: &vt100::Screen, label: &str| {
         let (top, _) = origin(s);
-        let row = s.rows(0, COLS).nth((top + 9) as usize).unwrap();
-        let at = row.find(&format!("[{label}]")).expect("the item is there") as u16;
-        (at..at + label.len() as u16 + 2).all(|col| s.cell(top + 9, col).unwrap().inverse())
+        let bracketed = format!("[{label}]");
+        (top + 9..s.size().0.get()).any(|row| {
+            let text = s.rows(0, COLS).nth(row as usize).unwrap();
+            text.find(&bracketed).is_some_and(|at| {
+                (at as u16..(at + bracketed.len()) as u16).all(|col| s.cell(row, col).unwrap().inverse())
+            })
+        })
     };
-    assert!(highlighted(pty.parser.screen(), "HINT"));
+    let first = selected(pty.parser.screen()).unwrap();
+    assert!(highlighted(pty.parser.screen(), &first), "{first} highlighted");
     assert!(help_line(pty.parser.screen()).contains("left/right choose"), "the keys the menu takes");
     pty.send(b"l");
-    pty.wait_for("the next item selected", |s| status(s).contains("HINT [SOLVE] CLASSIC"));
-    assert!(highlighted(pty.parser.screen(), "SOLVE") && !pty.parser.screen().contents().contains("[HINT]"));
+    pty.wait_for("the next item selected", |s| selected(s).is_some_and(|item| item != first));
+    let second = selected(pty.parser.screen()).unwrap();
+    assert!(highlighted(pty.parser.screen(), &second) && !highlighted(pty.parser.screen(), &first));
+    assert_eq!(under(pty.parser.screen()).matches('[').count(), 1, "one item selected");
     // Choosing the highlighted item does what it says: strict's solve, its message in full at once.
-    pty.send(b"\r");
+    select(&mut pty, "SOLVE");
     pty.wait_for("the solve message", |s| status(s).starts_with("strict 8x8 | SOLVED IN"));
     pty.send(b"q");
     assert!(pty.exit().success());
@@ -641,8 +676,7 @@ fn the_hint_is_yellow_in_256_colours() {
     pty.wait_for("the start board", |s| picture(s) == start_board());
     // A queen, then the menu's first item, the hint.
     pty.send(b"\rm");
-    pty.wait_for("the menu", |s| status(s).contains("[HINT]"));
-    pty.send(b"\r");
+    select(&mut pty, "HINT");
     pty.wait_for("the hint", |s| picture(s).contains('h'));
     assert!(!pty.picture().contains('?'), "{}", pty.picture());
     pty.send(b"q");
@@ -697,8 +731,9 @@ fn a_warning_while_playing_goes_under_the_board_and_to_standard_error_at_the_end
     // Where the state goes is no longer a folder: saving fails, with a warning.
     std::fs::remove_dir_all(&sub).unwrap();
     std::fs::write(&sub, "not a folder").unwrap();
-    // The menu: hint, classic, strict; choosing strict saves.
-    pty.send(b"mll\r");
+    // Choosing another mode in the menu saves.
+    pty.send(b"m");
+    select(&mut pty, "STRICT");
     pty.wait_for("the warning under the board", |s| under(s).contains("warning: cannot create"));
     let screen = pty.parser.screen();
     assert_eq!(picture(screen), start_board(), "the board untouched");
