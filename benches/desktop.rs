@@ -7,7 +7,7 @@ use divan::black_box;
 use queens::backend::sense_emu::screen;
 use queens::backend::terminal::keys::decode_all;
 use queens::backend::terminal::render::{self, Colours, Size};
-use queens::game::{Classic, Engine, Event, Frame};
+use queens::game::{Classic, Engine, Event, Frame, ModeKind, Progress, Setup};
 
 fn main() {
     divan::main();
@@ -27,13 +27,23 @@ const SIZE: Size = Size { cols: 80, rows: 24 };
 #[divan::bench]
 fn terminal_frame_truecolour(bencher: divan::Bencher) {
     let frame = answer();
-    bencher.bench_local(|| render::board(black_box(&frame), SIZE, Colours::TrueColour));
+    bencher.bench_local(|| render::board(black_box(&frame), Some((3, 4)), SIZE, Colours::TrueColour));
 }
 
 #[divan::bench]
 fn terminal_frame_256_colours(bencher: divan::Bencher) {
     let frame = answer();
-    bencher.bench_local(|| render::board(black_box(&frame), SIZE, Colours::Palette256));
+    bencher.bench_local(|| render::board(black_box(&frame), Some((3, 4)), SIZE, Colours::Palette256));
+}
+
+/// The lines under the board with strict's menu open (the longest status
+/// line the game writes, wrapped onto two rows), and the help line.
+#[divan::bench]
+fn terminal_lines_under_the_board(bencher: divan::Bencher) {
+    let mut e = Engine::start(Setup { mode: ModeKind::Strict, ..Setup::default() }, Progress::default());
+    e.handle(Event::Hold, 0);
+    let on_show = e.on_show();
+    bencher.bench_local(|| render::under(black_box(&on_show), None, SIZE, 8));
 }
 
 #[divan::bench]

@@ -33,6 +33,13 @@ screen = pyte.Screen(COLS, ROWS)
 stream = pyte.ByteStream(screen)
 
 
+def hex_colour(name, default):
+    """pyte's colour of a cell as RGB: a 24-bit one is six hex digits; named ones get `default`."""
+    if len(name) == 6 and all(c in "0123456789abcdefABCDEF" for c in name):
+        return tuple(int(name[i:i + 2], 16) for i in (0, 2, 4))
+    return default
+
+
 def drain(seconds):
     end = time.monotonic() + seconds
     while (left := end - time.monotonic()) > 0:
@@ -52,15 +59,13 @@ font = ImageFont.load_default()
 for y in range(ROWS):
     for x in range(COLS):
         cell = screen.buffer[y][x]
-        bg = cell.bg
-        if len(bg) == 6 and all(c in "0123456789abcdefABCDEF" for c in bg):
-            colour = tuple(int(bg[i:i + 2], 16) for i in (0, 2, 4))
-        else:
-            colour = (24, 24, 24)
+        colour, ink = hex_colour(cell.bg, (24, 24, 24)), hex_colour(cell.fg, (210, 210, 210))
+        if cell.reverse:
+            colour, ink = ink, colour
         box = (x * CELL_W, y * CELL_H, (x + 1) * CELL_W - 1, (y + 1) * CELL_H - 1)
         draw.rectangle(box, fill=colour)
         if cell.data.strip():
-            draw.text((x * CELL_W + 1, y * CELL_H + 4), cell.data, fill=(210, 210, 210), font=font)
+            draw.text((x * CELL_W + 1, y * CELL_H + 4), cell.data, fill=ink, font=font)
 image.save(out)
 os.write(master, b"q")
 game.wait(5)

@@ -170,7 +170,8 @@ impl Drop for Pty {
     }
 }
 
-/// Where the 8x8 board's top-left cell is: centred, with the help line under it.
+/// Where the 8x8 board's top-left cell is: centred, with a blank row, the
+/// status line and the help line under it.
 fn origin(screen: &vt100::Screen) -> (u16, u16) {
     origin_of(screen, 8)
 }
@@ -178,7 +179,59 @@ fn origin(screen: &vt100::Screen) -> (u16, u16) {
 /// Where the top-left cell of a board `side` LEDs wide is.
 fn origin_of(screen: &vt100::Screen, side: u16) -> (u16, u16) {
     let (rows, cols) = screen.size();
-    ((rows.get() - side - 2) / 2, (cols.get() - 2 * side) / 2)
+    ((rows.get() - side - 3) / 2, (cols.get() - 2 * side) / 2)
+}
+
+/// The rows under a board `side` LEDs wide, each trimmed: the blank one,
+/// the status line (on as many rows as it needs) and the help line.
+fn lines_under(screen: &vt100::Screen, side: u16) -> Vec<String> {
+    let (top, _) = origin_of(screen, side);
+    let (_, cols) = screen.size();
+    screen.rows(0, cols.get()).skip((top + side) as usize).map(|row| row.trim().to_string()).collect()
+}
+
+/// The help line: the last line under the 8x8 board.
+fn help_line(screen: &vt100::Screen) -> String {
+    lines_under(screen, 8).into_iter().rfind(|l| !l.is_empty()).unwrap_or_default()
+}
+
+/// The status line under the 8x8 board (its first row).
+fn status(screen: &vt100::Screen) -> String {
+    lines_under(screen, 8)[1].clone()
+}
+
+/// Every line under the 8x8 board, joined by spaces.
+fn under(screen: &vt100::Screen) -> String {
+    lines_under(screen, 8).into_iter().filter(|l| !l.is_empty()).collect::<Vec<_>>().join(" ")
+}
+
+/// The menu item selected, as the status line shows it: the one in brackets.
+fn selected(screen: &vt100::Screen) -> Option<String> {
+    let words = under(screen);
+    let start = words.find('[')?;
+    let end = start + words[start..].find(']')?;
+    Some(words[start + 1..end].to_string())
+}
+
+/// With the menu open, moves right to `label` and chooses it.
+fn select(pty: &mut Pty, label: &str) {
+    pty.wait_for("the menu", |s| selected(s).is_some());
+    for _ in 0..40 {
+        let now = selected(pty.parser.screen()).unwrap();
+        if now == label {
+            pty.send(b"\r");
+            return;
+        }
+        pty.send(b"l");
+        pty.wait_for("the next item", |s| selected(s).is_some_and(|item| item != now));
+    }
+    panic!("{label} is not in the menu: {}", under(pty.parser.screen()));
+}
+
+/// What the two cells of the LED at (x, y) of the 8x8 board hold.
+fn cell_text(screen: &vt100::Screen, x: u16, y: u16) -> String {
+    let (top, left) = origin(screen);
+    (0..2).map(|dx| screen.cell(top + y, left + 2 * x + dx).unwrap().contents().to_string()).collect()
 }
 
 fn letter(colour: vt100::Color) -> char {
@@ -189,14 +242,16 @@ fn letter(colour: vt100::Color) -> char {
         Rgb(0, 0, 120) => 'B',
         Rgb(120, 120, 120) => 'W',
         Rgb(120, 120, 0) => 'Y',
+        Rgb(48, 48, 0) => 'h',
         Rgb(0, 0, 0) => '.',
         // The xterm palette's nearest: (0,95,0), (95,0,0), (0,0,135),
-        // grey 118, (135,135,0), black.
+        // grey 118, (135,135,0), black; the hint's nearest yellow, (95,95,0).
         Idx(22) => 'g',
         Idx(52) => 'r',
         Idx(18) => 'B',
-        Idx(249) => 'W',
+        Idx(243) => 'W',
         Idx(100) => 'Y',
+        Idx(58) => 'h',
         Idx(16) => '.',
         _ => '?',
     }
@@ -231,8 +286,10 @@ fn moves_a_queen_and_an_answer_show_in_the_cells_and_q_restores_the_terminal() {
     assert!(pty.is_raw(), "raw mode while playing");
     let screen = pty.parser.screen();
     assert!(screen.alternate_screen() && screen.hide_cursor());
-    let help_row = screen.contents_between(origin(screen).0 + 9, 0, origin(screen).0 + 9, COLS);
+    let help_row = help_line(screen);
     assert!(help_row.contains("arrows/WASD/hjkl move") && help_row.contains("q quit"), "{help_row:?}");
+    assert!(help_row.contains("on a queen: the answer"), "{help_row:?}");
+    assert_eq!(status(screen), "classic 8x8");
 
     pty.send(b"d");
     pty.wait_for("d moves right", |s| picture(s) == board(&[(4, 4, 'B')]));
@@ -305,7 +362,7 @@ fn a_resize_redraws_the_board_centred_in_the_new_size() {
     pty.wait_for("the start board", |s| picture(s) == start_board());
     pty.parser.screen_mut().set_size(nz(30), nz(100));
     set_size(&pty.master, 30, 100);
-    pty.wait_for("the board centred in 100x30", |s| origin(s) == (10, 42) && picture(s) == start_board());
+    pty.wait_for("the board centred in 100x30", |s| origin(s) == (9, 42) && picture(s) == start_board());
     pty.send(b"q");
     assert!(pty.exit().success());
 }
@@ -315,13 +372,14 @@ fn m_opens_the_menu_and_m_again_closes_it() {
     let mut pty = Pty::start("menu", Some("truecolor"));
     pty.wait_for("the start board", |s| picture(s) == start_board());
     pty.send(b"m");
-    // The menu's text scrolls in: white on dark, no checkerboard left.
-    pty.wait_for("the menu's text", |s| {
-        let p = picture(s);
-        p.contains('W') && !p.contains('g') && !p.contains('r')
+    // The menu in words under the board, which keeps showing the game.
+    pty.wait_for("the menu's words", |s| {
+        status(s).starts_with("classic 8x8 | menu:") && selected(s).is_some()
     });
+    assert_eq!(pty.picture(), start_board(), "the game under the menu, not a scrolling label");
     pty.send(b"m");
-    pty.wait_for("the board again", |s| picture(s) == start_board());
+    pty.wait_for("the menu closed", |s| status(s) == "classic 8x8");
+    assert_eq!(pty.picture(), start_board());
     pty.send(b"q");
     assert!(pty.exit().success());
 }
@@ -426,7 +484,9 @@ fn a_whole_game_solved_flashes_and_is_saved() {
     pty.wait_for("seven queens", |s| picture(s).matches('W').count() == 7);
     pty.send(&place_keys(&mut at, (7, 5)));
     pty.wait_for("the blue flash", |s| picture(s) == board(&queens('B')));
-    pty.wait_for("the progress message", |s| !picture(s).contains('g'));
+    // The progress message in full at once, under the solved board.
+    pty.wait_for("the progress message", |s| status(s) == "classic 8x8 | 1/92 NEW FUNDAMENTAL 1/12");
+    assert_eq!(pty.picture(), board(&queens('W')), "the board, not the scroll, while the words are there");
     // A move during the message acts at once, as on the settled board: a new game, the cursor moved.
     pty.send(b"h");
     pty.wait_for("a new game after the solved board", |s| picture(s) == board(&[(6, 5, 'B')]));
@@ -467,8 +527,226 @@ fn a_16x16_board_fits_80x24_and_a_smaller_terminal_says_it_is_too_small() {
     pty.parser.screen_mut().set_size(nz(12), nz(40));
     set_size(&pty.master, 12, 40);
     pty.wait_for("the message", |s| {
-        s.contents().contains("terminal too small: the 16x16 board needs 32 columns")
+        s.contents().replace('\n', " ").contains("terminal too small: the 16x16 board needs 40 columns")
     });
+    assert_whole_words(pty.parser.screen());
     pty.send(b"q");
     assert!(pty.exit().success());
+}
+
+/// Every row of the screen holds whole words of the "too small" message.
+fn assert_whole_words(screen: &vt100::Screen) {
+    let (_, cols) = screen.size();
+    let text = screen.contents().replace('\n', " ");
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let rows: Vec<String> = screen.rows(0, cols.get()).map(|r| r.trim().to_string()).collect();
+    let joined = rows.iter().filter(|r| !r.is_empty()).cloned().collect::<Vec<_>>().join(" ");
+    assert_eq!(joined.split_whitespace().collect::<Vec<_>>(), words);
+    let message = "terminal too small: the 16x16 board needs 40 columns and 19 rows (this one has";
+    for row in rows.iter().filter(|r| !r.is_empty()) {
+        for word in row.split(' ') {
+            assert!(
+                message.split(' ').any(|w| w == word)
+                    || word.contains("x")
+                    || word.ends_with(',')
+                    || ["enlarge", "it,", "or", "press", "q"].contains(&word),
+                "{word:?} in {row:?} is part of a word: the screen is\n{}",
+                screen.contents()
+            );
+        }
+    }
+}
+
+#[test]
+fn too_small_a_terminal_wraps_its_message_between_words() {
+    let mut pty = Pty::start_with("narrow", Some("truecolor"), &["--size", "16"]);
+    pty.wait_for("the 16x16 board", |s| picture_of(s, 16).matches('B').count() == 1);
+    for (rows, cols) in [(10, 30), (12, 17), (6, 39)] {
+        pty.parser.screen_mut().set_size(nz(rows), nz(cols));
+        set_size(&pty.master, rows, cols);
+        pty.wait_for("the message", |s| {
+            s.contents().replace('\n', " ").contains(&format!("has {cols}x{rows});"))
+        });
+        pty.wait_for("all of it", |s| s.contents().contains("press q"));
+        assert_whole_words(pty.parser.screen());
+    }
+    pty.send(b"q");
+    assert!(pty.exit().success());
+}
+
+#[test]
+fn the_menu_is_written_out_with_its_selection_highlighted_and_followed_by_the_keys() {
+    let mut pty = Pty::start_with("menu-words", Some("truecolor"), &["--mode", "strict"]);
+    pty.wait_for("the start board", |s| picture(s) == start_board());
+    assert_eq!(status(pty.parser.screen()), "strict 8x8");
+    pty.send(b"m");
+    pty.wait_for("the menu", |s| under(s).starts_with("strict 8x8 | menu:") && selected(s).is_some());
+    let words = under(pty.parser.screen());
+    for item in ["HINT", "SOLVE", "CLASSIC", "STRICT", "COVER", "4X4", "8X8"] {
+        assert!(words.split(' ').any(|w| w.trim_matches(['[', ']']) == item), "{item} in {words}");
+    }
+    assert!(words.contains("16X16"), "the terminal offers boards up to 16x16: {words}");
+    let highlighted = |s: &vt100::Screen, label: &str| {
+        let (top, _) = origin(s);
+        let bracketed = format!("[{label}]");
+        (top + 9..s.size().0.get()).any(|row| {
+            let text = s.rows(0, COLS).nth(row as usize).unwrap();
+            text.find(&bracketed).is_some_and(|at| {
+                (at as u16..(at + bracketed.len()) as u16).all(|col| s.cell(row, col).unwrap().inverse())
+            })
+        })
+    };
+    let first = selected(pty.parser.screen()).unwrap();
+    assert!(highlighted(pty.parser.screen(), &first), "{first} highlighted");
+    assert!(help_line(pty.parser.screen()).contains("left/right choose"), "the keys the menu takes");
+    pty.send(b"l");
+    pty.wait_for("the next item selected", |s| selected(s).is_some_and(|item| item != first));
+    let second = selected(pty.parser.screen()).unwrap();
+    assert!(highlighted(pty.parser.screen(), &second) && !highlighted(pty.parser.screen(), &first));
+    assert_eq!(under(pty.parser.screen()).matches('[').count(), 1, "one item selected");
+    // Choosing the highlighted item does what it says: strict's solve, its message in full at once.
+    select(&mut pty, "SOLVE");
+    pty.wait_for("the solve message", |s| status(s).starts_with("strict 8x8 | SOLVED IN"));
+    pty.send(b"q");
+    assert!(pty.exit().success());
+}
+
+#[test]
+fn a_message_is_written_in_full_at_once() {
+    let mut pty = Pty::start_with("intro", Some("truecolor"), &["--intro"]);
+    pty.wait_for("the intro, whole", |s| {
+        under(s).contains("classic 8x8 | EIGHT QUEENS - MOVE, PRESS TO PLACE, HOLD FOR MENU")
+    });
+    assert_eq!(pty.picture(), start_board(), "the board under the words");
+    pty.send(b"q");
+    assert!(pty.exit().success());
+}
+
+#[test]
+fn the_help_line_says_what_a_press_on_a_queen_does_in_each_mode() {
+    for (mode, meaning) in [
+        ("classic", "on a queen: the answer"),
+        ("strict", "on a queen: take it back"),
+        ("cover", "on a queen: take it back"),
+    ] {
+        let mut pty = Pty::start_with("help", Some("truecolor"), &["--mode", mode]);
+        pty.wait_for("the help line", |s| help_line(s).contains(meaning));
+        for (rows, cols) in [(11u16, 40u16), (24, 60), (30, 120)] {
+            pty.parser.screen_mut().set_size(nz(rows), nz(cols));
+            set_size(&pty.master, rows, cols);
+            pty.wait_for("the board in the new size", |s| picture(s) == start_board());
+            let screen = pty.parser.screen();
+            let help = help_line(screen);
+            assert!(help.ends_with("quit") && help.contains("m menu"), "{mode} {cols}: {help:?} is cut");
+            assert!(
+                help.contains(if mode == "classic" { "answer" } else { "take" }),
+                "{mode} {cols}: {help:?}"
+            );
+            assert!(help.len() <= cols as usize);
+        }
+        assert!(help_line(pty.parser.screen()).contains("Ctrl-D"), "wide enough for every key");
+        pty.send(b"\x04");
+        assert!(pty.exit().success(), "Ctrl-D quits");
+    }
+}
+
+#[test]
+fn the_cursor_shows_on_a_queen_in_both_colour_modes() {
+    for colorterm in [Some("truecolor"), None] {
+        let mut pty = Pty::start("cursor", colorterm);
+        pty.wait_for("the start board", |s| picture(s) == start_board());
+        assert_eq!(cell_text(pty.parser.screen(), 3, 4), "[]", "the cursor outlined");
+        pty.send(b"\r");
+        pty.wait_for("a queen on the cursor", |s| picture(s) == board(&[(3, 4, 'W')]));
+        assert_eq!(cell_text(pty.parser.screen(), 3, 4), "[]", "{colorterm:?}: still visible on the queen");
+        let (top, left) = origin(pty.parser.screen());
+        let cell = pty.parser.screen().cell(top + 4, left + 6).unwrap();
+        assert!(cell.bold() && cell.fgcolor() != cell.bgcolor(), "{colorterm:?}");
+        pty.send(b"l");
+        pty.wait_for("the cursor moved on", |s| picture(s) == board(&[(3, 4, 'W'), (4, 4, 'B')]));
+        assert_eq!(cell_text(pty.parser.screen(), 3, 4), "  ");
+        assert_eq!(cell_text(pty.parser.screen(), 4, 4), "[]");
+        pty.send(b"q");
+        assert!(pty.exit().success());
+    }
+}
+
+#[test]
+fn the_hint_is_yellow_in_256_colours() {
+    let mut pty = Pty::start("hint", None);
+    pty.wait_for("the start board", |s| picture(s) == start_board());
+    // A queen, then the menu's first item, the hint.
+    pty.send(b"\rm");
+    select(&mut pty, "HINT");
+    pty.wait_for("the hint", |s| picture(s).contains('h'));
+    assert!(!pty.picture().contains('?'), "{}", pty.picture());
+    pty.send(b"q");
+    assert!(pty.exit().success());
+}
+
+#[test]
+fn the_sleeping_board_says_any_key_to_play() {
+    let mut pty = Pty::start("asleep", Some("truecolor"));
+    pty.wait_for("the start board", |s| picture(s) == start_board());
+    // A queen, pressed: the answer; pressed again: asleep.
+    pty.send(b"\r\r");
+    pty.wait_for("the answer", |s| picture(s).matches('Y').count() == 7);
+    pty.send(b"\r");
+    pty.wait_for("asleep", |s| picture(s) == "........\n".repeat(8));
+    assert!(under(pty.parser.screen()).contains("any key to play"), "{}", under(pty.parser.screen()));
+    pty.send(b"d");
+    pty.wait_for("a new game", |s| picture(s) == start_board());
+    assert_eq!(status(pty.parser.screen()), "classic 8x8");
+    pty.send(b"q");
+    assert!(pty.exit().success());
+}
+
+#[test]
+fn alt_with_a_key_does_not_quit() {
+    let mut pty = Pty::start("alt", Some("truecolor"));
+    pty.wait_for("the start board", |s| picture(s) == start_board());
+    pty.send(b"\x1bq");
+    std::thread::sleep(Duration::from_millis(200));
+    pty.send(b"\x1bd");
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(pty.child.try_wait().unwrap().is_none(), "Alt-q and Alt-d left the game running");
+    pty.send(b"d");
+    pty.wait_for("keys still work", |s| picture(s) == board(&[(4, 4, 'B')]));
+    pty.send(b"q");
+    assert!(pty.exit().success());
+}
+
+#[test]
+fn a_warning_while_playing_goes_under_the_board_and_to_standard_error_at_the_end() {
+    let state_dir = std::env::temp_dir().join(format!("queens-pty-warn-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&state_dir);
+    let sub = state_dir.join("sub");
+    std::fs::create_dir_all(&sub).unwrap();
+    let mut command = common::bin::queens();
+    command
+        .args(["play", "--backend", "terminal", "--state"])
+        .arg(sub.join("state.toml"))
+        .env("COLORTERM", "truecolor");
+    let mut pty = Pty::spawn(command, state_dir);
+    pty.wait_for("the start board", |s| picture(s) == start_board());
+    // Where the state goes is no longer a folder: saving fails, with a warning.
+    std::fs::remove_dir_all(&sub).unwrap();
+    std::fs::write(&sub, "not a folder").unwrap();
+    // Choosing another mode in the menu saves.
+    pty.send(b"m");
+    select(&mut pty, "STRICT");
+    pty.wait_for("the warning under the board", |s| under(s).contains("warning: cannot create"));
+    let screen = pty.parser.screen();
+    assert_eq!(picture(screen), start_board(), "the board untouched");
+    let (top, _) = origin(screen);
+    let above: String = screen.rows(0, COLS).take((top + 9) as usize).collect::<Vec<_>>().concat();
+    assert!(!above.contains("warning") && !above.contains("cannot"), "nothing written over the board");
+    assert!(under(screen).starts_with("strict 8x8 | warning: cannot create"), "{}", under(screen));
+    pty.send(b"d");
+    pty.wait_for("gone after a key", |s| status(s) == "strict 8x8");
+    pty.send(b"q");
+    assert!(pty.exit().success());
+    // Back on the normal screen, the line is there to read, at the start of a line.
+    let contents = pty.parser.screen().contents();
+    assert!(contents.lines().any(|l| l.starts_with("queens: warning: cannot create")), "{contents}");
 }

@@ -14,12 +14,19 @@ pub mod stick;
 pub mod terminal;
 pub mod wait;
 
-use crate::game::{Event, Frame, Millis};
+use crate::game::{Event, Frame, Millis, OnShow};
 
 /// Something that shows frames: the LED matrix, a terminal, an emulator.
 pub trait Display {
     /// Shows `frame` until the next call.
     fn show(&mut self, frame: &Frame) -> anyhow::Result<()>;
+
+    /// Says in words what is on show (the mode, the menu, the message),
+    /// before the frame that goes with it. Only a display with room for
+    /// words (the terminal) uses it.
+    fn describe(&mut self, _on_show: &OnShow) -> anyhow::Result<()> {
+        Ok(())
+    }
 }
 
 /// Something that produces the player's events. It also keeps the game's

@@ -7,6 +7,9 @@ mod output;
 mod pieces;
 mod play;
 mod solve;
+mod usage;
+
+pub use usage::{EXIT_USAGE, UsageError};
 
 use crate::daemon::config::{ConfigError, EXIT_CONFIG};
 use crate::daemon::log;
@@ -41,10 +44,14 @@ enum Command {
 }
 
 /// Parses the arguments, runs the command, and turns any error into one
-/// line on standard error and a non-zero exit: [`EXIT_CONFIG`] for a bad
-/// configuration file, 1 otherwise (clap's own usage errors exit 2).
+/// line on standard error and a non-zero exit: [`EXIT_USAGE`] for a wrong
+/// command line (clap's errors too, rewritten as one line of plain words),
+/// [`EXIT_CONFIG`] for a bad configuration file, 1 otherwise.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage::report(e),
+    };
     log::init(cli.verbose);
     let result = match cli.command {
         Some(Command::Play(args)) => play::run(args),
@@ -61,6 +68,8 @@ pub fn main() -> ExitCode {
             eprintln!("queens: {e:#}");
             if e.downcast_ref::<ConfigError>().is_some() {
                 ExitCode::from(EXIT_CONFIG)
+            } else if e.downcast_ref::<UsageError>().is_some() {
+                ExitCode::from(EXIT_USAGE)
             } else {
                 ExitCode::FAILURE
             }

@@ -1,6 +1,7 @@
 //! `queens play`: the game, on whichever backend fits.
 
 use crate::backend::clock::MonotonicClock;
+use super::UsageError;
 use crate::backend::i2c::{self, I2cHat};
 use crate::backend::script::Script;
 use crate::backend::sensehat::{self, SenseHat, discover::Roots};
@@ -144,7 +145,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         BackendChoice::Auto if io::stdin().is_terminal() && io::stdout().is_terminal() => {
             BackendChoice::Terminal
         }
-        BackendChoice::Auto => BackendChoice::Script,
+        BackendChoice::Auto => {
+            info!(
+                "no Sense HAT and no terminal: playing the script backend (events on standard input, frames as text on standard output)"
+            );
+            BackendChoice::Script
+        }
         chosen => chosen,
     };
     // The script backend is for tests and pipes: it keeps state only when asked.
@@ -161,6 +167,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // figure shown to the player is measured.
     engine.set_stopwatch(Box::new(MonotonicClock::default()));
     let save = |engine: &Engine| save_state(state_file.as_ref(), engine);
+    // A mode or size chosen on the command line is the one played last from now on, as the menu's are.
+    if args.mode.is_some() || args.size.is_some() {
+        save(&engine);
+    }
     match backend {
         BackendChoice::Sensehat => {
             let shutdown = Shutdown::install().context("cannot handle signals")?;
@@ -198,11 +208,12 @@ fn start(
     let mode = args.mode.or(config.mode).unwrap_or(saved.mode);
     // A size asked for on the command line must fit; the file's and the saved one are clamped.
     if let Some(n) = args.size.map(usize::from) {
-        mode.check_size(n).map_err(|e| anyhow::anyhow!("--size {n}: {e}"))?;
+        mode.check_size(n).map_err(|e| UsageError(format!("--size {n}: {e}")))?;
         if n > max_size {
-            anyhow::bail!(
+            return Err(UsageError(format!(
                 "--size {n}: this backend shows boards up to {max_size}x{max_size}; the terminal's up to {MAX_SIDE}x{MAX_SIDE}"
-            );
+            ))
+            .into());
         }
     }
     let setup = Setup {

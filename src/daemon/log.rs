@@ -4,8 +4,14 @@
 //! `$JOURNAL_STREAM` says), each line starts with its syslog priority,
 //! `<4>`, which journald turns into the entry's level; on a terminal it
 //! reads `queens: warning: ...`. `-v` (or `RUST_LOG=debug`) shows more.
+//!
+//! While the terminal backend draws, standard error is its screen in raw
+//! mode: a line written there would land in the board. It [`capture`]s the
+//! lines instead, shows each under the board, and writes them all to
+//! standard error once the terminal is given back.
 
 use std::fmt;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 
 /// How much a line matters, as syslog numbers it.
@@ -62,20 +68,70 @@ pub fn enabled(level: Level) -> bool {
     level as u8 <= SHOWN.load(Ordering::Relaxed)
 }
 
+/// The lines held back while captured: every one (written out at the end),
+/// and how many of them the terminal has not shown yet.
+struct Held {
+    lines: Vec<String>,
+    unseen: usize,
+}
+
+static CAPTURED: Mutex<Option<Held>> = Mutex::new(None);
+
+/// Holds log lines back from standard error while it lives; dropped, it
+/// writes them there.
+pub struct Capture(());
+
+/// Starts holding log lines back (see the module's notes).
+pub fn capture() -> Capture {
+    *CAPTURED.lock().unwrap_or_else(|e| e.into_inner()) = Some(Held { lines: vec![], unseen: 0 });
+    Capture(())
+}
+
+impl Capture {
+    /// The lines logged since the last call (without the `queens: ` prefix).
+    pub fn unseen(&self) -> Vec<String> {
+        let mut held = CAPTURED.lock().unwrap_or_else(|e| e.into_inner());
+        match held.as_mut() {
+            Some(held) => {
+                let from = held.lines.len() - std::mem::take(&mut held.unseen);
+                held.lines[from..].to_vec()
+            }
+            None => vec![],
+        }
+    }
+}
+
+impl Drop for Capture {
+    fn drop(&mut self) {
+        let held = CAPTURED.lock().unwrap_or_else(|e| e.into_inner()).take();
+        for line in held.map(|h| h.lines).unwrap_or_default() {
+            eprintln!("queens: {line}");
+        }
+    }
+}
+
 pub fn write(level: Level, message: fmt::Arguments<'_>) {
     if !enabled(level) {
+        return;
+    }
+    if let Some(held) = CAPTURED.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
+        held.lines.push(format!("{}{message}", label(level)));
+        held.unseen += 1;
         return;
     }
     if TO_JOURNAL.load(Ordering::Relaxed) {
         eprintln!("<{}>{message}", level as u8);
     } else {
-        let label = match level {
-            Level::Error => "error: ",
-            Level::Warn => "warning: ",
-            Level::Info => "",
-            Level::Debug => "debug: ",
-        };
-        eprintln!("queens: {label}{message}");
+        eprintln!("queens: {}{message}", label(level));
+    }
+}
+
+fn label(level: Level) -> &'static str {
+    match level {
+        Level::Error => "error: ",
+        Level::Warn => "warning: ",
+        Level::Info => "",
+        Level::Debug => "debug: ",
     }
 }
 
@@ -101,5 +157,18 @@ mod tests {
         assert_eq!(level_named("queens=warn,hyper=debug"), Some(Level::Warn));
         assert_eq!(level_named("hyper=debug"), None);
         assert_eq!(level_named("loud"), None);
+    }
+
+    #[test]
+    fn captured_lines_are_held_and_handed_over_once() {
+        let capture = capture();
+        write(Level::Warn, format_args!("disk full"));
+        write(Level::Error, format_args!("gone"));
+        assert_eq!(capture.unseen(), ["warning: disk full", "error: gone"]);
+        assert_eq!(capture.unseen(), Vec::<String>::new());
+        write(Level::Warn, format_args!("again"));
+        assert_eq!(capture.unseen(), ["warning: again"]);
+        drop(capture);
+        assert!(CAPTURED.lock().unwrap().is_none(), "released: lines go to standard error again");
     }
 }

@@ -8,7 +8,7 @@ pub mod small_file;
 pub mod state;
 
 use crate::backend::{Display, Input, Next};
-use crate::game::{Engine, Frame};
+use crate::game::{Engine, Frame, OnShow};
 
 /// Plays `engine` on `io` until the input says [`Next::Quit`], then leaves
 /// the display dark. Between events the loop sleeps inside [`Input::next`]:
@@ -25,8 +25,14 @@ pub fn run_saving(
     mut save: impl FnMut(&Engine),
 ) -> anyhow::Result<()> {
     let mut shown: Option<Frame> = None;
+    let mut described: Option<OnShow> = None;
     loop {
         engine.tick(io.now());
+        let on_show = engine.on_show();
+        if described.as_ref() != Some(&on_show) {
+            io.describe(&on_show)?;
+            described = Some(on_show);
+        }
         if shown.as_ref() != Some(engine.frame()) {
             io.show(engine.frame())?;
             shown = Some(*engine.frame());

@@ -69,6 +69,10 @@ impl Mode for Classic {
         "classic"
     }
 
+    fn cursor(&self) -> Option<crate::puzzle::Square> {
+        Some(self.pos.cursor)
+    }
+
     fn reset(&mut self) {
         self.pos.reset();
         self.screen = Screen::Playing;

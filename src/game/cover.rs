@@ -139,9 +139,10 @@ impl Cover {
             return Reaction::Animate(text::scroll(&message, self.style.text, self.board.side()));
         }
         let mut steps = self.flash();
-        steps.extend(text::scroll(&format!("COVERED WITH {k}!"), self.style.text, self.board.side()).steps);
+        let cheer = text::scroll(&format!("COVERED WITH {k}!"), self.style.text, self.board.side());
+        steps.extend(cheer.steps);
         self.screen = Screen::Covered;
-        Reaction::Animate(Animation { steps, interrupt: Interrupt::Skip })
+        Reaction::Animate(Animation { steps, interrupt: Interrupt::Skip, message: cheer.message })
     }
 
     /// The covering queens flash white and blue, as a solved board does.
@@ -199,6 +200,10 @@ impl Cover {
 impl Mode for Cover {
     fn name(&self) -> &'static str {
         "cover"
+    }
+
+    fn cursor(&self) -> Option<Square> {
+        Some(self.cursor)
     }
 
     /// A new game: the board empty, and Go's search back at its start (the

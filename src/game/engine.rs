@@ -30,6 +30,23 @@ impl Default for Setup {
     }
 }
 
+/// What is on show, in words (see [`Engine::on_show`]): the terminal writes
+/// it under the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OnShow {
+    pub mode: ModeKind,
+    pub size: usize,
+    /// The open menu's labels, and the selected one's index.
+    pub menu: Option<(Vec<String>, usize)>,
+    /// The message playing (not the menu's scrolling label).
+    pub message: Option<String>,
+    pub standby: bool,
+    /// The mode's own picture, under any animation or menu, and the pixel
+    /// (x, y) of its cursor.
+    pub board: Frame,
+    pub cursor: Option<(usize, usize)>,
+}
+
 /// What the start-up message says.
 pub const INTRO: &str = "EIGHT QUEENS - MOVE, PRESS TO PLACE, HOLD FOR MENU";
 
@@ -130,6 +147,24 @@ impl Engine {
 
     pub fn is_menu_open(&self) -> bool {
         self.menu.is_some()
+    }
+
+    /// What is on show, in words, for a display with room for them.
+    pub fn on_show(&self) -> OnShow {
+        let menu = self.menu.as_ref().map(|m| (m.items().0.iter().map(|i| i.label()).collect(), m.items().1));
+        let playing = self.playing.and(self.queue.front());
+        let board = self.mode.draw();
+        // Where the board paints the cursor: centred on a frame larger than the board.
+        let offset = board.side().saturating_sub(self.setup.size) / 2;
+        OnShow {
+            mode: self.setup.mode,
+            size: self.setup.size,
+            message: playing.and_then(|a| a.message.clone()).filter(|_| menu.is_none()),
+            menu,
+            standby: self.standby,
+            board,
+            cursor: self.mode.cursor().map(|sq| (offset + sq.col as usize, offset + sq.row as usize)),
+        }
     }
 
     /// When the frame changes next by itself (an animation step ends);
@@ -331,7 +366,7 @@ mod tests {
                 Event::Press => self.0 += 1,
                 Event::Release => {
                     let steps = vec![(solid(200), 100), (solid(201), 50)];
-                    return Reaction::Animate(Animation { steps, interrupt: Interrupt::Skip });
+                    return Reaction::Animate(Animation { steps, interrupt: Interrupt::Skip, message: None });
                 }
                 Event::Down => return Reaction::Standby,
                 _ => {}
@@ -380,8 +415,16 @@ mod tests {
     #[test]
     fn queued_animations_play_back_to_back() {
         let mut e = Engine::new(Box::new(Counter(1)));
-        e.queue.push_back(Animation { steps: vec![(solid(7), 10)], interrupt: Interrupt::Skip });
-        e.queue.push_back(Animation { steps: vec![(solid(8), 10)], interrupt: Interrupt::Skip });
+        e.queue.push_back(Animation {
+            steps: vec![(solid(7), 10)],
+            interrupt: Interrupt::Skip,
+            message: None,
+        });
+        e.queue.push_back(Animation {
+            steps: vec![(solid(8), 10)],
+            interrupt: Interrupt::Skip,
+            message: None,
+        });
         e.tick_from(0);
         assert_eq!((*e.frame(), e.next_deadline()), (solid(7), Some(10)));
         e.tick(15);

@@ -56,6 +56,11 @@ impl Menu {
         self.items[self.selected]
     }
 
+    /// Every item, in order, and where the selection is among them.
+    pub fn items(&self) -> (&[Item], usize) {
+        (&self.items, self.selected)
+    }
+
     /// Moves the selection by `step`, wrapping around.
     pub fn step(&mut self, step: isize) {
         let len = self.items.len() as isize;

@@ -22,7 +22,7 @@ mod theme;
 pub use board::Board;
 pub use classic::{Classic, FLASH_MS, FLASHES};
 pub use cover::Cover;
-pub use engine::{Engine, INTRO, Setup};
+pub use engine::{Engine, INTRO, OnShow, Setup};
 pub use event::Event;
 pub use frame::{Frame, MAX_SIDE, Rgb};
 pub use menu::{Item, Menu};

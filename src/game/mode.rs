@@ -1,7 +1,7 @@
 //! The seam between the engine and each way to play.
 
 use super::{Event, Frame, TextStyle, Theme};
-use crate::puzzle::Placement;
+use crate::puzzle::{Placement, Square};
 
 /// Time in milliseconds on the engine's clock. The engine never reads a
 /// clock itself: callers pass the time in, so tests control it exactly.
@@ -38,6 +38,11 @@ pub trait Mode {
     /// The time on the engine's clock, told before every event and action,
     /// for modes that report how long something took the player.
     fn set_time(&mut self, _now: Millis) {}
+
+    /// Where the cursor is, if the mode has one (a queen drawn over it hides it on the LEDs).
+    fn cursor(&self) -> Option<Square> {
+        None
+    }
 }
 
 /// What a mode may offer in the menu.
@@ -148,6 +153,9 @@ pub struct Animation {
     pub steps: Vec<(Frame, u32)>,
     /// What an event that arrives while it plays does.
     pub interrupt: Interrupt,
+    /// The words it scrolls, if it is a message: a display with room for
+    /// words (the terminal) shows them in full at once.
+    pub message: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -64,7 +64,7 @@ impl Position {
         let white = self.picture(queens, |_| theme.queen);
         let blue = self.picture(queens, |_| theme.misplaced);
         let steps = (0..FLASHES).flat_map(|_| [(white, FLASH_MS), (blue, FLASH_MS)]).collect();
-        Animation { steps, interrupt: Interrupt::FinishThenApply }
+        Animation { steps, interrupt: Interrupt::FinishThenApply, message: None }
     }
 
     /// Lights every empty square where a queen still leads to a solution.

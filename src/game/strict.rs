@@ -82,7 +82,7 @@ impl Strict {
             pos.board.paint(&mut red, sq, pos.style.theme.refused);
         }
         let steps = vec![(red, REFUSED_MS), (normal, REFUSED_MS), (red, REFUSED_MS)];
-        Animation { steps, interrupt: Interrupt::FinishThenApply }
+        Animation { steps, interrupt: Interrupt::FinishThenApply, message: None }
     }
 
     /// The seed's Solve: its search, timed; the board completed, or "no solution".
@@ -127,6 +127,10 @@ impl Strict {
 impl Mode for Strict {
     fn name(&self) -> &'static str {
         "strict"
+    }
+
+    fn cursor(&self) -> Option<Square> {
+        Some(self.pos.cursor)
     }
 
     fn reset(&mut self) {

@@ -65,7 +65,7 @@ pub fn scroll(text: &str, style: TextStyle, side: usize) -> Animation {
             (frame, style.column_ms)
         })
         .collect();
-    Animation { steps, interrupt: Interrupt::Skip }
+    Animation { steps, interrupt: Interrupt::Skip, message: Some(text.to_string()) }
 }
 
 #[cfg(test)]

@@ -88,7 +88,7 @@ pub fn parse_board_size(text: &str, max: usize) -> Result<(usize, usize), Notati
         }
         let v: usize = s.parse().map_err(|_| bad())?;
         if !(1..=max).contains(&v) {
-            return Err(NotationError(format!("board side {v} is outside 1..={max}")));
+            return Err(NotationError(format!("a board side is 1 to {max}, not {v}")));
         }
         Ok(v)
     };

@@ -11,7 +11,9 @@
 //! Escape sequences may arrive split across reads, so an unfinished one is
 //! kept until the rest comes. A lone Esc looks like the start of a sequence:
 //! the caller waits a moment ([`ESC_WAIT_MS`]) while one is pending, then
-//! calls [`KeyDecoder::flush`], which takes it for the Esc key.
+//! calls [`KeyDecoder::flush`], which takes it for the Esc key. Alt with a
+//! key arrives as Esc and that key in one write: it means nothing here, so
+//! a slip onto Alt never quits the game.
 
 use crate::game::{Event, Millis};
 
@@ -69,9 +71,9 @@ impl KeyDecoder {
     }
 
     /// No more bytes came: a pending lone Esc is the Esc key; an unfinished
-    /// sequence after it is dropped.
+    /// sequence (Alt with `[` or `O`, or a sequence cut short) is dropped.
     pub fn flush(&mut self, out: &mut Vec<Action>) {
-        if self.pending.first() == Some(&ESC) {
+        if self.pending == [ESC] {
             self.push(Key::Quit, out);
         }
         self.pending.clear();
@@ -131,8 +133,8 @@ fn decode_one(bytes: &[u8]) -> Decoded {
 }
 
 /// `bytes` starts with Esc: an arrow (`CSI A`..`D`, or `SS3` in application
-/// mode), keypad Enter (`SS3 M`), some other sequence (ignored), or Esc
-/// followed by an ordinary key, which is the Esc key.
+/// mode), keypad Enter (`SS3 M`), some other sequence (ignored), Esc twice
+/// (the first is the Esc key), or Alt with an ordinary key (ignored).
 fn decode_escape(bytes: &[u8]) -> Decoded {
     let arrow = |b: u8| match b {
         b'A' => Some(Key::Up),
@@ -164,9 +166,10 @@ fn decode_escape(bytes: &[u8]) -> Decoded {
             Some(b'M') => Decoded::Key(3, Some(Key::Middle)),
             Some(&b) => Decoded::Key(3, arrow(b)),
         },
-        // Esc, then another key (or Alt with it): the Esc key; the next
-        // byte is read on its own.
-        Some(_) => Decoded::Key(1, Some(Key::Quit)),
+        // Esc, then Esc: the first is the Esc key (the second may start a sequence).
+        Some(&ESC) => Decoded::Key(1, Some(Key::Quit)),
+        // Alt with a key: terminals send both bytes at once. Not a game key.
+        Some(_) => Decoded::Key(2, None),
     }
 }
 
@@ -212,7 +215,15 @@ mod tests {
         assert_eq!(decode_all(b"q"), [Quit]);
         assert_eq!(decode_all(b"\x03"), [Quit]);
         assert_eq!(decode_all(b"\x1b"), [Quit]);
-        assert_eq!(decode_all(b"\x1bx"), [Quit], "Esc then a key: the Esc, and x means nothing");
+        assert_eq!(decode_all(b"\x1b\x1b[A"), [Quit, Game(Up)], "Esc, then an arrow");
+    }
+
+    #[test]
+    fn alt_with_a_key_does_not_quit() {
+        for alt in [b"\x1bq".as_slice(), b"\x1bx", b"\x1bd", b"\x1b\r", b"\x1b[", b"\x1bO", b"\x1b\x04"] {
+            assert_eq!(decode_all(alt), [], "{alt:?}");
+        }
+        assert_eq!(decode_all(b"\x1bqd"), [Game(Right)], "the next key counts");
     }
 
     #[test]
@@ -257,12 +268,15 @@ mod tests {
     }
 
     #[test]
-    fn flushing_an_unfinished_sequence_is_one_esc() {
+    fn flushing_a_lone_esc_quits_and_an_unfinished_sequence_is_dropped() {
         let mut d = KeyDecoder::new();
         let mut out = Vec::new();
         d.feed(b"\x1b[1;", &mut out);
         d.flush(&mut out);
-        assert_eq!(out, [Quit]);
+        assert_eq!(out, []);
         assert!(!d.is_pending());
+        d.feed(b"\x1b", &mut out);
+        d.flush(&mut out);
+        assert_eq!(out, [Quit]);
     }
 }

@@ -1,6 +1,12 @@
 //! The terminal backend: the matrix drawn in a terminal, keys from its
 //! keyboard. For a desktop or an SSH session without a Sense HAT.
 //!
+//! Under the board, a status line says in words what the board shows (the
+//! mode and size, the open menu with its selected item, a message in full,
+//! a log line) and a help line says what the keys do. While the menu is
+//! open or a message plays, the board shows the game under them: their
+//! scrolling text would add nothing to the words.
+//!
 //! Idle, it blocks in poll(2) on three descriptors: standard input, a
 //! self-pipe for SIGWINCH (a resize redraws) and the daemon's shutdown pipe
 //! (SIGTERM, SIGHUP: the game ends through [`Next::Quit`]). The only short
@@ -12,8 +18,8 @@ pub mod render;
 
 use super::clock::MonotonicClock;
 use super::{Display, Input, Next, wait};
-use crate::daemon::{self, signals::Shutdown};
-use crate::game::{Engine, Frame, Millis};
+use crate::daemon::{self, log, signals::Shutdown};
+use crate::game::{Engine, Frame, Millis, OnShow};
 use anyhow::Context;
 use keys::{Action, ESC_WAIT_MS, KeyDecoder};
 use render::Colours;
@@ -29,6 +35,9 @@ pub fn play(engine: &mut Engine, save: impl FnMut(&Engine)) -> anyhow::Result<()
     daemon::run_saving(engine, &mut terminal, save)
 }
 
+/// A board's picture and the pixel whose cell is outlined as the cursor.
+type Picture = (Frame, Option<(usize, usize)>);
+
 pub struct Terminal {
     clock: MonotonicClock,
     decoder: KeyDecoder,
@@ -37,13 +46,21 @@ pub struct Terminal {
     pending_since: Millis,
     colours: Colours,
     shown: Option<Frame>,
+    on_show: Option<OnShow>,
+    /// The last log line, shown until the next key.
+    log_line: Option<String>,
+    /// What is on the screen now: the board's picture with its cursor, and
+    /// the lines under it (so an unchanged part is not sent again).
+    drawn: Option<(Picture, String)>,
     /// Set once the game is ending: a terminal that went away is no error then.
     quitting: bool,
     shutdown: Shutdown,
     resized: UnixStream,
     resize_hook: signal_hook::SigId,
-    // Last, so it is dropped after everything above.
+    // Dropped after everything above, in this order: the terminal is given
+    // back, then the log lines held back are written to it.
     _raw: raw::RawMode,
+    log: log::Capture,
 }
 
 impl Terminal {
@@ -59,6 +76,7 @@ impl Terminal {
         let resize_hook = signal_hook::low_level::pipe::register(libc::SIGWINCH, resize_write)?;
         let colours = Colours::from_colorterm(std::env::var("COLORTERM").ok().as_deref());
         let raw = raw::RawMode::enter().context("putting the terminal in raw mode")?;
+        let log = log::capture();
         Ok(Terminal {
             clock: MonotonicClock::default(),
             decoder: KeyDecoder::new(),
@@ -66,21 +84,56 @@ impl Terminal {
             pending_since: 0,
             colours,
             shown: None,
+            on_show: None,
+            log_line: None,
+            drawn: None,
             quitting: false,
             shutdown,
             resized,
             resize_hook,
             _raw: raw,
+            log,
         })
     }
 
+    /// The board's picture and where to outline the cursor: the game itself
+    /// under the menu and under a message; the frame as it is otherwise, with
+    /// the cursor only when the frame is the game's (not a flash, not asleep).
+    fn picture(&self, frame: Frame) -> Picture {
+        match &self.on_show {
+            Some(on) if on.menu.is_some() || on.message.is_some() => (on.board, on.cursor),
+            Some(on) if on.board == frame => (frame, on.cursor),
+            _ => (frame, None),
+        }
+    }
+
     fn draw(&mut self, whole: bool) -> io::Result<()> {
-        let Some(frame) = &self.shown else { return Ok(()) };
+        let Some(frame) = self.shown else { return Ok(()) };
         let size = raw::size();
-        let text = match whole {
-            true => render::screen(frame, size, self.colours),
-            false => render::board(frame, size, self.colours),
+        let picture = self.picture(frame);
+        let under = match &self.on_show {
+            Some(on) => render::under(on, self.log_line.as_deref(), size, picture.0.side()),
+            None => String::new(),
         };
+        let text = match (whole, &self.drawn) {
+            // Too small: the message drawn with the whole screen stays.
+            (false, Some(_)) if !render::fits(size, picture.0.side()) => String::new(),
+            (false, Some((board, lines))) => {
+                let mut text = String::new();
+                if *board != picture {
+                    text += &render::board(&picture.0, picture.1, size, self.colours);
+                }
+                if *lines != under {
+                    text += &under;
+                }
+                text
+            }
+            _ => render::screen(&picture.0, picture.1, &under, size, self.colours),
+        };
+        self.drawn = Some((picture, under));
+        if text.is_empty() {
+            return Ok(());
+        }
         match raw::write_all(text.as_bytes()) {
             Err(_) if self.quitting => Ok(()),
             other => other,
@@ -107,6 +160,10 @@ impl Terminal {
         let mut out = Vec::new();
         self.decoder.feed(&buf[..n as usize], &mut out);
         self.actions.extend(out);
+        // A key has been pressed since the log line appeared: it has been seen.
+        if self.log_line.take().is_some() {
+            self.draw(false)?;
+        }
         self.pending_since = self.clock.now();
         Ok(true)
     }
@@ -131,6 +188,14 @@ impl Display for Terminal {
         self.draw(whole)?;
         Ok(())
     }
+
+    /// Kept for the frame that follows it, if one does: drawing the words
+    /// with the frame before them would flash a stale picture. What no
+    /// frame follows is drawn before waiting for the next key.
+    fn describe(&mut self, on_show: &OnShow) -> anyhow::Result<()> {
+        self.on_show = Some(on_show.clone());
+        Ok(())
+    }
 }
 
 impl Input for Terminal {
@@ -139,6 +204,11 @@ impl Input for Terminal {
     }
 
     fn next(&mut self, deadline: Option<Millis>) -> anyhow::Result<Next> {
+        if let Some(line) = self.log.unseen().pop() {
+            self.log_line = Some(line);
+        }
+        // Words described after the last frame (nothing is sent if nothing changed).
+        self.draw(false)?;
         loop {
             match self.actions.pop_front() {
                 Some(Action::Game(event)) => return Ok(Next::Event(event)),

@@ -1,11 +1,15 @@
 //! Drawing a frame as ANSI text: each LED a square cell of two spaces with a
-//! background colour, the board centred, a help line under it.
+//! background colour, the board centred, and under it a status line (the
+//! mode, the size, the menu or the message in words) and a help line.
 
-use crate::game::{Frame, Rgb};
+use crate::game::{Frame, ModeKind, OnShow, Rgb};
 use std::fmt::Write;
 
-/// What the keys do, under the board.
-pub const HELP: &str = "arrows/WASD/hjkl move  Enter/Space place  m menu  q quit";
+/// The narrowest terminal the game plays in: the shortest help line fits.
+pub const MIN_COLS: usize = 40;
+
+/// Rows under the board: a blank one, the status line, the help line.
+pub const ROWS_UNDER: usize = 3;
 
 /// How colours are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,51 +39,251 @@ pub struct Size {
 }
 
 /// Where the board's top-left cell goes (0-based row and column), so that
-/// the board and the help line under it are centred; at the top-left corner
+/// the board and the lines under it are centred; at the top-left corner
 /// if the terminal is too small.
 pub fn origin(size: Size, side: usize) -> (usize, usize) {
-    let (width, height) = (side * 2, side + 2);
+    let (width, height) = (side * 2, side + ROWS_UNDER);
     let row = (size.rows as usize).saturating_sub(height) / 2;
     let col = (size.cols as usize).saturating_sub(width) / 2;
     (row, col)
 }
 
-/// Whether the board (two cells per LED) and the help line two rows under it fit.
+/// The columns and rows a board `side` LEDs wide needs, with its lines.
+pub fn needs(side: usize) -> (usize, usize) {
+    ((side * 2).max(MIN_COLS), side + ROWS_UNDER)
+}
+
+/// Whether the board (two cells per LED) and the lines under it fit.
 pub fn fits(size: Size, side: usize) -> bool {
-    size.cols as usize >= side * 2 && size.rows as usize >= side + 2
+    let (cols, rows) = needs(side);
+    size.cols as usize >= cols && size.rows as usize >= rows
 }
 
-/// What a terminal too small for the board shows instead, from its top-left corner.
-pub fn too_small(size: Size, side: usize) -> String {
-    format!(
-        "terminal too small: the {side}x{side} board needs {} columns and {} rows (this one has {}x{}); enlarge it, or press q",
-        side * 2,
-        side + 2,
-        size.cols,
-        size.rows
-    )
+/// What a terminal too small for the board shows instead, from its
+/// top-left corner: whole words on each line.
+pub fn too_small(size: Size, side: usize) -> Vec<String> {
+    let (cols, rows) = needs(side);
+    let text = format!(
+        "terminal too small: the {side}x{side} board needs {cols} columns and {rows} rows (this one has {}x{}); enlarge it, or press q",
+        size.cols, size.rows
+    );
+    let words: Vec<Span> = text.split(' ').map(Span::plain).collect();
+    wrap(&words, size.cols as usize).iter().map(|line| plain_text(line)).collect()
 }
 
-/// The whole screen: cleared, the board, the help line; only a message if
-/// the board does not fit.
-pub fn screen(frame: &Frame, size: Size, colours: Colours) -> String {
+/// A word of a line under the board, highlighted (reverse video) or not.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Span {
+    pub text: String,
+    pub highlight: bool,
+}
+
+impl Span {
+    pub fn plain(text: &str) -> Span {
+        Span { text: text.to_string(), highlight: false }
+    }
+}
+
+fn plain_text(line: &[Span]) -> String {
+    line.iter().map(|s| s.text.as_str()).collect::<Vec<_>>().join(" ")
+}
+
+/// `words` in lines at most `width` wide, a space between words; a word
+/// wider than a line is cut into pieces (only in absurdly narrow terminals).
+pub fn wrap(words: &[Span], width: usize) -> Vec<Vec<Span>> {
+    let width = width.max(1);
+    let mut lines: Vec<Vec<Span>> = vec![];
+    let mut used = 0;
+    for word in words {
+        let mut chars: Vec<char> = word.text.chars().collect();
+        while chars.len() > width {
+            let rest = chars.split_off(width);
+            lines.push(vec![Span { text: chars.iter().collect(), highlight: word.highlight }]);
+            chars = rest;
+            used = width;
+        }
+        let len = chars.len();
+        let piece = Span { text: chars.into_iter().collect(), highlight: word.highlight };
+        match lines.last_mut() {
+            Some(line) if used + 1 + len <= width => {
+                line.push(piece);
+                used += 1 + len;
+            }
+            _ => {
+                lines.push(vec![piece]);
+                used = len;
+            }
+        }
+    }
+    lines
+}
+
+/// What a press on one of the player's queens does in `mode`: long and short.
+fn queen_press(mode: ModeKind) -> (&'static str, &'static str) {
+    match mode {
+        ModeKind::Classic => ("the answer", "answer"),
+        ModeKind::Strict | ModeKind::Cover => ("take it back", "take back"),
+    }
+}
+
+/// The help line: what the keys do now, the longest wording that fits in
+/// `width` (the shortest fits [`MIN_COLS`]).
+pub fn help(on_show: &OnShow, width: usize) -> String {
+    let variants: Vec<String> = if on_show.standby {
+        vec!["asleep: any key starts a new game  q quit".into(), "any key to play  q quit".into()]
+    } else if on_show.menu.is_some() {
+        vec![
+            "left/right choose  Enter/Space pick  m, up or down leave  q quit".into(),
+            "left/right choose  Enter pick  m leave  q quit".into(),
+            "left/right choose  Enter pick  m leave".into(),
+        ]
+    } else {
+        let (long, short) = queen_press(on_show.mode);
+        vec![
+            format!(
+                "arrows/WASD/hjkl move  Enter/Space place; on a queen: {long}  m menu  q/Esc/Ctrl-D quit"
+            ),
+            format!("arrows/WASD/hjkl move  Enter place; on a queen: {long}  m menu  q quit"),
+            format!("arrows move  Enter place; on a queen: {long}  m menu  q quit"),
+            format!("Enter place; on a queen: {short}  m menu  q quit"),
+            format!("Enter place/{short}  m menu  q quit"),
+        ]
+    };
+    let last = variants.len() - 1;
+    variants.into_iter().enumerate().find(|(i, v)| v.chars().count() <= width || *i == last).unwrap().1
+}
+
+/// The status line's words: the mode and the size, then the open menu (its
+/// selected item in brackets, highlighted), else the message playing, else
+/// that the game sleeps, else the last log line.
+pub fn status(on_show: &OnShow, log: Option<&str>) -> Vec<Span> {
+    status_with_items(on_show, log, 0..usize::MAX)
+}
+
+/// [`status`] with only the menu items in `shown` (`...` for the others).
+fn status_with_items(on_show: &OnShow, log: Option<&str>, shown: std::ops::Range<usize>) -> Vec<Span> {
+    let n = on_show.size;
+    let mut words = vec![Span::plain(&format!("{} {n}x{n}", on_show.mode))];
+    let mut say = |text: &str| {
+        words.push(Span::plain("|"));
+        words.extend(text.split_whitespace().map(Span::plain));
+    };
+    if let Some((items, selected)) = &on_show.menu {
+        say("menu:");
+        if shown.start > 0 {
+            words.push(Span::plain("..."));
+        }
+        words.extend(items.iter().enumerate().filter(|(i, _)| shown.contains(i)).map(|(i, label)| {
+            match i == *selected {
+                true => Span { text: format!("[{label}]"), highlight: true },
+                false => Span::plain(label),
+            }
+        }));
+        if shown.end < items.len() {
+            words.push(Span::plain("..."));
+        }
+    } else if let Some(message) = &on_show.message {
+        say(message);
+    } else if on_show.standby {
+        say("asleep: any key to play");
+    } else if let Some(log) = log {
+        say(log);
+    }
+    words
+}
+
+/// The rows under the board, cleared and written: the status line (wrapped
+/// onto as many rows as it needs and the terminal has) and the help line
+/// after it, each centred.
+pub fn under(on_show: &OnShow, log: Option<&str>, size: Size, side: usize) -> String {
+    let (top, _) = origin(size, side);
+    let (cols, rows) = (size.cols as usize, size.rows as usize);
+    let first = top + side + 1;
+    let mut out = String::from("\x1b[0m");
+    for row in top + side..rows {
+        let _ = write!(out, "\x1b[{};1H\x1b[2K", row + 1);
+    }
+    let room = rows.saturating_sub(first + 1).max(1);
+    let lines = status_lines(on_show, log, cols, room);
+    let help = [vec![Span::plain(&help(on_show, cols))]];
+    for (i, line) in lines.iter().chain(help.iter()).enumerate() {
+        let width = plain_text(line).chars().count();
+        let _ = write!(out, "\x1b[{};{}H", first + i + 1, cols.saturating_sub(width) / 2 + 1);
+        for (j, span) in line.iter().enumerate() {
+            if j > 0 {
+                out.push(' ');
+            }
+            match span.highlight {
+                true => {
+                    let _ = write!(out, "\x1b[7m{}\x1b[27m", span.text);
+                }
+                false => out.push_str(&span.text),
+            }
+        }
+    }
+    out
+}
+
+/// The status line wrapped onto at most `room` lines of `width`: a menu
+/// too long for them shows the items around the selected one; anything
+/// else too long ends in `...`.
+fn status_lines(on_show: &OnShow, log: Option<&str>, width: usize, room: usize) -> Vec<Vec<Span>> {
+    let fits = |words: &[Span]| wrap(words, width).len() <= room;
+    let mut words = status(on_show, log);
+    if let Some((items, selected)) = &on_show.menu
+        && !fits(&words)
+    {
+        // Grow a window around the selection, rightwards first, while it fits.
+        let (mut from, mut to) = (*selected, *selected + 1);
+        loop {
+            let right = to < items.len() && fits(&status_with_items(on_show, log, from..to + 1));
+            to += right as usize;
+            let left = from > 0 && fits(&status_with_items(on_show, log, from - 1..to));
+            from -= left as usize;
+            if !right && !left {
+                break;
+            }
+        }
+        words = status_with_items(on_show, log, from..to);
+    }
+    let mut lines = wrap(&words, width);
+    if lines.len() > room {
+        lines.truncate(room);
+        let last = lines.last_mut().expect("room for one line at least");
+        while !last.is_empty() && plain_text(last).chars().count() + 4 > width {
+            last.pop();
+        }
+        last.push(Span::plain("..."));
+    }
+    lines
+}
+
+/// The whole screen: cleared, the board and the lines under it; only a
+/// message if they do not fit.
+pub fn screen(
+    frame: &Frame,
+    cursor: Option<(usize, usize)>,
+    under_board: &str,
+    size: Size,
+    colours: Colours,
+) -> String {
     let mut out = String::from("\x1b[0m\x1b[2J");
     if !fits(size, frame.side()) {
-        out.push_str("\x1b[1;1H");
-        out.push_str(&too_small(size, frame.side()));
+        for (i, line) in too_small(size, frame.side()).iter().enumerate().take(size.rows as usize) {
+            let _ = write!(out, "\x1b[{};1H{line}", i + 1);
+        }
         return out;
     }
-    out.push_str(&board(frame, size, colours));
-    let help: String = HELP.chars().take(size.cols as usize).collect();
-    let (row, _) = origin(size, frame.side());
-    let col = (size.cols as usize).saturating_sub(help.len()) / 2;
-    let _ = write!(out, "\x1b[{};{}H{help}", row + frame.side() + 2, col + 1);
+    out.push_str(&board(frame, cursor, size, colours));
+    out.push_str(under_board);
     out
 }
 
 /// The board only, drawn over what was there (nothing if it does not fit:
-/// [`screen`]'s message stays).
-pub fn board(frame: &Frame, size: Size, colours: Colours) -> String {
+/// [`screen`]'s message stays). The cursor's cell, if given, is outlined
+/// `[]` in black or white, whichever stands out on its colour, so it shows
+/// on a queen too.
+pub fn board(frame: &Frame, cursor: Option<(usize, usize)>, size: Size, colours: Colours) -> String {
     let side = frame.side();
     if !fits(size, side) {
         return String::new();
@@ -89,16 +293,33 @@ pub fn board(frame: &Frame, size: Size, colours: Colours) -> String {
     for (y, row) in frame.pixels().chunks(side).enumerate() {
         let _ = write!(out, "\x1b[{};{}H", top + y + 1, left + 1);
         let mut last = None;
-        for &pixel in row {
+        for (x, &pixel) in row.iter().enumerate() {
             if last != Some(pixel) {
                 background(&mut out, pixel, colours);
                 last = Some(pixel);
             }
-            out.push_str("  ");
+            if cursor == Some((x, y)) {
+                outline(&mut out, pixel, colours);
+                last = None;
+            } else {
+                out.push_str("  ");
+            }
         }
         out.push_str("\x1b[0m");
     }
     out
+}
+
+/// `[]` in bold black on a light colour, bold white on a dark one, then
+/// the attributes reset.
+fn outline(out: &mut String, Rgb(r, g, b): Rgb, colours: Colours) {
+    let light = 299 * r as u32 + 587 * g as u32 + 114 * b as u32 > 60_000;
+    let _ = match (colours, light) {
+        (Colours::TrueColour, true) => write!(out, "\x1b[1;38;2;0;0;0m[]\x1b[0m"),
+        (Colours::TrueColour, false) => write!(out, "\x1b[1;38;2;255;255;255m[]\x1b[0m"),
+        (Colours::Palette256, true) => write!(out, "\x1b[1;38;5;16m[]\x1b[0m"),
+        (Colours::Palette256, false) => write!(out, "\x1b[1;38;5;231m[]\x1b[0m"),
+    };
 }
 
 fn background(out: &mut String, Rgb(r, g, b): Rgb, colours: Colours) {
@@ -126,11 +347,14 @@ pub fn palette_colour(i: u8) -> Rgb {
     }
 }
 
-/// The closest palette colour to `c` (by squared distance), from the cube
-/// and the grey ramp; the first 16 are skipped because terminals redefine
-/// them. On a tie the lower index wins. Computed directly, not searched:
-/// the cube's nearest colour is the nearest level in each channel, the
-/// ramp's the nearest level to the channels' mean.
+/// The palette colour for `c`: the closest (by squared distance) of the
+/// cube and the grey ramp; the first 16 are skipped because terminals
+/// redefine them. On a tie the lower index wins. A colour with a hue keeps
+/// it: only colours whose channels lie within [`GREYISH`] of each other may
+/// become a grey (the closest grey to the hint's dim yellow, (48, 48, 0), is
+/// a grey, which would hide the hint). Computed directly, not searched: the
+/// cube's nearest colour is the nearest level in each channel, the ramp's
+/// the nearest level to the channels' mean.
 pub fn palette_index(c: Rgb) -> u8 {
     // Between two levels, the exact midpoint goes to the lower one.
     let level = |v: u8| match v {
@@ -139,10 +363,20 @@ pub fn palette_index(c: Rgb) -> u8 {
         _ => (v - 36) / 40,
     };
     let cube = 16 + 36 * level(c.0) + 6 * level(c.1) + level(c.2);
+    if !is_greyish(c) {
+        return cube;
+    }
     let sum = c.0 as u16 + c.1 as u16 + c.2 as u16;
     // The grey 8 + 10 i nearest the mean sum / 3, ties down: ceil((sum - 39) / 30).
     let grey = 232 + (sum.saturating_sub(10) / 30).min(23) as u8;
     if distance(c, palette_colour(cube)) <= distance(c, palette_colour(grey)) { cube } else { grey }
+}
+
+/// How far apart a colour's channels may be for it to count as a grey.
+pub const GREYISH: u8 = 16;
+
+fn is_greyish(Rgb(r, g, b): Rgb) -> bool {
+    r.max(g).max(b) - r.min(g).min(b) <= GREYISH
 }
 
 fn distance(a: Rgb, b: Rgb) -> i32 {
@@ -169,7 +403,17 @@ mod tests {
         assert_eq!(palette_index(Rgb(255, 255, 255)), 231);
         assert_eq!(palette_index(Rgb(0, 92, 0)), 22, "dark green square -> (0,95,0)");
         let theme = Theme::default();
-        let board = [theme.dark_square, theme.light_square, theme.cursor, theme.queen, theme.needed];
+        let board = [
+            theme.dark_square,
+            theme.light_square,
+            theme.cursor,
+            theme.queen,
+            theme.needed,
+            theme.hint,
+            theme.refused,
+            theme.attacked,
+            Rgb::BLACK,
+        ];
         let mut seen: Vec<u8> = board.iter().map(|&c| palette_index(c)).collect();
         seen.sort();
         seen.dedup();
@@ -177,8 +421,21 @@ mod tests {
     }
 
     #[test]
+    fn the_hint_stays_yellow_in_256_colours() {
+        let hint = palette_colour(palette_index(Theme::default().hint));
+        assert!(hint.0 == hint.1 && hint.1 > hint.2, "the hint's dim yellow became {hint:?}");
+        let red = palette_colour(palette_index(Rgb(60, 8, 8)));
+        assert!(red.0 > red.1 && red.1 == red.2, "a dim red stays red: {red:?}");
+        assert_eq!(palette_index(Theme::default().attacked), 234, "a grey stays grey");
+    }
+
+    #[test]
     fn the_direct_palette_match_is_the_nearest_by_search() {
-        let search = |c: Rgb| (16..=255u8).min_by_key(|&i| distance(c, palette_colour(i))).unwrap();
+        // Colours with a hue from the cube only; greyish ones from the cube and the ramp.
+        let search = |c: Rgb| {
+            let last = if is_greyish(c) { 255 } else { 231 };
+            (16..=last).min_by_key(|&i| distance(c, palette_colour(i))).unwrap()
+        };
         let values: Vec<u8> =
             (0..=255).step_by(17).chain([47, 48, 114, 115, 116, 154, 155, 156, 194, 195, 235, 236]).collect();
         for &r in &values {
@@ -195,35 +452,168 @@ mod tests {
         }
     }
 
-    #[test]
-    fn the_board_is_centred_with_the_help_line_under_it() {
-        assert_eq!(origin(Size { cols: 80, rows: 24 }, 8), (7, 32));
-        assert_eq!(origin(Size { cols: 10, rows: 5 }, 8), (0, 0), "too small: from the corner");
-        let mut frame = Frame::dark(8);
-        frame.set(1, 0, Rgb(1, 2, 3));
-        let text = screen(&frame, Size { cols: 80, rows: 24 }, Colours::TrueColour);
-        assert!(
-            text.starts_with("\x1b[0m\x1b[2J\x1b[8;33H\x1b[48;2;0;0;0m  \x1b[48;2;1;2;3m  \x1b[48;2;0;0;0m")
-        );
-        assert!(text.contains(&format!("\x1b[17;{}H{HELP}", (80 - HELP.len()) / 2 + 1)));
+    fn on_show(mode: ModeKind) -> OnShow {
+        let mut board = Frame::dark(8);
+        board.set(1, 0, Rgb(1, 2, 3));
+        OnShow { mode, size: 8, menu: None, message: None, standby: false, board, cursor: Some((3, 4)) }
+    }
+
+    /// The text of `out` with the escape sequences taken out.
+    fn visible(out: &str) -> String {
+        let mut text = String::new();
+        let mut chars = out.chars();
+        while let Some(c) = chars.next() {
+            if c == '\x1b' {
+                for c in chars.by_ref() {
+                    if c.is_ascii_alphabetic() {
+                        break;
+                    }
+                }
+            } else {
+                text.push(c);
+            }
+        }
+        text
     }
 
     #[test]
-    fn a_board_that_does_not_fit_is_replaced_by_a_message() {
-        let frame = Frame::dark(16);
-        let fits_just = Size { cols: 32, rows: 18 };
+    fn the_board_is_centred_with_the_lines_under_it() {
+        assert_eq!(origin(Size { cols: 80, rows: 24 }, 8), (6, 32));
+        assert_eq!(origin(Size { cols: 10, rows: 5 }, 8), (0, 0), "too small: from the corner");
+        let shown = on_show(ModeKind::Classic);
+        let size = Size { cols: 80, rows: 24 };
+        let lines = under(&shown, None, size, 8);
+        let text = screen(&shown.board, None, &lines, size, Colours::TrueColour);
         assert!(
-            screen(&frame, fits_just, Colours::TrueColour).contains(&HELP[..32]),
-            "the help line, cut to the width"
+            text.starts_with("\x1b[0m\x1b[2J\x1b[7;33H\x1b[48;2;0;0;0m  \x1b[48;2;1;2;3m  \x1b[48;2;0;0;0m")
         );
-        for small in [Size { cols: 31, rows: 18 }, Size { cols: 32, rows: 17 }] {
-            let text = screen(&frame, small, Colours::TrueColour);
-            assert!(text.ends_with(&too_small(small, 16)) && !text.contains(HELP), "{small:?}");
+        let help = help(&shown, 80);
+        assert!(lines.contains(&format!("\x1b[16;{}Hclassic 8x8", (80 - 11) / 2 + 1)), "{lines:?}");
+        assert!(lines.contains(&format!("\x1b[17;{}H{help}", (80 - help.len()) / 2 + 1)), "{lines:?}");
+    }
+
+    #[test]
+    fn a_board_that_does_not_fit_is_replaced_by_a_message_in_whole_words() {
+        let frame = Frame::dark(16);
+        assert_eq!(needs(16), (40, 19));
+        assert_eq!(needs(4), (MIN_COLS, 7), "the help line needs more than a small board");
+        assert!(fits(Size { cols: 40, rows: 19 }, 16));
+        for small in [Size { cols: 39, rows: 19 }, Size { cols: 40, rows: 18 }] {
+            let text = screen(&frame, None, "under", small, Colours::TrueColour);
+            assert!(!text.contains("under"), "{small:?}");
+            assert_eq!(visible(&text), too_small(small, 16).concat());
             assert!(
                 too_small(small, 16)
-                    .starts_with("terminal too small: the 16x16 board needs 32 columns and 18 rows")
+                    .join(" ")
+                    .starts_with("terminal too small: the 16x16 board needs 40 columns and 19 rows")
             );
-            assert_eq!(board(&frame, small, Colours::TrueColour), "");
+            assert_eq!(board(&frame, None, small, Colours::TrueColour), "");
         }
+        let message = too_small(Size { cols: 200, rows: 5 }, 16).concat();
+        for cols in 12..=120u16 {
+            let lines = too_small(Size { cols, rows: 5 }, 16);
+            assert_eq!(lines.join(" "), message.replace("200x5", &format!("{cols}x5")), "{cols}");
+            assert!(lines.iter().all(|l| l.chars().count() <= cols as usize), "{cols}: {lines:?}");
+            let words: Vec<&str> = message.split(' ').collect();
+            for line in &lines {
+                for word in line.split(' ') {
+                    assert!(
+                        words.contains(&word) || word.ends_with("x5);"),
+                        "{cols}: {word:?} is not a whole word"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_help_line_says_what_a_press_on_a_queen_does_and_is_never_cut() {
+        for (mode, meaning) in
+            [(ModeKind::Classic, "answer"), (ModeKind::Strict, "take"), (ModeKind::Cover, "take")]
+        {
+            let normal = on_show(mode);
+            let menu = OnShow { menu: Some((vec!["HINT".into()], 0)), ..normal.clone() };
+            let asleep = OnShow { standby: true, ..normal.clone() };
+            for width in MIN_COLS..=200 {
+                for shown in [&normal, &menu, &asleep] {
+                    let line = help(shown, width);
+                    assert!(line.chars().count() <= width, "{width}: {line}");
+                }
+                assert!(help(&normal, width).contains(meaning), "{mode} at {width}");
+                assert!(help(&normal, width).contains("m menu") && help(&normal, width).contains("q"));
+                assert!(help(&asleep, width).contains("any key"));
+            }
+            assert!(help(&normal, 200).contains("Ctrl-D"), "the widest names every key");
+        }
+    }
+
+    #[test]
+    fn the_status_line_says_the_mode_the_size_and_the_menu_with_its_selection() {
+        let mut shown = on_show(ModeKind::Strict);
+        let words = |s: &OnShow| status(s, None).iter().map(|w| w.text.clone()).collect::<Vec<_>>().join(" ");
+        assert_eq!(words(&shown), "strict 8x8");
+        assert_eq!(status(&shown, Some("warning: disk full")).len(), 5);
+        shown.menu = Some((vec!["HINT".into(), "SOLVE".into(), "CLASSIC".into()], 1));
+        assert_eq!(words(&shown), "strict 8x8 | menu: HINT [SOLVE] CLASSIC");
+        let highlighted: Vec<Span> = status(&shown, None).into_iter().filter(|w| w.highlight).collect();
+        assert_eq!(highlighted, [Span { text: "[SOLVE]".into(), highlight: true }]);
+        assert!(under(&shown, None, Size { cols: 80, rows: 24 }, 8).contains("\x1b[7m[SOLVE]\x1b[27m"));
+        shown.menu = None;
+        shown.message = Some("1/92 NEW FUNDAMENTAL 1/12".into());
+        assert_eq!(words(&shown), "strict 8x8 | 1/92 NEW FUNDAMENTAL 1/12");
+        shown.message = None;
+        shown.standby = true;
+        assert_eq!(words(&shown), "strict 8x8 | asleep: any key to play");
+    }
+
+    #[test]
+    fn a_menu_too_long_for_its_room_keeps_the_selected_item_in_view() {
+        let labels: Vec<String> = ["HINT", "SOLVE", "CLASSIC", "STRICT", "COVER"]
+            .into_iter()
+            .map(String::from)
+            .chain((4..=16).map(|n| format!("{n}X{n}")))
+            .collect();
+        for selected in 0..labels.len() {
+            let shown = OnShow { menu: Some((labels.clone(), selected)), ..on_show(ModeKind::Strict) };
+            for (width, room) in [(40, 1), (40, 2), (60, 1)] {
+                let lines = status_lines(&shown, None, width, room);
+                assert!(lines.len() <= room);
+                let text: Vec<String> = lines.iter().map(|l| plain_text(l)).collect();
+                assert!(text.iter().all(|l| l.len() <= width), "{text:?}");
+                assert!(text.concat().contains(&format!("[{}]", labels[selected])), "{selected}: {text:?}");
+                assert!(text[0].starts_with("strict 8x8 | menu:"));
+            }
+            let text = under(&shown, None, Size { cols: 40, rows: 11 }, 8);
+            assert!(text.contains(&format!("\x1b[7m[{}]\x1b[27m", labels[selected])), "{selected}: {text:?}");
+        }
+        let long = OnShow { message: Some("WORD ".repeat(40)), ..on_show(ModeKind::Classic) };
+        let lines = status_lines(&long, None, 40, 2);
+        assert_eq!(lines.len(), 2);
+        assert!(plain_text(&lines[1]).ends_with("WORD ...") && plain_text(&lines[1]).len() <= 40);
+    }
+
+    #[test]
+    fn a_long_message_wraps_in_whole_words_under_the_board() {
+        let mut shown = on_show(ModeKind::Classic);
+        let message = "EIGHT QUEENS - MOVE, PRESS TO PLACE, HOLD FOR MENU";
+        shown.message = Some(message.into());
+        let text = visible(&under(&shown, None, Size { cols: 40, rows: 14 }, 8));
+        assert!(text.contains("classic 8x8 | EIGHT QUEENS - MOVE, PRESS"), "{text}");
+        assert!(text.contains("TO PLACE, HOLD FOR MENU"), "{text}");
+    }
+
+    #[test]
+    fn the_cursor_is_outlined_so_it_shows_on_a_queen() {
+        let mut frame = Frame::dark(8);
+        frame.set(3, 4, Rgb(120, 120, 120));
+        let size = Size { cols: 80, rows: 24 };
+        for (colours, black) in [(Colours::TrueColour, "38;2;0;0;0"), (Colours::Palette256, "38;5;16")] {
+            let drawn = board(&frame, Some((3, 4)), size, colours);
+            assert!(drawn.contains(&format!("\x1b[1;{black}m[]")), "{colours:?}: black on the white queen");
+            assert_eq!(visible(&drawn).matches("[]").count(), 1);
+            assert!(!visible(&board(&frame, None, size, colours)).contains("[]"));
+        }
+        frame.set(3, 4, Rgb(0, 0, 120));
+        assert!(board(&frame, Some((3, 4)), size, Colours::TrueColour).contains("38;2;255;255;255m[]"));
     }
 }

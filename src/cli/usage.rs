@@ -1,0 +1,182 @@
+//! A wrong command line: one line of plain words on standard error and exit
+//! status 2, whether clap found the mistake or a command did.
+//!
+//! clap's own errors take three to seven lines (usage, tips, "For more
+//! information") and some speak Rust ("invalid digit found in string").
+//! [`report`] keeps `--help` and `--version` as clap prints them and says
+//! everything else in one line of its own, built from the error's kind and
+//! context: which argument, which value, what was expected.
+
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use std::fmt;
+use std::num::{IntErrorKind, ParseIntError};
+use std::process::ExitCode;
+
+/// Exit status for a wrong command line (as clap and the BSDs' `EX_USAGE` convention of 2).
+pub const EXIT_USAGE: u8 = 2;
+
+/// A mistake on the command line found after parsing (a size the backend
+/// cannot show, say): `main` prints it as one line and exits with [`EXIT_USAGE`].
+#[derive(Debug)]
+pub struct UsageError(pub String);
+
+impl fmt::Display for UsageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for UsageError {}
+
+/// What clap's error `e` asks for: help and version printed as clap prints
+/// them (exit 0), anything else one line and [`EXIT_USAGE`].
+pub fn report(e: clap::Error) -> ExitCode {
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            // A reader that went away (`queens --help | head -1`) is no error.
+            let _ = e.print();
+            ExitCode::SUCCESS
+        }
+        _ => {
+            eprintln!("{}", one_line(&e));
+            ExitCode::from(EXIT_USAGE)
+        }
+    }
+}
+
+/// The error as one line: `queens solve: <what is wrong> (see 'queens solve --help')`.
+pub fn one_line(e: &clap::Error) -> String {
+    let command = command(e);
+    let text = |kind| match e.get(kind) {
+        Some(ContextValue::String(s)) => Some(s.clone()),
+        Some(ContextValue::Strings(v)) => Some(v.join(", ")),
+        Some(ContextValue::StyledStr(s)) => Some(s.to_string()),
+        Some(ContextValue::Number(n)) => Some(n.to_string()),
+        _ => None,
+    };
+    let arg = text(ContextKind::InvalidArg).map(|a| argument(&a)).unwrap_or_else(|| "an argument".into());
+    let value = text(ContextKind::InvalidValue).unwrap_or_default();
+    let expected = match e.get(ContextKind::ValidValue) {
+        Some(ContextValue::Strings(v)) if !v.is_empty() => format!(": expected {}", one_of(v)),
+        _ => String::new(),
+    };
+    let suggestion = |kind| text(kind).map(|s| format!("; did you mean '{s}'?")).unwrap_or_default();
+    let what = match e.kind() {
+        ErrorKind::InvalidValue if value.is_empty() => format!("{arg} needs a value{expected}"),
+        ErrorKind::InvalidValue => format!("{arg} cannot be '{value}'{expected}"),
+        ErrorKind::ValueValidation => match reason(e) {
+            // Our own parsers' messages quote the value already.
+            why if why.contains(&format!("'{value}'")) => format!("{arg}: {why}"),
+            why => format!("{arg} cannot be '{value}': {why}"),
+        },
+        // clap takes `-1` for an option: say what it is.
+        ErrorKind::UnknownArgument if arg.parse::<i64>().is_ok_and(|n| n < 0) => {
+            format!("'{arg}': negative numbers are not allowed here")
+        }
+        ErrorKind::UnknownArgument if arg.starts_with('-') => {
+            format!("unknown option '{arg}'{}", suggestion(ContextKind::SuggestedArg))
+        }
+        ErrorKind::UnknownArgument => format!("unexpected argument '{arg}'"),
+        ErrorKind::InvalidSubcommand => {
+            let name = text(ContextKind::InvalidSubcommand).unwrap_or_default();
+            format!("unknown command '{name}'{}", suggestion(ContextKind::SuggestedSubcommand))
+        }
+        ErrorKind::MissingRequiredArgument => format!("{arg} is required"),
+        ErrorKind::MissingSubcommand | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            "a command is required".into()
+        }
+        ErrorKind::ArgumentConflict => match text(ContextKind::PriorArg).map(|p| argument(&p)) {
+            Some(prior) if prior == arg => format!("{arg} is given twice"),
+            Some(prior) => format!("{arg} and {prior} cannot be used together"),
+            None => format!("{arg} cannot be used here"),
+        },
+        ErrorKind::TooManyValues => format!("{arg} takes one value, not also '{value}'"),
+        ErrorKind::TooFewValues | ErrorKind::WrongNumberOfValues => {
+            format!("{arg} has the wrong number of values")
+        }
+        ErrorKind::NoEquals => format!("{arg} needs its value after '='"),
+        ErrorKind::InvalidUtf8 => "an argument is not valid UTF-8".into(),
+        _ => clap_first_line(e),
+    };
+    format!("{command}: {what} (see '{command} --help')")
+}
+
+/// The command the error is about (`queens solve`): from its usage line,
+/// or for errors in a value, which have none, the first subcommand named on
+/// the command line.
+fn command(e: &clap::Error) -> String {
+    let usage = match e.get(ContextKind::Usage) {
+        Some(ContextValue::StyledStr(s)) => s.to_string(),
+        _ => {
+            let cli = <super::Cli as clap::CommandFactory>::command();
+            let named = std::env::args().skip(1).find(|a| cli.find_subcommand(a).is_some());
+            return named.map_or("queens".into(), |name| format!("queens {name}"));
+        }
+    };
+    let words: Vec<&str> = usage
+        .split_whitespace()
+        .skip_while(|w| w.ends_with(':'))
+        .take_while(|w| !w.starts_with(['[', '<', '-']))
+        .collect();
+    if words.is_empty() { "queens".into() } else { words.join(" ") }
+}
+
+/// An argument as the user types it: `--size <SIZE>` is `--size`, `<N>` is `N`.
+fn argument(spec: &str) -> String {
+    match spec.split_whitespace().next() {
+        Some(flag) if flag.starts_with('-') => flag.to_string(),
+        _ => spec.trim_matches(['<', '>']).to_string(),
+    }
+}
+
+fn one_of(values: &[String]) -> String {
+    match values {
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+        [] => String::new(),
+    }
+}
+
+/// Why a value was refused, in plain words: a number's parse error or a
+/// range says what is wanted; a message of our own parsers is kept.
+fn reason(e: &clap::Error) -> String {
+    let Some(source) = std::error::Error::source(e) else { return "not a valid value".into() };
+    if let Some(parse) = source.downcast_ref::<ParseIntError>() {
+        return match parse.kind() {
+            IntErrorKind::Empty => "a number is needed",
+            IntErrorKind::PosOverflow => "too large",
+            IntErrorKind::NegOverflow => "too small",
+            _ => "not a whole number",
+        }
+        .into();
+    }
+    let text = source.to_string();
+    // clap's ranged parsers: "3 is not in 4..=16".
+    if let Some((_, range)) = text.split_once(" is not in ")
+        && let Some((low, high)) = range.split_once("..=")
+    {
+        return format!("it must be from {low} to {high}");
+    }
+    text
+}
+
+/// clap's message for kinds without a wording of ours: its first line,
+/// without the `error: ` in front.
+fn clap_first_line(e: &clap::Error) -> String {
+    let rendered = e.render().to_string();
+    let first = rendered.lines().next().unwrap_or("invalid arguments");
+    first.strip_prefix("error: ").unwrap_or(first).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arguments_are_named_as_typed() {
+        assert_eq!(argument("--size <SIZE>"), "--size");
+        assert_eq!(argument("<N>"), "N");
+        assert_eq!(argument("--trace"), "--trace");
+        assert_eq!(one_of(&["a".into(), "b".into(), "c".into()]), "a, b or c");
+    }
+}

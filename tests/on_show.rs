@@ -1,0 +1,98 @@
+//! `Engine::on_show`: what is on show, in words, for the terminal's lines
+//! under the board. Checked against the engine's own frames, so it says
+//! what the matrix shows.
+
+use queens::game::{Engine, Event, INTRO, ModeKind, Progress, Setup};
+
+fn start(mode: ModeKind, size: usize, intro: bool) -> Engine {
+    Engine::start(Setup { mode, size, intro, max_size: 16, ..Setup::default() }, Progress::default())
+}
+
+/// Lets every animation end.
+fn settle(e: &mut Engine, now: &mut u64) {
+    while let Some(deadline) = e.next_deadline() {
+        *now = deadline;
+        e.tick(*now);
+    }
+}
+
+#[test]
+fn the_mode_the_size_and_the_intro_while_it_plays() {
+    let mut e = start(ModeKind::Strict, 6, true);
+    let shown = e.on_show();
+    assert_eq!((shown.mode, shown.size), (ModeKind::Strict, 6));
+    assert_eq!(shown.message.as_deref(), Some(INTRO));
+    assert!(shown.menu.is_none() && !shown.standby);
+    assert_ne!(*e.frame(), shown.board, "the frame scrolls; the board is the game under it");
+    let mut now = 0;
+    settle(&mut e, &mut now);
+    assert_eq!(e.on_show().message, None, "the intro is over");
+    assert_eq!(e.on_show().board, *e.frame());
+}
+
+#[test]
+fn the_menu_its_items_and_the_selected_one() {
+    let mut e = start(ModeKind::Classic, 8, false);
+    e.handle(Event::Hold, 0);
+    let (items, selected) = e.on_show().menu.expect("the menu is open");
+    assert!(items.iter().any(|i| i == "CLASSIC") && items.iter().any(|i| i == "16X16"), "{items:?}");
+    assert_eq!(e.on_show().message, None, "the menu's scrolling label is not a message");
+    e.handle(Event::Right, 10);
+    let (_, next) = e.on_show().menu.unwrap();
+    assert_eq!(next, (selected + 1) % items.len());
+    // Choosing an item closes the menu and does what its label says.
+    let mut now = 20;
+    while e.on_show().menu.as_ref().map(|(items, at)| items[*at].as_str()) != Some("COVER") {
+        e.handle(Event::Right, now);
+        now += 10;
+    }
+    e.handle(Event::Press, now);
+    let shown = e.on_show();
+    assert!(shown.menu.is_none());
+    assert_eq!((shown.mode, shown.size), (ModeKind::Cover, 8));
+}
+
+#[test]
+fn standby_and_the_cursor_where_the_board_paints_it() {
+    let mut e = start(ModeKind::Classic, 6, false);
+    // On the 6x6 board, centred on the 8x8 frame: the cursor (2, 3) is pixel (3, 4).
+    let shown = e.on_show();
+    assert_eq!(shown.cursor, Some((3, 4)));
+    assert_eq!(shown.board.get(3, 4), queens::game::Theme::default().cursor);
+    // A queen on the cursor hides it on the frame; the words still say where it is.
+    e.handle(Event::Press, 0);
+    assert_eq!(e.on_show().cursor, Some((3, 4)));
+    assert_ne!(e.frame().get(3, 4), queens::game::Theme::default().cursor);
+    // Pressed: the answer; pressed again: asleep.
+    e.handle(Event::Press, 10);
+    e.handle(Event::Press, 20);
+    assert!(e.on_show().standby && e.frame().is_dark());
+    e.handle(Event::Down, 30);
+    assert!(!e.on_show().standby);
+}
+
+#[test]
+fn a_solved_board_s_progress_message_is_in_words() {
+    let mut e = start(ModeKind::Classic, 8, false);
+    // A solution, rows by column; the cursor starts at (3, 4).
+    let mut now = 0;
+    let mut at = (3usize, 4usize);
+    for (x, y) in [7usize, 1, 3, 0, 6, 4, 2, 5].into_iter().enumerate() {
+        for _ in 0..(x + 8 - at.0) % 8 {
+            e.handle(Event::Right, now);
+        }
+        for _ in 0..(y + 8 - at.1) % 8 {
+            e.handle(Event::Down, now);
+        }
+        e.handle(Event::Press, now);
+        at = (x, y);
+        now += 10;
+    }
+    // The flash first (no words), then the message.
+    assert_eq!(e.on_show().message, None);
+    while e.on_show().message.is_none() {
+        now = e.next_deadline().expect("the flash, then the message");
+        e.tick(now);
+    }
+    assert_eq!(e.on_show().message.as_deref(), Some("1/92 NEW FUNDAMENTAL 1/12"));
+}

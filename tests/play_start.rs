@@ -1,0 +1,85 @@
+//! How `queens play` starts: what the command line chose is remembered as
+//! played last, and the fallback to the script backend is said out loud.
+
+mod common;
+
+use queens::game::ModeKind;
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Output, Stdio};
+
+fn dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("queens-start-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&d);
+    fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// `queens play ARGS` with `script` on standard input, to the end.
+fn play(args: &[&str], script: &str) -> Output {
+    let mut child = common::bin::queens()
+        .arg("play")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    out
+}
+
+fn saved(state: &Path) -> (ModeKind, usize) {
+    let text = fs::read_to_string(state).expect("the state is saved");
+    let state = queens::daemon::state::parse(&text).unwrap();
+    (state.mode, state.size)
+}
+
+/// The first frame's rows, as the script backend prints them.
+fn first_frame(out: &Output) -> Vec<String> {
+    let text = String::from_utf8_lossy(&out.stdout);
+    text.lines().take_while(|l| !l.is_empty()).map(String::from).collect()
+}
+
+#[test]
+fn mode_and_size_from_the_command_line_are_remembered_as_played_last() {
+    let d = dir("remember");
+    let state = d.join("state.toml");
+    let state_arg = state.to_str().unwrap();
+    play(&["--backend", "script", "--state", state_arg, "--mode", "strict", "--size", "6"], "");
+    assert_eq!(saved(&state), (ModeKind::Strict, 6));
+    // The next start without them plays what was played last: strict on the 6x6.
+    let again = play(&["--backend", "script", "--state", state_arg], "");
+    let six = play(&["--backend", "script", "--mode", "strict", "--size", "6"], "");
+    assert_eq!(first_frame(&again), first_frame(&six));
+    assert_eq!(saved(&state), (ModeKind::Strict, 6));
+    // Either alone is remembered too, with the other as it was.
+    play(&["--backend", "script", "--state", state_arg, "--mode", "cover"], "");
+    assert_eq!(saved(&state), (ModeKind::Cover, 6));
+    play(&["--backend", "script", "--state", state_arg, "--size", "5"], "");
+    assert_eq!(saved(&state), (ModeKind::Cover, 5));
+    fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn without_a_hat_or_a_terminal_the_fallback_to_the_script_backend_is_said() {
+    let d = dir("fallback");
+    // No Sense HAT devices, no I2C bus, standard input and output not a terminal.
+    let none = d.to_str().unwrap();
+    let bus = d.join("no-bus");
+    let args = ["--sysfs-root", none, "--dev-root", none, "--i2c-bus", bus.to_str().unwrap()];
+    let out = play(&args, "");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        stderr,
+        "queens: no Sense HAT and no terminal: playing the script backend (events on standard input, frames as text on standard output)\n"
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("005C00 5C0000"), "and it plays");
+    // Asked for by name, it needs no explaining.
+    let named = play(&["--backend", "script"], "");
+    assert_eq!(String::from_utf8_lossy(&named.stderr), "");
+    fs::remove_dir_all(&d).unwrap();
+}

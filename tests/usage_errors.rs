@@ -1,0 +1,165 @@
+//! A wrong command line, for every subcommand: one line on standard error,
+//! in plain words (no Rust type names, no clap usage block), exit status 2,
+//! nothing on standard output; `--help` and `--version` as clap prints them.
+
+mod common;
+
+use common::bin::run;
+
+/// Words that only a Rust programmer reads.
+const RUST_WORDS: [&str; 12] = [
+    "i64",
+    "u64",
+    "u32",
+    "u8",
+    "usize",
+    "isize",
+    "ParseIntError",
+    "invalid digit",
+    "target type",
+    "..=",
+    "Usage:",
+    "For more information",
+];
+
+/// Runs `queens args` and checks it is refused as a usage error; returns the line.
+fn refused(args: &[&str]) -> String {
+    let (code, stdout, stderr) = run(args);
+    assert_eq!(code, Some(2), "{args:?}: exit status; stderr {stderr:?}");
+    assert_eq!(stdout, "", "{args:?}: nothing on standard output");
+    assert!(stderr.ends_with('\n') && stderr.matches('\n').count() == 1, "{args:?}: one line, not\n{stderr}");
+    assert!(stderr.starts_with("queens"), "{args:?}: {stderr:?}");
+    for word in RUST_WORDS {
+        assert!(!stderr.contains(word), "{args:?}: {word:?} in {stderr:?}");
+    }
+    stderr.trim_end().to_string()
+}
+
+#[test]
+fn every_subcommand_refuses_bad_arguments_in_one_line_with_status_2() {
+    let cases: &[&[&str]] = &[
+        // No subcommand, or an unknown one.
+        &["bogus"],
+        &["--bogus"],
+        &["solv", "8"],
+        &["help", "bogus"],
+        // solve
+        &["solve"],
+        &["solve", "x"],
+        &["solve", "-3"],
+        &["solve", "99999999999999999999999"],
+        &["solve", "8", "9"],
+        &["solve", "8", "--bogus"],
+        &["solve", "8", "--format", "xml"],
+        &["solve", "8", "--format"],
+        &["solve", "0"],
+        &["solve", "8", "--place", "z9"],
+        // count
+        &["count"],
+        &["count", "abc"],
+        &["count", "-1"],
+        &["count", "99"],
+        &["count", "8", "--threads", "0"],
+        &["count", "8", "--threads", "x"],
+        &["count", "8", "--format", "yaml"],
+        // pieces
+        &["pieces"],
+        &["pieces", "--board"],
+        &["pieces", "--board", "axb"],
+        &["pieces", "--board", "8x8", "--kings", "x"],
+        &["pieces", "--board", "8x8", "--queens", "-1"],
+        &["pieces", "--board", "0x0", "--queens", "1"],
+        &["pieces", "--board", "8x8", "--queens", "99999999999"],
+        // cover
+        &["cover"],
+        &["cover", "x"],
+        &["cover", "0"],
+        &["cover", "12"],
+        &["cover", "8", "--queens"],
+        &["cover", "8", "--queens", "0"],
+        &["cover", "8", "--count", "--all"],
+        // play (nothing starts: the arguments are refused first)
+        &["play", "--size", "3"],
+        &["play", "--size", "x"],
+        &["play", "--size", "99999999999999999999"],
+        &["play", "--size="],
+        &["play", "--mode", "foo"],
+        &["play", "--backend", "nope"],
+        &["play", "--bakend", "script"],
+        &["play", "--gpio-line", "3"],
+        &["play", "--gpiochip", "/x", "--gpio-line", "x"],
+        &["play", "extra"],
+        &["play", "--backend", "script", "--size", "12"],
+        &["play", "--backend", "script", "--mode", "cover", "--size", "12"],
+        // doctor
+        &["doctor", "--bogus"],
+        &["doctor", "extra"],
+        &["doctor", "--framebuffer"],
+    ];
+    for args in cases {
+        refused(args);
+    }
+}
+
+#[test]
+fn the_line_names_the_command_the_argument_and_what_is_wanted() {
+    assert_eq!(
+        refused(&["solve", "x"]),
+        "queens solve: N cannot be 'x': not a whole number (see 'queens solve --help')"
+    );
+    assert_eq!(
+        refused(&["play", "--size", "3"]),
+        "queens play: --size cannot be '3': it must be from 4 to 16 (see 'queens play --help')"
+    );
+    assert_eq!(
+        refused(&["play", "--backend", "nope"]),
+        "queens play: --backend cannot be 'nope': expected auto, sensehat, i2c, script, terminal or sense-emu (see 'queens play --help')"
+    );
+    assert_eq!(
+        refused(&["play", "--mode", "foo"]),
+        "queens play: --mode: unknown mode 'foo': expected one of classic, strict, cover (see 'queens play --help')"
+    );
+    assert_eq!(refused(&["pieces"]), "queens pieces: --board is required (see 'queens pieces --help')");
+    assert_eq!(
+        refused(&["solv", "8"]),
+        "queens: unknown command 'solv'; did you mean 'solve'? (see 'queens --help')"
+    );
+    assert_eq!(
+        refused(&["play", "--bakend", "script"]),
+        "queens play: unknown option '--bakend'; did you mean '--backend'? (see 'queens play --help')"
+    );
+    assert_eq!(
+        refused(&["count", "8", "9"]),
+        "queens count: unexpected argument '9' (see 'queens count --help')"
+    );
+    assert_eq!(
+        refused(&["count", "8", "--format"]),
+        "queens count: --format needs a value: expected human or json (see 'queens count --help')"
+    );
+    assert!(refused(&["play", "--backend", "script", "--size", "12"]).starts_with("queens: --size 12: "));
+    assert_eq!(
+        refused(&["play", "--size", "-1"]),
+        "queens play: '-1': negative numbers are not allowed here (see 'queens play --help')"
+    );
+    assert_eq!(
+        refused(&["play", "--size", "8", "--size", "6"]),
+        "queens play: --size is given twice (see 'queens play --help')"
+    );
+    assert_eq!(
+        refused(&["pieces", "--board", "8x8", "--first", "--all"]),
+        "queens pieces: --first and --all cannot be used together (see 'queens pieces --help')"
+    );
+}
+
+#[test]
+fn help_and_version_are_as_clap_prints_them() {
+    for args in [&["--help"][..], &["solve", "--help"], &["help", "count"], &["play", "-h"]] {
+        let (code, stdout, stderr) = run(args);
+        assert_eq!(code, Some(0), "{args:?}");
+        assert!(stdout.contains("Usage: queens") && stdout.lines().count() > 3, "{args:?}: {stdout}");
+        assert_eq!(stderr, "");
+    }
+    let (code, stdout, _) = run(&["--version"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(stdout, format!("queens {}\n", env!("CARGO_PKG_VERSION")));
+}
