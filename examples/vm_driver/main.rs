@@ -60,6 +60,7 @@ const CHECKS: &[(&str, Check)] = &[
     ("sigterm-darkens-and-exits-0", checks::sigterm),
     ("mainline-codes-play-like-the-script", checks::mainline_codes),
     ("syn-dropped-lets-go-of-a-released-key", checks::syn_dropped),
+    ("syn-dropped-at-the-end-lets-go-of-a-released-key", checks::syn_dropped_last),
     ("regular-file-refused-as-framebuffer", checks::regular_file_refused),
     ("i2c-stub-answers-as-the-chip", checks::stub_preloaded),
     ("i2c-who-am-i-refused-in-one-line", checks::i2c_who_am_i),
