@@ -8,7 +8,6 @@ use queens::backend::sensehat::sys;
 use queens::game::{Frame, Rgb};
 use std::fs::{File, OpenOptions};
 use std::io;
-use std::os::fd::AsFd;
 use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 
@@ -52,9 +51,9 @@ impl Screen {
             xoffset: 0,
             yoffset: 0,
             bits_per_pixel: 16,
-            ..sys::var_screeninfo(file.as_fd())?
+            ..sys::var_screeninfo(&file)?
         };
-        sys::put_var_screeninfo(file.as_fd(), &var)?;
+        sys::put_var_screeninfo(&file, &var)?;
         let info = ScreenInfo::read(&file)?;
         self.line_length = info.line_length as usize;
         Ok(info)

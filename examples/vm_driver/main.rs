@@ -82,6 +82,7 @@ const NEED_A_FRAMEBUFFER: &[&str] = &[
     "sigterm-darkens-and-exits-0",
     "mainline-codes-play-like-the-script",
     "syn-dropped-lets-go-of-a-released-key",
+    "syn-dropped-at-the-end-lets-go-of-a-released-key",
 ];
 
 /// What the checks share.

@@ -178,7 +178,7 @@ pub struct ScreenInfo {
 
 impl ScreenInfo {
     pub fn read(file: &File) -> std::io::Result<ScreenInfo> {
-        Ok(ScreenInfo::from_kernel(&sys::var_screeninfo(file.as_fd())?, &sys::fix_screeninfo(file.as_fd())?))
+        Ok(ScreenInfo::from_kernel(&sys::var_screeninfo(file)?, &sys::fix_screeninfo(file)?))
     }
 
     /// The fields of the kernel's structs (kept apart from the ioctls so

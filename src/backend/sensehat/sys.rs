@@ -6,8 +6,10 @@
 //! targets, so a layout that drifts from `<linux/fb.h>` or
 //! `<linux/input.h>` fails the build instead of reading the wrong bytes.
 
+use std::fs::File;
 use std::io;
-use std::os::fd::{AsRawFd, BorrowedFd};
+use std::os::fd::{AsFd, AsRawFd, BorrowedFd};
+use std::os::unix::fs::{FileTypeExt, MetadataExt};
 
 /// `struct fb_bitfield` of `<linux/fb.h>`.
 #[repr(C)]
@@ -120,46 +122,86 @@ pub const FBIOPUT_VSCREENINFO: u32 = 0x4601;
 /// mainline port (`SENSEDISP_IORESET_GAMMA`).
 pub const SENSEFB_FBIORESET_GAMMA: libc::Ioctl = libc::_IO(0xF1, 2);
 
+/// The framebuffer devices' major number (`FB_MAJOR`, `<linux/major.h>`).
+pub const FB_MAJOR: u32 = 29;
+
 fn result(r: libc::c_int) -> io::Result<()> {
     if r < 0 { Err(io::Error::last_os_error()) } else { Ok(()) }
 }
 
+/// `file`'s descriptor, if it is a framebuffer device. The fb ioctls'
+/// numbers carry no size or direction (they predate `_IOR`), so another
+/// driver could take them for a call of its own that writes more than the
+/// struct passed: they are made only on a framebuffer's device number.
+fn framebuffer(file: &File) -> io::Result<BorrowedFd<'_>> {
+    let meta = file.metadata()?;
+    let major = libc::major(meta.rdev());
+    if !meta.file_type().is_char_device() || major != FB_MAJOR {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "not a framebuffer device (device number {major}:{}, not {FB_MAJOR}:N)",
+                libc::minor(meta.rdev())
+            ),
+        ));
+    }
+    Ok(file.as_fd())
+}
+
 /// The framebuffer's variable screen info.
-pub fn var_screeninfo(fd: BorrowedFd<'_>) -> io::Result<FbVarScreenInfo> {
+pub fn var_screeninfo(file: &File) -> io::Result<FbVarScreenInfo> {
+    let fd = framebuffer(file)?;
     let mut info = FbVarScreenInfo::default();
-    // SAFETY: FBIOGET_VSCREENINFO writes one fb_var_screeninfo, the type of
-    // `info` (its size asserted above), through a pointer valid for the call.
+    // SAFETY: on a framebuffer device FBIOGET_VSCREENINFO writes one
+    // fb_var_screeninfo, the type of `info` (its size asserted above),
+    // through a pointer valid for the call.
     result(unsafe { libc::ioctl(fd.as_raw_fd(), FBIOGET_VSCREENINFO as libc::Ioctl, &mut info) })?;
     Ok(info)
 }
 
 /// The framebuffer's fixed screen info.
-pub fn fix_screeninfo(fd: BorrowedFd<'_>) -> io::Result<FbFixScreenInfo> {
+pub fn fix_screeninfo(file: &File) -> io::Result<FbFixScreenInfo> {
+    let fd = framebuffer(file)?;
     let mut info = FbFixScreenInfo::default();
-    // SAFETY: FBIOGET_FSCREENINFO writes one fb_fix_screeninfo, the type of
-    // `info` (its size asserted above), through a pointer valid for the call.
+    // SAFETY: on a framebuffer device FBIOGET_FSCREENINFO writes one
+    // fb_fix_screeninfo, the type of `info` (its size asserted above),
+    // through a pointer valid for the call.
     result(unsafe { libc::ioctl(fd.as_raw_fd(), FBIOGET_FSCREENINFO as libc::Ioctl, &mut info) })?;
     Ok(info)
 }
 
 /// Asks the driver for a new mode; what it made of it is read back.
-pub fn put_var_screeninfo(fd: BorrowedFd<'_>, info: &FbVarScreenInfo) -> io::Result<FbVarScreenInfo> {
+pub fn put_var_screeninfo(file: &File, info: &FbVarScreenInfo) -> io::Result<FbVarScreenInfo> {
+    let fd = framebuffer(file)?;
     let mut info = *info;
-    // SAFETY: FBIOPUT_VSCREENINFO reads and rewrites one fb_var_screeninfo,
-    // the type of `info`, through a pointer valid for the call.
+    // SAFETY: on a framebuffer device FBIOPUT_VSCREENINFO reads and rewrites
+    // one fb_var_screeninfo, the type of `info`, through a pointer valid
+    // for the call.
     result(unsafe { libc::ioctl(fd.as_raw_fd(), FBIOPUT_VSCREENINFO as libc::Ioctl, &mut info) })?;
     Ok(info)
 }
 
 /// Resets the Sense HAT driver's gamma table: 0 the default, 1 low light.
 pub fn reset_gamma(fd: BorrowedFd<'_>, table: libc::c_ulong) -> io::Result<()> {
-    // SAFETY: the driver takes its argument by value; no memory is shared.
+    // SAFETY: `_IO` declares no argument memory: the driver takes the value
+    // itself, and another driver reading the number finds no pointer to use.
     result(unsafe { libc::ioctl(fd.as_raw_fd(), SENSEFB_FBIORESET_GAMMA, table) })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn screen_info_is_asked_only_of_a_framebuffers_device_number() {
+        for path in ["/dev/zero", "/dev/null"] {
+            let file = File::open(path).unwrap();
+            let err = var_screeninfo(&file).unwrap_err();
+            assert_eq!(err.kind(), io::ErrorKind::InvalidInput, "{path}: {err}");
+            assert!(err.to_string().contains("device number 1:"), "{path}: {err}");
+            assert!(fix_screeninfo(&file).is_err());
+        }
+    }
 
     #[test]
     fn the_gamma_reset_is_the_drivers_number() {
