@@ -273,6 +273,44 @@ fn dropped_release(vm: &mut Vm, repeats: usize) -> Result<(), Why> {
     Ok(())
 }
 
+/// An input device of the joystick's name that lacks one of the five keys
+/// is refused, by its supported keys as the kernel reports them, in one
+/// line naming the device; with all five (in either code set) it passes.
+pub fn four_keys_refused(vm: &mut Vm) -> Result<(), Why> {
+    if let Some(old) = vm.stick.take() {
+        old.destroy().map_err(text)?;
+    }
+    let doctor = |node: &Path| {
+        Command::new(&vm.queens)
+            .args(["doctor", "--config", "/dev/null", "--i2c-bus", "/nonexistent", "--joystick"])
+            .arg(node)
+            .output()
+            .map_err(text)
+    };
+    let four = Stick::create(&PI_CODES[..4]).map_err(text)?;
+    let out = doctor(&four.node)?;
+    let said = String::from_utf8_lossy(&out.stdout).into_owned();
+    let want = format!(
+        "{} (\"Raspberry Pi Sense HAT Joystick\") has not the joystick's five keys",
+        four.node.display()
+    );
+    four.destroy().map_err(text)?;
+    let problem = said.lines().find(|l| l.starts_with("- ") && l.contains("five keys"));
+    if out.status.code() != Some(1) || !problem.is_some_and(|l| l.contains(&want)) {
+        return Err(format!("{:?}, not refused naming the device: {said}", out.status).into());
+    }
+    for codes in [&PI_CODES, &MAINLINE_CODES] {
+        let five = Stick::create(codes).map_err(text)?;
+        let out = doctor(&five.node)?;
+        let said = String::from_utf8_lossy(&out.stdout).into_owned();
+        five.destroy().map_err(text)?;
+        if !said.contains("an input device with the five keys") {
+            return Err(format!("five keys {codes:?} not taken: {said}").into());
+        }
+    }
+    Ok(())
+}
+
 /// A regular file named as the LED matrix is refused in one line and
 /// left as it was (the game once wrote its first frame into it).
 pub fn regular_file_refused(vm: &mut Vm) -> Result<(), Why> {

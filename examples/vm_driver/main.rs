@@ -62,6 +62,7 @@ const CHECKS: &[(&str, Check)] = &[
     ("syn-dropped-lets-go-of-a-released-key", checks::syn_dropped),
     ("syn-dropped-at-the-end-lets-go-of-a-released-key", checks::syn_dropped_last),
     ("regular-file-refused-as-framebuffer", checks::regular_file_refused),
+    ("joystick-without-the-five-keys-refused", checks::four_keys_refused),
     ("i2c-stub-answers-as-the-chip", checks::stub_preloaded),
     ("i2c-who-am-i-refused-in-one-line", checks::i2c_who_am_i),
     ("i2c-address-held-by-a-driver-refused", checks::i2c_busy),
