@@ -186,8 +186,8 @@ impl Drop for Emulator {
 }
 
 fn terminate(game: &mut Child) -> std::process::ExitStatus {
-    // SAFETY: a signal to our own child.
-    assert_eq!(unsafe { libc::kill(game.id() as i32, libc::SIGTERM) }, 0);
+    nix::sys::signal::kill(nix::unistd::Pid::from_raw(game.id() as i32), nix::sys::signal::Signal::SIGTERM)
+        .unwrap();
     let end = Instant::now() + PATIENCE;
     loop {
         if let Some(status) = game.try_wait().unwrap() {
@@ -318,7 +318,10 @@ fn with_no_emulator_it_says_once_that_it_waits_and_leaves_nothing_behind() {
         .unwrap();
     // Three hellos' time: the word comes once, at the first.
     std::thread::sleep(Duration::from_millis(2500));
-    unsafe { libc::kill(game.id() as i32, libc::SIGTERM) };
+    let _ = nix::sys::signal::kill(
+        nix::unistd::Pid::from_raw(game.id() as i32),
+        nix::sys::signal::Signal::SIGTERM,
+    );
     let status = game.wait().unwrap();
     let mut err = String::new();
     game.stderr.take().unwrap().read_to_string(&mut err).unwrap();

@@ -332,7 +332,7 @@ fn a_stop_in_the_middle_of_an_animation_still_leaves_the_leds_dark() {
 fn doctor_lists_every_group_of_a_user_in_more_than_256() {
     use std::os::unix::process::CommandExt;
     // Only root may set its groups; elsewhere the check cannot be made.
-    if unsafe { libc::geteuid() } != 0 {
+    if !nix::unistd::geteuid().is_root() {
         eprintln!("SKIP doctor_lists_every_group_of_a_user_in_more_than_256: needs root to set 300 groups");
         return;
     }
@@ -354,4 +354,59 @@ fn doctor_lists_every_group_of_a_user_in_more_than_256() {
     let listed = line.split("groups:").nth(1).unwrap().split_whitespace().collect::<Vec<_>>();
     assert_eq!(listed.len(), 300, "{line}");
     assert_eq!((listed[0], listed[299]), ("70000", "70299"), "{line}");
+}
+
+/// Doctor tells a permission error from the rest by its kind: a path that
+/// merely reads like the system's message gets no advice about groups.
+#[test]
+fn doctor_offers_a_group_only_for_a_real_permission_error() {
+    let hat = Hat::new("denied");
+    let named = hat.path("Permission denied");
+    fs::create_dir_all(&named).unwrap();
+    let (fb, stick) = (named.join("fb1"), named.join("event3"));
+    fs::write(&fb, [0u8; 128]).unwrap();
+    fs::write(&stick, []).unwrap();
+    let doctor = |as_nobody: bool| {
+        use std::os::unix::process::CommandExt;
+        let mut doctor = common::bin::queens();
+        doctor.args(["doctor", "--config", "/dev/null", "--i2c-bus", "/nonexistent", "--framebuffer"]);
+        doctor.arg(&fb).arg("--joystick").arg(&stick);
+        if as_nobody {
+            // SAFETY: setgid and setuid are async-signal-safe; nothing else runs in the child.
+            unsafe {
+                doctor.pre_exec(|| {
+                    if libc::setgroups(0, std::ptr::null()) != 0
+                        || libc::setgid(65534) != 0
+                        || libc::setuid(65534) != 0
+                    {
+                        return Err(std::io::Error::last_os_error());
+                    }
+                    Ok(())
+                })
+            };
+        }
+        String::from_utf8(doctor.output().unwrap().stdout).unwrap()
+    };
+    let out = doctor(false);
+    assert!(out.contains("fb1 is not a framebuffer device"), "{out}");
+    assert!(out.contains("event3 is not an input device"), "{out}");
+    assert!(!out.contains("usermod"), "no permission was denied: {out}");
+
+    // Only root can become another user to be refused for real.
+    if nix::unistd::geteuid().is_root() {
+        use std::os::unix::fs::PermissionsExt;
+        for path in [&hat.path(""), &named] {
+            fs::set_permissions(path, fs::Permissions::from_mode(0o755)).unwrap();
+        }
+        for path in [&fb, &stick] {
+            fs::set_permissions(path, fs::Permissions::from_mode(0o600)).unwrap();
+        }
+        let out = doctor(true);
+        assert!(out.contains("`video` group (sudo usermod -aG video $USER)"), "{out}");
+        assert!(out.contains("`input` group (sudo usermod -aG input $USER)"), "{out}");
+    } else {
+        eprintln!(
+            "SKIP the refused half of doctor_offers_a_group_only_for_a_real_permission_error: needs root"
+        );
+    }
 }

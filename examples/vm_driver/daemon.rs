@@ -82,8 +82,9 @@ impl Daemon {
 
     /// SIGTERM, then the exit status, if it comes within `within`.
     pub fn terminate(&mut self, within: Duration) -> Result<ExitStatus, String> {
-        // SAFETY: a plain kill(2) of our own child.
-        unsafe { libc::kill(self.pid() as libc::pid_t, libc::SIGTERM) };
+        let pid = nix::unistd::Pid::from_raw(self.pid() as libc::pid_t);
+        // A child that is gone already is what `exited` reports.
+        let _ = nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGTERM);
         self.exited(within)
     }
 

@@ -3,17 +3,15 @@
 //! vfb (Debian's arm64 one) gets a regular file instead, which the game
 //! refuses: the checks that play on the matrix are skipped there.
 
-use queens::backend::sensehat::framebuffer::{Bitfield, FBIOGET_VSCREENINFO, ScreenInfo};
+use queens::backend::sensehat::framebuffer::{Bitfield, ScreenInfo};
+use queens::backend::sensehat::sys;
 use queens::game::{Frame, Rgb};
 use std::fs::{File, OpenOptions};
 use std::io;
-use std::os::fd::AsRawFd;
 use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 
 const VFB: &str = "/dev/fb0";
-/// `FBIOPUT_VSCREENINFO`: the game never sets a mode, so the crate lacks it.
-const FBIOPUT_VSCREENINFO: libc::c_ulong = 0x4601;
 
 /// Where the game draws, and how its bytes lie there.
 pub struct Screen {
@@ -45,18 +43,17 @@ impl Screen {
     /// unbound first: it refuses a mode smaller than its font.)
     pub fn set_mode(&mut self, virtual_width: u32) -> io::Result<ScreenInfo> {
         let file = self.open()?;
-        let mut var = [0u32; 40];
-        // SAFETY: fb_var_screeninfo is 40 32-bit words.
-        unsafe {
-            if libc::ioctl(file.as_raw_fd(), FBIOGET_VSCREENINFO as _, var.as_mut_ptr()) < 0 {
-                return Err(io::Error::last_os_error());
-            }
-            // xres, yres, xres_virtual, yres_virtual, xoffset, yoffset, bits_per_pixel
-            var[..7].copy_from_slice(&[8, 8, virtual_width, 8, 0, 0, 16]);
-            if libc::ioctl(file.as_raw_fd(), FBIOPUT_VSCREENINFO as _, var.as_ptr()) < 0 {
-                return Err(io::Error::last_os_error());
-            }
-        }
+        let var = sys::FbVarScreenInfo {
+            xres: 8,
+            yres: 8,
+            xres_virtual: virtual_width,
+            yres_virtual: 8,
+            xoffset: 0,
+            yoffset: 0,
+            bits_per_pixel: 16,
+            ..sys::var_screeninfo(&file)?
+        };
+        sys::put_var_screeninfo(&file, &var)?;
         let info = ScreenInfo::read(&file)?;
         self.line_length = info.line_length as usize;
         Ok(info)

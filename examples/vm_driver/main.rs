@@ -60,7 +60,9 @@ const CHECKS: &[(&str, Check)] = &[
     ("sigterm-darkens-and-exits-0", checks::sigterm),
     ("mainline-codes-play-like-the-script", checks::mainline_codes),
     ("syn-dropped-lets-go-of-a-released-key", checks::syn_dropped),
+    ("syn-dropped-at-the-end-lets-go-of-a-released-key", checks::syn_dropped_last),
     ("regular-file-refused-as-framebuffer", checks::regular_file_refused),
+    ("joystick-without-the-five-keys-refused", checks::four_keys_refused),
     ("i2c-stub-answers-as-the-chip", checks::stub_preloaded),
     ("i2c-who-am-i-refused-in-one-line", checks::i2c_who_am_i),
     ("i2c-address-held-by-a-driver-refused", checks::i2c_busy),
@@ -81,6 +83,7 @@ const NEED_A_FRAMEBUFFER: &[&str] = &[
     "sigterm-darkens-and-exits-0",
     "mainline-codes-play-like-the-script",
     "syn-dropped-lets-go-of-a-released-key",
+    "syn-dropped-at-the-end-lets-go-of-a-released-key",
 ];
 
 /// What the checks share.

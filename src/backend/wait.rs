@@ -1,8 +1,10 @@
 //! Blocking until a file descriptor is readable: the one place the
 //! device backends sleep.
 
+use nix::errno::Errno;
+use nix::poll::{PollFd, PollFlags, PollTimeout, poll};
 use std::io;
-use std::os::fd::{AsRawFd, BorrowedFd};
+use std::os::fd::BorrowedFd;
 use std::time::Duration;
 
 /// Blocks in `poll(2)` until one of `fds` is readable (or has hung up or
@@ -10,31 +12,24 @@ use std::time::Duration;
 /// descriptor, or `None` on timeout. `None` as the timeout waits forever.
 /// A signal interrupting the wait retries it with the time that is left.
 pub fn readable(fds: &[BorrowedFd<'_>], timeout: Option<Duration>) -> io::Result<Option<usize>> {
-    let mut polls: Vec<libc::pollfd> =
-        fds.iter().map(|fd| libc::pollfd { fd: fd.as_raw_fd(), events: libc::POLLIN, revents: 0 }).collect();
+    let mut polls: Vec<PollFd<'_>> = fds.iter().map(|&fd| PollFd::new(fd, PollFlags::POLLIN)).collect();
     let end = timeout.map(|t| std::time::Instant::now() + t);
     loop {
         let ms = match end {
-            None => -1,
+            None => PollTimeout::NONE,
             Some(end) => {
                 let left = end.saturating_duration_since(std::time::Instant::now());
                 // Round up so a wait never ends just before its deadline.
-                left.as_micros().div_ceil(1000).min(i32::MAX as u128) as libc::c_int
+                let ms = left.as_micros().div_ceil(1000).min(i32::MAX as u128) as i32;
+                PollTimeout::try_from(ms).unwrap_or(PollTimeout::MAX)
             }
         };
-        // SAFETY: `polls` is a valid array of `polls.len()` pollfd structs.
-        let n = unsafe { libc::poll(polls.as_mut_ptr(), polls.len() as libc::nfds_t, ms) };
-        if n < 0 {
-            let err = io::Error::last_os_error();
-            if err.kind() == io::ErrorKind::Interrupted {
-                continue;
-            }
-            return Err(err);
+        match poll(&mut polls, ms) {
+            Err(Errno::EINTR) => continue,
+            Err(errno) => return Err(errno.into()),
+            Ok(0) => return Ok(None),
+            Ok(_) => return Ok(polls.iter().position(|p| p.revents().is_some_and(|r| !r.is_empty()))),
         }
-        if n == 0 {
-            return Ok(None);
-        }
-        return Ok(polls.iter().position(|p| p.revents != 0));
     }
 }
 

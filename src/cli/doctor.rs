@@ -6,7 +6,6 @@ use crate::backend::sensehat::discover::{Found, JOYSTICK_NAME, LED_NAME, Roots};
 use crate::backend::sensehat::framebuffer::Framebuffer;
 use crate::backend::sensehat::joystick;
 use crate::daemon::config::{self, Config};
-use std::ffi::CStr;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -143,7 +142,7 @@ fn check_led(report: &mut Report, roots: &Roots, given: Option<PathBuf>) {
         }
         Err(e) => {
             report.line("LED matrix", format!("{}: unusable", path.display()));
-            report.problem(with_group_fix(format!("{e:#}"), "video"));
+            report.problem(e.to_string());
         }
     }
 }
@@ -163,62 +162,23 @@ fn check_joystick(report: &mut Report, roots: &Roots, given: Option<PathBuf>) {
         Ok(()) => report.line("joystick", format!("{}: an input device with the five keys", path.display())),
         Err(e) => {
             report.line("joystick", format!("{}: unusable", path.display()));
-            report.problem(with_group_fix(format!("{e:#}"), "input"));
+            report.problem(e.to_string());
         }
-    }
-}
-
-fn with_group_fix(message: String, group: &str) -> String {
-    if message.contains("ermission denied") {
-        format!(
-            "{message}: add the user to the `{group}` group (sudo usermod -aG {group} $USER) and log in again"
-        )
-    } else {
-        message
     }
 }
 
 fn check_user(report: &mut Report) {
-    // SAFETY: getuid cannot fail; getpwuid and getgrgid return pointers to
-    // static storage that we copy out of at once (doctor is single-threaded).
-    let uid = unsafe { libc::getuid() };
-    let user = unsafe { libc::getpwuid(uid).as_ref() }
-        .map(|pw| unsafe { CStr::from_ptr(pw.pw_name) }.to_string_lossy().into_owned())
-        .unwrap_or_else(|| uid.to_string());
-    let gids = supplementary_groups();
+    use nix::unistd::{Group, User, getgroups, getuid};
+    let uid = getuid();
+    let user = User::from_uid(uid).ok().flatten().map_or_else(|| uid.to_string(), |user| user.name);
+    // getgroups asks the kernel for the count first, so any number of groups is listed.
+    let gids = getgroups().unwrap_or_default();
     let groups: Vec<String> = gids
         .iter()
-        .map(|&gid| {
-            unsafe { libc::getgrgid(gid).as_ref() }
-                .map(|gr| unsafe { CStr::from_ptr(gr.gr_name) }.to_string_lossy().into_owned())
-                .unwrap_or_else(|| gid.to_string())
-        })
+        .map(|&gid| Group::from_gid(gid).ok().flatten().map_or_else(|| gid.to_string(), |group| group.name))
         .collect();
     let groups = if groups.is_empty() { "none".to_string() } else { groups.join(" ") };
     report.line("user", format!("{user} (uid {uid}), groups: {groups}"));
-}
-
-/// The process's supplementary groups, however many: the count is asked
-/// first (a fixed buffer fails with EINVAL past its size), and asked again
-/// if the list changed in between.
-fn supplementary_groups() -> Vec<libc::gid_t> {
-    loop {
-        // SAFETY: with a size of 0 getgroups only counts, writing nothing.
-        let count = unsafe { libc::getgroups(0, std::ptr::null_mut()) };
-        if count <= 0 {
-            return Vec::new();
-        }
-        let mut gids = vec![0 as libc::gid_t; count as usize];
-        // SAFETY: the buffer holds `count` gids, the size we pass.
-        let n = unsafe { libc::getgroups(count, gids.as_mut_ptr()) };
-        if n >= 0 {
-            gids.truncate(n as usize);
-            return gids;
-        }
-        if std::io::Error::last_os_error().raw_os_error() != Some(libc::EINVAL) {
-            return Vec::new();
-        }
-    }
 }
 
 /// The kernel modules of either driver family (Raspberry Pi kernel, mainline).

@@ -348,14 +348,12 @@ mod tests {
 
     #[test]
     fn a_fifo_or_a_device_is_refused_at_once_and_dev_null_is_no_settings() {
-        use std::os::unix::ffi::OsStrExt;
         let dir = std::env::temp_dir().join(format!("queens-config-fifo-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         let fifo = dir.join("config.toml");
-        let name = std::ffi::CString::new(fifo.as_os_str().as_bytes()).unwrap();
-        // SAFETY: a valid C string.
-        assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+        nix::unistd::mkfifo(fifo.as_path(), nix::sys::stat::Mode::S_IRUSR | nix::sys::stat::Mode::S_IWUSR)
+            .unwrap();
         for (path, why) in [
             (fifo.as_path(), "a FIFO"),
             (Path::new("/dev/zero"), "a character device"),

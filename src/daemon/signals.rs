@@ -7,6 +7,7 @@
 //! the game through the one normal path, [`crate::backend::Next::Quit`],
 //! after which the loop darkens the display.
 
+use nix::sys::socket::{MsgFlags, recv};
 use std::io;
 use std::os::fd::{AsFd, AsRawFd, BorrowedFd};
 use std::os::unix::net::UnixStream;
@@ -48,17 +49,10 @@ impl Shutdown {
 
     /// Whether a signal has arrived.
     pub fn requested(&self) -> bool {
-        let mut byte = 0u8;
-        // SAFETY: a one-byte buffer we own; MSG_PEEK leaves the byte in place.
-        let n = unsafe {
-            libc::recv(
-                self.wake.as_raw_fd(),
-                (&mut byte as *mut u8).cast(),
-                1,
-                libc::MSG_PEEK | libc::MSG_DONTWAIT,
-            )
-        };
-        n > 0
+        let mut byte = [0u8];
+        // MSG_PEEK leaves the byte in place.
+        let peeked = recv(self.wake.as_raw_fd(), &mut byte, MsgFlags::MSG_PEEK | MsgFlags::MSG_DONTWAIT);
+        peeked.is_ok_and(|n| n > 0)
     }
 }
 
@@ -73,7 +67,7 @@ mod tests {
         let shutdown = Shutdown::install().unwrap();
         assert!(!shutdown.requested());
         // SIGHUP: the test harness does not use it, and the handler now owns it.
-        unsafe { libc::raise(libc::SIGHUP) };
+        nix::sys::signal::raise(nix::sys::signal::Signal::SIGHUP).unwrap();
         assert!(shutdown.requested());
         for _ in 0..2 {
             let woke = wait::readable(&[shutdown.fd()], Some(Duration::from_secs(5))).unwrap();

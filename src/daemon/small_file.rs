@@ -88,8 +88,6 @@ fn kind_name(kind: std::fs::FileType) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::ffi::CString;
-    use std::os::unix::ffi::OsStrExt;
     use std::time::{Duration, Instant};
 
     #[test]
@@ -98,9 +96,8 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         let fifo = dir.join("fifo");
-        let name = CString::new(fifo.as_os_str().as_bytes()).unwrap();
-        // SAFETY: a valid C string.
-        assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+        nix::unistd::mkfifo(fifo.as_path(), nix::sys::stat::Mode::S_IRUSR | nix::sys::stat::Mode::S_IWUSR)
+            .unwrap();
         std::fs::write(dir.join("small"), "abc").unwrap();
         std::fs::write(dir.join("large"), [b'x'; 2000]).unwrap();
 

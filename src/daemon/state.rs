@@ -223,25 +223,20 @@ fn unnamed_file(dir: &Path) -> Option<io::Result<File>> {
 /// needs no privilege); fails if `to` exists, and says `Unsupported` where
 /// there is no `/proc` to link from.
 fn link(file: &File, to: &Path) -> io::Result<()> {
-    use std::ffi::CString;
+    use nix::errno::Errno;
+    use nix::fcntl::AtFlags;
+    use nix::unistd::linkat;
     use std::os::fd::AsRawFd;
-    use std::os::unix::ffi::OsStrExt;
-    let from = CString::new(format!("/proc/self/fd/{}", file.as_raw_fd())).expect("no NUL in a number");
-    let to =
-        CString::new(to.as_os_str().as_bytes()).map_err(|_| io::Error::from(io::ErrorKind::InvalidInput))?;
-    // SAFETY: two valid C strings that outlive the call.
-    let r = unsafe {
-        libc::linkat(libc::AT_FDCWD, from.as_ptr(), libc::AT_FDCWD, to.as_ptr(), libc::AT_SYMLINK_FOLLOW)
-    };
-    if r == 0 {
-        return Ok(());
-    }
-    let e = io::Error::last_os_error();
-    if matches!(e.raw_os_error(), Some(libc::ENOENT | libc::EPERM | libc::EXDEV | libc::EOPNOTSUPP)) {
+    let from = PathBuf::from(format!("/proc/self/fd/{}", file.as_raw_fd()));
+    // No directory descriptors: both paths are absolute or relative to the working directory.
+    match linkat(None, from.as_path(), None, to, AtFlags::AT_SYMLINK_FOLLOW) {
+        Ok(()) => Ok(()),
         // No /proc, or a filesystem that will not link: the caller writes a named file instead.
-        return Err(io::Error::from(io::ErrorKind::Unsupported));
+        Err(Errno::ENOENT | Errno::EPERM | Errno::EXDEV | Errno::EOPNOTSUPP) => {
+            Err(io::Error::from(io::ErrorKind::Unsupported))
+        }
+        Err(errno) => Err(errno.into()),
     }
-    Err(e)
 }
 
 /// The file's text for `state`.
@@ -354,15 +349,13 @@ mod tests {
 
     #[test]
     fn what_is_not_a_regular_file_is_an_error_and_nothing_is_moved() {
-        use std::os::unix::ffi::OsStrExt;
         let dir = tempdir();
         let folder = dir.join("adir");
         fs::create_dir(&folder).unwrap();
         fs::write(folder.join("inside"), "kept").unwrap();
         let fifo = dir.join("fifo");
-        let name = std::ffi::CString::new(fifo.as_os_str().as_bytes()).unwrap();
-        // SAFETY: a valid C string.
-        assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+        nix::unistd::mkfifo(fifo.as_path(), nix::sys::stat::Mode::S_IRUSR | nix::sys::stat::Mode::S_IWUSR)
+            .unwrap();
         let huge = dir.join("huge");
         fs::write(&huge, vec![b'#'; MAX_BYTES as usize + 1]).unwrap();
         for (path, why) in [

@@ -12,10 +12,8 @@ use queens::backend::sensehat::{self};
 use queens::daemon::signals::Shutdown;
 use queens::daemon::state::{State, StateFile};
 use queens::game::{Engine, Setup};
-use std::ffi::CString;
 use std::fs::{self, File, OpenOptions};
 use std::io::Write;
-use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::OpenOptionsExt;
 use std::os::unix::net::UnixStream;
 use std::path::PathBuf;
@@ -66,8 +64,11 @@ impl Hat {
         let _ = fs::remove_dir_all(&root);
         fs::create_dir_all(root.join("dev/input")).unwrap();
         fs::write(root.join("dev/fb1"), [0xEEu8; 128]).unwrap();
-        let fifo = CString::new(root.join("dev/input/event3").as_os_str().as_bytes()).unwrap();
-        assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o600) }, 0);
+        nix::unistd::mkfifo(
+            root.join("dev/input/event3").as_path(),
+            nix::sys::stat::Mode::S_IRUSR | nix::sys::stat::Mode::S_IWUSR,
+        )
+        .unwrap();
         Hat { root, stand_ins: StandIns::new() }
     }
 

@@ -11,6 +11,7 @@
 //! i2c-stub accepts too (it refuses one 193-byte write).
 
 use super::super::rotation::Rotation;
+use super::error::Error;
 use crate::game::{Frame, Rgb};
 use embedded_hal::i2c::{ErrorKind, I2c};
 use std::fmt::Display;
@@ -95,32 +96,30 @@ where
     /// Reads one register. Like `rpisense-core`, the top bit is cleared:
     /// the BCM2835's I2C controller mishandles clock stretching, which can
     /// set it spuriously.
-    pub fn read(&mut self, register: u8) -> anyhow::Result<u8> {
+    pub fn read(&mut self, register: u8) -> Result<u8, Error> {
         let mut value = [0u8];
         self.bus
             .write_read(ADDRESS, &[register], &mut value)
-            .map_err(|e| anyhow::anyhow!("{} ({e})", describe(register, &e)))?;
+            .map_err(|e| Error::Transfer { what: describe(register, &e), cause: e.to_string() })?;
         Ok(value[0] & 0x7F)
     }
 
     /// Checks the chip says who it is, and returns its firmware version.
-    pub fn identify(&mut self) -> anyhow::Result<u8> {
+    pub fn identify(&mut self) -> Result<u8, Error> {
         let id = self.read(WHO_AM_I)?;
         if id != ID {
-            anyhow::bail!(
-                "the chip at 0x{ADDRESS:02X} answers 0x{id:02X} to \"who am I\", not 's' (0x73): it is not a Sense HAT"
-            );
+            return Err(Error::NotTheHat { id });
         }
         self.read(VERSION)
     }
 
     /// The joystick register (clearing its interrupt).
-    pub fn keys(&mut self) -> anyhow::Result<u8> {
+    pub fn keys(&mut self) -> Result<u8, Error> {
         self.read(KEYS)
     }
 
     /// Writes a whole frame's registers, a block at a time.
-    pub fn show(&mut self, bytes: &[u8; FRAME_BYTES]) -> anyhow::Result<()> {
+    pub fn show(&mut self, bytes: &[u8; FRAME_BYTES]) -> Result<(), Error> {
         for (i, block) in bytes.chunks(BLOCK).enumerate() {
             let register = (i * BLOCK) as u8;
             let mut message = [0u8; BLOCK + 1];
@@ -128,7 +127,7 @@ where
             message[1..].copy_from_slice(block);
             self.bus
                 .write(ADDRESS, &message)
-                .map_err(|e| anyhow::anyhow!("{} ({e})", describe(register, &e)))?;
+                .map_err(|e| Error::Transfer { what: describe(register, &e), cause: e.to_string() })?;
         }
         Ok(())
     }

@@ -10,6 +10,7 @@
 //! `I2C_RDWR`, so one path serves both.
 
 use super::chip::{ADDRESS, BLOCK};
+use super::error::Error;
 use embedded_hal::i2c::{ErrorType, I2c, Operation, SevenBitAddress};
 use gpiocdev::line::EdgeDetection;
 use linux_embedded_hal::i2cdev::core::I2CDevice;
@@ -97,7 +98,7 @@ impl Line {
     /// [`LINE_NAME`] wherever it is. The firmware raises the line when the
     /// keys change and lowers it when 0xF2 is read, as both kernel drivers
     /// expect (they trigger on the rising edge), so that edge is watched.
-    pub fn request(chip: Option<&Path>, offset: u32) -> anyhow::Result<Line> {
+    pub fn request(chip: Option<&Path>, offset: u32) -> Result<Line, Error> {
         let mut builder = gpiocdev::Request::builder();
         let what = match chip {
             Some(chip) => {
@@ -105,11 +106,7 @@ impl Line {
                 format!("line {offset} of {}", chip.display())
             }
             None => {
-                let found = gpiocdev::find_named_line(LINE_NAME).ok_or_else(|| {
-                    anyhow::anyhow!(
-                        "no GPIO line is named {LINE_NAME} (the joystick's interrupt); name it with --gpiochip and --gpio-line"
-                    )
-                })?;
+                let found = gpiocdev::find_named_line(LINE_NAME).ok_or(Error::NoLine { name: LINE_NAME })?;
                 builder.with_found_line(&found);
                 format!("{LINE_NAME} ({} line {})", found.chip.display(), found.info.offset)
             }
@@ -119,7 +116,7 @@ impl Line {
             .as_input()
             .with_edge_detection(EdgeDetection::RisingEdge)
             .request()
-            .map_err(|e| anyhow::anyhow!("cannot watch the joystick's interrupt, {what}: {e}"))?;
+            .map_err(|source| Error::Line { what, source })?;
         Ok(Line { request })
     }
 

@@ -18,6 +18,7 @@
 //! matrix dark and systemd restarting it.
 
 pub mod chip;
+pub mod error;
 pub mod keys;
 pub mod linux;
 
@@ -29,9 +30,9 @@ use super::{Display, Input, Next};
 use crate::daemon::log::{info, warning};
 use crate::daemon::signals::Shutdown;
 use crate::game::{Frame, Millis};
-use anyhow::Context;
 use chip::Chip;
 use embedded_hal::i2c::I2c;
+pub use error::Error;
 use linux::{Interrupt, Line, OpenError, Smbus};
 use std::os::fd::AsFd;
 use std::path::{Path, PathBuf};
@@ -75,8 +76,8 @@ impl Default for Options {
 pub trait Devices {
     type Bus: I2c<Error: std::fmt::Display>;
     type Irq: Interrupt;
-    fn chip(&mut self) -> anyhow::Result<Chip<Self::Bus>>;
-    fn interrupt(&mut self) -> anyhow::Result<Self::Irq>;
+    fn chip(&mut self) -> Result<Chip<Self::Bus>, Error>;
+    fn interrupt(&mut self) -> Result<Self::Irq, Error>;
 }
 
 /// The chip on its `/dev/i2c-N` and the line on its `/dev/gpiochipN`.
@@ -86,32 +87,23 @@ pub struct Linux {
 
 impl Linux {
     /// Opens the bus at the chip's address and checks the chip answers `s`.
-    pub fn chip(options: &Options) -> anyhow::Result<(Chip<Smbus>, u8)> {
+    pub fn chip(options: &Options) -> Result<(Chip<Smbus>, u8), Error> {
         let bus = &options.bus;
         let smbus = Smbus::open(bus).map_err(|e| match e {
             OpenError::Busy => {
-                let free = match linux::bound_driver(Path::new("/sys"), bus) {
-                    Some(driver) => format!("the driver is {driver:?}: {}", linux::unbind_advice(bus, &driver)),
+                let advice = match linux::bound_driver(Path::new("/sys"), bus) {
+                    Some(driver) => {
+                        format!("the driver is {driver:?}: {}", linux::unbind_advice(bus, &driver))
+                    }
                     None => "unbind it first (see README, \"Without the kernel's drivers\")".to_string(),
                 };
-                anyhow::anyhow!(
-                    "a kernel driver holds the Sense HAT at 0x46 on {}: use `--backend sensehat` (the framebuffer), \
-                     or {free}",
-                    bus.display()
-                )
+                Error::Busy { bus: bus.clone(), advice }
             }
-            OpenError::Other(e) if e.kind() == std::io::ErrorKind::PermissionDenied => anyhow::anyhow!(
-                "cannot open {}: {e}: add the user to the `i2c` group (sudo usermod -aG i2c $USER) and log in again",
-                bus.display()
-            ),
-            OpenError::Other(e) => anyhow::anyhow!(
-                "cannot open the I2C bus {}: {e} (enable it with `dtparam=i2c_arm=on` in /boot/firmware/config.txt, \
-                 or name another with --i2c-bus)",
-                bus.display()
-            ),
+            OpenError::Other(source) => Error::Open { bus: bus.clone(), source },
         })?;
         let mut chip = Chip::new(smbus);
-        let version = chip.identify().with_context(|| format!("no Sense HAT on {}", bus.display()))?;
+        let version =
+            chip.identify().map_err(|cause| Error::NoHat { bus: bus.clone(), cause: Box::new(cause) })?;
         Ok((chip, version))
     }
 
@@ -126,13 +118,13 @@ impl Devices for Linux {
     type Bus = Smbus;
     type Irq = Line;
 
-    fn chip(&mut self) -> anyhow::Result<Chip<Smbus>> {
+    fn chip(&mut self) -> Result<Chip<Smbus>, Error> {
         let (chip, version) = Linux::chip(&self.options)?;
         info!("Sense HAT over I2C: {} (firmware {version})", self.options.bus.display());
         Ok(chip)
     }
 
-    fn interrupt(&mut self) -> anyhow::Result<Line> {
+    fn interrupt(&mut self) -> Result<Line, Error> {
         let line = Line::request(self.options.gpiochip.as_deref(), self.options.line)?;
         info!("the joystick's interrupt: {}", line.chip().display());
         Ok(line)
@@ -154,14 +146,14 @@ pub struct I2cHat<D: Devices> {
 }
 
 impl I2cHat<Linux> {
-    pub fn open_linux(options: Options, shutdown: Shutdown) -> anyhow::Result<I2cHat<Linux>> {
+    pub fn open_linux(options: Options, shutdown: Shutdown) -> Result<I2cHat<Linux>, Error> {
         I2cHat::open(Linux { options: options.clone() }, options, shutdown)
     }
 }
 
 impl<D: Devices> I2cHat<D> {
     /// Opens the devices, or says why not: only the chip is required.
-    pub fn open(mut devices: D, options: Options, shutdown: Shutdown) -> anyhow::Result<I2cHat<D>> {
+    pub fn open(mut devices: D, options: Options, shutdown: Shutdown) -> Result<I2cHat<D>, Error> {
         let chip = devices.chip()?;
         let line = devices.interrupt();
         let mut hat = I2cHat {
@@ -178,7 +170,7 @@ impl<D: Devices> I2cHat<D> {
         match line {
             Ok(irq) => hat.irq = Some(irq),
             Err(e) => {
-                warning!("{e:#}; the joystick does nothing until the line is there: looking for it again");
+                warning!("{e}; the joystick does nothing until the line is there: looking for it again");
                 hat.backoff.lost(hat.keys.now());
             }
         }
@@ -188,7 +180,7 @@ impl<D: Devices> I2cHat<D> {
     /// Starts using an opened chip: reads the joystick once (which clears
     /// an interrupt left pending; the keys held now are the baseline, so a
     /// key held across a restart does nothing) and shows the current frame.
-    fn attach(&mut self, mut chip: Chip<D::Bus>) -> anyhow::Result<()> {
+    fn attach(&mut self, mut chip: Chip<D::Bus>) -> Result<(), Error> {
         let held = chip.keys()?;
         chip.show(&self.encode(&self.shown))?;
         self.open = Some((chip, held));
@@ -199,7 +191,7 @@ impl<D: Devices> I2cHat<D> {
     /// is requested first and the keys read after it (by [`Self::attach`],
     /// or here when only the line was missing): an edge from before the
     /// request was never seen, so the register is the baseline.
-    fn look(&mut self) -> anyhow::Result<()> {
+    fn look(&mut self) -> Result<(), Error> {
         let line = self.irq.is_none().then(|| self.devices.interrupt());
         match self.open.as_mut() {
             None => {
@@ -232,16 +224,16 @@ impl<D: Devices> I2cHat<D> {
     fn reconnect(&mut self) {
         let result = self.look();
         if let Err(e) = &result {
-            crate::daemon::log::debug!("the Sense HAT over I2C is still missing: {e:#}");
+            crate::daemon::log::debug!("the Sense HAT over I2C is still missing: {e}");
         }
         self.backoff.looked(self.keys.now(), result.is_ok());
     }
 
     /// The interrupt fired: read the keys and turn their changes into events.
-    fn interrupted(&mut self) -> anyhow::Result<()> {
+    fn interrupted(&mut self) -> Result<(), Error> {
         let irq = self.irq.as_mut().expect("polled only while the line is there");
-        irq.drain().context("the joystick's interrupt line failed")?;
-        let (chip, held) = self.open.as_mut().ok_or_else(|| anyhow::anyhow!("the chip is gone"))?;
+        irq.drain().map_err(Error::Interrupt)?;
+        let (chip, held) = self.open.as_mut().ok_or(Error::Gone)?;
         let now = chip.keys()?;
         let before = std::mem::replace(held, now);
         self.keys.take(keys::decode(before, now));
@@ -276,7 +268,7 @@ impl<D: Devices> Input for I2cHat<D> {
                 Woke::Tick => {}
                 Woke::Device => {
                     if let Err(e) = self.interrupted() {
-                        self.lost(format!("{e:#}"));
+                        self.lost(e);
                     }
                 }
             }

@@ -49,11 +49,11 @@ impl Fakes {
 impl Devices for Fakes {
     type Bus = Mock;
     type Irq = Edge;
-    fn chip(&mut self) -> anyhow::Result<Chip<Mock>> {
-        Ok(Chip::new(self.chips.pop_front().ok_or_else(|| anyhow::anyhow!("no HAT"))?))
+    fn chip(&mut self) -> Result<Chip<Mock>, Error> {
+        Ok(Chip::new(self.chips.pop_front().ok_or(Error::Gone)?))
     }
-    fn interrupt(&mut self) -> anyhow::Result<Edge> {
-        self.lines.pop_front().flatten().ok_or_else(|| anyhow::anyhow!("no GPIO line is named GPIO23"))
+    fn interrupt(&mut self) -> Result<Edge, Error> {
+        self.lines.pop_front().flatten().ok_or(Error::NoLine { name: linux::LINE_NAME })
     }
 }
 

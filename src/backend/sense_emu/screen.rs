@@ -4,9 +4,8 @@
 //! moves on, so every frame is written in place and the time touched.
 
 use crate::game::{Frame, Rgb};
-use std::fs::{File, OpenOptions};
+use std::fs::{File, FileTimes, OpenOptions};
 use std::io::{self, Write};
-use std::os::fd::AsRawFd;
 use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 
@@ -72,11 +71,8 @@ impl Screen {
     /// Writes `frame` (8x8) and touches the file so the GUI redraws.
     pub fn show(&mut self, frame: &Frame) -> io::Result<()> {
         self.file.write_all_at(&encode(frame)?, 0)?;
-        // SAFETY: a valid descriptor; a null `times` sets both to now.
-        if unsafe { libc::futimens(self.file.as_raw_fd(), std::ptr::null()) } != 0 {
-            return Err(io::Error::last_os_error());
-        }
-        Ok(())
+        let now = std::time::SystemTime::now();
+        self.file.set_times(FileTimes::new().set_accessed(now).set_modified(now))
     }
 }
 

@@ -5,7 +5,7 @@
 //! (C longs), then type, code (u16) and value (u32), in native byte order.
 
 use crate::backend::gesture::Change;
-use crate::backend::sensehat::joystick;
+use crate::backend::sensehat::record as joystick;
 use std::io;
 use std::os::unix::net::UnixDatagram;
 use std::path::{Path, PathBuf};
@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 pub const SERVER_NAME: &str = "rpi-sense-emu-stick";
 
 /// One record's size: Python's `struct.calcsize('llHHI')`, which is the
-/// kernel's `struct input_event`, so the Sense HAT joystick's decoder reads
+/// kernel's `struct input_event`, so the raw-record reader ([`crate::backend::sensehat::record`]) reads
 /// it (the GUI sends the Raspberry Pi kernel's KEY_* codes).
 pub const RECORD_LEN: usize = joystick::RECORD;
 
@@ -22,7 +22,7 @@ pub const RECORD_LEN: usize = joystick::RECORD;
 /// releases of the five keys; anything else, and the auto-repeat value 2,
 /// gives nothing (holds and repeats are timed by [`crate::backend::gesture`]).
 pub fn decode_datagram(bytes: &[u8]) -> impl Iterator<Item = Change> + '_ {
-    bytes.chunks_exact(RECORD_LEN).filter_map(|r| joystick::decode(r.try_into().expect("a whole record")))
+    bytes.chunks_exact(RECORD_LEN).filter_map(|r| joystick::decode(r.try_into().ok()?))
 }
 
 /// Our end of the joystick socket.

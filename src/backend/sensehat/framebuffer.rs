@@ -8,10 +8,11 @@
 //! into an HDMI console would be a bug, not a display.
 
 use super::super::rotation::Rotation;
+use super::error::{Device, Error};
+use super::sys::{self, FbFixScreenInfo, FbVarScreenInfo};
 use crate::game::{Frame, Rgb};
-use anyhow::{Context, bail};
 use std::fs::{File, OpenOptions};
-use std::os::fd::{AsFd, AsRawFd, BorrowedFd};
+use std::os::fd::{AsFd, BorrowedFd};
 use std::os::unix::fs::{FileExt, FileTypeExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -19,15 +20,7 @@ use std::sync::{Arc, Mutex};
 /// The matrix is 8 LEDs square.
 pub const SIDE: usize = 8;
 
-pub const FBIOGET_VSCREENINFO: libc::c_ulong = 0x4600;
-const FBIOGET_FSCREENINFO: libc::c_ulong = 0x4602;
-/// The Sense HAT driver's gamma reset, `_IO(0xF1, 2)` in both the
-/// Raspberry Pi kernel's `rpisense-fb` (SENSEFB_FBIORESET_GAMMA) and the
-/// mainline port (SENSEDISP_IORESET_GAMMA): argument 0 the default table,
-/// 1 low light.
-pub const SENSEFB_FBIORESET_GAMMA: libc::c_ulong = 0xF102;
-
-/// The driver's two built-in gamma tables.
+/// The driver's two built-in gamma tables ([`sys::reset_gamma`]'s argument).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Gamma {
     Default = 0,
@@ -99,23 +92,27 @@ impl Framebuffer {
     /// Opens `path` and checks that it is a framebuffer device, 8x8 at 16
     /// bits per pixel. Nothing else is written to: not a regular file, not
     /// a console of another shape.
-    pub fn open(path: &Path) -> anyhow::Result<Framebuffer> {
+    pub fn open(path: &Path) -> Result<Framebuffer, Error> {
+        let (device, owned) = (Device::LedMatrix, || path.to_path_buf());
         let file = open_for_writing(path)?;
-        let kind = file.metadata()?.file_type();
+        let kind =
+            file.metadata().map_err(|source| Error::Open { device, path: owned(), source })?.file_type();
         if !kind.is_char_device() {
-            bail!("{} is not a framebuffer device (it is not a character device)", path.display());
+            return Err(Error::NotCharDevice { device, path: owned() });
         }
-        let info =
-            ScreenInfo::read(&file).with_context(|| format!("{} is not a framebuffer", path.display()))?;
-        let format =
-            info.check().with_context(|| format!("{} is not the Sense HAT's LED matrix", path.display()))?;
+        let info = ScreenInfo::read(&file).map_err(|source| Error::NotThatDevice {
+            device,
+            path: owned(),
+            source,
+        })?;
+        let format = info.check().map_err(|reason| Error::WrongShape { path: owned(), reason })?;
         Ok(Framebuffer { file, path: path.to_path_buf(), format, gamma_asked: None })
     }
 
     /// A stand-in for tests: any file, taken as the Sense HAT's RGB565,
     /// recording the gamma tables asked for in `gamma_asked`. Reached only
     /// through [`super::testing`].
-    pub(super) fn stand_in(path: &Path, gamma_asked: Arc<Mutex<Vec<Gamma>>>) -> anyhow::Result<Framebuffer> {
+    pub(super) fn stand_in(path: &Path, gamma_asked: Arc<Mutex<Vec<Gamma>>>) -> Result<Framebuffer, Error> {
         let file = open_for_writing(path)?;
         Ok(Framebuffer {
             file,
@@ -146,21 +143,17 @@ impl Framebuffer {
             asked.lock().unwrap_or_else(|e| e.into_inner()).push(gamma);
             return Ok(());
         }
-        // SAFETY: the driver's ioctl takes its argument by value.
-        let r = unsafe {
-            libc::ioctl(self.file.as_raw_fd(), SENSEFB_FBIORESET_GAMMA as _, gamma as libc::c_ulong)
-        };
-        if r < 0 { Err(std::io::Error::last_os_error()) } else { Ok(()) }
+        sys::reset_gamma(self.file.as_fd(), gamma as libc::c_ulong)
     }
 }
 
-fn open_for_writing(path: &Path) -> anyhow::Result<File> {
+fn open_for_writing(path: &Path) -> Result<File, Error> {
     OpenOptions::new()
         .read(true)
         .write(true)
         .custom_flags(libc::O_CLOEXEC | libc::O_NONBLOCK | libc::O_NOCTTY)
         .open(path)
-        .with_context(|| format!("cannot open the LED matrix {}", path.display()))
+        .map_err(|source| Error::Open { device: Device::LedMatrix, path: path.to_path_buf(), source })
 }
 
 impl AsFd for Framebuffer {
@@ -169,8 +162,8 @@ impl AsFd for Framebuffer {
     }
 }
 
-/// What the kernel says about a framebuffer: `fb_var_screeninfo` (40
-/// 32-bit words) and the parts of `fb_fix_screeninfo` we need.
+/// What the kernel says about a framebuffer: the parts of
+/// `fb_var_screeninfo` and `fb_fix_screeninfo` the game needs.
 #[derive(Debug)]
 pub struct ScreenInfo {
     pub id: String,
@@ -185,62 +178,43 @@ pub struct ScreenInfo {
 
 impl ScreenInfo {
     pub fn read(file: &File) -> std::io::Result<ScreenInfo> {
-        let mut var = [0u32; 40];
-        let mut fix = [0u8; 128];
-        let fd = file.as_raw_fd();
-        // SAFETY: both buffers are larger than the structs the kernel fills.
-        unsafe {
-            if libc::ioctl(fd, FBIOGET_VSCREENINFO as _, var.as_mut_ptr()) < 0
-                || libc::ioctl(fd, FBIOGET_FSCREENINFO as _, fix.as_mut_ptr()) < 0
-            {
-                return Err(std::io::Error::last_os_error());
-            }
-        }
-        Ok(ScreenInfo::from_raw(&var, &fix))
+        Ok(ScreenInfo::from_kernel(&sys::var_screeninfo(file)?, &sys::fix_screeninfo(file)?))
     }
 
-    /// Decodes the structs' words and bytes (kept apart from the ioctl so
-    /// the layout is tested).
-    pub fn from_raw(var: &[u32; 40], fix: &[u8; 128]) -> ScreenInfo {
-        let field = |i: usize| Bitfield { offset: var[i], length: var[i + 1] };
-        // fb_fix_screeninfo: char id[16]; unsigned long smem_start; u32
-        // smem_len, type, type_aux, visual; u16 xpanstep, ypanstep,
-        // ywrapstep (then 2 bytes of padding); u32 line_length.
-        let at = 16 + std::mem::size_of::<libc::c_ulong>() + 16 + 8;
-        let id_len = fix[..16].iter().position(|&b| b == 0).unwrap_or(16);
+    /// The fields of the kernel's structs (kept apart from the ioctls so
+    /// the checks are tested).
+    pub fn from_kernel(var: &FbVarScreenInfo, fix: &FbFixScreenInfo) -> ScreenInfo {
+        let field = |f: sys::FbBitfield| Bitfield { offset: f.offset, length: f.length };
+        let id_len = fix.id.iter().position(|&b| b == 0).unwrap_or(fix.id.len());
         ScreenInfo {
-            id: String::from_utf8_lossy(&fix[..id_len]).into_owned(),
-            xres: var[0],
-            yres: var[1],
-            bits_per_pixel: var[6],
-            red: field(8),
-            green: field(11),
-            blue: field(14),
-            line_length: u32::from_ne_bytes(fix[at..at + 4].try_into().unwrap()),
+            id: String::from_utf8_lossy(&fix.id[..id_len]).into_owned(),
+            xres: var.xres,
+            yres: var.yres,
+            bits_per_pixel: var.bits_per_pixel,
+            red: field(var.red),
+            green: field(var.green),
+            blue: field(var.blue),
+            line_length: fix.line_length,
         }
     }
 
     /// The pixel format, if this is a framebuffer the game can draw on.
-    pub fn check(&self) -> anyhow::Result<PixelFormat> {
+    /// The reason it is not, otherwise.
+    pub fn check(&self) -> Result<PixelFormat, String> {
         if (self.xres, self.yres, self.bits_per_pixel) != (SIDE as u32, SIDE as u32, 16) {
-            bail!(
+            return Err(format!(
                 "{:?} is {}x{} at {} bits per pixel; the LED matrix is 8x8 at 16",
-                self.id,
-                self.xres,
-                self.yres,
-                self.bits_per_pixel
-            );
+                self.id, self.xres, self.yres, self.bits_per_pixel
+            ));
         }
         for (name, f) in [("red", self.red), ("green", self.green), ("blue", self.blue)] {
             // A device declares these: a huge offset must be refused, not overflow.
             let fits = f.offset.checked_add(f.length).is_some_and(|end| end <= 16);
             if f.length == 0 || f.length > 8 || !fits {
-                bail!(
+                return Err(format!(
                     "{:?} declares an unusable {name} field (offset {}, length {})",
-                    self.id,
-                    f.offset,
-                    f.length
-                );
+                    self.id, f.offset, f.length
+                ));
             }
         }
         let line_length = (self.line_length as usize).max(SIDE * 2);
@@ -295,38 +269,45 @@ mod tests {
         assert_eq!(&dim[2..4], &(15u16 << 11).to_ne_bytes());
     }
 
+    /// The Sense HAT driver's screen info, as `rpisense-fb` fills it.
+    fn sense_hat() -> (FbVarScreenInfo, FbFixScreenInfo) {
+        let field = |offset, length| sys::FbBitfield { offset, length, msb_right: 0 };
+        let var = FbVarScreenInfo {
+            xres: 8,
+            yres: 8,
+            bits_per_pixel: 16,
+            red: field(11, 5),
+            green: field(5, 6),
+            blue: field(0, 5),
+            ..FbVarScreenInfo::default()
+        };
+        let mut fix = FbFixScreenInfo { line_length: 16, ..FbFixScreenInfo::default() };
+        fix.id[..12].copy_from_slice(b"RPi-Sense FB");
+        (var, fix)
+    }
+
     #[test]
     fn screen_info_decodes_and_refuses_other_shapes() {
-        let mut var = [0u32; 40];
-        var[..2].copy_from_slice(&[8, 8]);
-        var[6] = 16;
-        var[8..16].copy_from_slice(&[11, 5, 0, 5, 6, 0, 0, 5]);
-        let mut fix = [0u8; 128];
-        fix[..12].copy_from_slice(b"RPi-Sense FB");
-        let at = 16 + std::mem::size_of::<libc::c_ulong>() + 24;
-        fix[at..at + 4].copy_from_slice(&16u32.to_ne_bytes());
-        let info = ScreenInfo::from_raw(&var, &fix);
+        let (mut var, fix) = sense_hat();
+        let info = ScreenInfo::from_kernel(&var, &fix);
         assert_eq!(info.id, "RPi-Sense FB");
         assert_eq!(info.check().unwrap(), PixelFormat::RGB565);
 
-        var[..2].copy_from_slice(&[1920, 1080]);
-        var[6] = 32;
-        let err = ScreenInfo::from_raw(&var, &fix).check().unwrap_err().to_string();
+        (var.xres, var.yres, var.bits_per_pixel) = (1920, 1080, 32);
+        let err = ScreenInfo::from_kernel(&var, &fix).check().unwrap_err();
         assert!(err.contains("1920x1080 at 32 bits"), "{err}");
     }
 
     #[test]
     fn a_field_declared_past_the_end_of_u32_is_refused_not_overflowed() {
-        let mut var = [0u32; 40];
-        var[..2].copy_from_slice(&[8, 8]);
-        var[6] = 16;
-        var[8..16].copy_from_slice(&[11, 5, 0, 5, 6, 0, 0, 5]);
-        let fix = [0u8; 128];
-        for (word, offset) in [(8, u32::MAX), (8, u32::MAX - 4), (11, u32::MAX - 5), (14, 0xFFFF_FFFC)] {
-            let mut var = var;
-            var[word] = offset;
-            let err = ScreenInfo::from_raw(&var, &fix).check().unwrap_err().to_string();
-            assert!(err.contains(&format!("offset {offset}")), "{err}");
+        let (var, fix) = sense_hat();
+        for offset in [u32::MAX, u32::MAX - 4, u32::MAX - 5, 0xFFFF_FFFC] {
+            for channel in 0..3 {
+                let mut var = var;
+                [&mut var.red, &mut var.green, &mut var.blue][channel].offset = offset;
+                let err = ScreenInfo::from_kernel(&var, &fix).check().unwrap_err();
+                assert!(err.contains(&format!("offset {offset}")), "{err}");
+            }
         }
     }
 
@@ -336,18 +317,20 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("precious.txt");
         std::fs::write(&path, "Dear diary, ".repeat(20)).unwrap();
-        let err = Framebuffer::open(&path).map(|_| ()).unwrap_err().to_string();
-        assert!(err.contains("precious.txt is not a framebuffer device"), "{err}");
+        let err = Framebuffer::open(&path).map(|_| ()).unwrap_err();
+        assert!(matches!(err, Error::NotCharDevice { .. }), "{err}");
+        assert!(err.to_string().contains("precious.txt is not a framebuffer device"), "{err}");
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "Dear diary, ".repeat(20));
         // A character device that is no framebuffer: the screen info cannot be read.
         let err = Framebuffer::open(Path::new("/dev/zero")).map(|_| ()).unwrap_err();
-        assert!(format!("{err:#}").contains("/dev/zero is not a framebuffer"), "{err:#}");
+        assert!(matches!(err, Error::NotThatDevice { .. }), "{err}");
+        assert!(err.to_string().contains("/dev/zero is not a framebuffer"), "{err}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
     fn a_directory_is_refused() {
         let err = Framebuffer::open(Path::new("/")).map(|_| ()).unwrap_err();
-        assert!(format!("{err:#}").contains("cannot open"));
+        assert!(matches!(err, Error::Open { .. }) && err.to_string().contains("cannot open"), "{err}");
     }
 }

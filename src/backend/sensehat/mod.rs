@@ -9,8 +9,14 @@
 //! game goes on where it was when it returns.
 
 pub mod discover;
+pub mod error;
 pub mod framebuffer;
 pub mod joystick;
+pub mod record;
+/// The backend's `unsafe`: the framebuffer's ioctls and the kernel's
+/// structs (public for the VM test's driver, which sets a mode).
+#[doc(hidden)]
+pub mod sys;
 #[doc(hidden)]
 pub mod testing;
 
@@ -23,9 +29,9 @@ use crate::daemon::log::{info, warning};
 use crate::daemon::signals::Shutdown;
 use crate::game::{Frame, Millis};
 use discover::{JOYSTICK_NAME, LED_NAME, Roots};
+pub use error::Error;
 use framebuffer::{Framebuffer, Gamma};
-use joystick::{Joystick, Reading};
-use std::io;
+use joystick::{Joystick, Keys, Reading};
 use std::os::fd::AsFd;
 use std::path::PathBuf;
 
@@ -70,7 +76,7 @@ impl Options {
 pub struct SenseHat {
     options: Options,
     screen: Option<Framebuffer>,
-    stick: Option<Joystick>,
+    stick: Option<Box<dyn Keys>>,
     shutdown: Shutdown,
     keys: Stick,
     /// The last frame asked for, shown again when the matrix returns.
@@ -87,16 +93,16 @@ enum Devices {
 }
 
 impl Devices {
-    fn open_screen(&self, path: &std::path::Path) -> anyhow::Result<Framebuffer> {
+    fn open_screen(&self, path: &std::path::Path) -> Result<Framebuffer, Error> {
         match self {
             Devices::Kernel => Framebuffer::open(path),
             Devices::StandIns(stand_ins) => stand_ins.framebuffer(path),
         }
     }
 
-    fn open_stick(&self, path: &std::path::Path) -> anyhow::Result<Joystick> {
+    fn open_stick(&self, path: &std::path::Path) -> Result<Box<dyn Keys>, Error> {
         match self {
-            Devices::Kernel => Joystick::open(path),
+            Devices::Kernel => Ok(Box::new(Joystick::open(path)?)),
             Devices::StandIns(stand_ins) => stand_ins.joystick(path),
         }
     }
@@ -104,15 +110,15 @@ impl Devices {
 
 impl SenseHat {
     /// Opens both devices, or explains what is missing and how to fix it.
-    pub fn open(options: Options, shutdown: Shutdown) -> anyhow::Result<SenseHat> {
+    pub fn open(options: Options, shutdown: Shutdown) -> Result<SenseHat, Error> {
         SenseHat::open_with(options, shutdown, Devices::Kernel)
     }
 
-    fn open_with(options: Options, shutdown: Shutdown, devices: Devices) -> anyhow::Result<SenseHat> {
-        let led = options.led_matrix().ok_or_else(|| anyhow::anyhow!(missing_led(&options.roots)))?;
-        let stick = options.joystick().ok_or_else(|| anyhow::anyhow!(missing_joystick(&options.roots)))?;
-        let screen = devices.open_screen(&led).map_err(|e| with_fix(e, "video"))?;
-        let joystick = devices.open_stick(&stick).map_err(|e| with_fix(e, "input"))?;
+    fn open_with(options: Options, shutdown: Shutdown, devices: Devices) -> Result<SenseHat, Error> {
+        let led = options.led_matrix().ok_or_else(|| missing_led(&options.roots))?;
+        let stick = options.joystick().ok_or_else(|| missing_joystick(&options.roots))?;
+        let screen = devices.open_screen(&led)?;
+        let joystick = devices.open_stick(&stick)?;
         info!("LED matrix: {}; joystick: {}", led.display(), stick.display());
         let hat = SenseHat {
             keys: Stick::new(options.timing, options.rotation),
@@ -215,32 +221,20 @@ fn listing(found: &[discover::Found]) -> String {
     found.iter().map(|f| format!("{} {:?}", f.path.display(), f.name)).collect::<Vec<_>>().join(", ")
 }
 
-fn missing_led(roots: &Roots) -> String {
-    format!(
+fn missing_led(roots: &Roots) -> Error {
+    let explanation = format!(
         "no Sense HAT LED matrix: no framebuffer is named {LED_NAME:?} (found: {}). Is the HAT seated? \
          Add `dtoverlay=rpi-sense` to /boot/firmware/config.txt and reboot, or name the device with --framebuffer",
         listing(&roots.framebuffers())
-    )
+    );
+    Error::NotFound { device: error::Device::LedMatrix, explanation }
 }
 
-fn missing_joystick(roots: &Roots) -> String {
-    format!(
+fn missing_joystick(roots: &Roots) -> Error {
+    let explanation = format!(
         "no Sense HAT joystick: no input device is named {JOYSTICK_NAME:?} (found: {}). \
          Add `dtoverlay=rpi-sense` to /boot/firmware/config.txt and reboot, or name the device with --joystick",
         listing(&roots.input_devices())
-    )
-}
-
-/// Adds the usual fix to a permission error.
-fn with_fix(e: anyhow::Error, group: &str) -> anyhow::Error {
-    let denied = e
-        .chain()
-        .any(|c| c.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::PermissionDenied));
-    if denied {
-        e.context(format!(
-            "permission denied: add the user to the `{group}` group (sudo usermod -aG {group} $USER) and log in again"
-        ))
-    } else {
-        e
-    }
+    );
+    Error::NotFound { device: error::Device::Joystick, explanation }
 }

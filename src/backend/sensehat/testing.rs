@@ -9,8 +9,10 @@
 //! (the keys held after a `SYN_DROPPED`, the gamma tables asked for)
 //! under their control.
 
+use super::error::{Device, Error};
 use super::framebuffer::{Framebuffer, Gamma};
-use super::joystick::{Joystick, KEY_BYTES, KeyBits};
+use super::joystick::Keys;
+use super::record::{KEY_BYTES, KeyBits, RecordStick};
 use super::{Devices, Options, SenseHat};
 use crate::daemon::signals::Shutdown;
 use std::path::Path;
@@ -32,7 +34,7 @@ impl StandIns {
 
     /// The Sense HAT backend on `options.framebuffer` and
     /// `options.joystick`, whatever they are.
-    pub fn open(&self, options: Options, shutdown: Shutdown) -> anyhow::Result<SenseHat> {
+    pub fn open(&self, options: Options, shutdown: Shutdown) -> Result<SenseHat, Error> {
         SenseHat::open_with(options, shutdown, Devices::StandIns(self.clone()))
     }
 
@@ -46,13 +48,16 @@ impl StandIns {
         self.gamma_asked.lock().unwrap().clone()
     }
 
-    pub(super) fn framebuffer(&self, path: &Path) -> anyhow::Result<Framebuffer> {
+    pub(super) fn framebuffer(&self, path: &Path) -> Result<Framebuffer, Error> {
         Framebuffer::stand_in(path, self.gamma_asked.clone())
     }
 
-    pub(super) fn joystick(&self, path: &Path) -> anyhow::Result<Joystick> {
+    /// A FIFO of raw records, read as the emulator's socket is
+    /// ([`super::record`]), with the keys' state after a `SYN_DROPPED` what
+    /// [`StandIns::set_keys_down`] said.
+    pub(super) fn joystick(&self, path: &Path) -> Result<Box<dyn Keys>, Error> {
         let keys_down = self.keys_down.clone();
-        Joystick::stand_in(
+        let stick = RecordStick::open(
             path,
             Box::new(move || {
                 let mut bits: KeyBits = [0; KEY_BYTES];
@@ -62,5 +67,11 @@ impl StandIns {
                 Ok(bits)
             }),
         )
+        .map_err(|source| Error::Open {
+            device: Device::Joystick,
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Ok(Box::new(stick))
     }
 }

@@ -1,0 +1,322 @@
+//! The joystick's events as raw `struct input_event` records, read where
+//! the kernel is not the source: the Sense HAT emulator's socket sends the
+//! same records, and the host tests' stand-in joystick is a FIFO carrying
+//! them. (The kernel's joystick is read through the `evdev` crate,
+//! [`super::joystick`].)
+//!
+//! Two kernels, two code sets: the Raspberry Pi kernel's driver sends
+//! `KEY_UP`..`KEY_ENTER`, mainline Linux's `sensehat-joystick` sends
+//! `BTN_DPAD_UP`..`BTN_SELECT`. Both are read.
+
+use super::super::gesture::{Change, Key};
+use super::joystick::{Keys, Reading};
+use super::sys;
+use evdev::{EventType, KeyCode, SynchronizationCode};
+use std::fs::{File, OpenOptions};
+use std::io::{self, Read};
+use std::os::fd::{AsFd, BorrowedFd};
+use std::os::unix::fs::OpenOptionsExt;
+use std::path::{Path, PathBuf};
+
+pub const EV_SYN: u16 = EventType::SYNCHRONIZATION.0;
+pub const EV_KEY: u16 = EventType::KEY.0;
+pub const KEY_ENTER: u16 = KeyCode::KEY_ENTER.0;
+pub const KEY_UP: u16 = KeyCode::KEY_UP.0;
+pub const KEY_LEFT: u16 = KeyCode::KEY_LEFT.0;
+pub const KEY_RIGHT: u16 = KeyCode::KEY_RIGHT.0;
+pub const KEY_DOWN: u16 = KeyCode::KEY_DOWN.0;
+pub const BTN_SELECT: u16 = KeyCode::BTN_SELECT.0;
+pub const BTN_DPAD_UP: u16 = KeyCode::BTN_DPAD_UP.0;
+pub const BTN_DPAD_DOWN: u16 = KeyCode::BTN_DPAD_DOWN.0;
+pub const BTN_DPAD_LEFT: u16 = KeyCode::BTN_DPAD_LEFT.0;
+pub const BTN_DPAD_RIGHT: u16 = KeyCode::BTN_DPAD_RIGHT.0;
+/// `EV_SYN`'s codes: the end of a packet of events, and the kernel's word
+/// that its buffer overflowed and events were lost.
+pub const SYN_REPORT: u16 = SynchronizationCode::SYN_REPORT.0;
+pub const SYN_DROPPED: u16 = SynchronizationCode::SYN_DROPPED.0;
+
+/// The five keys in the Raspberry Pi kernel's codes, and in mainline's.
+pub const PI_KEYS: [u16; 5] = [KEY_UP, KEY_DOWN, KEY_LEFT, KEY_RIGHT, KEY_ENTER];
+pub const MAINLINE_KEYS: [u16; 5] = [BTN_DPAD_UP, BTN_DPAD_DOWN, BTN_DPAD_LEFT, BTN_DPAD_RIGHT, BTN_SELECT];
+
+/// The size of `struct input_event`: 24 bytes on 64-bit kernels, 16 on
+/// 32-bit ones (asserted in [`super::sys`]).
+pub const RECORD: usize = std::mem::size_of::<sys::InputEvent>();
+
+/// The key a code names, in either code set.
+pub fn key_of(code: u16) -> Option<Key> {
+    match code {
+        KEY_UP | BTN_DPAD_UP => Some(Key::Up),
+        KEY_DOWN | BTN_DPAD_DOWN => Some(Key::Down),
+        KEY_LEFT | BTN_DPAD_LEFT => Some(Key::Left),
+        KEY_RIGHT | BTN_DPAD_RIGHT => Some(Key::Right),
+        KEY_ENTER | BTN_SELECT => Some(Key::Middle),
+        _ => None,
+    }
+}
+
+/// The change a key event makes. Synchronisation reports, other keys and
+/// the kernel's auto-repeat (value 2) give nothing: repeats are timed by
+/// [`super::super::gesture::Gestures`], the same on every device.
+pub fn change_of(kind: u16, code: u16, value: i32) -> Option<Change> {
+    if kind != EV_KEY {
+        return None;
+    }
+    let key = key_of(code)?;
+    match value {
+        1 => Some(Change::Down(key)),
+        0 => Some(Change::Up(key)),
+        _ => None,
+    }
+}
+
+/// A record's type, code and value (the time before them is not used).
+fn fields(record: &[u8; RECORD]) -> (u16, u16, i32) {
+    let at = RECORD - 8;
+    let kind = u16::from_ne_bytes([record[at], record[at + 1]]);
+    let code = u16::from_ne_bytes([record[at + 2], record[at + 3]]);
+    let value = i32::from_ne_bytes([record[at + 4], record[at + 5], record[at + 6], record[at + 7]]);
+    (kind, code, value)
+}
+
+/// Decodes one `input_event` record.
+pub fn decode(record: &[u8; RECORD]) -> Option<Change> {
+    let (kind, code, value) = fields(record);
+    change_of(kind, code, value)
+}
+
+/// Builds a record as the kernel would send it (for tests and fakes).
+pub fn encode(kind: u16, code: u16, value: i32) -> [u8; RECORD] {
+    let mut record = [0u8; RECORD];
+    let at = RECORD - 8;
+    record[at..at + 2].copy_from_slice(&kind.to_ne_bytes());
+    record[at + 2..at + 4].copy_from_slice(&code.to_ne_bytes());
+    record[at + 4..at + 8].copy_from_slice(&value.to_ne_bytes());
+    record
+}
+
+/// Bytes in a bitmask of every key code (`KEY_MAX` is 0x2ff).
+pub const KEY_BYTES: usize = 0x300 / 8;
+
+/// One bit per key code, as `EVIOCGKEY` fills it.
+pub type KeyBits = [u8; KEY_BYTES];
+
+/// Whether `code`'s bit is set.
+pub fn has(bits: &KeyBits, code: u16) -> bool {
+    bits.get(usize::from(code) / 8).is_some_and(|byte| byte & (1 << (code % 8)) != 0)
+}
+
+/// Where the keys' real state comes from after a `SYN_DROPPED`: for a
+/// stand-in, whatever the test says.
+pub type KeyState = Box<dyn FnMut() -> io::Result<KeyBits> + Send>;
+
+/// Turns the bytes of records into key changes. On `SYN_DROPPED` the
+/// events up to the next `SYN_REPORT` are discarded (the packet is
+/// incomplete), then every key held here that the device reports up is let
+/// go: a lost release must not leave a key held and repeating. (The same
+/// resynchronisation the `evdev` crate does for the kernel's device.)
+#[derive(Debug, Default)]
+pub struct Decoder {
+    /// A record split across reads (a FIFO can do that; the kernel hands
+    /// out whole records).
+    partial: Vec<u8>,
+    dropping: bool,
+    held: Vec<Key>,
+}
+
+impl Decoder {
+    pub fn feed(&mut self, bytes: &[u8], key_state: &mut dyn FnMut() -> io::Result<KeyBits>) -> Vec<Change> {
+        let mut changes = Vec::new();
+        self.partial.extend_from_slice(bytes);
+        let whole = self.partial.len() / RECORD * RECORD;
+        let records: Vec<[u8; RECORD]> = self.partial[..whole]
+            .chunks_exact(RECORD)
+            .filter_map(|r| <[u8; RECORD]>::try_from(r).ok())
+            .collect();
+        self.partial.drain(..whole);
+        for record in &records {
+            let (kind, code, value) = fields(record);
+            match (kind, code) {
+                (EV_SYN, SYN_DROPPED) => self.dropping = true,
+                (EV_SYN, SYN_REPORT) if self.dropping => {
+                    self.dropping = false;
+                    changes.extend(self.resync(key_state()));
+                }
+                _ if self.dropping => {}
+                _ => {
+                    if let Some(change) = change_of(kind, code, value) {
+                        self.note(change);
+                        changes.push(change);
+                    }
+                }
+            }
+        }
+        changes
+    }
+
+    /// The releases of keys held here but up on the device (all of them if
+    /// it cannot tell).
+    fn resync(&mut self, state: io::Result<KeyBits>) -> Vec<Change> {
+        let down = |key: Key, bits: &KeyBits| {
+            PI_KEYS.iter().chain(&MAINLINE_KEYS).any(|&code| key_of(code) == Some(key) && has(bits, code))
+        };
+        let released: Vec<Key> = match &state {
+            Ok(bits) => self.held.iter().copied().filter(|&key| !down(key, bits)).collect(),
+            Err(_) => self.held.clone(),
+        };
+        self.held.retain(|key| !released.contains(key));
+        released.into_iter().map(Change::Up).collect()
+    }
+
+    fn note(&mut self, change: Change) {
+        match change {
+            Change::Down(key) if !self.held.contains(&key) => self.held.push(key),
+            Change::Down(_) => {}
+            Change::Up(key) => self.held.retain(|&k| k != key),
+        }
+    }
+}
+
+/// A joystick read as raw records from any file (a FIFO, for the tests'
+/// stand-in), with the keys' state after a `SYN_DROPPED` told by
+/// `key_state`. Reached only through [`super::testing`].
+pub(super) struct RecordStick {
+    file: File,
+    path: PathBuf,
+    decoder: Decoder,
+    key_state: KeyState,
+}
+
+impl RecordStick {
+    pub(super) fn open(path: &Path, key_state: KeyState) -> io::Result<RecordStick> {
+        let file =
+            OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK | libc::O_CLOEXEC).open(path)?;
+        Ok(RecordStick { file, path: path.to_path_buf(), decoder: Decoder::default(), key_state })
+    }
+}
+
+impl Keys for RecordStick {
+    fn path(&self) -> &Path {
+        &self.path
+    }
+
+    fn read(&mut self) -> Reading {
+        let mut changes = Vec::new();
+        let mut buf = [0u8; RECORD * 32];
+        loop {
+            match (&self.file).read(&mut buf) {
+                // End of file: the FIFO's writer left.
+                Ok(0) => return Reading::Gone(io::Error::from(io::ErrorKind::UnexpectedEof)),
+                Ok(n) => changes.extend(self.decoder.feed(&buf[..n], &mut self.key_state)),
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => return Reading::Changes(changes),
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Reading::Gone(e),
+            }
+        }
+    }
+}
+
+impl AsFd for RecordStick {
+    fn as_fd(&self) -> BorrowedFd<'_> {
+        self.file.as_fd()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_code_sets_decode_to_the_same_keys() {
+        let pairs = [
+            (KEY_UP, BTN_DPAD_UP, Key::Up),
+            (KEY_DOWN, BTN_DPAD_DOWN, Key::Down),
+            (KEY_LEFT, BTN_DPAD_LEFT, Key::Left),
+            (KEY_RIGHT, BTN_DPAD_RIGHT, Key::Right),
+            (KEY_ENTER, BTN_SELECT, Key::Middle),
+        ];
+        for (pi, mainline, key) in pairs {
+            for code in [pi, mainline] {
+                assert_eq!(decode(&encode(EV_KEY, code, 1)), Some(Change::Down(key)));
+                assert_eq!(decode(&encode(EV_KEY, code, 0)), Some(Change::Up(key)));
+                assert_eq!(decode(&encode(EV_KEY, code, 2)), None, "auto-repeat is timed by us");
+            }
+        }
+    }
+
+    #[test]
+    fn the_codes_are_the_kernels() {
+        // <linux/input-event-codes.h>, written out here against the crate's constants.
+        assert_eq!((EV_SYN, EV_KEY, SYN_REPORT, SYN_DROPPED), (0, 1, 0, 3));
+        assert_eq!(PI_KEYS, [103, 108, 105, 106, 28]);
+        assert_eq!(MAINLINE_KEYS, [0x220, 0x221, 0x222, 0x223, 0x13a]);
+    }
+
+    #[test]
+    fn other_records_are_ignored() {
+        assert_eq!(decode(&encode(0, 0, 0)), None, "EV_SYN");
+        assert_eq!(decode(&encode(EV_KEY, 30, 1)), None, "KEY_A");
+        assert_eq!(decode(&encode(4, KEY_UP, 1)), None, "EV_MSC");
+    }
+
+    fn bytes(records: &[(u16, u16, i32)]) -> Vec<u8> {
+        records.iter().flat_map(|&(kind, code, value)| encode(kind, code, value)).collect()
+    }
+
+    fn all_up() -> io::Result<KeyBits> {
+        Ok([0; KEY_BYTES])
+    }
+
+    #[test]
+    fn after_syn_dropped_a_key_the_device_reports_up_is_let_go() {
+        let mut decoder = Decoder::default();
+        let pressed = bytes(&[(EV_KEY, KEY_RIGHT, 1), (EV_SYN, SYN_REPORT, 0)]);
+        assert_eq!(decoder.feed(&pressed, &mut all_up), [Change::Down(Key::Right)]);
+        // The release was lost with others; what came between the drop and
+        // the next report is discarded, however it reads.
+        let dropped = bytes(&[
+            (EV_SYN, SYN_DROPPED, 0),
+            (EV_KEY, KEY_UP, 1),
+            (EV_KEY, KEY_LEFT, 0),
+            (EV_SYN, SYN_REPORT, 0),
+        ]);
+        assert_eq!(decoder.feed(&dropped, &mut all_up), [Change::Up(Key::Right)]);
+        // After the report, events count again.
+        let next = bytes(&[(EV_KEY, KEY_UP, 1), (EV_SYN, SYN_REPORT, 0)]);
+        assert_eq!(decoder.feed(&next, &mut all_up), [Change::Down(Key::Up)]);
+    }
+
+    #[test]
+    fn after_syn_dropped_a_key_still_down_stays_held() {
+        let mut decoder = Decoder::default();
+        let mut up_down = || {
+            let mut bits = [0u8; KEY_BYTES];
+            bits[usize::from(BTN_DPAD_UP) / 8] |= 1 << (BTN_DPAD_UP % 8);
+            Ok(bits)
+        };
+        let records = bytes(&[
+            (EV_KEY, BTN_DPAD_UP, 1),
+            (EV_KEY, BTN_SELECT, 1),
+            (EV_SYN, SYN_DROPPED, 0),
+            (EV_SYN, SYN_REPORT, 0),
+        ]);
+        // Split mid-record, as a FIFO may hand it out.
+        let (first, rest) = records.split_at(RECORD + 5);
+        let mut changes = decoder.feed(first, &mut up_down);
+        changes.extend(decoder.feed(rest, &mut up_down));
+        assert_eq!(changes, [Change::Down(Key::Up), Change::Down(Key::Middle), Change::Up(Key::Middle)]);
+        // A device that cannot say lets go of every key held.
+        let mut broken = || Err(io::Error::from(io::ErrorKind::Other));
+        let again = bytes(&[(EV_SYN, SYN_DROPPED, 0), (EV_SYN, SYN_REPORT, 0)]);
+        assert_eq!(decoder.feed(&again, &mut broken), [Change::Up(Key::Up)]);
+    }
+
+    #[test]
+    fn the_record_is_the_kernels_layout() {
+        // 64-bit: struct timeval is 16 bytes; 32-bit ARM: 8.
+        assert_eq!(RECORD, if cfg!(target_pointer_width = "64") { 24 } else { 16 });
+        let r = encode(EV_KEY, KEY_ENTER, 1);
+        assert_eq!(&r[RECORD - 8..RECORD - 6], &1u16.to_ne_bytes());
+        assert_eq!(&r[RECORD - 6..RECORD - 4], &28u16.to_ne_bytes());
+    }
+}
