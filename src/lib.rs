@@ -26,6 +26,6 @@
 pub mod backend;
 pub mod cli;
 pub mod daemon;
-pub mod game;
-pub mod puzzle;
-pub mod solver;
+
+// The pure part lives in its own crate (crates/engine); these names keep `queens::game::...` working.
+pub use queens_engine::{game, puzzle, solver};

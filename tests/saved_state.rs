@@ -122,6 +122,7 @@ fn start_and_wait(args: &[&std::ffi::OsStr], as_nobody: bool) -> (Option<i32>, S
 fn mkfifo(path: &Path) {
     use std::os::unix::ffi::OsStrExt;
     let name = std::ffi::CString::new(path.as_os_str().as_bytes()).unwrap();
+    // SAFETY: `name` is a NUL-terminated path that outlives the call.
     assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
 }
 
@@ -156,6 +157,7 @@ fn a_directory_fifo_or_device_as_state_is_one_line_and_nothing_is_moved() {
 
 #[test]
 fn a_state_file_that_may_not_be_read_is_one_line_and_is_not_moved() {
+    // SAFETY: geteuid takes nothing and cannot fail.
     if unsafe { libc::geteuid() } != 0 {
         eprintln!("SKIP a_state_file_that_may_not_be_read: needs root to run the game as another user");
         return;

@@ -318,6 +318,7 @@ fn with_no_emulator_it_says_once_that_it_waits_and_leaves_nothing_behind() {
         .unwrap();
     // Three hellos' time: the word comes once, at the first.
     std::thread::sleep(Duration::from_millis(2500));
+    // SAFETY: a plain signal to our own child.
     unsafe { libc::kill(game.id() as i32, libc::SIGTERM) };
     let status = game.wait().unwrap();
     let mut err = String::new();

@@ -332,6 +332,7 @@ fn a_stop_in_the_middle_of_an_animation_still_leaves_the_leds_dark() {
 fn doctor_lists_every_group_of_a_user_in_more_than_256() {
     use std::os::unix::process::CommandExt;
     // Only root may set its groups; elsewhere the check cannot be made.
+    // SAFETY: geteuid takes nothing and cannot fail.
     if unsafe { libc::geteuid() } != 0 {
         eprintln!("SKIP doctor_lists_every_group_of_a_user_in_more_than_256: needs root to set 300 groups");
         return;

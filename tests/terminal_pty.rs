@@ -157,6 +157,7 @@ impl Pty {
     fn is_raw(&self) -> bool {
         // SAFETY: termios is plain data that tcgetattr fills.
         let mut t: libc::termios = unsafe { std::mem::zeroed() };
+        // SAFETY: `t` is a termios we own, for tcgetattr to fill.
         assert_eq!(unsafe { libc::tcgetattr(self.slave.as_raw_fd(), &mut t) }, 0);
         t.c_lflag & (libc::ICANON | libc::ECHO) == 0
     }

@@ -245,6 +245,7 @@ pub fn syn_dropped(vm: &mut Vm) -> Result<(), Why> {
         flood.extend([(EV_KEY, KEY_UP, 2), (EV_SYN, SYN_REPORT, 0)]);
     }
     let sent = stick.send(&flood);
+    // SAFETY: plain signals to our own child.
     unsafe { libc::kill(pid, libc::SIGCONT) };
     sent.map_err(text)?;
     std::thread::sleep(Duration::from_millis(1500));

@@ -42,6 +42,7 @@ impl Stick {
     pub fn create(codes: &[u16]) -> io::Result<Stick> {
         let file = OpenOptions::new().write(true).open("/dev/uinput")?;
         let fd = file.as_raw_fd();
+        // SAFETY: uinput_setup is plain data, valid all zeros.
         let mut setup: libc::uinput_setup = unsafe { std::mem::zeroed() };
         setup.id.bustype = BUS_I2C;
         for (to, from) in setup.name.iter_mut().zip(JOYSTICK_NAME.bytes()) {

@@ -182,14 +182,18 @@ fn check_user(report: &mut Report) {
     // SAFETY: getuid cannot fail; getpwuid and getgrgid return pointers to
     // static storage that we copy out of at once (doctor is single-threaded).
     let uid = unsafe { libc::getuid() };
+    // SAFETY: as above, copied out of at once.
     let user = unsafe { libc::getpwuid(uid).as_ref() }
+        // SAFETY: pw_name of a passwd entry is a NUL-terminated string.
         .map(|pw| unsafe { CStr::from_ptr(pw.pw_name) }.to_string_lossy().into_owned())
         .unwrap_or_else(|| uid.to_string());
     let gids = supplementary_groups();
     let groups: Vec<String> = gids
         .iter()
         .map(|&gid| {
+            // SAFETY: as above, copied out of at once.
             unsafe { libc::getgrgid(gid).as_ref() }
+                // SAFETY: gr_name of a group entry is a NUL-terminated string.
                 .map(|gr| unsafe { CStr::from_ptr(gr.gr_name) }.to_string_lossy().into_owned())
                 .unwrap_or_else(|| gid.to_string())
         })

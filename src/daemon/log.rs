@@ -55,6 +55,7 @@ fn level_named(spec: &str) -> Option<Level> {
 fn stderr_is_journal() -> bool {
     let Ok(stream) = std::env::var("JOURNAL_STREAM") else { return false };
     let Some((dev, ino)) = stream.split_once(':') else { return false };
+    // SAFETY: stat is plain data, valid all zeros.
     let mut st: libc::stat = unsafe { std::mem::zeroed() };
     // SAFETY: fstat writes into the struct we own.
     if unsafe { libc::fstat(2, &mut st) } != 0 {

@@ -73,6 +73,7 @@ mod tests {
         let shutdown = Shutdown::install().unwrap();
         assert!(!shutdown.requested());
         // SIGHUP: the test harness does not use it, and the handler now owns it.
+        // SAFETY: raise takes a plain signal number; the handler installed above is async-signal-safe.
         unsafe { libc::raise(libc::SIGHUP) };
         assert!(shutdown.requested());
         for _ in 0..2 {

@@ -67,6 +67,7 @@ impl Hat {
         fs::create_dir_all(root.join("dev/input")).unwrap();
         fs::write(root.join("dev/fb1"), [0xEEu8; 128]).unwrap();
         let fifo = CString::new(root.join("dev/input/event3").as_os_str().as_bytes()).unwrap();
+        // SAFETY: `fifo` is a NUL-terminated path that outlives the call.
         assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o600) }, 0);
         Hat { root, stand_ins: StandIns::new() }
     }

@@ -40,6 +40,7 @@ impl RawMode {
 fn enter_on(input: libc::c_int, output: libc::c_int) -> io::Result<RawMode> {
     // SAFETY: termios is plain data; tcgetattr fills it or fails.
     let mut saved: libc::termios = unsafe { std::mem::zeroed() };
+    // SAFETY: `saved` is a termios we own, for tcgetattr to fill.
     if unsafe { libc::tcgetattr(input, &mut saved) } != 0 {
         return Err(io::Error::last_os_error());
     }
@@ -61,6 +62,7 @@ fn enter_on(input: libc::c_int, output: libc::c_int) -> io::Result<RawMode> {
     RESTORE_INPUT.store(input, Ordering::SeqCst);
     RESTORE_OUTPUT.store(output, Ordering::SeqCst);
     // TCSANOW, not TCSAFLUSH: keys typed while starting up are kept.
+    // SAFETY: `raw` is a valid termios we own; tcsetattr only reads it.
     if unsafe { libc::tcsetattr(input, libc::TCSANOW, &raw) } != 0 {
         return Err(io::Error::last_os_error());
     }
@@ -117,6 +119,7 @@ fn write_to(output: libc::c_int, mut bytes: &[u8]) -> io::Result<()> {
 pub fn size() -> super::render::Size {
     // SAFETY: winsize is plain data that TIOCGWINSZ fills.
     let mut ws: libc::winsize = unsafe { std::mem::zeroed() };
+    // SAFETY: TIOCGWINSZ writes one winsize, into `ws`, which we own.
     let ok = unsafe { libc::ioctl(OUTPUT, libc::TIOCGWINSZ, &mut ws) } == 0;
     if ok && ws.ws_col > 0 && ws.ws_row > 0 {
         super::render::Size { cols: ws.ws_col, rows: ws.ws_row }
@@ -149,6 +152,7 @@ mod tests {
     fn settings(fd: libc::c_int) -> libc::termios {
         // SAFETY: termios is plain data that tcgetattr fills.
         let mut t: libc::termios = unsafe { std::mem::zeroed() };
+        // SAFETY: `t` is a termios we own, for tcgetattr to fill.
         assert_eq!(unsafe { libc::tcgetattr(fd, &mut t) }, 0);
         t
     }

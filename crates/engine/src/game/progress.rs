@@ -38,6 +38,7 @@ impl Progress {
         (0..Solutions::eight().len()).filter(|&i| self.found >> i & 1 == 1)
     }
 
+    /// How many of the 92 solutions have been found.
     pub fn count(&self) -> usize {
         self.found.count_ones() as usize
     }

@@ -59,6 +59,7 @@ impl Placement {
         Some(p)
     }
 
+    /// The board's side, in squares.
     pub fn n(&self) -> usize {
         self.n as usize
     }
@@ -78,6 +79,7 @@ impl Placement {
         self.rows[col] = row.unwrap_or(EMPTY);
     }
 
+    /// Whether a queen stands on `sq`.
     pub fn has_queen(&self, sq: Square) -> bool {
         self.get(sq.col as usize) == Some(sq.row)
     }
@@ -87,6 +89,7 @@ impl Placement {
         self.columns().filter(|r| r.is_some()).count()
     }
 
+    /// Whether no queen stands on the board.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }

@@ -44,6 +44,7 @@ impl Board {
         Board { n, independent, full, cover, minimum: OnceCell::new() }
     }
 
+    /// The board's side, in squares.
     pub fn n(&self) -> usize {
         self.n
     }

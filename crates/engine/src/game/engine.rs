@@ -13,12 +13,14 @@ use std::collections::VecDeque;
 /// What the engine starts with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Setup {
+    /// The mode played.
     pub mode: ModeKind,
     /// The board is `size` x `size`.
     pub size: usize,
     /// The largest board the display has room for (8 on the LEDs, 16 in
     /// the terminal).
     pub max_size: usize,
+    /// The colours the modes and messages are drawn in.
     pub style: Style,
     /// Scroll the title and the controls once at start.
     pub intro: bool,
@@ -34,16 +36,19 @@ impl Default for Setup {
 /// it under the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OnShow {
+    /// The mode being played.
     pub mode: ModeKind,
+    /// The board is `size` x `size`.
     pub size: usize,
     /// The open menu's labels, and the selected one's index.
     pub menu: Option<(Vec<String>, usize)>,
     /// The message playing (not the menu's scrolling label).
     pub message: Option<String>,
+    /// Whether the display is dark in standby.
     pub standby: bool,
-    /// The mode's own picture, under any animation or menu, and the pixel
-    /// (x, y) of its cursor.
+    /// The mode's own picture, under any animation or menu.
     pub board: Frame,
+    /// The pixel (x, y) of the mode's cursor on `board`, if it shows one.
     pub cursor: Option<(usize, usize)>,
 }
 
@@ -122,6 +127,7 @@ impl Engine {
         &self.shown
     }
 
+    /// The mode being played.
     pub fn mode(&self) -> &dyn Mode {
         self.mode.as_ref()
     }
@@ -131,6 +137,7 @@ impl Engine {
         &self.setup
     }
 
+    /// The solutions of the 8x8 the player has found.
     pub fn progress(&self) -> &Progress {
         &self.progress
     }
@@ -145,6 +152,7 @@ impl Engine {
         self.standby
     }
 
+    /// Whether the menu a hold opens is on show.
     pub fn is_menu_open(&self) -> bool {
         self.menu.is_some()
     }

@@ -9,7 +9,9 @@ pub struct Theme {
     pub dark_square: Rgb,
     /// Squares where x + y is odd.
     pub light_square: Rgb,
+    /// The square under the cursor.
     pub cursor: Rgb,
+    /// A queen.
     pub queen: Rgb,
     /// In an answer: the player's queen that no closest solution keeps.
     pub misplaced: Rgb,

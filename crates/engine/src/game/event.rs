@@ -8,16 +8,24 @@ use std::str::FromStr;
 /// down about a second, and `Release` letting go of it after a hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Event {
+    /// The joystick pushed up.
     Up,
+    /// The joystick pushed down.
     Down,
+    /// The joystick pushed left.
     Left,
+    /// The joystick pushed right.
     Right,
+    /// The middle clicked.
     Press,
+    /// The middle held down about a second.
     Hold,
+    /// The middle let go of after a hold.
     Release,
 }
 
 impl Event {
+    /// Every event, in the order above.
     pub const ALL: [Event; 7] =
         [Event::Up, Event::Down, Event::Left, Event::Right, Event::Press, Event::Hold, Event::Release];
 

@@ -20,7 +20,9 @@ use crate::puzzle::{MAX_N, Placement};
 /// A full solution and how many of the given queens it keeps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Closest {
+    /// The full solution.
     pub solution: Placement,
+    /// How many of the given queens it keeps.
     pub kept: usize,
 }
 

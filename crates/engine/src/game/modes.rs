@@ -27,8 +27,10 @@ pub enum ModeKind {
 pub const SIZES: RangeInclusive<usize> = 4..=MAX_SIDE;
 
 impl ModeKind {
+    /// Every mode, in the menu's order.
     pub const ALL: [ModeKind; 3] = [ModeKind::Classic, ModeKind::Strict, ModeKind::Cover];
 
+    /// The mode's name, as `--mode` and the config file take it.
     pub fn name(self) -> &'static str {
         match self {
             ModeKind::Classic => "classic",

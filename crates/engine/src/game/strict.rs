@@ -14,6 +14,8 @@ use crate::puzzle::{Answers, Placement, Square};
 /// How long each half of the refusal's red flash lasts.
 pub const REFUSED_MS: u32 = 150;
 
+/// Strict mode (see the module's description): the board, the queens
+/// Solve placed, and what is on show.
 pub struct Strict {
     pos: Position,
     /// The queens Solve placed that are still on the board: drawn yellow,
@@ -38,6 +40,7 @@ enum Screen {
 }
 
 impl Strict {
+    /// A strict game on the board `answers` is for, drawn in `style`.
     pub fn new(answers: Answers, style: Style) -> Strict {
         let n = answers.n();
         let pos = Position::new(answers, style);

@@ -8,6 +8,7 @@ use std::fmt;
 pub struct Rgb(pub u8, pub u8, pub u8);
 
 impl Rgb {
+    /// Off: an unlit LED.
     pub const BLACK: Rgb = Rgb(0, 0, 0);
 
     /// This colour with each channel scaled by `percent` (0..=100).
@@ -45,20 +46,24 @@ impl Frame {
         Frame { side, pixels: [Rgb::BLACK; MAX_SIDE * MAX_SIDE] }
     }
 
+    /// The frame's width and height, in pixels.
     pub fn side(&self) -> usize {
         self.side
     }
 
+    /// The colour of pixel (`x`, `y`) from the top-left; panics off the frame.
     pub fn get(&self, x: usize, y: usize) -> Rgb {
         assert!(x < self.side && y < self.side);
         self.pixels[y * self.side + x]
     }
 
+    /// Sets pixel (`x`, `y`) from the top-left to `colour`; panics off the frame.
     pub fn set(&mut self, x: usize, y: usize, colour: Rgb) {
         assert!(x < self.side && y < self.side);
         self.pixels[y * self.side + x] = colour;
     }
 
+    /// Sets every pixel to `colour`.
     pub fn fill(&mut self, colour: Rgb) {
         self.pixels[..self.side * self.side].fill(colour);
     }
@@ -68,6 +73,7 @@ impl Frame {
         &self.pixels[..self.side * self.side]
     }
 
+    /// Whether every pixel is off.
     pub fn is_dark(&self) -> bool {
         self.pixels().iter().all(|&p| p == Rgb::BLACK)
     }

@@ -12,10 +12,12 @@ pub struct Board {
 }
 
 impl Board {
+    /// An `n` x `n` board, centred on a frame 8 pixels wide, or `n` wide when larger.
     pub fn new(n: usize) -> Board {
         Board { n, side: n.max(Frame::LED_SIDE) }
     }
 
+    /// The board's side, in squares.
     pub fn n(&self) -> usize {
         self.n
     }

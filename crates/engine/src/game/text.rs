@@ -9,7 +9,9 @@ use font8x8::legacy::BASIC_LEGACY;
 /// How a message looks and how fast it moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TextStyle {
+    /// The letters' colour.
     pub colour: Rgb,
+    /// The colour behind the letters.
     pub background: Rgb,
     /// Milliseconds per column moved (the library's `scroll_speed`, 0.1 s).
     pub column_ms: u32,

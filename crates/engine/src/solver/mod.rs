@@ -1,15 +1,28 @@
 //! The solver toolkit behind `queens solve`, `count`, `pieces` and `cover`:
 //! n queens of any size, completion of partial boards, mixed pieces on
 //! rectangular boards, and the fewest queens that cover a board. Pure
-//! computation; the command line in [`crate::cli`] does the printing.
+//! computation; the `queens` command line does the printing.
+//!
+//! ```
+//! use queens_engine::solver;
+//!
+//! // All 92 solutions of the 8x8, of which 12 are distinct under the
+//! // board's rotations and reflections (two threads, no progress reports).
+//! let counts = solver::count(8, true, 2, None);
+//! assert_eq!((counts.total, counts.unique), (92, Some(12)));
+//! assert_eq!(solver::count_solutions(10), 724);
+//! ```
 
 pub mod closest;
 pub mod complete;
 pub mod construct;
+// count and pieces belong to other branches of issue 17's round, which document them.
+#[allow(missing_docs)]
 pub mod count;
 pub mod cover;
 pub mod cover_walk;
 pub mod notation;
+#[allow(missing_docs)]
 pub mod pieces;
 pub mod validate;
 

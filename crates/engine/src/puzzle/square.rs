@@ -6,11 +6,14 @@ use std::fmt;
 /// as the Sense HAT's `set_pixel(x, y)` counts them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square {
+    /// The column, 0 on the left (file `a`).
     pub col: u8,
+    /// The row, 0 at the top.
     pub row: u8,
 }
 
 impl Square {
+    /// The square in column `col` and row `row`.
     pub const fn new(col: u8, row: u8) -> Self {
         Square { col, row }
     }
@@ -58,8 +61,11 @@ impl fmt::Display for Square {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
+/// Why a square's name was refused.
 pub enum SquareError {
+    /// Not a file letter followed by a rank number.
     Malformed(String),
+    /// A square beyond the board's edge (the name given, and the board's side).
     OffBoard(String, usize),
 }
 

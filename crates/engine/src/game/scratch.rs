@@ -17,6 +17,25 @@ pub const MAX_SCRATCH_N: usize = 32;
 /// The seed's completion of `placement`: its queens stay, the others are
 /// placed row by row as above. `None` when the seed would say "no solution"
 /// (including when two given queens attack each other).
+///
+/// ```
+/// use queens_engine::game::solve_like_scratch;
+/// use queens_engine::puzzle::{Placement, Square};
+///
+/// // From an empty board: the first solution row by row, each queen in the
+/// // first free column from the left (the top row's in column a).
+/// let solved = solve_like_scratch(&Placement::empty(8)).unwrap();
+/// assert!(solved.is_full() && solved.is_peaceful());
+/// assert_eq!(solved.get(0), Some(0));
+///
+/// // The player's queens stay where they are.
+/// let given = Placement::from_squares(8, &[Square::new(2, 0)]).unwrap();
+/// assert!(given.is_subset_of(&solve_like_scratch(&given).unwrap()));
+///
+/// // Two queens that attack each other: the seed says "no solution".
+/// let clash = Placement::from_squares(8, &[Square::new(0, 0), Square::new(1, 1)]).unwrap();
+/// assert_eq!(solve_like_scratch(&clash), None);
+/// ```
 pub fn solve_like_scratch(placement: &Placement) -> Option<Placement> {
     let n = placement.n();
     assert!(n <= MAX_SCRATCH_N, "the Scratch search takes boards up to {MAX_SCRATCH_N}");

@@ -35,6 +35,7 @@ enum Screen {
 }
 
 impl Classic {
+    /// A classic game on the board `answers` is for, drawn in `style`.
     pub fn new(answers: Answers, style: Style) -> Classic {
         Classic { pos: Position::new(answers, style), screen: Screen::Playing }
     }

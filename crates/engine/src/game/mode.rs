@@ -81,6 +81,7 @@ const QUEEN_COUNTS: [&str; 11] = [
 ];
 
 impl Action {
+    /// The word the menu scrolls for this action.
     pub fn label(self) -> &'static str {
         match self {
             Action::Hint => "HINT",
@@ -123,7 +124,9 @@ impl Stopwatch for StoppedWatch {
 /// What every mode is built with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Style {
+    /// The colours of the board and its pieces.
     pub theme: Theme,
+    /// How messages look and how fast they scroll.
     pub text: TextStyle,
 }
 
@@ -136,11 +139,23 @@ pub enum Reaction {
     Animate(Animation),
     /// The player completed the board with `queens`: play `flash`, and the
     /// engine adds what it says about the player's progress.
-    Solved { queens: Placement, flash: Animation },
+    Solved {
+        /// The full board.
+        queens: Placement,
+        /// The flash to play first.
+        flash: Animation,
+    },
     /// The player completed the board and the mode keeps it: play `flash`,
     /// then scroll `message`, followed by the player's progress when
     /// `progress` holds a board to record.
-    Completed { flash: Animation, message: String, progress: Option<Placement> },
+    Completed {
+        /// The flash to play first.
+        flash: Animation,
+        /// What to scroll after it.
+        message: String,
+        /// The board to record in the player's progress, if any.
+        progress: Option<Placement>,
+    },
     /// All LEDs dark until the next event, which only wakes the game into a
     /// new one ([`Mode::reset`]) and is not applied itself.
     Standby,
@@ -159,6 +174,7 @@ pub struct Animation {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What an event does to an animation that is still playing.
 pub enum Interrupt {
     /// The animation ends at once and the event is applied: what the seed
     /// does with presses queued while it sleeps through the solved flash.

@@ -22,6 +22,8 @@ use crate::solver::cover_walk::CoverWalk;
 use std::cell::RefCell;
 use std::rc::Rc;
 
+/// Cover mode (see the module's description): the player's queens, the
+/// search's covers and what is on show.
 pub struct Cover {
     board: Board,
     cursor: Square,

@@ -69,22 +69,27 @@ impl Solutions {
         Arc::clone(eight_arc())
     }
 
+    /// The board's side, in squares.
     pub fn n(&self) -> usize {
         self.n
     }
 
+    /// How many solutions there are.
     pub fn len(&self) -> usize {
         self.all.len()
     }
 
+    /// Whether there is no solution (2 x 2 and 3 x 3).
     pub fn is_empty(&self) -> bool {
         self.all.is_empty()
     }
 
+    /// The solution at `index`, in the list's order; panics past the end.
     pub fn get(&self, index: usize) -> &Placement {
         &self.all[index]
     }
 
+    /// Every solution, in the list's order.
     pub fn iter(&self) -> impl Iterator<Item = &Placement> {
         self.all.iter()
     }

@@ -7,10 +7,13 @@ use super::{Action, Animation, Frame, Interrupt};
 /// One thing the menu offers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Item {
+    /// An action of the mode being played.
     Action(Action),
+    /// Switch to this mode.
     Mode(ModeKind),
     /// The current mode's rules, scrolled once.
     Help,
+    /// Play on a board this many squares wide.
     Size(usize),
 }
 
@@ -52,6 +55,7 @@ impl Menu {
         Menu { items, selected }
     }
 
+    /// The item selected now.
     pub fn selected(&self) -> Item {
         self.items[self.selected]
     }

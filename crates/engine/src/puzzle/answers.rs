@@ -15,7 +15,10 @@ pub enum Answers {
     Listed(Arc<Solutions>),
     /// Larger boards: each answer is a search of the `n` x `n` board
     /// ([`closest::closest`] and [`complete::complete`]).
-    Searched { n: usize },
+    Searched {
+        /// The board's side, in squares.
+        n: usize,
+    },
 }
 
 impl Answers {
@@ -29,6 +32,7 @@ impl Answers {
         }
     }
 
+    /// The board's side, in squares.
     pub fn n(&self) -> usize {
         match self {
             Answers::Listed(s) => s.n(),
@@ -42,6 +46,20 @@ impl Answers {
     ///
     /// # Panics
     /// On a board with no solution (2 x 2, 3 x 3).
+    ///
+    /// # Example
+    /// ```
+    /// use queens_engine::puzzle::{Answers, Placement, Square};
+    ///
+    /// // Two queens on one diagonal: no solution keeps both, some keep one.
+    /// let squares = ["a1", "c3"].map(|name| Square::parse_chess(name, 8).unwrap());
+    /// let partial = Placement::from_squares(8, &squares).unwrap();
+    /// assert!(!partial.is_peaceful());
+    ///
+    /// let closest = Answers::new(8).closest(&partial);
+    /// assert!(closest.is_full() && closest.is_peaceful());
+    /// assert_eq!(closest.shared(&partial), 1);
+    /// ```
     pub fn closest(&self, partial: &Placement) -> Placement {
         match self {
             Answers::Listed(s) => *s.get(s.closest(partial).index),

@@ -6,9 +6,13 @@ use super::{Placement, Square};
 /// the board is seen on the LED matrix (row 0 at the top).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Symmetry {
+    /// Every square stays where it is.
     Identity,
+    /// A quarter turn clockwise.
     Rotate90,
+    /// A half turn.
     Rotate180,
+    /// Three quarter turns clockwise (a quarter turn anticlockwise).
     Rotate270,
     /// Left and right swapped.
     MirrorColumns,
@@ -21,6 +25,7 @@ pub enum Symmetry {
 }
 
 impl Symmetry {
+    /// All eight, the identity first.
     pub const ALL: [Symmetry; 8] = [
         Symmetry::Identity,
         Symmetry::Rotate90,
