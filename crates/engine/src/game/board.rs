@@ -65,7 +65,7 @@ impl Board {
     }
 
     /// Colours the LED of square `sq`.
-    pub fn paint(&self, frame: &mut Frame, sq: Square, colour: Rgb) {
+    pub(crate) fn paint(&self, frame: &mut Frame, sq: Square, colour: Rgb) {
         let offset = (self.side - self.n) / 2;
         frame.set(offset + sq.col as usize, offset + sq.row as usize, colour);
     }

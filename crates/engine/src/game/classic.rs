@@ -9,7 +9,7 @@ use crate::puzzle::{Answers, Placement};
 /// How long each half of the solved board's flash lasts.
 pub const FLASH_MS: u32 = 250;
 /// How many times the solved board flashes blue.
-pub const FLASHES: usize = 3;
+pub(crate) const FLASHES: usize = 3;
 
 /// Place queens anywhere; the latest move wins; press a queen for the
 /// closest solution.

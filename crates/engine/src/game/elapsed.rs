@@ -5,7 +5,7 @@ use super::Millis;
 /// How long a search took, from nanoseconds: `850ns`, `4.1us`, `230us`,
 /// `1.2ms`, `45ms`, `2.5s`, `12s`. Two or three digits, cut, not rounded,
 /// so a figure never claims more time than was measured.
-pub fn search_time(nanos: u64) -> String {
+pub(crate) fn search_time(nanos: u64) -> String {
     const UNITS: [(u64, &str); 3] = [(1_000, "us"), (1_000_000, "ms"), (1_000_000_000, "s")];
     if nanos < 1_000 {
         return format!("{nanos}ns");
@@ -20,7 +20,7 @@ pub fn search_time(nanos: u64) -> String {
 }
 
 /// How long the player took, from milliseconds: `42s`, `3m07s`, `1h05m`.
-pub fn play_time(ms: Millis) -> String {
+pub(crate) fn play_time(ms: Millis) -> String {
     let seconds = ms / 1000;
     match seconds {
         0..60 => format!("{seconds}s"),

@@ -32,7 +32,7 @@ impl Item {
     /// repeats it: everything but what empties the board (see
     /// [`Action::is_safe_to_repeat`]). Choosing the mode or size already
     /// played changes nothing, so those are safe.
-    pub fn is_safe_to_repeat(self) -> bool {
+    pub(crate) fn is_safe_to_repeat(self) -> bool {
         match self {
             Item::Action(a) => a.is_safe_to_repeat(),
             Item::Mode(_) | Item::Help | Item::Size(_) => true,
@@ -42,7 +42,7 @@ impl Item {
 
 /// The open menu: its items and the one selected.
 #[derive(Debug, Clone)]
-pub struct Menu {
+pub(crate) struct Menu {
     items: Vec<Item>,
     selected: usize,
 }

@@ -20,12 +20,13 @@ mod text;
 mod theme;
 
 pub use board::Board;
-pub use classic::{Classic, FLASH_MS, FLASHES};
+pub(crate) use classic::FLASHES;
+pub use classic::{Classic, FLASH_MS};
 pub use cover::Cover;
 pub use engine::{Engine, INTRO, OnShow, Setup};
 pub use event::Event;
 pub use frame::{Frame, MAX_SIDE, Rgb};
-pub use menu::{Item, Menu};
+pub use menu::Item;
 pub use mode::{Action, Animation, Interrupt, Millis, Mode, Reaction, StoppedWatch, Stopwatch, Style};
 pub use modes::{ModeKind, SIZES};
 pub use progress::{Progress, Record};

@@ -97,7 +97,7 @@ impl Action {
     /// Whether *hold, press* may do this again: the menu opens on the last
     /// choice only if repeating it loses nothing. Restart and Reset empty
     /// the board, so after them the menu opens on its first item instead.
-    pub fn is_safe_to_repeat(self) -> bool {
+    pub(crate) fn is_safe_to_repeat(self) -> bool {
         !matches!(self, Action::Restart | Action::Reset)
     }
 }

@@ -51,7 +51,7 @@ impl ModeKind {
 
     /// `size` brought within what this mode plays and what the display has
     /// room for (`max_size`): a board too large becomes the largest that fits.
-    pub fn clamp_size(self, size: usize, max_size: usize) -> usize {
+    pub(crate) fn clamp_size(self, size: usize, max_size: usize) -> usize {
         size.clamp(*self.sizes().start(), max_size.min(*self.sizes().end()))
     }
 

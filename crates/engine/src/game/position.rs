@@ -50,7 +50,7 @@ impl Position {
 
     /// The board is full: empties it for the next game and flashes the
     /// full board three times, blue and white.
-    pub fn take_solved(&mut self) -> Reaction {
+    pub(crate) fn take_solved(&mut self) -> Reaction {
         let queens = self.game;
         self.clear();
         let flash = self.flash(&queens);
@@ -68,7 +68,7 @@ impl Position {
     }
 
     /// Lights every empty square where a queen still leads to a solution.
-    pub fn show_hint(&mut self) {
+    pub(crate) fn show_hint(&mut self) {
         self.hint = self.answers.safe_squares(&self.game);
     }
 

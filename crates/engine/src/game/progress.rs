@@ -44,7 +44,7 @@ impl Progress {
     }
 
     /// How many of the 12 fundamental solutions have a member found.
-    pub fn classes_found(&self) -> usize {
+    pub(crate) fn classes_found(&self) -> usize {
         let s = Solutions::eight();
         let mut classes = 0u16;
         for i in self.found() {

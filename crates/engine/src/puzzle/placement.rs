@@ -38,7 +38,7 @@ impl Placement {
     }
 
     /// A full placement from one row per column, as solutions are written.
-    pub fn from_full_rows(rows: &[u8]) -> Self {
+    pub(crate) fn from_full_rows(rows: &[u8]) -> Self {
         let mut p = Placement::empty(rows.len());
         for (col, &row) in rows.iter().enumerate() {
             p.set(col, Some(row));
@@ -80,7 +80,7 @@ impl Placement {
     }
 
     /// Whether a queen stands on `sq`.
-    pub fn has_queen(&self, sq: Square) -> bool {
+    pub(crate) fn has_queen(&self, sq: Square) -> bool {
         self.get(sq.col as usize) == Some(sq.row)
     }
 

@@ -65,7 +65,7 @@ impl Solutions {
     }
 
     /// The same 92, shareable with a game mode.
-    pub fn eight_shared() -> Arc<Solutions> {
+    pub(crate) fn eight_shared() -> Arc<Solutions> {
         Arc::clone(eight_arc())
     }
 
@@ -95,7 +95,7 @@ impl Solutions {
     }
 
     /// Where a solution is found in this list, if it is one.
-    pub fn index_of(&self, p: &Placement) -> Option<usize> {
+    pub(crate) fn index_of(&self, p: &Placement) -> Option<usize> {
         self.all.iter().position(|s| s == p)
     }
 

@@ -104,7 +104,7 @@ impl Board {
 
     /// Every minimum cover, those keeping the most of `given` first (then in
     /// search order): the nearest covers to a player's partial board.
-    pub fn closest_covers(&self, given: &[Square]) -> Vec<Vec<Square>> {
+    pub(crate) fn closest_covers(&self, given: &[Square]) -> Vec<Vec<Square>> {
         let mut covers: Vec<(usize, Vec<Square>)> = Vec::new();
         self.search(self.minimum(), &mut |set| {
             let squares = self.squares(set.to_vec());

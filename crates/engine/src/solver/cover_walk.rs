@@ -52,7 +52,7 @@ impl CoverWalk {
     }
 
     /// The next cover as square numbers (row * n + column), increasing.
-    pub fn next_numbers(&mut self) -> Option<&[usize]> {
+    pub(crate) fn next_numbers(&mut self) -> Option<&[usize]> {
         if self.done {
             return None;
         }

@@ -40,7 +40,7 @@ pub fn square_name(sq: Square, height: usize) -> String {
 }
 
 /// Parses one square of a `width` x `height` board, case-insensitively.
-pub fn parse_square(text: &str, width: usize, height: usize) -> Result<Square, NotationError> {
+pub(crate) fn parse_square(text: &str, width: usize, height: usize) -> Result<Square, NotationError> {
     let malformed =
         || NotationError(format!("'{text}' is not a square: expected letters then a rank, like a1"));
     let split = text.find(|c: char| !c.is_ascii_alphabetic()).unwrap_or(text.len());
