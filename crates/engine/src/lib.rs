@@ -1,10 +1,14 @@
 //! # queens-engine
 //!
 //! The eight queens puzzle, its solvers, and the game engine of `queens`:
-//! pure computation, with no I/O, no clock and no `unsafe`, so that it builds
-//! for any target (`wasm32-unknown-unknown` included) and every rule is
-//! tested in microseconds. The `queens` crate around it owns the devices,
-//! the daemon and the command line. The layout follows the flow of a game:
+//! pure computation, with no I/O and no `unsafe`, so that it builds for any
+//! target (`wasm32-unknown-unknown` included) and every rule is tested in
+//! microseconds. The game has no clock of its own: the time is passed in.
+//! Only [`solver::count()`] starts threads and reads the monotonic clock (for
+//! its progress reports), so on a target without them, such as
+//! `wasm32-unknown-unknown`, it compiles but cannot run; the rest runs
+//! anywhere. The `queens` crate around this one owns the devices, the daemon
+//! and the command line. The layout follows the flow of a game:
 //!
 //! - [`puzzle`]: boards, placements, symmetries, all solutions, and the
 //!   queries the game asks of a partial board (closest solution, extensions,
