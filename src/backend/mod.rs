@@ -2,7 +2,7 @@
 //! narrow pair of traits, so the game loop in [`crate::daemon`] never knows
 //! which one it drives.
 
-pub(crate) mod backoff;
+pub mod backoff;
 pub mod clock;
 pub mod gesture;
 pub mod i2c;

@@ -21,9 +21,9 @@ use std::io::{BufRead, Write};
 
 /// The longest line read, in bytes; the rest of a longer one is skipped
 /// unread into memory (a line that never ends must not fill it).
-pub(crate) const MAX_LINE: usize = 4096;
+pub const MAX_LINE: usize = 4096;
 /// How much of a refused line its message quotes, in characters.
-pub(crate) const QUOTED: usize = 80;
+pub const QUOTED: usize = 80;
 
 pub struct Script<R, W> {
     lines: R,

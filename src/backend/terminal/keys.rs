@@ -20,7 +20,7 @@ use crate::game::{Event, Millis};
 /// How long an unfinished escape sequence may wait for its next byte before
 /// its Esc counts as the Esc key. Terminals send a sequence in one write, so
 /// a short pause is enough even over SSH.
-pub(crate) const ESC_WAIT_MS: Millis = 50;
+pub const ESC_WAIT_MS: Millis = 50;
 
 /// The longest escape sequence looked at: anything longer is not a key we know.
 const MAX_SEQUENCE: usize = 32;

@@ -6,7 +6,7 @@ use crate::game::{Frame, ModeKind, OnShow, Rgb};
 use std::fmt::Write;
 
 /// The narrowest terminal the game plays in: the shortest help line fits.
-pub(crate) const MIN_COLS: usize = 40;
+pub const MIN_COLS: usize = 40;
 
 /// Rows under the board: a blank one, the status line, the help line.
 pub(crate) const ROWS_UNDER: usize = 3;
