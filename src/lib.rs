@@ -1,31 +1,36 @@
 //! # queens
 //!
 //! The eight queens puzzle as a game for the Raspberry Pi Sense HAT, and a
-//! toolkit for the puzzle's relatives. The crate is a library with one thin
-//! binary (`src/main.rs`); the layout follows the flow of a game:
+//! toolkit for the puzzle's relatives. The workspace has two crates:
 //!
-//! - [`puzzle`]: pure boards, placements, symmetries, all solutions, and the
-//!   queries the game asks (closest solution, extensions, safe squares).
-//! - [`game`]: the deterministic game engine. Events in, RGB frames out
-//!   (8x8 for the LED matrix, up to 16x16 in the terminal), time given as
-//!   plain milliseconds so tests need no sleeps. Each way to play is one
-//!   implementation of [`game::Mode`].
-//! - [`solver`]: the toolkit behind `solve`, `count`, `pieces` and `cover`
-//!   (bitboard searches for any board size), also used by the game: cover
-//!   mode, strict's solve, and the answers on boards too big to list.
-//! - [`backend`]: the narrow pair of traits every device plugs into
-//!   ([`backend::Display`] shows a frame, [`backend::Input`] waits for the
-//!   next event until a deadline) and one module per backend: the Sense
-//!   HAT through the kernel's drivers (framebuffer and evdev) or through its
-//!   microcontroller over I2C, the terminal, the Sense HAT emulator, and the
-//!   script backend that drives every test.
-//! - [`daemon`]: the loop that joins an engine to a backend, and what
-//!   surrounds it: signals, the config file, logging, saved state.
-//! - [`cli`]: one module per subcommand.
+//! - `queens-engine` (`crates/engine`): everything pure, with no I/O and no
+//!   `unsafe`, re-exported here under the same names:
+//!   - [`puzzle`]: boards, placements, symmetries, all solutions, and the
+//!     queries the game asks (closest solution, extensions, safe squares).
+//!   - [`game`]: the deterministic game engine. Events in, RGB frames out
+//!     (8x8 for the LED matrix, up to 16x16 in the terminal), time given as
+//!     plain milliseconds so tests need no sleeps. Each way to play is one
+//!     implementation of [`game::Mode`].
+//!   - [`solver`]: the toolkit behind `solve`, `count`, `pieces` and `cover`
+//!     (bitboard searches for any board size), also used by the game: cover
+//!     mode, strict's solve, and the answers on boards too big to list.
+//! - `queens` (this crate, the repository's root): the edge, where devices,
+//!   files, signals and `anyhow` live, and one thin binary (`src/main.rs`):
+//!   - [`backend`]: the narrow pair of traits every device plugs into
+//!     ([`backend::Display`] shows a frame, [`backend::Input`] waits for the
+//!     next event until a deadline) and one module per backend: the Sense
+//!     HAT through the kernel's drivers (framebuffer and evdev) or through
+//!     its microcontroller over I2C, the terminal, the Sense HAT emulator,
+//!     and the script backend that drives every test.
+//!   - [`daemon`]: the loop that joins an engine to a backend, and what
+//!     surrounds it: signals, the config file, logging, saved state.
+//!   - [`cli`]: one module per subcommand.
+//!
+//! docs/development.md says where to make each kind of change.
 
 pub mod backend;
 pub mod cli;
 pub mod daemon;
-pub mod game;
-pub mod puzzle;
-pub mod solver;
+
+// The pure part lives in its own crate (crates/engine); these names keep `queens::game::...` working.
+pub use queens_engine::{game, puzzle, solver};

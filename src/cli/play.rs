@@ -1,7 +1,7 @@
 //! `queens play`: the game, on whichever backend fits.
 
-use crate::backend::clock::MonotonicClock;
 use super::UsageError;
+use crate::backend::clock::MonotonicClock;
 use crate::backend::i2c::{self, I2cHat};
 use crate::backend::script::Script;
 use crate::backend::sensehat::{self, SenseHat, discover::Roots};

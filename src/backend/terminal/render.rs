@@ -9,7 +9,7 @@ use std::fmt::Write;
 pub const MIN_COLS: usize = 40;
 
 /// Rows under the board: a blank one, the status line, the help line.
-pub const ROWS_UNDER: usize = 3;
+pub(crate) const ROWS_UNDER: usize = 3;
 
 /// How colours are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,7 +23,7 @@ pub enum Colours {
 impl Colours {
     /// Truecolour where `COLORTERM` says so (the convention terminals
     /// follow), else the 256-colour palette every modern terminal has.
-    pub fn from_colorterm(colorterm: Option<&str>) -> Colours {
+    pub(crate) fn from_colorterm(colorterm: Option<&str>) -> Colours {
         match colorterm {
             Some("truecolor" | "24bit") => Colours::TrueColour,
             _ => Colours::Palette256,
@@ -54,14 +54,14 @@ pub fn needs(side: usize) -> (usize, usize) {
 }
 
 /// Whether the board (two cells per LED) and the lines under it fit.
-pub fn fits(size: Size, side: usize) -> bool {
+pub(crate) fn fits(size: Size, side: usize) -> bool {
     let (cols, rows) = needs(side);
     size.cols as usize >= cols && size.rows as usize >= rows
 }
 
 /// What a terminal too small for the board shows instead, from its
 /// top-left corner: whole words on each line.
-pub fn too_small(size: Size, side: usize) -> Vec<String> {
+pub(crate) fn too_small(size: Size, side: usize) -> Vec<String> {
     let (cols, rows) = needs(side);
     let text = format!(
         "terminal too small: the {side}x{side} board needs {cols} columns and {rows} rows (this one has {}x{}); enlarge it, or press q",
@@ -73,7 +73,7 @@ pub fn too_small(size: Size, side: usize) -> Vec<String> {
 
 /// A word of a line under the board, highlighted (reverse video) or not.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Span {
+pub(crate) struct Span {
     pub text: String,
     pub highlight: bool,
 }
@@ -90,7 +90,7 @@ fn plain_text(line: &[Span]) -> String {
 
 /// `words` in lines at most `width` wide, a space between words; a word
 /// wider than a line is cut into pieces (only in absurdly narrow terminals).
-pub fn wrap(words: &[Span], width: usize) -> Vec<Vec<Span>> {
+pub(crate) fn wrap(words: &[Span], width: usize) -> Vec<Vec<Span>> {
     let width = width.max(1);
     let mut lines: Vec<Vec<Span>> = vec![];
     let mut used = 0;
@@ -156,7 +156,7 @@ pub fn help(on_show: &OnShow, width: usize) -> String {
 /// The status line's words: the mode and the size, then the open menu (its
 /// selected item in brackets, highlighted), else the message playing, else
 /// that the game sleeps, else the last log line.
-pub fn status(on_show: &OnShow, log: Option<&str>) -> Vec<Span> {
+pub(crate) fn status(on_show: &OnShow, log: Option<&str>) -> Vec<Span> {
     status_with_items(on_show, log, 0..usize::MAX)
 }
 
@@ -333,7 +333,7 @@ fn background(out: &mut String, Rgb(r, g, b): Rgb, colours: Colours) {
 const CUBE: [u8; 6] = [0, 95, 135, 175, 215, 255];
 
 /// The palette colour of index `i` (16..=255: the cube and the grey ramp).
-pub fn palette_colour(i: u8) -> Rgb {
+pub(crate) fn palette_colour(i: u8) -> Rgb {
     match i {
         16..=231 => {
             let n = i - 16;
@@ -355,7 +355,7 @@ pub fn palette_colour(i: u8) -> Rgb {
 /// a grey, which would hide the hint). Computed directly, not searched: the
 /// cube's nearest colour is the nearest level in each channel, the ramp's
 /// the nearest level to the channels' mean.
-pub fn palette_index(c: Rgb) -> u8 {
+pub(crate) fn palette_index(c: Rgb) -> u8 {
     // Between two levels, the exact midpoint goes to the lower one.
     let level = |v: u8| match v {
         0..=47 => 0,
@@ -373,7 +373,7 @@ pub fn palette_index(c: Rgb) -> u8 {
 }
 
 /// How far apart a colour's channels may be for it to count as a grey.
-pub const GREYISH: u8 = 16;
+pub(crate) const GREYISH: u8 = 16;
 
 fn is_greyish(Rgb(r, g, b): Rgb) -> bool {
     r.max(g).max(b) - r.min(g).min(b) <= GREYISH

@@ -1,0 +1,285 @@
+//! Cover mode, after the Delphi program in seed 001: place queens so that
+//! every square is attacked or occupied, with as few queens as possible
+//! (five on the 8x8). Covered squares are lit dimly as you go.
+//!
+//! A press puts a queen on the cursor or takes it back; any number may
+//! share a row or column, and queens may attack each other.
+//!
+//! The menu holds the Delphi program's own buttons. "K QUEENS" sets how many
+//! queens its search may use (its `maxQueen`, at first the fewest that can
+//! cover). "Go" clears the board and shows the next cover its search finds
+//! (yellow), in its order; after the last it says so, until "Reset" (or a new
+//! K) starts over. An extra of ours, "Closest", shows a minimum cover that
+//! keeps as many of the player's queens as possible (kept white, added
+//! yellow, the player's others blue); again, the next one.
+
+use super::board::Board;
+use super::mode::{Action, Animation, Interrupt, Mode, Reaction, Stopwatch, Style};
+use super::{Event, FLASH_MS, FLASHES, Frame, Rgb, text};
+use crate::puzzle::Square;
+use crate::solver::cover::{self, MAX_COVER_N};
+use crate::solver::cover_walk::CoverWalk;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// Cover mode (see the module's description): the player's queens, the
+/// search's covers and what is on show.
+pub struct Cover {
+    board: Board,
+    cursor: Square,
+    /// The player's queens, in the order placed.
+    queens: Vec<Square>,
+    style: Style,
+    /// The fewest queens that cover the board.
+    goal: usize,
+    /// The most queens Go's search may use (the seed's `maxQueen`), chosen in the menu.
+    allowed: usize,
+    /// Go's search since the last Reset; `None` until the first Go.
+    walk: Option<CoverWalk>,
+    /// How many covers Go has shown since the last Reset.
+    found: usize,
+    solver: Rc<cover::Board>,
+    screen: Screen,
+}
+
+/// Every action the menu can offer, cut to the board's side by [`Mode::actions`].
+const ACTIONS: [Action; 3 + MAX_COVER_N] = {
+    let mut actions = [Action::Go; 3 + MAX_COVER_N];
+    actions[1] = Action::Reset;
+    actions[2] = Action::Closest;
+    let mut k = 1;
+    while k <= MAX_COVER_N {
+        actions[2 + k] = Action::Queens(k as u8);
+        k += 1;
+    }
+    actions
+};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Screen {
+    Playing,
+    /// Covered with no more queens than the target: after the flash, a
+    /// press sleeps and a direction starts again.
+    Covered,
+    /// "Closest": the `index`th of `covers`, nearest first.
+    Answer {
+        covers: Rc<Vec<Vec<Square>>>,
+        index: usize,
+    },
+    /// "Go": the cover the seed's search found, on an empty board.
+    Program(Vec<Square>),
+}
+
+/// One solver per board size, built once: finding the minimum of the 8x8
+/// is a few milliseconds, and switching modes should not repeat it.
+fn solver(n: usize) -> Rc<cover::Board> {
+    thread_local! {
+        static SOLVERS: RefCell<Vec<Option<Rc<cover::Board>>>> = RefCell::new(vec![None; MAX_COVER_N + 1]);
+    }
+    SOLVERS.with_borrow_mut(|solvers| {
+        solvers[n].get_or_insert_with(|| Rc::new(cover::Board::new(n, false))).clone()
+    })
+}
+
+impl Cover {
+    /// # Panics
+    /// If `n` is above the cover solver's [`MAX_COVER_N`] (the LED matrix
+    /// holds boards up to 8).
+    pub fn new(n: usize, style: Style) -> Cover {
+        let solver = solver(n);
+        let board = Board::new(n);
+        Cover {
+            cursor: board.start(),
+            board,
+            queens: Vec::new(),
+            style,
+            goal: solver.minimum(),
+            allowed: solver.minimum(),
+            walk: None,
+            found: 0,
+            solver,
+            screen: Screen::Playing,
+        }
+    }
+
+    /// The fewest queens that cover this board.
+    pub fn goal(&self) -> usize {
+        self.goal
+    }
+
+    /// The most queens Go may use (the menu's "K QUEENS").
+    pub fn allowed(&self) -> usize {
+        self.allowed
+    }
+
+    /// The covers a player's own queens are cheered for: up to the queens
+    /// allowed, and never fewer than can cover.
+    fn target(&self) -> usize {
+        self.allowed.max(self.goal)
+    }
+
+    fn covered_by(queens: &[Square], sq: Square) -> bool {
+        queens.iter().any(|&q| q == sq || q.queen_attacks(sq))
+    }
+
+    fn all_covered(&self) -> bool {
+        self.board.squares().all(|sq| Cover::covered_by(&self.queens, sq))
+    }
+
+    fn press(&mut self) -> Reaction {
+        if let Some(at) = self.queens.iter().position(|&q| q == self.cursor) {
+            self.queens.remove(at);
+            return Reaction::Draw;
+        }
+        self.queens.push(self.cursor);
+        if !self.all_covered() {
+            return Reaction::Draw;
+        }
+        let k = self.queens.len();
+        if k > self.target() {
+            let message = format!("COVERED WITH {k} - NOW TRY {}", self.target());
+            return Reaction::Animate(text::scroll(&message, self.style.text, self.board.side()));
+        }
+        let mut steps = self.flash();
+        let cheer = text::scroll(&format!("COVERED WITH {k}!"), self.style.text, self.board.side());
+        steps.extend(cheer.steps);
+        self.screen = Screen::Covered;
+        Reaction::Animate(Animation { steps, interrupt: Interrupt::Skip, message: cheer.message })
+    }
+
+    /// The covering queens flash white and blue, as a solved board does.
+    fn flash(&self) -> Vec<(Frame, u32)> {
+        let theme = self.style.theme;
+        let white = self.picture(&self.queens, |_| theme.queen);
+        let blue = self.picture(&self.queens, |_| theme.misplaced);
+        (0..FLASHES).flat_map(|_| [(white, FLASH_MS), (blue, FLASH_MS)]).collect()
+    }
+
+    /// The seed's Go: the board cleared and the next cover of its search
+    /// shown; when there is none, "NO SOLUTION" (or how many there were).
+    fn go(&mut self) -> Reaction {
+        let (solver, allowed) = (&self.solver, self.allowed);
+        let walk = self.walk.get_or_insert_with(|| CoverWalk::new(solver, allowed));
+        self.queens.clear();
+        if let Some(cover) = walk.next() {
+            self.found += 1;
+            self.screen = Screen::Program(cover);
+            return Reaction::Draw;
+        }
+        self.screen = Screen::Playing;
+        let message = match self.found {
+            0 => "NO SOLUTION".to_string(),
+            1 => "NO MORE - 1 COVER".to_string(),
+            found => format!("NO MORE - {found} COVERS"),
+        };
+        Reaction::Animate(text::scroll(&message, self.style.text, self.board.side()))
+    }
+
+    fn closest(&mut self) -> Reaction {
+        let (covers, index) = match &self.screen {
+            Screen::Answer { covers, index } => (covers.clone(), (index + 1) % covers.len()),
+            _ => (Rc::new(self.solver.closest_covers(&self.queens)), 0),
+        };
+        self.screen = Screen::Answer { covers, index };
+        Reaction::Draw
+    }
+
+    /// The board with covered squares dimmed, the cursor, and `queens`.
+    fn picture(&self, queens: &[Square], colour_of: impl Fn(Square) -> Rgb) -> Frame {
+        let theme = &self.style.theme;
+        let mut frame = self.board.checkerboard(theme);
+        for sq in self.board.squares().filter(|&sq| Cover::covered_by(queens, sq)) {
+            self.board.paint(&mut frame, sq, theme.attacked);
+        }
+        self.board.paint(&mut frame, self.cursor, theme.cursor);
+        for &q in queens {
+            self.board.paint(&mut frame, q, colour_of(q));
+        }
+        frame
+    }
+}
+
+impl Mode for Cover {
+    fn name(&self) -> &'static str {
+        "cover"
+    }
+
+    fn cursor(&self) -> Option<Square> {
+        Some(self.cursor)
+    }
+
+    /// A new game: the board empty, and Go's search back at its start (the
+    /// queens allowed stay as chosen).
+    fn reset(&mut self) {
+        self.queens.clear();
+        self.cursor = self.board.start();
+        self.screen = Screen::Playing;
+        self.walk = None;
+        self.found = 0;
+    }
+
+    fn handle(&mut self, event: Event) -> Reaction {
+        match self.screen {
+            Screen::Playing => {}
+            Screen::Covered if event == Event::Press => return Reaction::Standby,
+            Screen::Covered => self.reset(),
+            // An answer on show: any event goes back to the game as it was.
+            Screen::Answer { .. } | Screen::Program(_) => {
+                self.screen = Screen::Playing;
+                return Reaction::Draw;
+            }
+        }
+        if let Some(cursor) = self.board.step(self.cursor, event) {
+            self.cursor = cursor;
+            return Reaction::Draw;
+        }
+        match event {
+            Event::Press => self.press(),
+            _ => Reaction::Draw,
+        }
+    }
+
+    fn draw(&self) -> Frame {
+        let theme = &self.style.theme;
+        match &self.screen {
+            Screen::Playing | Screen::Covered => self.picture(&self.queens, |_| theme.queen),
+            Screen::Answer { covers, index } => {
+                let cover = &covers[*index];
+                let mut frame = self
+                    .picture(cover, |q| if self.queens.contains(&q) { theme.queen } else { theme.needed });
+                for &q in self.queens.iter().filter(|q| !cover.contains(q)) {
+                    self.board.paint(&mut frame, q, theme.misplaced);
+                }
+                frame
+            }
+            Screen::Program(cover) => self.picture(cover, |_| theme.needed),
+        }
+    }
+
+    fn actions(&self) -> &'static [Action] {
+        &ACTIONS[..3 + self.board.n()]
+    }
+
+    fn act(&mut self, action: Action, _stopwatch: &dyn Stopwatch) -> Reaction {
+        if self.screen == Screen::Covered {
+            self.reset();
+        }
+        match action {
+            Action::Go => self.go(),
+            Action::Reset => {
+                self.reset();
+                Reaction::Draw
+            }
+            Action::Closest => self.closest(),
+            Action::Queens(k) => {
+                // A new K is a new search, as after a Reset; the player's queens stay.
+                self.allowed = k as usize;
+                self.walk = None;
+                self.found = 0;
+                self.screen = Screen::Playing;
+                Reaction::Draw
+            }
+            Action::Hint | Action::Solve | Action::Restart => Reaction::Draw,
+        }
+    }
+}

@@ -1,0 +1,443 @@
+//! The engine: a mode, the animations playing, the menu, standby, and the
+//! player's progress.
+
+use super::menu::{Item, Menu};
+use super::mode::{Animation, Interrupt, Millis, Mode, Reaction, StoppedWatch, Stopwatch, Style};
+use super::modes::ModeKind;
+use super::progress::Progress;
+use super::text;
+use super::{Event, Frame};
+use crate::puzzle::Placement;
+use std::collections::VecDeque;
+
+/// What the engine starts with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// The mode played.
+    pub mode: ModeKind,
+    /// The board is `size` x `size`.
+    pub size: usize,
+    /// The largest board the display has room for (8 on the LEDs, 16 in
+    /// the terminal).
+    pub max_size: usize,
+    /// The colours the modes and messages are drawn in.
+    pub style: Style,
+    /// Scroll the title and the controls once at start.
+    pub intro: bool,
+}
+
+impl Default for Setup {
+    fn default() -> Self {
+        Setup { mode: ModeKind::Classic, size: 8, max_size: 8, style: Style::default(), intro: false }
+    }
+}
+
+/// What is on show, in words (see [`Engine::on_show`]): the terminal writes
+/// it under the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OnShow {
+    /// The mode being played.
+    pub mode: ModeKind,
+    /// The board is `size` x `size`.
+    pub size: usize,
+    /// The open menu's labels, and the selected one's index.
+    pub menu: Option<(Vec<String>, usize)>,
+    /// The message playing (not the menu's scrolling label).
+    pub message: Option<String>,
+    /// Whether the display is dark in standby.
+    pub standby: bool,
+    /// The mode's own picture, under any animation or menu.
+    pub board: Frame,
+    /// The pixel (x, y) of the mode's cursor on `board`, if it shows one.
+    pub cursor: Option<(usize, usize)>,
+}
+
+/// What the start-up message says.
+pub const INTRO: &str = "EIGHT QUEENS - MOVE, PRESS TO PLACE, HOLD FOR MENU";
+
+/// Runs one [`Mode`]: feeds it events, plays its animations on the clock it
+/// is given, opens the menu on a hold, and keeps the frame that should be
+/// on show.
+pub struct Engine {
+    mode: Box<dyn Mode>,
+    setup: Setup,
+    shown: Frame,
+    /// Animations still to play; the front one is playing.
+    queue: VecDeque<Animation>,
+    playing: Option<Step>,
+    standby: bool,
+    menu: Option<Menu>,
+    last_item: Option<Item>,
+    progress: Progress,
+    /// Set when the mode, the size or the progress changed (worth saving).
+    changed: bool,
+    stopwatch: Box<dyn Stopwatch>,
+}
+
+/// Where the front animation is.
+#[derive(Clone, Copy, Debug)]
+struct Step {
+    index: usize,
+    ends: Millis,
+}
+
+impl Engine {
+    /// An engine around one mode, with the default setup.
+    pub fn new(mode: Box<dyn Mode>) -> Engine {
+        Engine::with_mode(mode, Setup::default(), Progress::default())
+    }
+
+    /// An engine as `setup` says, with the player's progress so far.
+    pub fn start(setup: Setup, progress: Progress) -> Engine {
+        let size = setup.mode.clamp_size(setup.size, setup.max_size);
+        let setup = Setup { size, ..setup };
+        let mut engine = Engine::with_mode(setup.mode.build(size, setup.style), setup, progress);
+        if setup.intro {
+            engine.queue.push_back(text::scroll(INTRO, setup.style.text, engine.shown.side()));
+            engine.tick_from(0);
+        }
+        engine
+    }
+
+    fn with_mode(mode: Box<dyn Mode>, setup: Setup, progress: Progress) -> Engine {
+        let shown = mode.draw();
+        Engine {
+            mode,
+            setup,
+            shown,
+            queue: VecDeque::new(),
+            playing: None,
+            standby: false,
+            menu: None,
+            last_item: None,
+            progress,
+            changed: false,
+            stopwatch: Box::new(StoppedWatch),
+        }
+    }
+
+    /// Times searches with `stopwatch`: every backend gives a monotonic
+    /// clock, tests one they move by hand. Until then searches are not timed.
+    pub fn set_stopwatch(&mut self, stopwatch: Box<dyn Stopwatch>) {
+        self.stopwatch = stopwatch;
+    }
+
+    /// The frame to show now.
+    pub fn frame(&self) -> &Frame {
+        &self.shown
+    }
+
+    /// The mode being played.
+    pub fn mode(&self) -> &dyn Mode {
+        self.mode.as_ref()
+    }
+
+    /// The mode and board size being played.
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// The solutions of the 8x8 the player has found.
+    pub fn progress(&self) -> &Progress {
+        &self.progress
+    }
+
+    /// Whether the mode, size or progress changed since the last call.
+    pub fn take_changed(&mut self) -> bool {
+        std::mem::take(&mut self.changed)
+    }
+
+    /// Whether the LEDs are dark, waiting for any event to start a new game.
+    pub fn is_standby(&self) -> bool {
+        self.standby
+    }
+
+    /// Whether the menu a hold opens is on show.
+    pub fn is_menu_open(&self) -> bool {
+        self.menu.is_some()
+    }
+
+    /// What is on show, in words, for a display with room for them.
+    pub fn on_show(&self) -> OnShow {
+        let menu = self.menu.as_ref().map(|m| (m.items().0.iter().map(|i| i.label()).collect(), m.items().1));
+        let playing = self.playing.and(self.queue.front());
+        let board = self.mode.draw();
+        // Where the board paints the cursor: centred on a frame larger than the board.
+        let offset = board.side().saturating_sub(self.setup.size) / 2;
+        OnShow {
+            mode: self.setup.mode,
+            size: self.setup.size,
+            message: playing.and_then(|a| a.message.clone()).filter(|_| menu.is_none()),
+            menu,
+            standby: self.standby,
+            board,
+            cursor: self.mode.cursor().map(|sq| (offset + sq.col as usize, offset + sq.row as usize)),
+        }
+    }
+
+    /// When the frame changes next by itself (an animation step ends);
+    /// `None` while the picture is settled and only an event changes it.
+    pub fn next_deadline(&self) -> Option<Millis> {
+        self.playing.map(|s| s.ends)
+    }
+
+    /// Brings the picture up to time `now`.
+    pub fn tick(&mut self, now: Millis) {
+        while let Some(mut step) = self.playing {
+            if now < step.ends {
+                return;
+            }
+            step.index += 1;
+            match self.queue[0].steps.get(step.index) {
+                Some(&(frame, ms)) => {
+                    step.ends += ms as Millis;
+                    self.playing = Some(step);
+                    self.shown = frame;
+                }
+                // This animation is over: the next one starts when it ended.
+                None => {
+                    self.queue.pop_front();
+                    self.tick_from(step.ends);
+                }
+            }
+        }
+    }
+
+    /// Starts the front animation at `start`, or settles if there is none.
+    fn tick_from(&mut self, start: Millis) {
+        while let Some(front) = self.queue.front() {
+            if let Some(&(frame, ms)) = front.steps.first() {
+                self.shown = frame;
+                self.playing = Some(Step { index: 0, ends: start + ms as Millis });
+                return;
+            }
+            self.queue.pop_front();
+        }
+        self.playing = None;
+        self.shown = self.settled();
+    }
+
+    /// The picture when nothing plays: the menu's, or the mode's.
+    fn settled(&self) -> Frame {
+        match &self.menu {
+            Some(menu) => menu.picture(self.setup.style.text, self.shown.side()),
+            None => self.mode.draw(),
+        }
+    }
+
+    /// Applies one event at time `now`.
+    pub fn handle(&mut self, event: Event, now: Millis) {
+        self.mode.set_time(now);
+        if self.standby {
+            self.standby = false;
+            self.mode.reset();
+            self.shown = self.mode.draw();
+            return;
+        }
+        if self.playing.is_some() {
+            let interrupt = self.queue[0].interrupt;
+            self.queue.clear();
+            self.playing = None;
+            self.shown = self.settled();
+            if interrupt == Interrupt::Skip {
+                return;
+            }
+        }
+        let reaction = if self.menu.is_some() {
+            self.in_menu(event)
+        } else if event == Event::Hold {
+            self.open_menu()
+        } else {
+            self.mode.handle(event)
+        };
+        self.react(reaction, now);
+    }
+
+    fn react(&mut self, reaction: Reaction, now: Millis) {
+        match reaction {
+            Reaction::Draw => {}
+            Reaction::Standby => {
+                self.standby = true;
+                self.shown = Frame::dark(self.shown.side());
+                return;
+            }
+            Reaction::Animate(animation) => self.queue.push_back(animation),
+            Reaction::Solved { queens, flash } => self.solved(flash, None, Some(queens)),
+            Reaction::Completed { flash, message, progress } => self.solved(flash, Some(message), progress),
+        }
+        self.tick_from(now);
+    }
+
+    /// A solved board: the flash, then what the mode says and the player's
+    /// progress with `queens` (if it is an 8x8 solution). Any event during
+    /// the message ends it and acts on the board at once, as the seed acts
+    /// on the first press after its flash.
+    fn solved(&mut self, flash: Animation, said: Option<String>, queens: Option<Placement>) {
+        self.queue.push_back(flash);
+        let progress = queens.and_then(|queens| self.progress.record(&queens)).map(|record| {
+            self.changed |= record.new;
+            self.progress.message(&record)
+        });
+        let message: Vec<String> = said.into_iter().chain(progress).collect();
+        if !message.is_empty() {
+            let mut scroll = text::scroll(&message.join(" - "), self.setup.style.text, self.shown.side());
+            scroll.interrupt = Interrupt::FinishThenApply;
+            self.queue.push_back(scroll);
+        }
+    }
+
+    fn open_menu(&mut self) -> Reaction {
+        let mut items: Vec<Item> = self.mode.actions().iter().map(|&a| Item::Action(a)).collect();
+        items.extend(ModeKind::ALL.map(Item::Mode));
+        // Between the modes and the sizes: the items before it keep their places.
+        items.push(Item::Help);
+        let sizes = self.setup.mode.sizes();
+        items.extend((*sizes.start()..=self.setup.max_size.min(*sizes.end())).map(Item::Size));
+        let menu = Menu::new(items, self.last_item);
+        let scroll = menu.scroll(self.setup.style.text, self.shown.side());
+        self.menu = Some(menu);
+        Reaction::Animate(scroll)
+    }
+
+    fn in_menu(&mut self, event: Event) -> Reaction {
+        let menu = self.menu.as_mut().expect("the menu is open");
+        match event {
+            Event::Left | Event::Right => {
+                menu.step(if event == Event::Left { -1 } else { 1 });
+                Reaction::Animate(menu.scroll(self.setup.style.text, self.shown.side()))
+            }
+            Event::Press => {
+                let item = menu.selected();
+                self.menu = None;
+                // Only what is safe to do again is offered again by *hold, press*.
+                self.last_item = item.is_safe_to_repeat().then_some(item);
+                self.choose(item)
+            }
+            // Letting go of the hold that opened the menu.
+            Event::Release => Reaction::Draw,
+            // Up, down or another hold: back to the game, unchanged.
+            Event::Up | Event::Down | Event::Hold => {
+                self.menu = None;
+                Reaction::Draw
+            }
+        }
+    }
+
+    fn choose(&mut self, item: Item) -> Reaction {
+        let was = (self.setup.mode, self.setup.size);
+        match item {
+            Item::Action(action) => return self.mode.act(action, self.stopwatch.as_ref()),
+            Item::Help => {
+                let rules = self.setup.mode.rules(self.setup.size);
+                return Reaction::Animate(text::scroll(&rules, self.setup.style.text, self.shown.side()));
+            }
+            Item::Mode(kind) => {
+                // A board larger than the new mode plays becomes its largest (cover: 11x11).
+                self.setup.mode = kind;
+                self.setup.size = kind.clamp_size(self.setup.size, self.setup.max_size);
+            }
+            Item::Size(n) => self.setup.size = n,
+        }
+        self.changed = true;
+        // The mode and size already played: the board stays as it is.
+        if (self.setup.mode, self.setup.size) != was {
+            self.mode = self.setup.mode.build(self.setup.size, self.setup.style);
+        }
+        Reaction::Draw
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Rgb;
+
+    /// A mode that counts presses and animates two steps on `Release`,
+    /// and sleeps on `Down`.
+    struct Counter(u8);
+
+    fn solid(v: u8) -> Frame {
+        let mut f = Frame::dark(8);
+        f.fill(Rgb(v, v, v));
+        f
+    }
+
+    impl Mode for Counter {
+        fn name(&self) -> &'static str {
+            "counter"
+        }
+        fn reset(&mut self) {
+            self.0 = 0;
+        }
+        fn handle(&mut self, event: Event) -> Reaction {
+            match event {
+                Event::Press => self.0 += 1,
+                Event::Release => {
+                    let steps = vec![(solid(200), 100), (solid(201), 50)];
+                    return Reaction::Animate(Animation { steps, interrupt: Interrupt::Skip, message: None });
+                }
+                Event::Down => return Reaction::Standby,
+                _ => {}
+            }
+            Reaction::Draw
+        }
+        fn draw(&self) -> Frame {
+            solid(self.0)
+        }
+    }
+
+    #[test]
+    fn animations_follow_the_clock_and_settle_on_the_modes_picture() {
+        let mut e = Engine::new(Box::new(Counter(1)));
+        e.handle(Event::Release, 1000);
+        assert_eq!(*e.frame(), solid(200));
+        assert_eq!(e.next_deadline(), Some(1100));
+        e.tick(1099);
+        assert_eq!(*e.frame(), solid(200));
+        e.tick(1100);
+        assert_eq!((*e.frame(), e.next_deadline()), (solid(201), Some(1150)));
+        e.tick(5000);
+        assert_eq!((*e.frame(), e.next_deadline()), (solid(1), None));
+    }
+
+    #[test]
+    fn a_skippable_animation_swallows_the_event_that_skips_it() {
+        let mut e = Engine::new(Box::new(Counter(1)));
+        e.handle(Event::Release, 0);
+        e.handle(Event::Press, 10);
+        assert_eq!((*e.frame(), e.next_deadline()), (solid(1), None));
+        e.handle(Event::Press, 20);
+        assert_eq!(*e.frame(), solid(2));
+    }
+
+    #[test]
+    fn standby_is_dark_and_the_next_event_only_wakes_a_new_game() {
+        let mut e = Engine::new(Box::new(Counter(5)));
+        e.handle(Event::Down, 0);
+        assert!(e.is_standby() && e.frame().is_dark());
+        e.handle(Event::Press, 1);
+        assert!(!e.is_standby());
+        assert_eq!(*e.frame(), solid(0), "reset, and the press was not applied");
+    }
+
+    #[test]
+    fn queued_animations_play_back_to_back() {
+        let mut e = Engine::new(Box::new(Counter(1)));
+        e.queue.push_back(Animation {
+            steps: vec![(solid(7), 10)],
+            interrupt: Interrupt::Skip,
+            message: None,
+        });
+        e.queue.push_back(Animation {
+            steps: vec![(solid(8), 10)],
+            interrupt: Interrupt::Skip,
+            message: None,
+        });
+        e.tick_from(0);
+        assert_eq!((*e.frame(), e.next_deadline()), (solid(7), Some(10)));
+        e.tick(15);
+        assert_eq!((*e.frame(), e.next_deadline()), (solid(8), Some(20)));
+        e.tick(20);
+        assert_eq!((*e.frame(), e.next_deadline()), (solid(1), None));
+    }
+}

@@ -1,0 +1,36 @@
+//! The game, as a deterministic state machine: [`Event`]s and the time in,
+//! [`Frame`]s out. No I/O and no clock of its own, so every rule is tested
+//! in microseconds and every backend shows exactly the same game.
+
+mod board;
+mod classic;
+mod cover;
+mod elapsed;
+mod engine;
+mod event;
+mod frame;
+mod menu;
+mod mode;
+mod modes;
+mod position;
+mod progress;
+mod scratch;
+mod strict;
+mod text;
+mod theme;
+
+pub use board::Board;
+pub(crate) use classic::FLASHES;
+pub use classic::{Classic, FLASH_MS};
+pub use cover::Cover;
+pub use engine::{Engine, INTRO, OnShow, Setup};
+pub use event::Event;
+pub use frame::{Frame, MAX_SIDE, Rgb};
+pub use menu::Item;
+pub use mode::{Action, Animation, Interrupt, Millis, Mode, Reaction, StoppedWatch, Stopwatch, Style};
+pub use modes::{ModeKind, SIZES};
+pub use progress::{Progress, Record};
+pub use scratch::{MAX_SCRATCH_N, solve_like_scratch};
+pub use strict::{REFUSED_MS, Strict};
+pub use text::{TextStyle, columns as text_columns, scroll};
+pub use theme::Theme;

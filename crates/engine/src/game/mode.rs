@@ -1,0 +1,192 @@
+//! The seam between the engine and each way to play.
+
+use super::{Event, Frame, TextStyle, Theme};
+use crate::puzzle::{Placement, Square};
+
+/// Time in milliseconds on the engine's clock. The engine never reads a
+/// clock itself: callers pass the time in, so tests control it exactly.
+pub type Millis = u64;
+
+/// One way to play (classic, and later strict, cover, ...). A mode holds
+/// the game's state, turns events into changes, and draws its settled
+/// picture; the [`Engine`](super::Engine) plays animations and standby
+/// around it.
+pub trait Mode {
+    /// The mode's name, as menus and `--mode` spell it.
+    fn name(&self) -> &'static str;
+
+    /// Starts a new game, exactly as at start-up.
+    fn reset(&mut self);
+
+    /// Applies one event.
+    fn handle(&mut self, event: Event) -> Reaction;
+
+    /// The picture of the current state.
+    fn draw(&self) -> Frame;
+
+    /// The actions this mode offers in the menu, besides choosing a mode.
+    fn actions(&self) -> &'static [Action] {
+        &[]
+    }
+
+    /// Carries out one of [`Mode::actions`]. `stopwatch` times searches
+    /// whose duration the mode reports.
+    fn act(&mut self, _action: Action, _stopwatch: &dyn Stopwatch) -> Reaction {
+        Reaction::Draw
+    }
+
+    /// The time on the engine's clock, told before every event and action,
+    /// for modes that report how long something took the player.
+    fn set_time(&mut self, _now: Millis) {}
+
+    /// Where the cursor is, if the mode has one (a queen drawn over it hides it on the LEDs).
+    fn cursor(&self) -> Option<Square> {
+        None
+    }
+}
+
+/// What a mode may offer in the menu.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Light every empty square where a queen still leads to a solution.
+    Hint,
+    /// Complete the player's board, or show a solution.
+    Solve,
+    /// Strict: the Scratch program's Restart, back to the empty board.
+    Restart,
+    /// Cover: the Delphi program's Go, the next cover its own search finds.
+    Go,
+    /// Cover: the Delphi program's RESET, an empty board (Go starts over).
+    Reset,
+    /// Cover: the cover with the fewest queens closest to the player's queens.
+    Closest,
+    /// Cover: allow this many queens (the Delphi program's `maxQueen`), 1 to
+    /// the board's side.
+    Queens(u8),
+}
+
+/// The labels of [`Action::Queens`], 1 to the largest cover board.
+const QUEEN_COUNTS: [&str; 11] = [
+    "1 QUEEN",
+    "2 QUEENS",
+    "3 QUEENS",
+    "4 QUEENS",
+    "5 QUEENS",
+    "6 QUEENS",
+    "7 QUEENS",
+    "8 QUEENS",
+    "9 QUEENS",
+    "10 QUEENS",
+    "11 QUEENS",
+];
+
+impl Action {
+    /// The word the menu scrolls for this action.
+    pub fn label(self) -> &'static str {
+        match self {
+            Action::Hint => "HINT",
+            Action::Solve => "SOLVE",
+            Action::Restart => "RESTART",
+            Action::Go => "GO",
+            Action::Reset => "RESET",
+            Action::Closest => "CLOSEST",
+            Action::Queens(k) => QUEEN_COUNTS[k as usize - 1],
+        }
+    }
+
+    /// Whether *hold, press* may do this again: the menu opens on the last
+    /// choice only if repeating it loses nothing. Restart and Reset empty
+    /// the board, so after them the menu opens on its first item instead.
+    pub(crate) fn is_safe_to_repeat(self) -> bool {
+        !matches!(self, Action::Restart | Action::Reset)
+    }
+}
+
+/// Reads a monotonic clock for timing searches. The engine stays
+/// deterministic: it is given a stopwatch, a real one on every backend
+/// (`backend::clock::MonotonicClock`) and one moved by hand in tests.
+pub trait Stopwatch {
+    /// Nanoseconds since some fixed start; `None` when there is no clock to
+    /// read, and then nothing reports a duration.
+    fn nanos(&self) -> Option<u64>;
+}
+
+/// No stopwatch: the engine's own default until it is given one. Searches
+/// are not timed, and what would say how long they took says nothing of it.
+pub struct StoppedWatch;
+
+impl Stopwatch for StoppedWatch {
+    fn nanos(&self) -> Option<u64> {
+        None
+    }
+}
+
+/// What every mode is built with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Style {
+    /// The colours of the board and its pieces.
+    pub theme: Theme,
+    /// How messages look and how fast they scroll.
+    pub text: TextStyle,
+}
+
+/// What the engine does after a mode handled an event.
+#[derive(Debug)]
+pub enum Reaction {
+    /// Show the mode's picture now (unchanged if nothing changed).
+    Draw,
+    /// Play these pictures first, then show the mode's picture.
+    Animate(Animation),
+    /// The player completed the board with `queens`: play `flash`, and the
+    /// engine adds what it says about the player's progress.
+    Solved {
+        /// The full board.
+        queens: Placement,
+        /// The flash to play first.
+        flash: Animation,
+    },
+    /// The player completed the board and the mode keeps it: play `flash`,
+    /// then scroll `message`, followed by the player's progress when
+    /// `progress` holds a board to record.
+    Completed {
+        /// The flash to play first.
+        flash: Animation,
+        /// What to scroll after it.
+        message: String,
+        /// The board to record in the player's progress, if any.
+        progress: Option<Placement>,
+    },
+    /// All LEDs dark until the next event, which only wakes the game into a
+    /// new one ([`Mode::reset`]) and is not applied itself.
+    Standby,
+}
+
+/// Pictures shown one after another for a while each.
+#[derive(Debug, Clone)]
+pub struct Animation {
+    /// Each picture and how long it stays, in milliseconds.
+    pub steps: Vec<(Frame, u32)>,
+    /// What an event that arrives while it plays does.
+    pub interrupt: Interrupt,
+    /// The words it scrolls, if it is a message: a display with room for
+    /// words (the terminal) shows them in full at once.
+    pub message: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What an event does to an animation that is still playing.
+pub enum Interrupt {
+    /// The animation ends at once and the event is applied: what the seed
+    /// does with presses queued while it sleeps through the solved flash.
+    FinishThenApply,
+    /// The animation ends at once and the event is used up (a press skips
+    /// a scrolling message).
+    Skip,
+}
+
+impl Animation {
+    /// How long the whole animation lasts.
+    pub fn duration(&self) -> Millis {
+        self.steps.iter().map(|&(_, ms)| ms as Millis).sum()
+    }
+}

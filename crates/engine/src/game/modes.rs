@@ -1,0 +1,116 @@
+//! Every way to play, by name.
+
+use super::MAX_SIDE;
+use super::mode::{Mode, Style};
+use super::{Classic, Cover, Strict};
+use crate::puzzle::Answers;
+use crate::solver::cover::MAX_COVER_N;
+use std::fmt;
+use std::ops::RangeInclusive;
+use std::str::FromStr;
+
+/// The modes the menu, `--mode` and the config file can choose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum ModeKind {
+    /// The seed's rules: the latest move wins; press a queen for the closest solution.
+    #[default]
+    Classic,
+    /// Conflicting moves are refused; solve completes the board.
+    Strict,
+    /// The fewest queens that attack every square (seed 001).
+    Cover,
+}
+
+/// Every board size some mode can be played on (see [`ModeKind::sizes`]):
+/// up to the largest frame, 16, which only the terminal has room for (the
+/// LED matrix holds 8).
+pub const SIZES: RangeInclusive<usize> = 4..=MAX_SIDE;
+
+impl ModeKind {
+    /// Every mode, in the menu's order.
+    pub const ALL: [ModeKind; 3] = [ModeKind::Classic, ModeKind::Strict, ModeKind::Cover];
+
+    /// The mode's name, as `--mode` and the config file take it.
+    pub fn name(self) -> &'static str {
+        match self {
+            ModeKind::Classic => "classic",
+            ModeKind::Strict => "strict",
+            ModeKind::Cover => "cover",
+        }
+    }
+
+    /// The board sizes this mode plays: classic and strict every size up to
+    /// 16 (their answers come from the list of all solutions up to 12, from
+    /// searches above), cover up to its solver's limit, 11.
+    pub fn sizes(self) -> RangeInclusive<usize> {
+        match self {
+            ModeKind::Classic | ModeKind::Strict => SIZES,
+            ModeKind::Cover => *SIZES.start()..=MAX_COVER_N,
+        }
+    }
+
+    /// `size` brought within what this mode plays and what the display has
+    /// room for (`max_size`): a board too large becomes the largest that fits.
+    pub(crate) fn clamp_size(self, size: usize, max_size: usize) -> usize {
+        size.clamp(*self.sizes().start(), max_size.min(*self.sizes().end()))
+    }
+
+    /// Why this mode cannot be played on an `n` x `n` board, if it cannot.
+    pub fn check_size(self, n: usize) -> Result<(), String> {
+        let sizes = self.sizes();
+        let why = if self == ModeKind::Cover { " (its solver's limit)" } else { "" };
+        match sizes.contains(&n) {
+            true => Ok(()),
+            false => Err(format!(
+                "{self} mode plays boards of {0}x{0} to {1}x{1}{why}",
+                sizes.start(),
+                sizes.end()
+            )),
+        }
+    }
+
+    /// What the menu's HELP scrolls: this mode's rules on an `n` x `n`
+    /// board, short enough to read once on the matrix.
+    pub fn rules(self, n: usize) -> String {
+        match self {
+            ModeKind::Classic => {
+                format!(
+                    "PLACE {n} QUEENS, NONE ATTACKING. THE NEWEST QUEEN WINS. PRESS A QUEEN FOR A SOLUTION"
+                )
+            }
+            ModeKind::Strict => format!(
+                "PLACE {n} QUEENS, NONE ATTACKING. ATTACKS ARE REFUSED. PRESS A QUEEN TO TAKE IT BACK. SOLVE FINISHES"
+            ),
+            ModeKind::Cover => {
+                "COVER EVERY SQUARE WITH FEW QUEENS. PRESS A QUEEN TO TAKE IT BACK. GO SHOWS COVERS"
+                    .to_string()
+            }
+        }
+    }
+
+    /// A new game of this mode on an `n` x `n` board.
+    pub fn build(self, n: usize, style: Style) -> Box<dyn Mode> {
+        match self {
+            ModeKind::Classic => Box::new(Classic::new(Answers::new(n), style)),
+            ModeKind::Strict => Box::new(Strict::new(Answers::new(n), style)),
+            ModeKind::Cover => Box::new(Cover::new(n, style)),
+        }
+    }
+}
+
+impl fmt::Display for ModeKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for ModeKind {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        ModeKind::ALL.into_iter().find(|m| m.name() == s).ok_or_else(|| {
+            let names: Vec<&str> = ModeKind::ALL.iter().map(|m| m.name()).collect();
+            format!("unknown mode '{s}': expected one of {}", names.join(", "))
+        })
+    }
+}

@@ -1,0 +1,89 @@
+//! What classic and strict share: the queens on an n x n board, the cursor,
+//! and the squares a hint lights.
+
+use super::board::Board;
+use super::classic::{FLASH_MS, FLASHES};
+use super::mode::{Animation, Interrupt, Reaction, Style};
+use super::{Event, Frame, Rgb};
+use crate::puzzle::{Answers, Placement, Square};
+
+pub(super) struct Position {
+    pub answers: Answers,
+    pub style: Style,
+    pub board: Board,
+    /// The queens of the game in progress.
+    pub game: Placement,
+    pub cursor: Square,
+    /// Squares lit by a hint, until the next event.
+    pub hint: Vec<Square>,
+}
+
+impl Position {
+    pub fn new(answers: Answers, style: Style) -> Position {
+        let board = Board::new(answers.n());
+        let game = Placement::empty(board.n());
+        Position { answers, style, board, game, cursor: board.start(), hint: vec![] }
+    }
+
+    /// A new game, cursor back at the start.
+    pub fn reset(&mut self) {
+        self.clear();
+        self.cursor = self.board.start();
+        self.hint.clear();
+    }
+
+    /// Takes every queen off.
+    pub fn clear(&mut self) {
+        self.game = Placement::empty(self.board.n());
+    }
+
+    /// Moves the cursor if `event` is a direction; says whether it was.
+    pub fn step(&mut self, event: Event) -> bool {
+        match self.board.step(self.cursor, event) {
+            Some(cursor) => {
+                self.cursor = cursor;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The board is full: empties it for the next game and flashes the
+    /// full board three times, blue and white.
+    pub(crate) fn take_solved(&mut self) -> Reaction {
+        let queens = self.game;
+        self.clear();
+        let flash = self.flash(&queens);
+        Reaction::Solved { queens, flash }
+    }
+
+    /// A full board's flash: three times white and blue; an event ends it
+    /// and is applied, as the seed applies presses queued during its sleep.
+    pub fn flash(&self, queens: &Placement) -> Animation {
+        let theme = self.style.theme;
+        let white = self.picture(queens, |_| theme.queen);
+        let blue = self.picture(queens, |_| theme.misplaced);
+        let steps = (0..FLASHES).flat_map(|_| [(white, FLASH_MS), (blue, FLASH_MS)]).collect();
+        Animation { steps, interrupt: Interrupt::FinishThenApply, message: None }
+    }
+
+    /// Lights every empty square where a queen still leads to a solution.
+    pub(crate) fn show_hint(&mut self) {
+        self.hint = self.answers.safe_squares(&self.game);
+    }
+
+    /// The checkerboard, the hint, the cursor, and `queens` over them in the
+    /// colour `colour_of` gives each (a queen on the cursor hides it).
+    pub fn picture(&self, queens: &Placement, colour_of: impl Fn(Square) -> Rgb) -> Frame {
+        let theme = &self.style.theme;
+        let mut frame = self.board.checkerboard(theme);
+        for &sq in &self.hint {
+            self.board.paint(&mut frame, sq, theme.hint);
+        }
+        self.board.paint(&mut frame, self.cursor, theme.cursor);
+        for q in queens.queens() {
+            self.board.paint(&mut frame, q, colour_of(q));
+        }
+        frame
+    }
+}

@@ -1,0 +1,117 @@
+//! Which of the 92 solutions the player has found, and what to say about it.
+
+use crate::puzzle::{Placement, Solutions};
+
+/// The solutions of the 8x8 the player has completed, by their index in
+/// [`Solutions::eight`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Progress {
+    found: u128,
+}
+
+/// What one solved board did to the progress.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// Its index in [`Solutions::eight`].
+    pub index: usize,
+    /// Found for the first time.
+    pub new: bool,
+    /// The first of its fundamental class (of 12) to be found.
+    pub new_class: bool,
+}
+
+impl Progress {
+    /// Progress with the given solutions found; `None` if an index is not one of the 92.
+    pub fn from_found(indexes: impl IntoIterator<Item = usize>) -> Option<Progress> {
+        let mut p = Progress::default();
+        for i in indexes {
+            if i >= Solutions::eight().len() {
+                return None;
+            }
+            p.found |= 1 << i;
+        }
+        Some(p)
+    }
+
+    /// The indexes of the solutions found, ascending.
+    pub fn found(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..Solutions::eight().len()).filter(|&i| self.found >> i & 1 == 1)
+    }
+
+    /// How many of the 92 solutions have been found.
+    pub fn count(&self) -> usize {
+        self.found.count_ones() as usize
+    }
+
+    /// How many of the 12 fundamental solutions have a member found.
+    pub(crate) fn classes_found(&self) -> usize {
+        let s = Solutions::eight();
+        let mut classes = 0u16;
+        for i in self.found() {
+            classes |= 1 << s.class_of(i).0;
+        }
+        classes.count_ones() as usize
+    }
+
+    /// Notes a completed 8x8 board. `None` if `queens` is not a solution of the 8x8.
+    pub fn record(&mut self, queens: &Placement) -> Option<Record> {
+        let s = Solutions::eight();
+        if queens.n() != s.n() {
+            return None;
+        }
+        let index = s.index_of(queens)?;
+        let class = s.class_of(index).0;
+        let new_class = self.found().all(|i| s.class_of(i).0 != class);
+        let new = self.found >> index & 1 == 0;
+        self.found |= 1 << index;
+        Some(Record { index, new, new_class })
+    }
+
+    /// What the matrix scrolls after a solved board: `37/92`, and news of a
+    /// new fundamental solution or of one found before.
+    pub fn message(&self, record: &Record) -> String {
+        let total = Solutions::eight().len();
+        let mut text = format!("{}/{total}", self.count());
+        if record.new_class {
+            let classes = Solutions::eight().class_count();
+            text += &format!(" NEW FUNDAMENTAL {}/{classes}", self.classes_found());
+        } else if !record.new {
+            text += " FOUND BEFORE";
+        }
+        text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn solutions_are_counted_once_and_classes_noticed() {
+        let s = Solutions::eight();
+        let mut p = Progress::default();
+        let first = p.record(s.get(0)).unwrap();
+        assert_eq!(first, Record { index: 0, new: true, new_class: true });
+        assert_eq!(p.message(&first), "1/92 NEW FUNDAMENTAL 1/12");
+        // Another member of the same class is new, but not a new class.
+        let (class, _) = s.class_of(0);
+        let sibling = (1..92).find(|&i| s.class_of(i).0 == class).unwrap();
+        let second = p.record(s.get(sibling)).unwrap();
+        assert_eq!(second, Record { index: sibling, new: true, new_class: false });
+        assert_eq!(p.message(&second), "2/92");
+        let again = p.record(s.get(0)).unwrap();
+        assert!(!again.new);
+        assert_eq!(p.message(&again), "2/92 FOUND BEFORE");
+        assert_eq!(p.found().collect::<Vec<_>>(), [0, sibling]);
+        assert_eq!(Progress::from_found([0, sibling]), Some(p));
+        assert_eq!(Progress::from_found([92]), None);
+    }
+
+    #[test]
+    fn a_board_that_is_no_8x8_solution_is_not_recorded() {
+        let mut p = Progress::default();
+        assert_eq!(p.record(&Placement::empty(8)), None);
+        assert_eq!(p.record(Solutions::new(6).get(0)), None);
+        assert_eq!(p.count(), 0);
+    }
+}

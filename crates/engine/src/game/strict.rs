@@ -1,0 +1,194 @@
+//! Strict mode, after the Scratch program in seed 000: a queen that would
+//! attack another is refused, pressing a queen takes it back, Solve
+//! completes the board as the seed's own search does without moving any
+//! queen, and Restart empties the board. Whatever Solve adds stays on the
+//! board, marked as the program's, and play goes on from there.
+
+use super::elapsed::{play_time, search_time};
+use super::mode::{Action, Animation, Interrupt, Millis, Mode, Reaction, Stopwatch, Style};
+use super::position::Position;
+use super::scratch::solve_like_scratch;
+use super::{Event, Frame, Rgb, text};
+use crate::puzzle::{Answers, Placement, Square};
+
+/// How long each half of the refusal's red flash lasts.
+pub const REFUSED_MS: u32 = 150;
+
+/// Strict mode (see the module's description): the board, the queens
+/// Solve placed, and what is on show.
+pub struct Strict {
+    pos: Position,
+    /// The queens Solve placed that are still on the board: drawn yellow,
+    /// and taken back by a press like any other queen.
+    program: Placement,
+    screen: Screen,
+    /// The engine's time, as last told.
+    now: Millis,
+    /// When the board last went from empty to holding a queen; `None`
+    /// while it is empty.
+    started: Option<Millis>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Screen {
+    Playing,
+    /// "Solve" found no completion; these queens stand in the way (the
+    /// fewest whose removal leaves a board that can be completed).
+    Blocked {
+        blockers: Placement,
+    },
+}
+
+impl Strict {
+    /// A strict game on the board `answers` is for, drawn in `style`.
+    pub fn new(answers: Answers, style: Style) -> Strict {
+        let n = answers.n();
+        let pos = Position::new(answers, style);
+        Strict { pos, program: Placement::empty(n), screen: Screen::Playing, now: 0, started: None }
+    }
+
+    fn press(&mut self) -> Reaction {
+        let pos = &mut self.pos;
+        let col = pos.cursor.col as usize;
+        if pos.game.has_queen(pos.cursor) {
+            pos.game.set(col, None);
+            self.program.set(col, None);
+            if pos.game.is_empty() {
+                self.started = None;
+            }
+            return Reaction::Draw;
+        }
+        if pos.game.queens().any(|q| q.queen_attacks(pos.cursor)) {
+            return Reaction::Animate(self.refusal());
+        }
+        pos.game.set(col, Some(pos.cursor.row));
+        self.started.get_or_insert(self.now);
+        if !pos.game.is_full() {
+            return Reaction::Draw;
+        }
+        // Solved by this press: the queens stay, as in the seed.
+        let took = self.now.saturating_sub(self.started.unwrap_or(self.now));
+        Reaction::Completed {
+            flash: pos.flash(&pos.game),
+            message: format!("SOLVED IN {}", play_time(took)),
+            // Only a board of the player's own queens counts as found.
+            progress: self.program.is_empty().then_some(pos.game),
+        }
+    }
+
+    /// The whole board red, twice, around the unchanged picture.
+    fn refusal(&self) -> Animation {
+        let pos = &self.pos;
+        let normal = self.draw();
+        let mut red = normal;
+        for sq in pos.board.squares().filter(|&sq| !pos.game.has_queen(sq)) {
+            pos.board.paint(&mut red, sq, pos.style.theme.refused);
+        }
+        let steps = vec![(red, REFUSED_MS), (normal, REFUSED_MS), (red, REFUSED_MS)];
+        Animation { steps, interrupt: Interrupt::FinishThenApply, message: None }
+    }
+
+    /// The seed's Solve: its search, timed; the board completed, or "no solution".
+    fn solve(&mut self, stopwatch: &dyn Stopwatch) -> Reaction {
+        let pos = &mut self.pos;
+        let before = stopwatch.nanos();
+        let found = solve_like_scratch(&pos.game);
+        let after = stopwatch.nanos();
+        let message = match found {
+            Some(solution) => {
+                for q in solution.queens().filter(|&q| !pos.game.has_queen(q)) {
+                    self.program.set(q.col as usize, Some(q.row));
+                }
+                pos.game = solution;
+                self.started.get_or_insert(self.now);
+                match before.zip(after) {
+                    Some((before, after)) => {
+                        format!("SOLVED IN {}", search_time(after.saturating_sub(before)))
+                    }
+                    None => "SOLVED".to_string(),
+                }
+            }
+            None => {
+                let closest = pos.answers.closest(&pos.game);
+                let blockers: Vec<Square> = pos.game.queens().filter(|&q| !closest.has_queen(q)).collect();
+                let blockers =
+                    Placement::from_squares(pos.board.n(), &blockers).expect("queens of one board");
+                self.screen = Screen::Blocked { blockers };
+                "NO SOLUTION".to_string()
+            }
+        };
+        Reaction::Animate(text::scroll(&message, pos.style.text, pos.board.side()))
+    }
+
+    /// A queen's colour: yellow if Solve placed it, white if the player did.
+    fn colour_of(&self, q: Square) -> Rgb {
+        let theme = &self.pos.style.theme;
+        if self.program.has_queen(q) { theme.needed } else { theme.queen }
+    }
+}
+
+impl Mode for Strict {
+    fn name(&self) -> &'static str {
+        "strict"
+    }
+
+    fn cursor(&self) -> Option<Square> {
+        Some(self.pos.cursor)
+    }
+
+    fn reset(&mut self) {
+        self.pos.reset();
+        self.program = Placement::empty(self.pos.board.n());
+        self.screen = Screen::Playing;
+        self.started = None;
+    }
+
+    fn handle(&mut self, event: Event) -> Reaction {
+        // The hint and the queens in the way are lit until the next event,
+        // which acts as on the board (the seed's next click acts at once).
+        self.pos.hint.clear();
+        self.screen = Screen::Playing;
+        if self.pos.step(event) {
+            return Reaction::Draw;
+        }
+        match event {
+            Event::Press => self.press(),
+            _ => Reaction::Draw,
+        }
+    }
+
+    fn draw(&self) -> Frame {
+        let pos = &self.pos;
+        match self.screen {
+            Screen::Playing => pos.picture(&pos.game, |q| self.colour_of(q)),
+            Screen::Blocked { blockers } => pos.picture(&pos.game, |q| {
+                if blockers.has_queen(q) { pos.style.theme.refused } else { self.colour_of(q) }
+            }),
+        }
+    }
+
+    fn actions(&self) -> &'static [Action] {
+        &[Action::Hint, Action::Solve, Action::Restart]
+    }
+
+    fn act(&mut self, action: Action, stopwatch: &dyn Stopwatch) -> Reaction {
+        self.screen = Screen::Playing;
+        match action {
+            Action::Hint => {
+                self.pos.show_hint();
+                Reaction::Draw
+            }
+            Action::Solve => self.solve(stopwatch),
+            Action::Restart => {
+                self.reset();
+                Reaction::Draw
+            }
+            // Cover's own actions: never in this mode's menu.
+            Action::Go | Action::Reset | Action::Closest | Action::Queens(_) => Reaction::Draw,
+        }
+    }
+
+    fn set_time(&mut self, now: Millis) {
+        self.now = now;
+    }
+}

@@ -1,0 +1,60 @@
+//! The colours of the game.
+
+use super::Rgb;
+
+/// Every colour a mode draws with. The default is the seed program's own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Theme {
+    /// Squares where x + y is even.
+    pub dark_square: Rgb,
+    /// Squares where x + y is odd.
+    pub light_square: Rgb,
+    /// The square under the cursor.
+    pub cursor: Rgb,
+    /// A queen.
+    pub queen: Rgb,
+    /// In an answer: the player's queen that no closest solution keeps.
+    pub misplaced: Rgb,
+    /// In an answer: a queen the player still needed.
+    pub needed: Rgb,
+    /// A hint: an empty square where a queen still leads to a solution.
+    pub hint: Rgb,
+    /// A refused move (strict), and the queens that block a solution.
+    pub refused: Rgb,
+    /// Cover mode: a square some queen attacks.
+    pub attacked: Rgb,
+}
+
+impl Theme {
+    /// Every colour of the theme, and off.
+    pub fn colours(&self) -> [Rgb; 10] {
+        [
+            self.dark_square,
+            self.light_square,
+            self.cursor,
+            self.queen,
+            self.misplaced,
+            self.needed,
+            self.hint,
+            self.refused,
+            self.attacked,
+            Rgb::BLACK,
+        ]
+    }
+}
+
+impl Default for Theme {
+    fn default() -> Self {
+        Theme {
+            dark_square: Rgb(0, 92, 0),
+            light_square: Rgb(92, 0, 0),
+            cursor: Rgb(0, 0, 120),
+            queen: Rgb(120, 120, 120),
+            misplaced: Rgb(0, 0, 120),
+            needed: Rgb(120, 120, 0),
+            hint: Rgb(48, 48, 0),
+            refused: Rgb(200, 0, 0),
+            attacked: Rgb(32, 32, 32),
+        }
+    }
+}
