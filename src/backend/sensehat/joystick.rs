@@ -52,8 +52,9 @@ impl Joystick {
     /// Opens `path` without blocking, checks that it is an input device with
     /// the Sense HAT's five keys (in either kernel's codes), and grabs it.
     pub fn open(path: &Path) -> Result<Joystick, Error> {
-        let mut device = open_checked(path)?;
-        device.grab().map_err(|source| Error::Grab { path: path.to_path_buf(), source })?;
+        let device = open_checked(path)?;
+        super::sys::grab(device.as_fd())
+            .map_err(|source| Error::Grab { path: path.to_path_buf(), source })?;
         Ok(Joystick { device, path: path.to_path_buf(), held: Vec::new() })
     }
 

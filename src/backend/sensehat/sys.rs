@@ -188,6 +188,20 @@ pub fn reset_gamma(fd: BorrowedFd<'_>, table: libc::c_ulong) -> io::Result<()> {
     result(unsafe { libc::ioctl(fd.as_raw_fd(), SENSEFB_FBIORESET_GAMMA, table) })
 }
 
+/// `EVIOCGRAB` of `<linux/input.h>`: `_IOW('E', 0x90, int)`.
+pub const EVIOCGRAB: libc::Ioctl = libc::_IOW::<libc::c_int>(b'E' as u32, 0x90);
+
+/// Takes the input device for this process alone (`EVIOCGRAB`), so the
+/// joystick's presses reach no console or other reader. Made here and not
+/// with the evdev crate's `grab`: the crate's `Drop` then ungrabs, and on a
+/// device that has vanished it prints "Failed to ungrab device" to standard
+/// error; the kernel drops a grab when its descriptor closes anyway.
+pub fn grab(fd: BorrowedFd<'_>) -> io::Result<()> {
+    // SAFETY: EVIOCGRAB takes an int by value (1: grab) and writes no
+    // memory; the descriptor is borrowed for the call.
+    result(unsafe { libc::ioctl(fd.as_raw_fd(), EVIOCGRAB, 1 as libc::c_int) })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -207,5 +221,11 @@ mod tests {
     fn the_gamma_reset_is_the_drivers_number() {
         // `_IO(0xF1, 2)`: no direction, no size, type 0xF1, number 2.
         assert_eq!(SENSEFB_FBIORESET_GAMMA as u32, 0xF102);
+    }
+
+    #[test]
+    fn the_grab_is_the_kernels_number() {
+        // `_IOW('E', 0x90, int)`: write, 4 bytes, type 'E', number 0x90.
+        assert_eq!(EVIOCGRAB as u32, 0x4004_4590);
     }
 }
