@@ -120,9 +120,17 @@ pub fn representatives(n: usize) -> Vec<Representative> {
                     if !corners_agree {
                         continue;
                     }
-                    let c = Constellation { top: top as u8, bottom: bottom as u8, left: left as u8, right: right as u8 };
+                    let c = Constellation {
+                        top: top as u8,
+                        bottom: bottom as u8,
+                        left: left as u8,
+                        right: right as u8,
+                    };
                     let queens = c.queens(n);
-                    let apart = queens.iter().enumerate().all(|(i, &a)| queens[i + 1..].iter().all(|&b| !attacks(a, b)));
+                    let apart = queens
+                        .iter()
+                        .enumerate()
+                        .all(|(i, &a)| queens[i + 1..].iter().all(|&b| !attacks(a, b)));
                     if !apart {
                         continue;
                     }

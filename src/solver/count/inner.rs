@@ -30,7 +30,8 @@ pub(super) struct Inner {
 impl Inner {
     pub(super) fn new(n: usize, constellation: &Constellation) -> Self {
         let border = constellation.queens(n);
-        let mut inner = Inner { mask: super::full(n), columns: 0, rows: [Row::default(); MAX_COUNT_N], depth: 0 };
+        let mut inner =
+            Inner { mask: super::full(n), columns: 0, rows: [Row::default(); MAX_COUNT_N], depth: 0 };
         for &(_, col) in &border {
             inner.columns |= 1 << col;
         }
@@ -77,7 +78,8 @@ impl Inner {
             while free != 0 {
                 let bit = free & free.wrapping_neg();
                 free ^= bit;
-                let (left, right, taken) = ((left | bit) << row.shift, (right | bit) >> row.shift, taken | bit);
+                let (left, right, taken) =
+                    ((left | bit) << row.shift, (right | bit) >> row.shift, taken | bit);
                 let mut free = !(left | right | taken | next.attacked);
                 while free != 0 {
                     let bit = free & free.wrapping_neg();
@@ -129,7 +131,14 @@ impl Inner {
             while free != 0 {
                 let bit = free & free.wrapping_neg();
                 free ^= bit;
-                nodes += 1 + go(inner, d + 1, levels, (left | bit) << row.shift, (right | bit) >> row.shift, taken | bit);
+                nodes += 1 + go(
+                    inner,
+                    d + 1,
+                    levels,
+                    (left | bit) << row.shift,
+                    (right | bit) >> row.shift,
+                    taken | bit,
+                );
             }
             nodes
         }
@@ -166,7 +175,10 @@ pub(super) fn count_symmetric(n: usize, border: &[Square], group: &[usize]) -> u
                 let mut orbit: Vec<Square> = group.iter().map(|&g| map(g, self.n, (row, col))).collect();
                 orbit.sort_unstable();
                 orbit.dedup();
-                let fits = orbit.iter().enumerate().all(|(i, &s)| self.free(s) && orbit[..i].iter().all(|&t| !attacks(s, t)));
+                let fits = orbit
+                    .iter()
+                    .enumerate()
+                    .all(|(i, &s)| self.free(s) && orbit[..i].iter().all(|&t| !attacks(s, t)));
                 if fits {
                     orbit.iter().for_each(|&s| self.set(s, true));
                     total += self.fill(group);

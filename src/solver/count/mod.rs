@@ -17,7 +17,7 @@ pub mod constellation;
 mod inner;
 mod parts;
 
-pub use parts::{Part, PartError};
+pub use parts::{MAX_PARTS, Part, PartError};
 
 use constellation::{Constellation, ROTATE_90, ROTATE_180, Representative, SYMMETRIES, representatives};
 use inner::{Inner, count_symmetric};
@@ -28,8 +28,12 @@ use std::time::{Duration, Instant};
 /// The largest n the counter takes: one bit per column in a `u32`.
 pub const MAX_COUNT_N: usize = 32;
 
-/// How many inner rows the cost estimate of a constellation looks at.
-const COST_LEVELS: usize = 3;
+/// How many inner rows the cost estimate of a constellation looks at: fewer
+/// on large boards, where the estimates of every orientation of every
+/// constellation would otherwise take minutes themselves.
+fn cost_levels(n: usize) -> usize {
+    if n <= 20 { 3 } else { 2 }
+}
 
 /// What a count found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -75,14 +79,26 @@ impl Plan {
     /// Part `part` of the count for `n` (1..=32): the start constellations
     /// dealt to it by estimated cost. Every machine deals the same way.
     pub fn new(n: usize, part: Part) -> Self {
-        assert!((1..=MAX_COUNT_N).contains(&n), "count takes n in 1..={MAX_COUNT_N}");
-        let all: Vec<Task> = if n < 2 { Vec::new() } else { representatives(n).iter().map(|r| Task::new(n, r)).collect() };
-        let costs: Vec<u64> = all.iter().map(|t| t.cost).collect();
-        let owner = parts::deal(&costs, part.of());
-        let mut mine: Vec<Task> = all.into_iter().zip(&owner).filter(|&(_, &o)| o + 1 == part.index()).map(|(t, _)| t).collect();
+        let (tasks, owner, whole_cost) = deal(n, part.of());
+        let mine = tasks.into_iter().zip(owner).filter(|&(_, o)| o + 1 == part.index()).map(|(t, _)| t);
+        Self::of(n, part, mine.collect(), whole_cost)
+    }
+
+    /// Every part of the count for `n` in `parts` parts (at least one), dealt once.
+    pub fn split(n: usize, parts: usize) -> Result<Vec<Self>, PartError> {
+        let (tasks, owner, whole_cost) = deal(n, Part::new(1, parts)?.of());
+        let mut each: Vec<Vec<Task>> = (0..parts).map(|_| Vec::new()).collect();
+        for (task, o) in tasks.into_iter().zip(owner) {
+            each[o].push(task);
+        }
+        let plans = each.into_iter().enumerate();
+        plans.map(|(i, mine)| Ok(Self::of(n, Part::new(i + 1, parts)?, mine, whole_cost))).collect()
+    }
+
+    fn of(n: usize, part: Part, mut tasks: Vec<Task>, whole_cost: u64) -> Self {
         // Ties in a fixed order too: the parts' counts are the same whatever the thread count.
-        mine.sort_by_key(|t| (std::cmp::Reverse(t.cost), t.searched));
-        Plan { n, part, cost: mine.iter().map(|t| t.cost).sum(), whole_cost: costs.iter().sum(), tasks: mine }
+        tasks.sort_by_key(|t| (std::cmp::Reverse(t.cost), t.searched));
+        Plan { n, part, cost: tasks.iter().map(|t| t.cost).sum(), whole_cost, tasks }
     }
 
     /// The part searched.
@@ -97,7 +113,11 @@ impl Plan {
 
     /// This part's share of the whole count's estimated cost, 0 to 1.
     pub fn share(&self) -> f64 {
-        if self.whole_cost == 0 { 1.0 / self.part.of() as f64 } else { self.cost as f64 / self.whole_cost as f64 }
+        if self.whole_cost == 0 {
+            1.0 / self.part.of() as f64
+        } else {
+            self.cost as f64 / self.whole_cost as f64
+        }
     }
 
     /// The part's solutions and fundamental solutions (always both: they come
@@ -115,6 +135,16 @@ impl Plan {
     }
 }
 
+/// Every constellation's task, the part (from 0) each goes to, and the whole cost.
+fn deal(n: usize, parts: usize) -> (Vec<Task>, Vec<usize>, u64) {
+    assert!((1..=MAX_COUNT_N).contains(&n), "count takes n in 1..={MAX_COUNT_N}");
+    let tasks: Vec<Task> =
+        if n < 2 { Vec::new() } else { representatives(n).iter().map(|r| Task::new(n, r)).collect() };
+    let costs: Vec<u64> = tasks.iter().map(|t| t.cost).collect();
+    let owner = parts::deal(&costs, parts);
+    (tasks, owner, costs.iter().sum())
+}
+
 /// One orbit of constellations, searched in the orientation estimated cheapest.
 struct Task {
     rep: Representative,
@@ -129,7 +159,7 @@ impl Task {
     fn new(n: usize, rep: &Representative) -> Self {
         let (cost, searched) = (0..SYMMETRIES)
             .map(|g| rep.constellation.mapped(n, g))
-            .map(|c| (1 + Inner::new(n, &c).nodes_to(COST_LEVELS), c))
+            .map(|c| (1 + Inner::new(n, &c).nodes_to(cost_levels(n)), c))
             .min()
             .expect("eight images");
         Task { rep: *rep, searched, cost }
@@ -153,7 +183,12 @@ impl Task {
         };
         let size = u64::from(self.rep.stabiliser.count_ones());
         let sum = own + fixed_by_rotations;
-        debug_assert_eq!(sum % size, 0, "Burnside's sum for {:?} is not a multiple of its stabiliser", self.rep);
+        debug_assert_eq!(
+            sum % size,
+            0,
+            "Burnside's sum for {:?} is not a multiple of its stabiliser",
+            self.rep
+        );
         (self.rep.orbit() * own, sum / size)
     }
 }

@@ -6,8 +6,14 @@
 //! the same on every machine, so parts 1..M, run anywhere, cover every
 //! constellation exactly once.
 
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 use std::fmt;
 use std::str::FromStr;
+
+/// The most parts a count is split into: far more than the start
+/// constellations of any board the counter takes in reasonable time.
+pub const MAX_PARTS: usize = 1_000_000;
 
 /// Share `index` (1-based) of `of` parts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,6 +30,9 @@ impl Part {
     pub fn new(index: usize, of: usize) -> Result<Self, PartError> {
         if of == 0 {
             return Err(PartError::NoParts);
+        }
+        if of > MAX_PARTS {
+            return Err(PartError::TooMany(of));
         }
         if !(1..=of).contains(&index) {
             return Err(PartError::OutOfRange { index, of });
@@ -46,6 +55,7 @@ impl Part {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PartError {
     NoParts,
+    TooMany(usize),
     OutOfRange { index: usize, of: usize },
     Malformed(String),
 }
@@ -54,6 +64,7 @@ impl fmt::Display for PartError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PartError::NoParts => write!(f, "--part K/M needs at least one part (M of 1 or more)"),
+            PartError::TooMany(of) => write!(f, "--part K/M takes at most {MAX_PARTS} parts, not {of}"),
             PartError::OutOfRange { index, of } => {
                 write!(f, "--part {index}/{of}: the part number runs from 1 to {of}")
             }
@@ -94,13 +105,14 @@ impl fmt::Display for Part {
 /// the lowest part).
 pub(super) fn deal(costs: &[u64], parts: usize) -> Vec<usize> {
     let mut order: Vec<usize> = (0..costs.len()).collect();
-    order.sort_by_key(|&i| (std::cmp::Reverse(costs[i]), i));
-    let mut load = vec![0u64; parts];
+    order.sort_by_key(|&i| (Reverse(costs[i]), i));
+    // The parts by (cost so far, number), least first.
+    let mut lightest: BinaryHeap<Reverse<(u64, usize)>> = (0..parts).map(|p| Reverse((0, p))).collect();
     let mut owner = vec![0; costs.len()];
     for i in order {
-        let lightest = (0..parts).min_by_key(|&p| (load[p], p)).unwrap_or(0);
-        load[lightest] += costs[i];
-        owner[i] = lightest;
+        let Some(Reverse((load, part))) = lightest.pop() else { break };
+        owner[i] = part;
+        lightest.push(Reverse((load + costs[i], part)));
     }
     owner
 }
@@ -116,7 +128,21 @@ mod tests {
         assert_eq!("0/3".parse::<Part>(), Err(PartError::OutOfRange { index: 0, of: 3 }));
         assert_eq!("4/3".parse::<Part>(), Err(PartError::OutOfRange { index: 4, of: 3 }));
         assert_eq!("1/0".parse::<Part>(), Err(PartError::NoParts));
-        for bad in ["", "3", "3/", "/3", "a/b", "-1/3", "+1/3", "1/3/5", " 1/3", "1.0/3", "99999999999999999999999/3"] {
+        assert_eq!("1/1000001".parse::<Part>(), Err(PartError::TooMany(1_000_001)));
+        assert_eq!("1000000/1000000".parse::<Part>().map(|p| p.index()), Ok(1_000_000));
+        for bad in [
+            "",
+            "3",
+            "3/",
+            "/3",
+            "a/b",
+            "-1/3",
+            "+1/3",
+            "1/3/5",
+            " 1/3",
+            "1.0/3",
+            "99999999999999999999999/3",
+        ] {
             assert!(matches!(bad.parse::<Part>(), Err(PartError::Malformed(_))), "{bad:?}");
         }
     }
