@@ -27,7 +27,7 @@ const WARN_ABOVE: Duration = Duration::from_secs(2);
   queens count 16 --threads 2     14772512, using two threads
   queens count 12 --format json   {\"n\":12,\"count\":14200}
   queens count 12 --part 2/3 --format json
-                                  {\"n\":12,\"part\":2,\"parts\":3,\"count\":4712,\"unique\":590}
+                                  {\"n\":12,\"part\":2,\"parts\":3,\"count\":5036,\"unique\":633}
 
 Large N cost about seven times more per queen; the expected time is printed on
 standard error before a long count starts, and counts that would take hours are refused:

@@ -86,7 +86,7 @@ impl Constellation {
 #[derive(Debug, Clone, Copy)]
 pub struct Representative {
     pub constellation: Constellation,
-    /// The symmetries that map it to itself, as a bit set over [`SYMMETRIES`]
+    /// The symmetries that map it to itself, as a bit set over the 8 of them
     /// (bit 0, the identity, always set). The orbit has `8 / stabiliser size` members.
     pub stabiliser: u8,
 }

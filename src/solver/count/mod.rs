@@ -3,7 +3,7 @@
 //! are fixed first, one constellation per orbit of the board's 8 symmetries
 //! ([`constellation`]), and the rows between them are filled by a bitboard
 //! search that knows the border queens' diagonals from the start
-//! ([`inner`]). A constellation's solutions count once for each member of
+//! (`inner`). A constellation's solutions count once for each member of
 //! its orbit.
 //!
 //! Fundamental solutions come from the same run, constellation by
