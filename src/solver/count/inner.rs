@@ -59,17 +59,21 @@ impl Inner {
         match self.depth {
             0 => 1, // The border queens fill every row (n = 4).
             1 => u64::from(self.mask & !(self.columns | self.rows[0].attacked) != 0),
-            _ => self.below(0, 0, 0, self.columns | !self.mask),
+            _ => {
+                let taken = self.columns | !self.mask;
+                self.below(0, 0, 0, taken, !(taken | self.rows[0].attacked))
+            }
         }
     }
 
     /// The solutions from inner row `d` on (at least two rows before the end),
-    /// given the inner queens' diagonals shifted to that row and every column taken.
-    fn below(&self, d: usize, left: u32, right: u32, taken: u32) -> u64 {
+    /// given the inner queens' diagonals shifted to that row, every column taken,
+    /// and the row's free squares (which the caller has computed already).
+    fn below(&self, d: usize, left: u32, right: u32, taken: u32, free: u32) -> u64 {
         // `taken` holds the bits beyond the board too, so no mask is needed; `% MAX_COUNT_N`
         // (an and) spares the bounds checks.
         let row = self.rows[d % MAX_COUNT_N];
-        let mut free = !(left | right | taken | row.attacked);
+        let mut free = free;
         let mut total = 0;
         if d + 3 == self.depth {
             // Two rows are left after this one: both are searched here, without calls.
@@ -109,10 +113,9 @@ impl Inner {
             let bit = free & free.wrapping_neg();
             free ^= bit;
             let (left, right, taken) = ((left | bit) << row.shift, (right | bit) >> row.shift, taken | bit);
-            if !(left | right | taken | next.attacked) != 0
-                && !(left << next.shift | right >> next.shift | taken | after) != 0
-            {
-                total += self.below(d + 1, left, right, taken);
+            let child = !(left | right | taken | next.attacked);
+            if child != 0 && !(left << next.shift | right >> next.shift | taken | after) != 0 {
+                total += self.below(d + 1, left, right, taken, child);
             }
         }
         total
