@@ -1,6 +1,7 @@
 //! The solver toolkit's speed: counting, covers, pieces, completion and the
 //! construction. Run with `cargo bench --bench solver`; the N = 16 one-core
-//! comparison with `cargo bench --bench solver -- --include-ignored n16`.
+//! comparison with `cargo bench --bench solver -- --include-ignored n1` (N = 16 on one
+//! core against the reference in the same run, and N = 17 on two threads).
 //! Figures are in docs/PERFORMANCE.md.
 
 use divan::{Bencher, black_box};
@@ -77,6 +78,18 @@ fn n16_counter_one_core() -> u64 {
 #[divan::bench(ignore, sample_count = 1, sample_size = 1)]
 fn n16_counter_two_threads() -> u64 {
     count(black_box(16), false, 2, None).total
+}
+
+/// The fundamental solutions come from the same run: this is the one-core time with them.
+#[divan::bench(ignore, sample_count = 1, sample_size = 1)]
+fn n16_counter_unique_one_core() -> Option<u64> {
+    count(black_box(16), true, 1, None).unique
+}
+
+/// The second yardstick: N = 17 on both cores, under 5 s.
+#[divan::bench(ignore, sample_count = 1, sample_size = 1)]
+fn n17_counter_two_threads() -> u64 {
+    count(black_box(17), false, 2, None).total
 }
 
 #[divan::bench(sample_count = 10)]

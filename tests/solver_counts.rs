@@ -5,9 +5,11 @@
 mod common;
 
 use common::QUEENS;
+use queens::solver::count::{Part, Plan};
 use queens::solver::cover::Board;
 use queens::solver::pieces::{Piece, Problem, Solver};
 use queens::solver::{count, count_solutions};
+use std::process::{Command, Output, Stdio};
 
 fn check_queens(n: usize, threads: usize) {
     let (total, unique) = QUEENS[n - 1];
@@ -29,6 +31,194 @@ fn queens_up_to_12_match_oeis_on_one_and_on_three_threads() {
 fn queens_13_to_16_match_oeis() {
     for n in 13..=16 {
         check_queens(n, 2);
+    }
+}
+
+#[test]
+#[ignore = "about ten seconds in release; run by .ci/run"]
+fn queens_17_matches_oeis() {
+    assert_eq!(
+        count(17, true, 2, None),
+        queens::solver::Counts { total: 95_815_104, unique: Some(11_977_939) }
+    );
+}
+
+/// The counts of parts 1..=m of the count for `n`, each on `threads` threads.
+fn parts(n: usize, m: usize, threads: usize) -> Vec<(u64, u64, usize)> {
+    Plan::split(n, m)
+        .unwrap()
+        .iter()
+        .map(|plan| {
+            let counts = plan.count(threads, None);
+            (counts.total, counts.unique.expect("parts always count classes"), plan.constellations())
+        })
+        .collect()
+}
+
+#[test]
+fn parts_add_up_to_the_published_counts() {
+    for n in 8..=14 {
+        let whole = parts(n, 1, 1)[0];
+        assert_eq!((whole.0, whole.1), QUEENS[n - 1], "n = {n} as one part");
+        // 1, 2, 3, 7 parts, and more parts than there are constellations.
+        for m in [2, 3, 7, whole.2 + 5] {
+            let counts = parts(n, m, 1 + m % 2);
+            let total: u64 = counts.iter().map(|c| c.0).sum();
+            let unique: u64 = counts.iter().map(|c| c.1).sum();
+            assert_eq!((total, unique), QUEENS[n - 1], "n = {n} in {m} parts: {counts:?}");
+            let constellations: usize = counts.iter().map(|c| c.2).sum();
+            assert_eq!(constellations, whole.2, "n = {n} in {m} parts: each constellation once");
+            if m > whole.2 {
+                assert!(
+                    counts.iter().filter(|c| c.2 == 0).count() >= 5,
+                    "n = {n}: the extra parts are empty"
+                );
+            } else {
+                assert!(counts.iter().all(|c| c.2 > 0), "n = {n} in {m} parts: a part is empty");
+            }
+        }
+    }
+}
+
+#[test]
+fn small_boards_split_too() {
+    // N = 1 has one solution and no border to split: part 1 holds it.
+    for n in 1..=7 {
+        for m in [1, 2, 3, 7] {
+            let counts = parts(n, m, 1);
+            let sum = counts.iter().fold((0, 0), |a, c| (a.0 + c.0, a.1 + c.1));
+            assert_eq!(sum, QUEENS[n - 1], "n = {n} in {m} parts");
+        }
+    }
+}
+
+#[test]
+fn parts_are_balanced_by_cost_and_do_not_depend_on_threads() {
+    let n = 14;
+    let m = 4;
+    let shares: Vec<f64> = (1..=m).map(|k| Plan::new(n, Part::new(k, m).unwrap()).share()).collect();
+    assert!((shares.iter().sum::<f64>() - 1.0).abs() < 1e-9, "{shares:?}");
+    assert!(shares.iter().all(|&s| (s - 0.25).abs() < 0.01), "estimated costs dealt evenly: {shares:?}");
+    assert_eq!(parts(n, m, 1), parts(n, m, 3));
+    // One part made alone is the same part as made with all the others.
+    let alone = Plan::new(n, Part::new(3, m).unwrap());
+    assert_eq!(alone.count(2, None), Plan::split(n, m).unwrap()[2].count(1, None));
+    // Balanced by cost, not by number: the parts hold different numbers of constellations.
+    let sizes: Vec<usize> = Plan::split(12, 16).unwrap().iter().map(Plan::constellations).collect();
+    assert!(sizes.iter().any(|&s| s != sizes[0]), "{sizes:?}");
+}
+
+fn queens_bin(args: &[&str]) -> Output {
+    common::bin::queens().args(args).output().expect("the binary runs")
+}
+
+#[test]
+fn bad_part_specs_are_one_line_and_status_2() {
+    for spec in [
+        "0/3",
+        "4/3",
+        "1/0",
+        "0/0",
+        "3",
+        "1/",
+        "/1",
+        "a/b",
+        "-1/3",
+        "1/3/5",
+        "1 /3",
+        "1/1000001",
+        "1/99999999999999999999",
+    ] {
+        let o = queens_bin(&["count", "10", &format!("--part={spec}")]);
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{spec}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{spec}: {stderr}");
+        assert!(stderr.contains("--part"), "{spec}: {stderr}");
+        assert!(o.stdout.is_empty(), "{spec}");
+    }
+}
+
+#[test]
+fn a_count_of_hours_is_refused_with_a_pointer_to_parts() {
+    let o = queens_bin(&["count", "23", "--threads", "1"]);
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("--part K/M"), "{stderr}");
+    // A part that would still take more than a week is refused too, with the parts that would do.
+    let o = queens_bin(&["count", "25", "--threads", "1", "--part", "1/2"]);
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("use more parts"), "{stderr}");
+}
+
+fn part_lines(n: usize, m: usize) -> String {
+    (1..=m)
+        .map(|k| {
+            let o = queens_bin(&["count", &n.to_string(), "--part", &format!("{k}/{m}"), "--format", "json"]);
+            assert_eq!(o.status.code(), Some(0));
+            String::from_utf8(o.stdout).unwrap()
+        })
+        .collect()
+}
+
+#[test]
+fn part_lines_are_json_with_n_part_parts_count_and_unique() {
+    let lines = part_lines(12, 3);
+    let mut sum = (0, 0);
+    for (k, line) in lines.lines().enumerate() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+        assert_eq!(keys, ["count", "n", "part", "parts", "unique"], "{line}");
+        assert_eq!(
+            (v["n"].as_u64(), v["part"].as_u64(), v["parts"].as_u64()),
+            (Some(12), Some(k as u64 + 1), Some(3))
+        );
+        sum = (sum.0 + v["count"].as_u64().unwrap(), sum.1 + v["unique"].as_u64().unwrap());
+    }
+    assert_eq!(sum, QUEENS[11]);
+    let human = queens_bin(&["count", "12", "--part", "2/3", "--unique"]);
+    let text = String::from_utf8_lossy(&human.stdout);
+    assert!(text.contains("for 12 queens in part 2/3") && text.contains("distinct"), "{text}");
+}
+
+/// Runs scripts/sum-parts with `input` on standard input.
+fn sum_parts(input: &str) -> Output {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/sum-parts");
+    let mut child = Command::new(script)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("scripts/sum-parts runs (it needs python3)");
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn the_sum_script_adds_the_parts_and_wants_each_once() {
+    let lines = part_lines(11, 4);
+    let o = sum_parts(&lines);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v, serde_json::json!({"n": 11, "count": 2680, "unique": 341}));
+    let all: Vec<&str> = lines.lines().collect();
+    let missing = [all[0], all[1], all[3]].join("\n");
+    let twice = [all[0], all[1], all[2], all[3], all[2]].join("\n");
+    let other = format!("{}\n{}", lines.trim_end(), part_lines(10, 4).lines().next().unwrap());
+    for (what, input) in [
+        ("missing", missing.as_str()),
+        ("again", &twice),
+        ("N = 10", &other),
+        ("no parts", ""),
+        ("not JSON", "92 solutions"),
+    ] {
+        let o = sum_parts(input);
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(1), "{what}: {stderr}");
+        assert!(stderr.contains(what) && stderr.lines().count() == 1, "{what}: {stderr}");
+        assert!(o.stdout.is_empty(), "{what}");
     }
 }
 

@@ -1,18 +1,22 @@
-//! `queens count N [--unique] [--threads K]`: how many solutions there are.
+//! `queens count N [--unique] [--threads K] [--part K/M]`: how many solutions there are.
 
 use super::output::{Format, bad_input, print_json};
-use crate::solver::count::{MAX_COUNT_N, Progress, count};
+use crate::solver::count::{MAX_COUNT_N, MAX_PARTS, Part, Plan, Progress};
 use serde::Serialize;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
-/// Seconds one core of the CI machine needs for N = 16 (see docs/PERFORMANCE.md);
-/// each further queen costs about 6.9 times as much.
-const SECONDS_AT_16: f64 = 2.1;
+/// Seconds one core of the CI machine needs for N = 16 (CPU time of
+/// `n16_counter_one_core`, see docs/PERFORMANCE.md); each further queen costs
+/// about 6.9 times as much.
+const SECONDS_AT_16: f64 = 1.5;
 const GROWTH: f64 = 6.9;
-/// Estimates above this are refused rather than started.
+/// Estimates above this are refused rather than started (and pointed to `--part`).
 const REFUSE_ABOVE: Duration = Duration::from_secs(2 * 3600);
+/// A part of a count is a batch job the user asked for: refused only above a
+/// week, a common limit of a cluster's job.
+const REFUSE_PART_ABOVE: Duration = Duration::from_secs(7 * 24 * 3600);
 /// Estimates above this are announced on standard error before starting.
 const WARN_ABOVE: Duration = Duration::from_secs(2);
 
@@ -22,9 +26,13 @@ const WARN_ABOVE: Duration = Duration::from_secs(2);
   queens count 8 --unique         92 solutions, 12 up to rotation and reflection
   queens count 16 --threads 2     14772512, using two threads
   queens count 12 --format json   {\"n\":12,\"count\":14200}
+  queens count 12 --part 2/3 --format json
+                                  {\"n\":12,\"part\":2,\"parts\":3,\"count\":5036,\"unique\":633}
 
 Large N cost about seven times more per queen; the expected time is printed on
-standard error before a long count starts, and counts that would take hours are refused.")]
+standard error before a long count starts, and counts that would take hours are refused:
+split them with --part K/M over machines or jobs (parts 1 to M; their counts add up,
+scripts/sum-parts adds the JSON lines and checks that every part is there once).")]
 pub struct Args {
     /// The board size: N queens on an N x N board.
     n: usize,
@@ -37,8 +45,24 @@ pub struct Args {
     #[arg(long, value_name = "K")]
     threads: Option<usize>,
 
+    /// Count only part K of M (K from 1 to M): a fixed share of the start
+    /// constellations, the same on every machine; the counts of parts 1..M add up
+    /// to the whole. With --format json the line always carries "unique".
+    #[arg(long, value_name = "K/M")]
+    part: Option<String>,
+
     #[arg(long, value_enum, default_value_t)]
     format: Format,
+}
+
+/// One part's counts, for scripts/sum-parts.
+#[derive(Serialize)]
+struct PartAnswer {
+    n: usize,
+    part: usize,
+    parts: usize,
+    count: u64,
+    unique: u64,
 }
 
 #[derive(Serialize)]
@@ -75,16 +99,41 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if threads == 0 {
         return Ok(bad_input("--threads must be at least 1"));
     }
-    let cost = estimate(n, threads.min(cores));
-    if cost > REFUSE_ABOVE {
+    let part = match args.part.as_deref().map(str::parse::<Part>) {
+        None => None,
+        Some(Ok(part)) => Some(part),
+        Some(Err(e)) => return Ok(bad_input(e)),
+    };
+    let whole = estimate(n, threads.min(cores));
+    if part.is_none() && whole > REFUSE_ABOVE {
         return Ok(bad_input(format!(
-            "counting {n} queens would take about {} on {threads} thread(s); refusing (N up to about 20 is practical)",
+            "counting {n} queens would take about {} on {threads} thread(s); refusing: split it with --part K/M \
+             over several machines or jobs (see queens count --help)",
+            human(whole)
+        )));
+    }
+    if whole.as_secs_f64() > REFUSE_PART_ABOVE.as_secs_f64() * MAX_PARTS as f64 {
+        return Ok(bad_input(format!(
+            "counting {n} queens would take about {} on {threads} thread(s): more than a week for each of {MAX_PARTS} parts; refusing",
+            human(whole)
+        )));
+    }
+    let plan = Plan::new(n, part.unwrap_or(Part::WHOLE));
+    let cost = whole.mul_f64(plan.share());
+    if let Some(part) = part
+        && cost > REFUSE_PART_ABOVE
+    {
+        let more =
+            ((whole.as_secs_f64() / REFUSE_PART_ABOVE.as_secs_f64()).ceil() as usize + 1).min(MAX_PARTS);
+        return Ok(bad_input(format!(
+            "part {part} of the count for {n} queens would take about {} on {threads} thread(s); refusing: use more parts (M of {more} or more)",
             human(cost)
         )));
     }
     let long = cost > WARN_ABOVE;
     if long {
-        eprintln!("queens: counting {n} queens takes about {} on {threads} thread(s)", human(cost));
+        let what = part.map_or(String::new(), |p| format!("part {p} of "));
+        eprintln!("queens: counting {what}{n} queens takes about {} on {threads} thread(s)", human(cost));
     }
     let terminal = std::io::stderr().is_terminal();
     let mut report = |p: Progress| {
@@ -94,19 +143,32 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     };
     let progress: Option<&mut dyn FnMut(Progress)> = if long { Some(&mut report) } else { None };
-    let counts = count(n, args.unique, threads, progress);
+    let counts = plan.count(threads, progress);
     if long && terminal {
         eprintln!();
     }
-    match args.format {
-        Format::Json => print_json(&Answer { n, count: counts.total, unique: counts.unique })?,
-        Format::Human => match counts.unique {
-            None => println!("{} solutions for {n} queens", counts.total),
-            Some(u) => println!(
-                "{} solutions for {n} queens, {u} of them distinct up to rotation and reflection",
-                counts.total
-            ),
-        },
+    let unique = counts.unique.filter(|_| args.unique);
+    match (args.format, part) {
+        (Format::Json, Some(part)) => print_json(&PartAnswer {
+            n,
+            part: part.index(),
+            parts: part.of(),
+            count: counts.total,
+            unique: counts.unique.unwrap_or_default(),
+        })?,
+        (Format::Json, None) => print_json(&Answer { n, count: counts.total, unique })?,
+        (Format::Human, _) => {
+            let of_part = part.map_or(String::new(), |p| format!(" in part {p}"));
+            let solutions = if counts.total == 1 { "solution" } else { "solutions" };
+            let queens = if n == 1 { "queen" } else { "queens" };
+            match unique {
+                None => println!("{} {solutions} for {n} {queens}{of_part}", counts.total),
+                Some(u) => println!(
+                    "{} {solutions} for {n} {queens}{of_part}, {u} of them distinct up to rotation and reflection",
+                    counts.total
+                ),
+            }
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -119,7 +181,7 @@ mod tests {
     fn long_counts_are_announced_and_counts_of_hours_refused() {
         assert!(estimate(16, 2) < WARN_ABOVE, "16 answers at once");
         assert!(estimate(17, 2) > WARN_ABOVE, "17 is announced");
-        assert!(estimate(20, 2) < REFUSE_ABOVE, "20 runs, for most of an hour");
+        assert!(estimate(20, 2) < REFUSE_ABOVE, "20 runs, for about half an hour");
         assert!(estimate(21, 2) > REFUSE_ABOVE, "21 is refused on two cores");
         assert_eq!(human(Duration::from_secs(45)), "45 s");
         assert_eq!(human(Duration::from_secs(40 * 60)), "40 minutes");

@@ -1,0 +1,265 @@
+//! Counting every n-queens solution by start constellations, the method of
+//! the Q27 project and NQueensFAF: the queens on the border rows and columns
+//! are fixed first, one constellation per orbit of the board's 8 symmetries
+//! ([`constellation`]), and the rows between them are filled by a bitboard
+//! search that knows the border queens' diagonals from the start
+//! (`inner`). A constellation's solutions count once for each member of
+//! its orbit.
+//!
+//! Fundamental solutions come from the same run, constellation by
+//! constellation (Burnside's lemma on the constellation's stabiliser): no
+//! solution is its own mirror image, so only the rotations that fix a
+//! constellation need the solutions they fix, counted by a small search
+//! over whole orbits of queens. Because each constellation's share of both
+//! counts is whole, the counts of [`Part`]s add up.
+
+pub mod constellation;
+mod inner;
+mod parts;
+
+pub use parts::{MAX_PARTS, Part, PartError};
+
+use constellation::{Constellation, ROTATE_90, ROTATE_180, Representative, SYMMETRIES, representatives};
+use inner::{Inner, count_symmetric};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// The largest n the counter takes: one bit per column in a `u32`.
+pub const MAX_COUNT_N: usize = 32;
+
+/// How many inner rows the cost estimate of a constellation looks at: fewer
+/// on large boards, where the estimates of every orientation of every
+/// constellation would otherwise take minutes themselves.
+fn cost_levels(n: usize) -> usize {
+    if n <= 20 { 3 } else { 2 }
+}
+
+/// What a count found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Counts {
+    /// Every solution.
+    pub total: u64,
+    /// Solutions up to rotation and reflection, when asked for.
+    pub unique: Option<u64>,
+}
+
+/// How far a long count has come: `done` of `of` constellations.
+#[derive(Debug, Clone, Copy)]
+pub struct Progress {
+    pub done: usize,
+    pub of: usize,
+    pub elapsed: Duration,
+}
+
+/// Counts the solutions for `n` (1..=32) on `threads` threads (at least one).
+/// `progress`, if given, is called about once a second from the calling thread.
+pub fn count(n: usize, unique: bool, threads: usize, progress: Option<&mut dyn FnMut(Progress)>) -> Counts {
+    let counts = Plan::new(n, Part::WHOLE).count(threads, progress);
+    Counts { total: counts.total, unique: counts.unique.filter(|_| unique) }
+}
+
+/// The number of solutions on one thread, without progress.
+pub fn count_solutions(n: usize) -> u64 {
+    count(n, false, 1, None).total
+}
+
+/// One part of a count: its constellations, ready to search.
+pub struct Plan {
+    n: usize,
+    part: Part,
+    /// This part's constellations, the costliest first, so that threads end together.
+    tasks: Vec<Task>,
+    /// This part's estimated cost, and the whole count's.
+    cost: u64,
+    whole_cost: u64,
+}
+
+impl Plan {
+    /// Part `part` of the count for `n` (1..=32): the start constellations
+    /// dealt to it by estimated cost. Every machine deals the same way.
+    pub fn new(n: usize, part: Part) -> Self {
+        let (tasks, owner, whole_cost) = deal(n, part.of());
+        let mine = tasks.into_iter().zip(owner).filter(|&(_, o)| o + 1 == part.index()).map(|(t, _)| t);
+        Self::of(n, part, mine.collect(), whole_cost)
+    }
+
+    /// Every part of the count for `n` in `parts` parts (at least one), dealt once.
+    pub fn split(n: usize, parts: usize) -> Result<Vec<Self>, PartError> {
+        let (tasks, owner, whole_cost) = deal(n, Part::new(1, parts)?.of());
+        let mut each: Vec<Vec<Task>> = (0..parts).map(|_| Vec::new()).collect();
+        for (task, o) in tasks.into_iter().zip(owner) {
+            each[o].push(task);
+        }
+        let plans = each.into_iter().enumerate();
+        plans.map(|(i, mine)| Ok(Self::of(n, Part::new(i + 1, parts)?, mine, whole_cost))).collect()
+    }
+
+    fn of(n: usize, part: Part, mut tasks: Vec<Task>, whole_cost: u64) -> Self {
+        // Ties in a fixed order too: the parts' counts are the same whatever the thread count.
+        tasks.sort_by_key(|t| (std::cmp::Reverse(t.cost), t.searched));
+        Plan { n, part, cost: tasks.iter().map(|t| t.cost).sum(), whole_cost, tasks }
+    }
+
+    /// The part searched.
+    pub fn part(&self) -> Part {
+        self.part
+    }
+
+    /// How many start constellations this part searches.
+    pub fn constellations(&self) -> usize {
+        self.tasks.len()
+    }
+
+    /// This part's share of the whole count's estimated cost, 0 to 1.
+    pub fn share(&self) -> f64 {
+        if self.whole_cost == 0 {
+            1.0 / self.part.of() as f64
+        } else {
+            self.cost as f64 / self.whole_cost as f64
+        }
+    }
+
+    /// The part's solutions and fundamental solutions (always both: they come
+    /// from the same search), on `threads` threads (at least one).
+    pub fn count(&self, threads: usize, progress: Option<&mut dyn FnMut(Progress)>) -> Counts {
+        if self.n == 1 {
+            // One square: its one solution is symmetric under reflections too, unlike any other.
+            let one = u64::from(self.part.index() == 1);
+            return Counts { total: one, unique: Some(one) };
+        }
+        let n = self.n;
+        let results = run(&self.tasks, threads.max(1), progress, |t| t.solve(n));
+        let (total, unique) = results.iter().fold((0, 0), |(t, u), &(dt, du)| (t + dt, u + du));
+        Counts { total, unique: Some(unique) }
+    }
+}
+
+/// Every constellation's task, the part (from 0) each goes to, and the whole cost.
+fn deal(n: usize, parts: usize) -> (Vec<Task>, Vec<usize>, u64) {
+    assert!((1..=MAX_COUNT_N).contains(&n), "count takes n in 1..={MAX_COUNT_N}");
+    let tasks: Vec<Task> =
+        if n < 2 { Vec::new() } else { representatives(n).iter().map(|r| Task::new(n, r)).collect() };
+    let costs: Vec<u64> = tasks.iter().map(|t| t.cost).collect();
+    let owner = parts::deal(&costs, parts);
+    (tasks, owner, costs.iter().sum())
+}
+
+/// One orbit of constellations, searched in the orientation estimated cheapest.
+struct Task {
+    rep: Representative,
+    /// The member of the orbit searched: the images' solutions are the same in number,
+    /// but not their search trees' sizes (nearly two to one between best and worst).
+    searched: Constellation,
+    /// The estimated cost: the nodes of the first inner rows of its search.
+    cost: u64,
+}
+
+impl Task {
+    fn new(n: usize, rep: &Representative) -> Self {
+        let (cost, searched) = (0..SYMMETRIES)
+            .map(|g| rep.constellation.mapped(n, g))
+            .map(|c| (1 + Inner::new(n, &c).nodes_to(cost_levels(n)), c))
+            .min()
+            .expect("eight images");
+        Task { rep: *rep, searched, cost }
+    }
+
+    /// The orbit's share: its solutions, and the classes of solutions up to
+    /// symmetry whose border lies in the orbit.
+    fn solve(&self, n: usize) -> (u64, u64) {
+        let own = Inner::new(n, &self.searched).count();
+        // Burnside over the stabiliser: classes = (sum over its members g of the
+        // solutions g fixes) / its size. Reflections fix none (for n > 1). The
+        // searched image's stabiliser is a conjugate of the representative's: it
+        // has the same size and holds the same rotations.
+        let border = self.searched.queens(n);
+        let fixed_by_rotations = if self.rep.fixed_by(ROTATE_90) {
+            2 * count_symmetric(n, &border, &[0, 1, 2, 3]) + count_symmetric(n, &border, &[0, 2])
+        } else if self.rep.fixed_by(ROTATE_180) {
+            count_symmetric(n, &border, &[0, 2])
+        } else {
+            0
+        };
+        let size = u64::from(self.rep.stabiliser.count_ones());
+        let sum = own + fixed_by_rotations;
+        debug_assert_eq!(
+            sum % size,
+            0,
+            "Burnside's sum for {:?} is not a multiple of its stabiliser",
+            self.rep
+        );
+        (self.rep.orbit() * own, sum / size)
+    }
+}
+
+/// Every row of an `n` x `n` board as a bit mask (the `n` low bits).
+pub(in crate::solver) fn full(n: usize) -> u32 {
+    (u64::MAX >> (64 - n)) as u32
+}
+
+/// Runs `solve` on every task, `threads` at a time, in the order given
+/// (each thread takes the next task when done). Results are in task order.
+fn run<T: Sync, R: Send + Default + Copy>(
+    tasks: &[T],
+    threads: usize,
+    mut progress: Option<&mut dyn FnMut(Progress)>,
+    solve: impl Fn(&T) -> R + Sync,
+) -> Vec<R> {
+    let next = AtomicUsize::new(0);
+    let start = Instant::now();
+    let mut results = vec![R::default(); tasks.len()];
+    std::thread::scope(|scope| {
+        let (tx, rx) = mpsc::channel();
+        for _ in 0..threads.min(tasks.len()) {
+            let tx = tx.clone();
+            let (next, solve) = (&next, &solve);
+            scope.spawn(move || {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(task) = tasks.get(i) else { break };
+                    if tx.send((i, solve(task))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        // The calling thread sleeps in the channel until a result or the next report is due.
+        let mut done = 0;
+        let mut last_report = start;
+        loop {
+            match rx.recv_timeout(Duration::from_secs(1)) {
+                Ok((i, r)) => {
+                    results[i] = r;
+                    done += 1;
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+            if let Some(report) = progress.as_deref_mut()
+                && last_report.elapsed() >= Duration::from_secs(1)
+            {
+                last_report = Instant::now();
+                report(Progress { done, of: tasks.len(), elapsed: start.elapsed() });
+            }
+        }
+    });
+    results
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn small_boards_by_hand() {
+        assert_eq!(count(1, true, 1, None), Counts { total: 1, unique: Some(1) });
+        assert_eq!(count(2, true, 1, None), Counts { total: 0, unique: Some(0) });
+        assert_eq!(count(3, true, 1, None), Counts { total: 0, unique: Some(0) });
+        assert_eq!(count(4, true, 1, None), Counts { total: 2, unique: Some(1) });
+        assert_eq!(count(5, true, 2, None), Counts { total: 10, unique: Some(2) });
+        assert_eq!(count(8, true, 3, None), Counts { total: 92, unique: Some(12) });
+        assert_eq!(count(8, false, 1, None), Counts { total: 92, unique: None });
+    }
+}
