@@ -18,7 +18,7 @@ pub mod render;
 
 use super::clock::MonotonicClock;
 use super::{Display, Input, Next, wait};
-use crate::daemon::{self, log, signals::Shutdown};
+use crate::daemon::{self, signals::Shutdown};
 use crate::game::{Engine, Frame, Millis, OnShow};
 use anyhow::Context;
 use keys::{Action, ESC_WAIT_MS, KeyDecoder};
@@ -60,7 +60,7 @@ pub struct Terminal {
     // Dropped after everything above, in this order: the terminal is given
     // back, then the log lines held back are written to it.
     _raw: raw::RawMode,
-    log: log::Capture,
+    log: daemon::log::Capture,
 }
 
 impl Terminal {
@@ -76,7 +76,7 @@ impl Terminal {
         let resize_hook = signal_hook::low_level::pipe::register(libc::SIGWINCH, resize_write)?;
         let colours = Colours::from_colorterm(std::env::var("COLORTERM").ok().as_deref());
         let raw = raw::RawMode::enter().context("putting the terminal in raw mode")?;
-        let log = log::capture();
+        let log = daemon::log::capture();
         Ok(Terminal {
             clock: MonotonicClock::default(),
             decoder: KeyDecoder::new(),
