@@ -15,6 +15,7 @@
 pub mod keys;
 mod raw;
 pub mod render;
+mod sys;
 
 use super::clock::MonotonicClock;
 use super::{Display, Input, Next, wait};
@@ -143,22 +144,20 @@ impl Terminal {
     /// Reads what the keyboard sent. `false` when the terminal has gone.
     fn read_keys(&mut self) -> io::Result<bool> {
         let mut buf = [0u8; 256];
-        // SAFETY: a valid buffer of `buf.len()` bytes.
-        let n = unsafe { libc::read(raw::INPUT, buf.as_mut_ptr().cast(), buf.len()) };
-        if n < 0 {
-            let err = io::Error::last_os_error();
-            return match err.kind() {
-                io::ErrorKind::Interrupted | io::ErrorKind::WouldBlock => Ok(true),
-                // EIO: the terminal hung up.
-                _ if err.raw_os_error() == Some(libc::EIO) => Ok(false),
-                _ => Err(err),
-            };
-        }
+        let n = match raw::read_input(&mut buf) {
+            Ok(n) => n,
+            Err(e) if matches!(e.kind(), io::ErrorKind::Interrupted | io::ErrorKind::WouldBlock) => {
+                return Ok(true);
+            }
+            // EIO: the terminal hung up.
+            Err(e) if e.raw_os_error() == Some(libc::EIO) => return Ok(false),
+            Err(e) => return Err(e),
+        };
         if n == 0 {
             return Ok(false);
         }
         let mut out = Vec::new();
-        self.decoder.feed(&buf[..n as usize], &mut out);
+        self.decoder.feed(&buf[..n], &mut out);
         self.actions.extend(out);
         // A key has been pressed since the log line appeared: it has been seen.
         if self.log_line.take().is_some() {
