@@ -16,6 +16,7 @@ pub mod record;
 /// The backend's `unsafe`: the framebuffer's ioctls and the kernel's
 /// structs (public for the VM test's driver, which sets a mode).
 #[doc(hidden)]
+#[allow(unsafe_code)]
 pub mod sys;
 #[doc(hidden)]
 pub mod testing;

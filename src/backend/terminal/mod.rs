@@ -15,6 +15,7 @@
 pub mod keys;
 mod raw;
 pub mod render;
+#[allow(unsafe_code)]
 mod sys;
 
 use super::clock::MonotonicClock;
