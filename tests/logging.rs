@@ -118,5 +118,5 @@ fn rust_log_wins_over_verbose() {
 fn a_directive_that_cannot_be_read_is_named_once_and_the_rest_applies() {
     let (code, stderr) = run("unreadable", Some("error,queens=loud"), false);
     assert_eq!(code, Some(0), "not a reason to stop: RUST_LOG is every Rust program's");
-    assert_eq!(stderr, "queens: warning: RUST_LOG: cannot read `queens=loud`; ignored\n");
+    assert_eq!(stderr, "queens: warning: RUST_LOG: `queens=loud`: not a target with a level; ignored\n");
 }

@@ -42,8 +42,8 @@ pub fn init(verbose: u8) {
     if log::set_logger(logger).is_ok() {
         log::set_max_level(logger.filter.most_shown());
     }
-    for directive in ignored {
-        emit(logger.to_journal, Level::Warn, format_args!("RUST_LOG: cannot read `{directive}`; ignored"));
+    for problem in ignored {
+        emit(logger.to_journal, Level::Warn, format_args!("RUST_LOG: {problem}; ignored"));
     }
 }
 
@@ -81,7 +81,7 @@ impl Filter {
         Filter { default: level, targets: vec![] }
     }
 
-    /// The filter `spec` describes, and the directives it ignored. A level
+    /// The filter `spec` describes, and what it ignored, in words. A level
     /// given for every target more than once: the last one counts, as in
     /// `env_logger`; with none, `default`.
     fn parse(spec: &str, default: LevelFilter) -> (Filter, Vec<String>) {
@@ -94,7 +94,7 @@ impl Filter {
             None => (spec, None),
         };
         if let Some(regex) = regex {
-            ignored.push(format!("/{regex}"));
+            ignored.push(format!("`/{regex}`: filtering lines by a pattern is not supported"));
         }
         for directive in directives.split(',').map(str::trim).filter(|d| !d.is_empty()) {
             match directive.split_once('=') {
@@ -107,7 +107,7 @@ impl Filter {
                     Some(level) if !target.trim().is_empty() => {
                         filter.targets.push((target.trim().to_owned(), level))
                     }
-                    _ => ignored.push(directive.to_owned()),
+                    _ => ignored.push(format!("`{directive}`: not a target with a level")),
                 },
             }
         }
@@ -295,7 +295,14 @@ mod tests {
     #[test]
     fn what_cannot_be_read_is_ignored_and_named() {
         let (filter, ignored) = Filter::parse("queens=loud,=debug,warn/needle", LevelFilter::Info);
-        assert_eq!(ignored, ["/needle", "queens=loud", "=debug"]);
+        assert_eq!(
+            ignored,
+            [
+                "`/needle`: filtering lines by a pattern is not supported",
+                "`queens=loud`: not a target with a level",
+                "`=debug`: not a target with a level",
+            ]
+        );
         assert_eq!(filter, Filter::everything_at(LevelFilter::Warn));
     }
 
