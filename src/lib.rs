@@ -28,6 +28,10 @@
 //!
 //! docs/development.md says where to make each kind of change.
 
+// `unsafe` only in `sys` modules, each allowing it where it is declared
+// (tests/unsafe_code.rs checks the same from the sources).
+#![deny(unsafe_code)]
+
 pub mod backend;
 pub mod cli;
 pub mod daemon;

@@ -7,9 +7,15 @@
 mod common;
 
 use common::board;
+use nix::fcntl::OFlag;
+use nix::poll::{PollFd, PollFlags, PollTimeout, poll};
+use nix::pty::{PtyMaster, Winsize};
+use nix::sys::signal::{Signal, kill};
+use nix::sys::termios::{LocalFlags, tcgetattr};
+use nix::unistd::Pid;
 use std::fs::File;
-use std::io::Write;
-use std::os::fd::{AsRawFd, FromRawFd};
+use std::io::{Read, Write};
+use std::os::fd::{AsFd, AsRawFd};
 use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{Child, Command, ExitStatus};
@@ -20,7 +26,7 @@ const COLS: u16 = 80;
 const PATIENCE: Duration = Duration::from_secs(10);
 
 struct Pty {
-    master: File,
+    master: PtyMaster,
     /// The terminal's own end, kept open to read its settings.
     slave: File,
     child: Child,
@@ -32,10 +38,23 @@ fn nz(n: u16) -> std::num::NonZeroU16 {
     std::num::NonZeroU16::new(n).expect("a terminal has a size")
 }
 
-fn set_size(fd: &File, rows: u16, cols: u16) {
-    let ws = libc::winsize { ws_row: rows, ws_col: cols, ws_xpixel: 0, ws_ypixel: 0 };
-    // SAFETY: a valid winsize for TIOCSWINSZ.
-    assert_eq!(unsafe { libc::ioctl(fd.as_raw_fd(), libc::TIOCSWINSZ, &ws) }, 0);
+// nix has no safe call for these two terminal ioctls, only the macros.
+nix::ioctl_write_ptr_bad!(tiocswinsz, libc::TIOCSWINSZ, Winsize);
+nix::ioctl_write_int_bad!(tiocsctty, libc::TIOCSCTTY);
+
+fn set_size(terminal: &impl AsFd, rows: u16, cols: u16) {
+    let size = Winsize { ws_row: rows, ws_col: cols, ws_xpixel: 0, ws_ypixel: 0 };
+    // SAFETY: TIOCSWINSZ reads one winsize through the pointer, which points
+    // at `size`, alive for the call; the descriptor is borrowed, so open.
+    unsafe { tiocswinsz(terminal.as_fd().as_raw_fd(), &size) }.expect("TIOCSWINSZ");
+}
+
+/// A new pseudo-terminal's controlling side. Not openpty(3): its
+/// descriptors are not close-on-exec, and a game another test starts
+/// meanwhile would inherit this one and keep the terminal from hanging up
+/// when the test closes it.
+fn open_master() -> PtyMaster {
+    nix::pty::posix_openpt(OFlag::O_RDWR | OFlag::O_NOCTTY | OFlag::O_CLOEXEC).expect("posix_openpt")
 }
 
 impl Pty {
@@ -63,20 +82,11 @@ impl Pty {
 
     /// Runs `command` in a fresh 80x24 terminal.
     fn spawn(mut command: Command, state_dir: PathBuf) -> Pty {
-        // SAFETY: plain libc calls on a descriptor we own; errors are checked.
-        let master = unsafe {
-            let fd = libc::posix_openpt(libc::O_RDWR | libc::O_NOCTTY | libc::O_CLOEXEC);
-            assert!(fd >= 0, "posix_openpt: {}", std::io::Error::last_os_error());
-            assert_eq!(libc::grantpt(fd), 0);
-            assert_eq!(libc::unlockpt(fd), 0);
-            File::from_raw_fd(fd)
-        };
-        let mut name_buf = [0 as libc::c_char; 128];
-        // SAFETY: a buffer of the length given.
-        let rc = unsafe { libc::ptsname_r(master.as_raw_fd(), name_buf.as_mut_ptr(), name_buf.len()) };
-        assert_eq!(rc, 0);
-        // SAFETY: ptsname_r wrote a NUL-terminated path.
-        let path = unsafe { std::ffi::CStr::from_ptr(name_buf.as_ptr()) }.to_str().unwrap().to_owned();
+        let master = open_master();
+        nix::pty::grantpt(&master).unwrap();
+        nix::pty::unlockpt(&master).unwrap();
+        let path = nix::pty::ptsname_r(&master).unwrap();
+        // std opens it close-on-exec.
         let slave = std::fs::OpenOptions::new().read(true).write(true).open(&path).unwrap();
         set_size(&master, ROWS, COLS);
 
@@ -85,14 +95,14 @@ impl Pty {
             .stdout(slave.try_clone().unwrap())
             .stderr(slave.try_clone().unwrap())
             .env("TERM", "xterm-256color");
-        // SAFETY: only async-signal-safe calls between fork and exec.
+        // SAFETY: only async-signal-safe calls (setsid, ioctl) between fork
+        // and exec; TIOCSCTTY takes an int, no pointer.
         unsafe {
             command.pre_exec(|| {
                 // Its own session, with this terminal as the controlling one,
                 // so a resize sends it SIGWINCH as a real terminal would.
-                if libc::setsid() < 0 || libc::ioctl(0, libc::TIOCSCTTY, 0) < 0 {
-                    return Err(std::io::Error::last_os_error());
-                }
+                nix::unistd::setsid()?;
+                tiocsctty(libc::STDIN_FILENO, 0)?;
                 Ok(())
             });
         }
@@ -118,20 +128,20 @@ impl Pty {
     /// Feeds the parser what arrives within `timeout`; `false` if nothing
     /// can arrive any more (the program has gone) or nothing came in time.
     fn read_some(&mut self, timeout: Duration) -> bool {
-        let mut fd = libc::pollfd { fd: self.master.as_raw_fd(), events: libc::POLLIN, revents: 0 };
-        // SAFETY: one valid pollfd.
-        let n = unsafe { libc::poll(&mut fd, 1, timeout.as_millis().min(i32::MAX as u128) as i32) };
-        if n <= 0 {
+        let mut fds = [PollFd::new(self.master.as_fd(), PollFlags::POLLIN)];
+        let timeout = PollTimeout::try_from(timeout).unwrap_or(PollTimeout::MAX);
+        if !matches!(poll(&mut fds, timeout), Ok(n) if n > 0) {
             return false;
         }
         let mut buf = [0u8; 4096];
-        // SAFETY: a valid buffer of its length.
-        let n = unsafe { libc::read(self.master.as_raw_fd(), buf.as_mut_ptr().cast(), buf.len()) };
-        if n <= 0 {
-            return false;
+        // EIO once the program has gone and the terminal has no one left.
+        match self.master.read(&mut buf) {
+            Ok(n) if n > 0 => {
+                self.parser.process(&buf[..n]);
+                true
+            }
+            _ => false,
         }
-        self.parser.process(&buf[..n as usize]);
-        true
     }
 
     /// Waits for the program to end, reading what it still draws.
@@ -155,11 +165,8 @@ impl Pty {
 
     /// Whether the terminal is in raw mode (no line editing, no echo).
     fn is_raw(&self) -> bool {
-        // SAFETY: termios is plain data that tcgetattr fills.
-        let mut t: libc::termios = unsafe { std::mem::zeroed() };
-        // SAFETY: `t` is a termios we own, valid for tcgetattr to fill.
-        assert_eq!(unsafe { libc::tcgetattr(self.slave.as_raw_fd(), &mut t) }, 0);
-        t.c_lflag & (libc::ICANON | libc::ECHO) == 0
+        let settings = tcgetattr(&self.slave).unwrap();
+        !settings.local_flags.intersects(LocalFlags::ICANON | LocalFlags::ECHO)
     }
 }
 
@@ -328,8 +335,7 @@ fn moves_a_queen_and_an_answer_show_in_the_cells_and_q_restores_the_terminal() {
 fn sigterm_ends_the_game_cleanly_and_restores_the_terminal() {
     let mut pty = Pty::start("sigterm", Some("truecolor"));
     pty.wait_for("the start board", |s| picture(s) == start_board());
-    // SAFETY: a signal to our own child.
-    assert_eq!(unsafe { libc::kill(pty.child.id() as i32, libc::SIGTERM) }, 0);
+    kill(Pid::from_raw(pty.child.id() as i32), Signal::SIGTERM).unwrap();
     let status = pty.exit();
     assert!(status.success(), "{status:?}");
     assert!(!pty.parser.screen().alternate_screen());
@@ -412,7 +418,7 @@ fn a_closed_terminal_ends_the_game_cleanly() {
     let mut pty = Pty::start("hangup", Some("truecolor"));
     pty.wait_for("the start board", |s| picture(s) == start_board());
     // Closing the terminal's master side hangs it up: SIGHUP, then EIO.
-    drop(std::mem::replace(&mut pty.master, File::open("/dev/null").unwrap()));
+    drop(std::mem::replace(&mut pty.master, open_master()));
     let status = pty.exit();
     assert!(status.success(), "{status:?}");
 }

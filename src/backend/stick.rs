@@ -6,9 +6,9 @@ use super::clock::MonotonicClock;
 use super::gesture::{Change, Gestures, Timing};
 use super::rotation::Rotation;
 use super::{Next, wait};
-use crate::daemon::log::debug;
 use crate::daemon::signals::Shutdown;
 use crate::game::{Event, Millis};
+use log::debug;
 use std::collections::VecDeque;
 use std::os::fd::BorrowedFd;
 

@@ -7,13 +7,13 @@ use crate::backend::script::Script;
 use crate::backend::sensehat::{self, SenseHat, discover::Roots};
 use crate::backend::{Display, Input, sense_emu, terminal};
 use crate::daemon::config::{self, Config};
-use crate::daemon::log::{info, warning};
 use crate::daemon::signals::Shutdown;
 use crate::daemon::state::{State, StateFile};
 use crate::daemon::{self};
 use crate::game::{Engine, Frame, MAX_SIDE, ModeKind, SIZES, Setup};
 use anyhow::Context;
 use clap::ValueEnum;
+use log::{info, warn};
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -242,7 +242,7 @@ fn serve(
 /// Tells systemd the game is up (`Type=notify`); nothing outside systemd.
 fn notify_ready() {
     if let Err(e) = sd_notify::notify(false, &[sd_notify::NotifyState::Ready]) {
-        warning!("cannot tell systemd the game is ready: {e}");
+        warn!("cannot tell systemd the game is ready: {e}");
     }
 }
 
@@ -252,7 +252,7 @@ fn load_state(file: Option<&StateFile>) -> anyhow::Result<State> {
     let Some(file) = file else { return Ok(State::default()) };
     let loaded = file.load().map_err(anyhow::Error::msg)?;
     if let Some(warning) = loaded.warning {
-        warning!("{warning}");
+        warn!("{warning}");
     }
     Ok(loaded.state.unwrap_or_default())
 }
@@ -263,7 +263,7 @@ fn save_state(file: Option<&StateFile>, engine: &Engine) {
     let setup = engine.setup();
     let state = State { mode: setup.mode, size: setup.size, progress: *engine.progress() };
     if let Err(e) = file.save(&state) {
-        warning!("{e:#}; progress is kept in memory only");
+        warn!("{e:#}; progress is kept in memory only");
     }
 }
 

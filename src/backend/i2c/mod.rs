@@ -27,13 +27,13 @@ use super::gesture::Timing;
 use super::rotation::Rotation;
 use super::stick::{Stick, Woke};
 use super::{Display, Input, Next};
-use crate::daemon::log::{info, warning};
 use crate::daemon::signals::Shutdown;
 use crate::game::{Frame, Millis};
 use chip::Chip;
 use embedded_hal::i2c::I2c;
 pub use error::Error;
 use linux::{Interrupt, Line, OpenError, Smbus};
+use log::{debug, info, warn};
 use std::os::fd::AsFd;
 use std::path::{Path, PathBuf};
 
@@ -170,7 +170,7 @@ impl<D: Devices> I2cHat<D> {
         match line {
             Ok(irq) => hat.irq = Some(irq),
             Err(e) => {
-                warning!("{e}; the joystick does nothing until the line is there: looking for it again");
+                warn!("{e}; the joystick does nothing until the line is there: looking for it again");
                 hat.backoff.lost(hat.keys.now());
             }
         }
@@ -214,7 +214,7 @@ impl<D: Devices> I2cHat<D> {
 
     /// The chip or its line failed: drop both and look for them again.
     fn lost(&mut self, e: impl std::fmt::Display) {
-        warning!("the Sense HAT over I2C is gone ({e}); waiting for it");
+        warn!("the Sense HAT over I2C is gone ({e}); waiting for it");
         self.open = None;
         self.irq = None;
         self.keys.clear();
@@ -224,7 +224,7 @@ impl<D: Devices> I2cHat<D> {
     fn reconnect(&mut self) {
         let result = self.look();
         if let Err(e) = &result {
-            crate::daemon::log::debug!("the Sense HAT over I2C is still missing: {e}");
+            debug!("the Sense HAT over I2C is still missing: {e}");
         }
         self.backoff.looked(self.keys.now(), result.is_ok());
     }

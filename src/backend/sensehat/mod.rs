@@ -16,6 +16,7 @@ pub mod record;
 /// The backend's `unsafe`: the framebuffer's ioctls and the kernel's
 /// structs (public for the VM test's driver, which sets a mode).
 #[doc(hidden)]
+#[allow(unsafe_code)]
 pub mod sys;
 #[doc(hidden)]
 pub mod testing;
@@ -25,13 +26,13 @@ use super::gesture::Timing;
 use super::rotation::Rotation;
 use super::stick::{Stick, Woke};
 use super::{Display, Input, Next};
-use crate::daemon::log::{info, warning};
 use crate::daemon::signals::Shutdown;
 use crate::game::{Frame, Millis};
 use discover::{JOYSTICK_NAME, LED_NAME, Roots};
 pub use error::Error;
 use framebuffer::{Framebuffer, Gamma};
 use joystick::{Joystick, Keys, Reading};
+use log::{info, warn};
 use std::os::fd::AsFd;
 use std::path::PathBuf;
 
@@ -141,7 +142,7 @@ impl SenseHat {
         let gamma = if self.options.low_light { Gamma::LowLight } else { Gamma::Default };
         if let Err(e) = screen.reset_gamma(gamma) {
             let what = if self.options.low_light { "low-light mode" } else { "a gamma reset" };
-            warning!("the LED driver refused {what} ({e}); colours follow its current table");
+            warn!("the LED driver refused {what} ({e}); colours follow its current table");
         }
     }
 
@@ -177,7 +178,7 @@ impl Display for SenseHat {
         self.shown = *frame;
         let Some(screen) = &self.screen else { return Ok(()) };
         if let Err(e) = screen.show(frame, self.options.rotation, self.options.brightness) {
-            warning!("the LED matrix {} is gone ({e}); waiting for it", screen.path().display());
+            warn!("the LED matrix {} is gone ({e}); waiting for it", screen.path().display());
             self.screen = None;
             self.backoff.lost(self.keys.now());
         }
@@ -202,7 +203,7 @@ impl Input for SenseHat {
                     match stick.read() {
                         Reading::Changes(changes) => self.keys.take(changes),
                         Reading::Gone(e) => {
-                            warning!("the joystick {} is gone ({e}); waiting for it", stick.path().display());
+                            warn!("the joystick {} is gone ({e}); waiting for it", stick.path().display());
                             self.stick = None;
                             self.keys.clear();
                             self.backoff.lost(self.keys.now());

@@ -15,10 +15,12 @@
 pub mod keys;
 mod raw;
 pub mod render;
+#[allow(unsafe_code)]
+mod sys;
 
 use super::clock::MonotonicClock;
 use super::{Display, Input, Next, wait};
-use crate::daemon::{self, log, signals::Shutdown};
+use crate::daemon::{self, signals::Shutdown};
 use crate::game::{Engine, Frame, Millis, OnShow};
 use anyhow::Context;
 use keys::{Action, ESC_WAIT_MS, KeyDecoder};
@@ -60,7 +62,7 @@ pub struct Terminal {
     // Dropped after everything above, in this order: the terminal is given
     // back, then the log lines held back are written to it.
     _raw: raw::RawMode,
-    log: log::Capture,
+    log: daemon::log::Capture,
 }
 
 impl Terminal {
@@ -76,7 +78,7 @@ impl Terminal {
         let resize_hook = signal_hook::low_level::pipe::register(libc::SIGWINCH, resize_write)?;
         let colours = Colours::from_colorterm(std::env::var("COLORTERM").ok().as_deref());
         let raw = raw::RawMode::enter().context("putting the terminal in raw mode")?;
-        let log = log::capture();
+        let log = daemon::log::capture();
         Ok(Terminal {
             clock: MonotonicClock::default(),
             decoder: KeyDecoder::new(),
@@ -143,22 +145,20 @@ impl Terminal {
     /// Reads what the keyboard sent. `false` when the terminal has gone.
     fn read_keys(&mut self) -> io::Result<bool> {
         let mut buf = [0u8; 256];
-        // SAFETY: a valid buffer of `buf.len()` bytes.
-        let n = unsafe { libc::read(raw::INPUT, buf.as_mut_ptr().cast(), buf.len()) };
-        if n < 0 {
-            let err = io::Error::last_os_error();
-            return match err.kind() {
-                io::ErrorKind::Interrupted | io::ErrorKind::WouldBlock => Ok(true),
-                // EIO: the terminal hung up.
-                _ if err.raw_os_error() == Some(libc::EIO) => Ok(false),
-                _ => Err(err),
-            };
-        }
+        let n = match raw::read_input(&mut buf) {
+            Ok(n) => n,
+            Err(e) if matches!(e.kind(), io::ErrorKind::Interrupted | io::ErrorKind::WouldBlock) => {
+                return Ok(true);
+            }
+            // EIO: the terminal hung up.
+            Err(e) if e.raw_os_error() == Some(libc::EIO) => return Ok(false),
+            Err(e) => return Err(e),
+        };
         if n == 0 {
             return Ok(false);
         }
         let mut out = Vec::new();
-        self.decoder.feed(&buf[..n as usize], &mut out);
+        self.decoder.feed(&buf[..n], &mut out);
         self.actions.extend(out);
         // A key has been pressed since the log line appeared: it has been seen.
         if self.log_line.take().is_some() {

@@ -2,28 +2,33 @@
 //! and by a panic hook, which runs before the process unwinds or aborts
 //! (release builds use `panic = "abort"`, so no drop would run there).
 
+use super::sys;
+use nix::errno::Errno;
+use nix::sys::termios::{self, SetArg, SpecialCharacterIndices, Termios};
 use std::io;
-use std::sync::Once;
-use std::sync::OnceLock;
-use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
-
-pub const INPUT: libc::c_int = libc::STDIN_FILENO;
-pub const OUTPUT: libc::c_int = libc::STDOUT_FILENO;
+use std::os::fd::{AsFd, OwnedFd};
+use std::sync::{Mutex, Once, OnceLock, TryLockError};
 
 /// Alternate screen on, cursor hidden, screen cleared.
 const ENTER: &[u8] = b"\x1b[?1049h\x1b[?25l\x1b[0m\x1b[2J";
 /// Colours reset, cursor shown, back to the normal screen.
 const LEAVE: &[u8] = b"\x1b[0m\x1b[?25h\x1b[?1049l";
 
-/// The terminal's settings before raw mode, kept for the panic hook.
-static SAVED: OnceLock<libc::termios> = OnceLock::new();
-/// Whether raw mode is on and still to be undone.
-static ACTIVE: AtomicBool = AtomicBool::new(false);
+/// The terminal's settings before the first raw mode: a second game in one
+/// process keeps them, the real ones.
+static FIRST_SETTINGS: OnceLock<libc::termios> = OnceLock::new();
+/// What [`restore`] undoes while raw mode is on: kept here, not only in
+/// the guard, for the panic hook.
+static TO_RESTORE: Mutex<Option<Restore>> = Mutex::new(None);
 static HOOK: Once = Once::new();
-/// The descriptors [`restore`] undoes raw mode on (standard input and
-/// output, except in tests).
-static RESTORE_INPUT: AtomicI32 = AtomicI32::new(INPUT);
-static RESTORE_OUTPUT: AtomicI32 = AtomicI32::new(OUTPUT);
+
+/// The descriptors raw mode and the alternate screen are on (duplicates of
+/// standard input and output, except in tests) and the settings to put back.
+struct Restore {
+    input: OwnedFd,
+    output: OwnedFd,
+    settings: libc::termios,
+}
 
 /// Raw mode on standard input and the alternate screen on standard output
 /// while it lives.
@@ -31,27 +36,20 @@ pub struct RawMode(());
 
 impl RawMode {
     pub fn enter() -> io::Result<RawMode> {
-        enter_on(INPUT, OUTPUT)
+        enter_on(io::stdin().as_fd(), io::stdout().as_fd())
     }
 }
 
 /// [`RawMode::enter`] on any pair of descriptors (tests give a pty and a
 /// device whose writes fail).
-fn enter_on(input: libc::c_int, output: libc::c_int) -> io::Result<RawMode> {
-    // SAFETY: termios is plain data; tcgetattr fills it or fails.
-    let mut saved: libc::termios = unsafe { std::mem::zeroed() };
-    // SAFETY: `saved` is a termios we own, valid for tcgetattr to fill.
-    if unsafe { libc::tcgetattr(input, &mut saved) } != 0 {
-        return Err(io::Error::last_os_error());
-    }
-    // A second game in one process keeps the first settings: the real ones.
-    let saved = *SAVED.get_or_init(|| saved);
-    let mut raw = saved;
-    // SAFETY: a valid termios we own.
-    unsafe { libc::cfmakeraw(&mut raw) };
+fn enter_on(input: impl AsFd, output: impl AsFd) -> io::Result<RawMode> {
+    let current = libc::termios::from(termios::tcgetattr(&input)?);
+    let settings = *FIRST_SETTINGS.get_or_init(|| current);
+    let mut raw = Termios::from(settings);
+    termios::cfmakeraw(&mut raw);
     // Blocking reads of at least a byte: poll(2) decides when to read.
-    raw.c_cc[libc::VMIN] = 1;
-    raw.c_cc[libc::VTIME] = 0;
+    raw.control_chars[SpecialCharacterIndices::VMIN as usize] = 1;
+    raw.control_chars[SpecialCharacterIndices::VTIME as usize] = 0;
     HOOK.call_once(|| {
         let previous = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
@@ -59,18 +57,18 @@ fn enter_on(input: libc::c_int, output: libc::c_int) -> io::Result<RawMode> {
             previous(info);
         }));
     });
-    RESTORE_INPUT.store(input, Ordering::SeqCst);
-    RESTORE_OUTPUT.store(output, Ordering::SeqCst);
+    let restore_on = Restore {
+        input: input.as_fd().try_clone_to_owned()?,
+        output: output.as_fd().try_clone_to_owned()?,
+        settings,
+    };
     // TCSANOW, not TCSAFLUSH: keys typed while starting up are kept.
-    // SAFETY: `raw` is a valid termios we own; tcsetattr only reads it.
-    if unsafe { libc::tcsetattr(input, libc::TCSANOW, &raw) } != 0 {
-        return Err(io::Error::last_os_error());
-    }
+    termios::tcsetattr(&input, SetArg::TCSANOW, &raw)?;
     // The guard exists from the moment raw mode is on: if anything after
     // this fails (entering the alternate screen), its drop undoes it.
-    ACTIVE.store(true, Ordering::SeqCst);
+    *TO_RESTORE.lock().unwrap_or_else(|e| e.into_inner()) = Some(restore_on);
     let guard = RawMode(());
-    write_to(output, ENTER)?;
+    write_to(&output, ENTER)?;
     Ok(guard)
 }
 
@@ -81,96 +79,70 @@ impl Drop for RawMode {
 }
 
 /// Undoes raw mode and the alternate screen, once; safe to call from a
-/// panic hook (no locks, no allocation).
+/// panic hook (it never waits for the lock: a thread holding it is the one
+/// restoring).
 pub fn restore() {
-    if !ACTIVE.swap(false, Ordering::SeqCst) {
-        return;
-    }
+    let taken = match TO_RESTORE.try_lock() {
+        Ok(mut to_restore) => to_restore.take(),
+        Err(TryLockError::Poisoned(poisoned)) => poisoned.into_inner().take(),
+        Err(TryLockError::WouldBlock) => None,
+    };
+    let Some(Restore { input, output, settings }) = taken else { return };
     // Errors are ignored: the terminal may be gone (a hang-up).
-    let _ = write_to(RESTORE_OUTPUT.load(Ordering::SeqCst), LEAVE);
-    if let Some(saved) = SAVED.get() {
-        // SAFETY: a valid termios saved by `enter`.
-        unsafe { libc::tcsetattr(RESTORE_INPUT.load(Ordering::SeqCst), libc::TCSANOW, saved) };
-    }
+    let _ = write_to(&output, LEAVE);
+    let _ = termios::tcsetattr(&input, SetArg::TCSANOW, &Termios::from(settings));
 }
 
 /// Writes all of `bytes` to standard output, unbuffered.
 pub fn write_all(bytes: &[u8]) -> io::Result<()> {
-    write_to(OUTPUT, bytes)
+    write_to(io::stdout().as_fd(), bytes)
 }
 
-fn write_to(output: libc::c_int, mut bytes: &[u8]) -> io::Result<()> {
+fn write_to(output: impl AsFd, mut bytes: &[u8]) -> io::Result<()> {
     while !bytes.is_empty() {
-        // SAFETY: a valid buffer of `bytes.len()` bytes.
-        let n = unsafe { libc::write(output, bytes.as_ptr().cast(), bytes.len()) };
-        if n < 0 {
-            let err = io::Error::last_os_error();
-            if err.kind() == io::ErrorKind::Interrupted {
-                continue;
-            }
-            return Err(err);
+        match nix::unistd::write(&output, bytes) {
+            Ok(n) => bytes = &bytes[n..],
+            Err(Errno::EINTR) => {}
+            Err(e) => return Err(e.into()),
         }
-        bytes = &bytes[n as usize..];
     }
     Ok(())
 }
 
+/// Reads what the keyboard sent into `buf`: how many bytes (0 at the end).
+pub fn read_input(buf: &mut [u8]) -> io::Result<usize> {
+    Ok(nix::unistd::read(libc::STDIN_FILENO, buf)?)
+}
+
 /// The terminal's size, or 80x24 if it cannot tell.
 pub fn size() -> super::render::Size {
-    // SAFETY: winsize is plain data that TIOCGWINSZ fills.
-    let mut ws: libc::winsize = unsafe { std::mem::zeroed() };
-    // SAFETY: TIOCGWINSZ writes one winsize into `ws`, which we own.
-    let ok = unsafe { libc::ioctl(OUTPUT, libc::TIOCGWINSZ, &mut ws) } == 0;
-    if ok && ws.ws_col > 0 && ws.ws_row > 0 {
-        super::render::Size { cols: ws.ws_col, rows: ws.ws_row }
-    } else {
-        super::render::Size { cols: 80, rows: 24 }
+    match sys::window_size(io::stdout().as_fd()) {
+        Ok(ws) if ws.ws_col > 0 && ws.ws_row > 0 => super::render::Size { cols: ws.ws_col, rows: ws.ws_row },
+        _ => super::render::Size { cols: 80, rows: 24 },
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::fs::{File, OpenOptions};
-    use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
-
-    /// A new pseudo-terminal: its controlling side and its terminal side.
-    fn pty() -> (OwnedFd, File) {
-        // SAFETY: plain libc calls; each result is checked before use, and
-        // ptsname's static buffer is copied out at once.
-        unsafe {
-            let master = libc::posix_openpt(libc::O_RDWR | libc::O_NOCTTY);
-            assert!(master >= 0, "posix_openpt: {}", io::Error::last_os_error());
-            assert_eq!(libc::grantpt(master), 0);
-            assert_eq!(libc::unlockpt(master), 0);
-            let name = std::ffi::CStr::from_ptr(libc::ptsname(master)).to_str().unwrap().to_owned();
-            let terminal = OpenOptions::new().read(true).write(true).open(name).unwrap();
-            (OwnedFd::from_raw_fd(master), terminal)
-        }
-    }
-
-    fn settings(fd: libc::c_int) -> libc::termios {
-        // SAFETY: termios is plain data that tcgetattr fills.
-        let mut t: libc::termios = unsafe { std::mem::zeroed() };
-        // SAFETY: `t` is a termios we own, valid for tcgetattr to fill.
-        assert_eq!(unsafe { libc::tcgetattr(fd, &mut t) }, 0);
-        t
-    }
+    use nix::sys::termios::LocalFlags;
+    use std::fs::OpenOptions;
 
     #[test]
     fn raw_mode_is_undone_when_the_alternate_screen_cannot_be_entered() {
-        let (_master, terminal) = pty();
-        let before = settings(terminal.as_raw_fd());
-        assert_ne!(before.c_lflag & libc::ICANON, 0, "a new pty starts in canonical mode");
+        // A new pseudo-terminal: `slave` is the terminal side.
+        let pty = nix::pty::openpty(None, None).unwrap();
+        let before = termios::tcgetattr(&pty.slave).unwrap();
+        assert!(before.local_flags.contains(LocalFlags::ICANON), "a new pty starts in canonical mode");
         // Every write to /dev/full fails (ENOSPC): the escape that enters
         // the alternate screen cannot be written.
         let full = OpenOptions::new().write(true).open("/dev/full").unwrap();
-        let entered = enter_on(terminal.as_raw_fd(), full.as_raw_fd());
+        let entered = enter_on(&pty.slave, &full);
         assert!(entered.is_err(), "the write to /dev/full failed");
-        let after = settings(terminal.as_raw_fd());
-        assert_ne!(after.c_lflag & libc::ICANON, 0, "raw mode was left on");
-        assert_eq!(after.c_lflag, before.c_lflag);
-        assert_eq!(after.c_oflag, before.c_oflag);
-        assert!(!ACTIVE.load(Ordering::SeqCst));
+        let after = termios::tcgetattr(&pty.slave).unwrap();
+        assert!(after.local_flags.contains(LocalFlags::ICANON), "raw mode was left on");
+        assert_eq!(after.local_flags, before.local_flags);
+        assert_eq!(after.output_flags, before.output_flags);
+        assert!(TO_RESTORE.lock().unwrap().is_none(), "nothing left to restore");
     }
 }
