@@ -1,6 +1,6 @@
 //! `queens count N [--unique] [--threads K]`: how many solutions there are.
 
-use super::output::{Format, bad_input, print_json};
+use super::output::{Format, bad_input, print_json, say};
 use crate::solver::count::{MAX_COUNT_N, Progress, count};
 use serde::Serialize;
 use std::io::{IsTerminal, Write};
@@ -101,11 +101,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     match args.format {
         Format::Json => print_json(&Answer { n, count: counts.total, unique: counts.unique })?,
         Format::Human => match counts.unique {
-            None => println!("{} solutions for {n} queens", counts.total),
-            Some(u) => println!(
+            None => say!("{} solutions for {n} queens", counts.total)?,
+            Some(u) => say!(
                 "{} solutions for {n} queens, {u} of them distinct up to rotation and reflection",
                 counts.total
-            ),
+            )?,
         },
     }
     Ok(ExitCode::SUCCESS)

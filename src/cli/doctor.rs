@@ -1,6 +1,7 @@
 //! `queens doctor`: what the Sense HAT backend finds, and what is wrong,
 //! in plain words and with the fix for each problem.
 
+use super::output::say;
 use crate::backend::i2c::{self, linux};
 use crate::backend::sensehat::discover::{Found, JOYSTICK_NAME, LED_NAME, Roots};
 use crate::backend::sensehat::framebuffer::Framebuffer;
@@ -64,24 +65,24 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let direct = check_i2c(&mut report, &roots, &args.i2c_bus);
     let config_valid = check_config(&mut report, args.config.as_deref());
     for line in &report.lines {
-        println!("{line}");
+        say!("{line}")?;
     }
     if report.problems.is_empty() {
-        println!("\nready: `queens play` will use the Sense HAT.");
+        say!("\nready: `queens play` will use the Sense HAT.")?;
         return Ok(ExitCode::SUCCESS);
     }
     let over_i2c = direct && config_valid;
     if over_i2c {
-        println!(
+        say!(
             "\nready: the kernel's drivers are missing ({} problem(s) below), but `queens play` will drive \
              the HAT directly over I2C.",
             report.problems.len()
-        );
+        )?;
     } else {
-        println!("\n{} problem(s):", report.problems.len());
+        say!("\n{} problem(s):", report.problems.len())?;
     }
     for problem in &report.problems {
-        println!("- {problem}");
+        say!("- {problem}")?;
     }
     Ok(if over_i2c { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }

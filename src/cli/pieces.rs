@@ -1,6 +1,6 @@
 //! `queens pieces --board WxH --queens A ...`: mixed pieces, none attacking another.
 
-use super::output::{Format, bad_input, grid, no_answer, print_json, quiet_broken_pipe};
+use super::output::{Format, bad_input, emit, grid, no_answer, print_json, say, stdout_failed};
 use crate::solver::notation::parse_board_size;
 use crate::solver::pieces::{MAX_SIDE, Piece, Placed, Problem, Solver, parse_pieces};
 use crate::solver::validate::pieces_at_peace;
@@ -114,7 +114,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let count = solver.count();
         match args.format {
             Format::Json => print_json(&CountAnswer { width, height, count })?,
-            Format::Human => println!("{count} solutions on the {width}x{height} board"),
+            Format::Human => say!("{count} solutions on the {width}x{height} board")?,
         }
         return Ok(ExitCode::SUCCESS);
     }
@@ -134,8 +134,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             print_json(&FirstAnswer { width, height, solutions })?;
         }
         Format::Human => match &first {
-            Some(solution) => print!("{}", draw(width, height, solution)),
-            None => println!("no solution: these pieces cannot share a {width}x{height} board in peace"),
+            Some(solution) => emit(&draw(width, height, solution))?,
+            None => say!("no solution: these pieces cannot share a {width}x{height} board in peace")?,
         },
     }
     Ok(if first.is_some() { ExitCode::SUCCESS } else { no_answer() })
@@ -154,7 +154,7 @@ fn draw(width: usize, height: usize, solution: &[Placed]) -> String {
 /// whose `solutions` array is written as the search finds them.
 fn print_all(solver: &Solver, format: Format) -> anyhow::Result<ExitCode> {
     let mut found = 0u64;
-    quiet_broken_pipe(write_all(solver, format, &mut found))?;
+    write_all(solver, format, &mut found)?;
     Ok(if found > 0 { ExitCode::SUCCESS } else { no_answer() })
 }
 
@@ -163,7 +163,7 @@ fn write_all(solver: &Solver, format: Format, found: &mut u64) -> anyhow::Result
     let mut out = BufWriter::new(io::stdout().lock());
     let mut result = Ok(());
     if format == Format::Json {
-        write!(out, "{{\"width\":{width},\"height\":{height},\"solutions\":[")?;
+        write!(out, "{{\"width\":{width},\"height\":{height},\"solutions\":[").map_err(stdout_failed)?;
     }
     solver.for_each(|solution| {
         let valid = pieces_at_peace(width, height, solution);
@@ -171,22 +171,23 @@ fn write_all(solver: &Solver, format: Format, found: &mut u64) -> anyhow::Result
             Err(anyhow::anyhow!("internal error: a solution failed validation"))
         } else if format == Format::Json {
             let comma = if *found > 0 { "," } else { "" };
-            write!(out, "{comma}")
-                .map_err(anyhow::Error::from)
-                .and_then(|_| serde_json::to_writer(&mut out, &json_pieces(solution)).map_err(Into::into))
+            write!(out, "{comma}").map_err(stdout_failed).and_then(|_| {
+                serde_json::to_writer(&mut out, &json_pieces(solution)).map_err(|e| stdout_failed(e.into()))
+            })
         } else {
             let names: Vec<String> = solution.iter().map(|p| p.name(height)).collect();
-            writeln!(out, "{}", names.join(" ")).map_err(Into::into)
+            writeln!(out, "{}", names.join(" ")).map_err(stdout_failed)
         };
         *found += 1;
         result.is_ok()
     });
     result?;
     if format == Format::Json {
-        writeln!(out, "]}}")?;
+        writeln!(out, "]}}").map_err(stdout_failed)?;
     } else if *found == 0 {
-        writeln!(out, "no solution: these pieces cannot share a {width}x{height} board in peace")?;
+        writeln!(out, "no solution: these pieces cannot share a {width}x{height} board in peace")
+            .map_err(stdout_failed)?;
     }
-    out.flush()?;
+    out.flush().map_err(stdout_failed)?;
     Ok(())
 }

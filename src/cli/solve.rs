@@ -1,6 +1,6 @@
 //! `queens solve N [--place SQUARES]`: one solution, or a completion.
 
-use super::output::{Format, bad_input, no_answer, print_json, queens_grid};
+use super::output::{Format, bad_input, emit, no_answer, print_json, queens_grid, say};
 use crate::solver::complete::{MAX_COMPLETE_N, Refusal, complete_rows};
 use crate::solver::notation::{format_square_list, parse_square_list, square_name};
 use crate::solver::validate::{is_solution, keeps_queens};
@@ -103,9 +103,9 @@ fn report(
     let Some((rows, method)) = found else {
         match given {
             Some(given) if !given.is_empty() => {
-                println!("no solution: the queens on {given} cannot be completed")
+                say!("no solution: the queens on {given} cannot be completed")?
             }
-            _ => println!("no solution: {n} queens cannot stand on a {n}x{n} board without attacking"),
+            _ => say!("no solution: {n} queens cannot stand on a {n}x{n} board without attacking")?,
         }
         return Ok(no_answer());
     };
@@ -114,13 +114,13 @@ fn report(
         (None, Method::First) => "the first solution",
         (None, Method::Construction) => "a solution by explicit construction",
     };
-    println!("{n} queens: {how}");
+    say!("{n} queens: {how}")?;
     if n <= GRID_MAX_N {
         let cells: Vec<Option<u32>> = rows.iter().map(|&r| Some(r)).collect();
-        print!("{}", queens_grid(&cells));
+        emit(&queens_grid(&cells))?;
     } else {
-        println!("rows from the top (0-based), column by column:");
-        println!("{}", summary(rows));
+        say!("rows from the top (0-based), column by column:")?;
+        say!("{}", summary(rows))?;
     }
     Ok(ExitCode::SUCCESS)
 }
