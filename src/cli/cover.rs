@@ -193,13 +193,9 @@ fn show(
                 names.unwrap_or_default().join(" ")
             )?;
             // Several queens may share a column, so draw square by square.
-            emit(&format!(
-                "{}",
-                grid(n, n, |c, r| squares
-                    .iter()
-                    .any(|s| (s.col as usize, s.row as usize) == (c, r))
-                    .then_some('Q'))
-            ))?;
+            emit(&grid(n, n, |c, r| {
+                squares.iter().any(|s| (s.col as usize, s.row as usize) == (c, r)).then_some('Q')
+            }))?;
         }
         (Format::Human, None) => {}
     }
