@@ -100,7 +100,7 @@ fn bad_input_is_one_line_and_status_2() {
         &["solve", "200", "--place", "a1"],
         &["count", "40"],
         &["count", "26"],
-        &["pieces", "--board", "17x3", "--queens", "1"],
+        &["pieces", "--board", "33x3", "--queens", "1"],
         &["pieces", "--board", "3x3", "--place", "Qa1,Kb2"],
         &["pieces", "--board", "2x2", "--knights", "5"],
         &["cover", "12"],
