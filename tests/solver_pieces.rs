@@ -81,3 +81,27 @@ fn boards_up_to_32_per_side() {
     assert_eq!(first.len(), 20);
     assert!(pieces_at_peace(20, 20, &first));
 }
+
+/// The bounds that answer impossible requests at once: never below the most
+/// pieces a search fits (so no possible request is refused), and equal to it
+/// where the bound is exact (every kind but queens and amazons; queens from 4x4).
+#[test]
+fn the_bounds_against_the_most_pieces_a_search_fits() {
+    use queens::solver::bounds::most;
+    for w in 1..=6 {
+        for h in 1..=6 {
+            for piece in Piece::ALL {
+                let fits =
+                    |k: usize| Solver::new(&Problem::new(w, h).with(piece, k)).unwrap().first().is_some();
+                let found = (1..=w * h).take_while(|&k| fits(k)).last().unwrap_or(0);
+                let bound = most(piece, w, h);
+                assert!(bound >= found, "{w}x{h} {piece:?}: bound {bound} < {found}");
+                let exact = !matches!(piece, Piece::Queen | Piece::Amazon)
+                    || (piece == Piece::Queen && w == h && w >= 4);
+                if exact {
+                    assert_eq!(bound, found, "{w}x{h} {piece:?}");
+                }
+            }
+        }
+    }
+}

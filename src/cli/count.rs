@@ -12,9 +12,9 @@ use std::time::Duration;
 const SECONDS_AT_16: f64 = 2.1;
 const GROWTH: f64 = 6.9;
 /// Estimates above this are refused rather than started.
-const REFUSE_ABOVE: Duration = Duration::from_secs(2 * 3600);
+pub(super) const REFUSE_ABOVE: Duration = Duration::from_secs(2 * 3600);
 /// Estimates above this are announced on standard error before starting.
-const WARN_ABOVE: Duration = Duration::from_secs(2);
+pub(super) const WARN_ABOVE: Duration = Duration::from_secs(2);
 
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
@@ -55,7 +55,7 @@ pub fn estimate(n: usize, threads: usize) -> Duration {
     Duration::from_secs_f64(secs.min(1e12))
 }
 
-fn human(d: Duration) -> String {
+pub(super) fn human(d: Duration) -> String {
     let s = d.as_secs_f64();
     match s {
         s if s < 90.0 => format!("{s:.0} s"),

@@ -56,7 +56,7 @@ pub struct Args {
 struct Answer<'a> {
     n: usize,
     rows: Option<&'a [u32]>,
-    /// "first" (by backtracking) or "constructed"; absent with no solution.
+    /// "first" (by backtracking), "constructed" or "completion" (--place); absent with no solution.
     #[serde(skip_serializing_if = "Option::is_none")]
     method: Option<&'static str>,
 }
@@ -185,9 +185,10 @@ fn report(
     format: Format,
 ) -> anyhow::Result<ExitCode> {
     if format == Format::Json {
-        let method = found.map(|(_, method, _)| match method {
-            Method::First => "first",
-            Method::Construction => "constructed",
+        let method = found.map(|(_, method, _)| match (given, method) {
+            (Some(_), _) => "completion",
+            (None, Method::First) => "first",
+            (None, Method::Construction) => "constructed",
         });
         print_json(&Answer { n, rows: found.map(|(rows, ..)| rows), method })?;
         return Ok(if found.is_some() { ExitCode::SUCCESS } else { no_answer() });

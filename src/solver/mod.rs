@@ -3,6 +3,7 @@
 //! rectangular boards, and the fewest queens that cover a board. Pure
 //! computation; the command line in [`crate::cli`] does the printing.
 
+pub mod bounds;
 pub mod closest;
 pub mod complete;
 pub mod construct;

@@ -318,6 +318,22 @@ impl Solver {
         }
     }
 
+    /// An estimate of the nodes [`Solver::count`] visits (Knuth's estimator:
+    /// random paths from the root, each node's branching multiplied down the
+    /// path), from a fixed seed, so the same request gets the same estimate.
+    pub fn estimate_count_nodes(&self) -> f64 {
+        match &self.core {
+            Core::Small(m) => m.estimate_count_nodes(),
+            Core::Large(m) => m.estimate_count_nodes(),
+        }
+    }
+
+    /// Whether the board takes the larger masks (more than 256 squares), which
+    /// make a node of the search slower.
+    pub fn large(&self) -> bool {
+        matches!(self.core, Core::Large(_))
+    }
+
     /// Calls `visit` with each solution, in the Prolog program's order, until
     /// it returns `false`. A solution lists the fixed pieces, then the added
     /// ones as the program binds its variables: kind by kind in
@@ -433,6 +449,44 @@ impl<const W: usize> Masks<W> {
             }
         }
         total
+    }
+
+    fn estimate_count_nodes(&self) -> f64 {
+        let plan = &self.counting;
+        // Enough random paths for a steady figure, within a few tens of
+        // millions of word operations however large the board.
+        let work_per_path = (plan.kinds.len().max(1) * self.squares * W) as f64;
+        let paths = (2e8 / work_per_path).clamp(64.0, 200_000.0) as usize;
+        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+        let mut total = 0.0;
+        let mut children = Vec::with_capacity(self.squares);
+        for _ in 0..paths {
+            let (mut occ, mut att, mut from, mut weight) = (self.start_occupied, self.start_attacked, 0, 1.0);
+            for depth in 0..plan.kinds.len() {
+                total += weight;
+                let blocked = occ.or(att);
+                if plan.no_room(depth, blocked, (from, self.squares), self.squares, self.height) {
+                    break;
+                }
+                let kind = plan.kinds[depth];
+                let masks = &self.attacks[kind.index()];
+                children.clear();
+                children.extend((from..self.squares).filter(|&i| !blocked.has(i) && !masks[i].meets(occ)));
+                if children.is_empty() {
+                    break;
+                }
+                weight *= children.len() as f64;
+                // xorshift64: a fixed, dependency-free sequence.
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                let i = children[(rng % children.len() as u64) as usize];
+                occ = occ.with(i);
+                att = att.or(masks[i]);
+                from = if plan.kinds.get(depth + 1) == Some(&kind) { i + 1 } else { 0 };
+            }
+        }
+        total / paths as f64
     }
 
     /// The Prolog program's order: each kind's pieces from the last one, every
