@@ -304,7 +304,13 @@ fn pieces_answers_impossible_requests_at_once_and_refuses_hours() {
     // Queens alone on a square board: the n-queens counter, same answer.
     let v = json(&queens(&["pieces", "--board", "11x11", "--queens", "11", "--count", "--format", "json"]));
     assert_eq!(v["count"], 2680);
-    // A count of one solution in the singular.
+    // One solution, one queen: in the singular.
+    assert_eq!(stdout(&queens(&["count", "1"])), "1 solution for 1 queen\n");
+    assert_eq!(
+        stdout(&queens(&["count", "1", "--unique"])).split(',').next(),
+        Some("1 solution for 1 queen")
+    );
+    assert!(stdout(&queens(&["solve", "1"])).starts_with("1 queen: "));
     let o = queens(&["pieces", "--board", "1x1", "--queens", "1", "--count"]);
     assert_eq!(stdout(&o), "1 solution on the 1x1 board\n");
 }

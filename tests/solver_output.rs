@@ -39,7 +39,7 @@ fn run_to(args: &[&str], stdout: Stdio, input: &str) -> Output {
 const COMMANDS: &[&[&str]] = &[
     &["solve", "8"],
     &["solve", "3"],
-    &["solve", "40"],
+    &["solve", "200"],
     &["solve", "8", "--place", "a8"],
     &["solve", "8", "--format", "json"],
     &["count", "10"],

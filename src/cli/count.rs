@@ -55,6 +55,11 @@ pub fn estimate(n: usize, threads: usize) -> Duration {
     Duration::from_secs_f64(secs.min(1e12))
 }
 
+/// "1 solution", "92 solutions".
+fn plural(count: u64, noun: &str) -> String {
+    if count == 1 { format!("1 {noun}") } else { format!("{count} {noun}s") }
+}
+
 pub(super) fn human(d: Duration) -> String {
     let s = d.as_secs_f64();
     match s {
@@ -78,13 +83,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let cost = estimate(n, threads.min(cores));
     if cost > REFUSE_ABOVE {
         return Ok(bad_input(format!(
-            "counting {n} queens would take about {} on {threads} thread(s); refusing (N up to about 20 is practical)",
-            human(cost)
+            "counting {n} queens would take about {} on {}; refusing (N up to about 20 is practical)",
+            human(cost),
+            plural(threads as u64, "thread")
         )));
     }
     let long = cost > WARN_ABOVE;
     if long {
-        eprintln!("queens: counting {n} queens takes about {} on {threads} thread(s)", human(cost));
+        eprintln!(
+            "queens: counting {n} queens takes about {} on {}",
+            human(cost),
+            plural(threads as u64, "thread")
+        );
     }
     let terminal = std::io::stderr().is_terminal();
     let mut report = |p: Progress| {
@@ -101,10 +111,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     match args.format {
         Format::Json => print_json(&Answer { n, count: counts.total, unique: counts.unique })?,
         Format::Human => match counts.unique {
-            None => say!("{} solutions for {n} queens", counts.total)?,
+            None => say!("{} for {}", plural(counts.total, "solution"), plural(n as u64, "queen"))?,
             Some(u) => say!(
-                "{} solutions for {n} queens, {u} of them distinct up to rotation and reflection",
-                counts.total
+                "{} for {}, {u} of them distinct up to rotation and reflection",
+                plural(counts.total, "solution"),
+                plural(n as u64, "queen")
             )?,
         },
     }

@@ -198,7 +198,7 @@ fn report(
             Some(given) if !given.is_empty() => {
                 say!("no solution: the queens on {given} cannot be completed")?
             }
-            _ => say!("no solution: {n} queens cannot stand on a {n}x{n} board without attacking")?,
+            _ => say!("no solution: {n} queens cannot stand on the {n}x{n} board without attacking")?,
         }
         return Ok(no_answer());
     };
