@@ -64,7 +64,8 @@ fn the_engine_does_no_io() {
 
 #[test]
 fn only_the_counts_progress_reports_use_threads_and_the_clock() {
-    let found = offending_lines(&["std::thread", "std::time", "Instant", "SystemTime"], &["solver/count/mod.rs"]);
+    let found =
+        offending_lines(&["std::thread", "std::time", "Instant", "SystemTime"], &["solver/count/mod.rs"]);
     assert!(found.is_empty(), "threads or the clock in the engine crate:\n{}", found.join("\n"));
 }
 

@@ -100,7 +100,7 @@ fn bad_input_is_one_line_and_status_2() {
         &["solve", "200", "--place", "a1"],
         &["count", "40"],
         &["count", "26"],
-        &["pieces", "--board", "17x3", "--queens", "1"],
+        &["pieces", "--board", "33x3", "--queens", "1"],
         &["pieces", "--board", "3x3", "--place", "Qa1,Kb2"],
         &["pieces", "--board", "2x2", "--knights", "5"],
         &["cover", "12"],
@@ -272,4 +272,45 @@ fn cover_all_in_json_and_the_words_for_one() {
     }
     let help = stdout(&queens(&["cover", "--help"]));
     assert!(help.contains("--independent is the Delphi program's search"), "{help}");
+}
+
+/// Issue 15: requests that bounds rule out are answered at once (a search
+/// would try every placement: 48 s for 17 kings, hours for 33 knights), and
+/// counts of hours are refused. None of these finishes in test time without
+/// the bounds or the estimate.
+#[test]
+fn pieces_answers_impossible_requests_at_once_and_refuses_hours() {
+    let o = queens(&["pieces", "--board", "8x8", "--kings", "17"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stdout(&o), "no solution: 17 kings cannot share the 8x8 board in peace: at most 16 can\n");
+    let o = queens(&["pieces", "--board", "8x8", "--knights", "33", "--count", "--format", "json"]);
+    assert_eq!(
+        (o.status.code(), json(&o)),
+        (Some(0), serde_json::json!({"width": 8, "height": 8, "count": 0}))
+    );
+    let o = queens(&["pieces", "--board", "8x8", "--knights", "33", "--all"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).starts_with("no solution: 33 knights"), "{}", stdout(&o));
+    let o = queens(&["pieces", "--board", "9x6", "--rooks", "4", "--queens", "3", "--first"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).contains("each needs a file and a rank of its own, and there are 6"),
+        "{}",
+        stdout(&o)
+    );
+    let o = queens(&["pieces", "--board", "32x32", "--knights", "100", "--count"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("refusing") && stderr(&o).lines().count() == 1, "{}", stderr(&o));
+    // Queens alone on a square board: the n-queens counter, same answer.
+    let v = json(&queens(&["pieces", "--board", "11x11", "--queens", "11", "--count", "--format", "json"]));
+    assert_eq!(v["count"], 2680);
+    // One solution, one queen: in the singular.
+    assert_eq!(stdout(&queens(&["count", "1"])), "1 solution for 1 queen\n");
+    assert_eq!(
+        stdout(&queens(&["count", "1", "--unique"])).split(',').next(),
+        Some("1 solution for 1 queen")
+    );
+    assert!(stdout(&queens(&["solve", "1"])).starts_with("1 queen: "));
+    let o = queens(&["pieces", "--board", "1x1", "--queens", "1", "--count"]);
+    assert_eq!(stdout(&o), "1 solution on the 1x1 board\n");
 }

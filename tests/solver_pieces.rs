@@ -60,3 +60,48 @@ proptest! {
         prop_assert_eq!(solver.first().is_some(), expected > 0);
     }
 }
+
+/// Boards above 16 per side, up to 32, against counts known in closed form.
+#[test]
+fn boards_up_to_32_per_side() {
+    let count = |w: usize, h: usize, piece: Piece, k: usize| {
+        Solver::new(&Problem::new(w, h).with(piece, k)).expect("a board up to 32x32").count()
+    };
+    let choose = |n: u64, k: u64| (0..k).fold(1u64, |acc, i| acc * (n - i) / (i + 1));
+    // k rooks on w x h: choose their columns and rows, then match them up.
+    assert_eq!(count(20, 3, Piece::Rook, 3), choose(20, 3) * 6);
+    assert_eq!(count(32, 32, Piece::Rook, 2), choose(32, 2) * choose(32, 2) * 2);
+    assert_eq!(count(17, 30, Piece::Rook, 1), 17 * 30);
+    // k kings in a line of n squares, no two neighbours: choose(n - k + 1, k).
+    assert_eq!(count(32, 1, Piece::King, 10), choose(23, 10));
+    assert_eq!(count(1, 32, Piece::King, 16), choose(17, 16));
+    assert!(Solver::new(&Problem::new(33, 1)).is_err());
+    // The first 20 queens on 20x20 in the program's order is a solution.
+    let first = Solver::new(&Problem::new(20, 20).with(Piece::Queen, 20)).unwrap().first().unwrap();
+    assert_eq!(first.len(), 20);
+    assert!(pieces_at_peace(20, 20, &first));
+}
+
+/// The bounds that answer impossible requests at once: never below the most
+/// pieces a search fits (so no possible request is refused), and equal to it
+/// where the bound is exact (every kind but queens and amazons; queens from 4x4).
+#[test]
+fn the_bounds_against_the_most_pieces_a_search_fits() {
+    use queens::solver::bounds::most;
+    for w in 1..=6 {
+        for h in 1..=6 {
+            for piece in Piece::ALL {
+                let fits =
+                    |k: usize| Solver::new(&Problem::new(w, h).with(piece, k)).unwrap().first().is_some();
+                let found = (1..=w * h).take_while(|&k| fits(k)).last().unwrap_or(0);
+                let bound = most(piece, w, h);
+                assert!(bound >= found, "{w}x{h} {piece:?}: bound {bound} < {found}");
+                let exact = !matches!(piece, Piece::Queen | Piece::Amazon)
+                    || (piece == Piece::Queen && w == h && w >= 4);
+                if exact {
+                    assert_eq!(bound, found, "{w}x{h} {piece:?}");
+                }
+            }
+        }
+    }
+}

@@ -1,6 +1,6 @@
 //! `queens count N [--unique] [--threads K] [--part K/M]`: how many solutions there are.
 
-use super::output::{Format, bad_input, print_json};
+use super::output::{Format, bad_input, print_json, say};
 use crate::solver::count::{MAX_COUNT_N, MAX_PARTS, Part, Plan, Progress};
 use serde::Serialize;
 use std::io::{IsTerminal, Write};
@@ -13,12 +13,12 @@ use std::time::Duration;
 const SECONDS_AT_16: f64 = 1.5;
 const GROWTH: f64 = 6.9;
 /// Estimates above this are refused rather than started (and pointed to `--part`).
-const REFUSE_ABOVE: Duration = Duration::from_secs(2 * 3600);
+pub(super) const REFUSE_ABOVE: Duration = Duration::from_secs(2 * 3600);
 /// A part of a count is a batch job the user asked for: refused only above a
 /// week, a common limit of a cluster's job.
 const REFUSE_PART_ABOVE: Duration = Duration::from_secs(7 * 24 * 3600);
 /// Estimates above this are announced on standard error before starting.
-const WARN_ABOVE: Duration = Duration::from_secs(2);
+pub(super) const WARN_ABOVE: Duration = Duration::from_secs(2);
 
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
@@ -79,7 +79,12 @@ pub fn estimate(n: usize, threads: usize) -> Duration {
     Duration::from_secs_f64(secs.min(1e12))
 }
 
-fn human(d: Duration) -> String {
+/// "1 solution", "92 solutions".
+fn plural(count: u64, noun: &str) -> String {
+    if count == 1 { format!("1 {noun}") } else { format!("{count} {noun}s") }
+}
+
+pub(super) fn human(d: Duration) -> String {
     let s = d.as_secs_f64();
     match s {
         s if s < 90.0 => format!("{s:.0} s"),
@@ -107,15 +112,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let whole = estimate(n, threads.min(cores));
     if part.is_none() && whole > REFUSE_ABOVE {
         return Ok(bad_input(format!(
-            "counting {n} queens would take about {} on {threads} thread(s); refusing: split it with --part K/M \
+            "counting {n} queens would take about {} on {}; refusing: split it with --part K/M \
              over several machines or jobs (see queens count --help)",
-            human(whole)
+            human(whole),
+            plural(threads as u64, "thread")
         )));
     }
     if whole.as_secs_f64() > REFUSE_PART_ABOVE.as_secs_f64() * MAX_PARTS as f64 {
         return Ok(bad_input(format!(
-            "counting {n} queens would take about {} on {threads} thread(s): more than a week for each of {MAX_PARTS} parts; refusing",
-            human(whole)
+            "counting {n} queens would take about {} on {}: more than a week for each of {MAX_PARTS} parts; refusing",
+            human(whole),
+            plural(threads as u64, "thread")
         )));
     }
     let plan = Plan::new(n, part.unwrap_or(Part::WHOLE));
@@ -126,14 +133,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let more =
             ((whole.as_secs_f64() / REFUSE_PART_ABOVE.as_secs_f64()).ceil() as usize + 1).min(MAX_PARTS);
         return Ok(bad_input(format!(
-            "part {part} of the count for {n} queens would take about {} on {threads} thread(s); refusing: use more parts (M of {more} or more)",
-            human(cost)
+            "part {part} of the count for {n} queens would take about {} on {}; refusing: use more parts (M of {more} or more)",
+            human(cost),
+            plural(threads as u64, "thread")
         )));
     }
     let long = cost > WARN_ABOVE;
     if long {
         let what = part.map_or(String::new(), |p| format!("part {p} of "));
-        eprintln!("queens: counting {what}{n} queens takes about {} on {threads} thread(s)", human(cost));
+        eprintln!(
+            "queens: counting {what}{n} queens takes about {} on {}",
+            human(cost),
+            plural(threads as u64, "thread")
+        );
     }
     let terminal = std::io::stderr().is_terminal();
     let mut report = |p: Progress| {
@@ -159,14 +171,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         (Format::Json, None) => print_json(&Answer { n, count: counts.total, unique })?,
         (Format::Human, _) => {
             let of_part = part.map_or(String::new(), |p| format!(" in part {p}"));
-            let solutions = if counts.total == 1 { "solution" } else { "solutions" };
-            let queens = if n == 1 { "queen" } else { "queens" };
+            let (solutions, queens) = (plural(counts.total, "solution"), plural(n as u64, "queen"));
             match unique {
-                None => println!("{} {solutions} for {n} {queens}{of_part}", counts.total),
-                Some(u) => println!(
-                    "{} {solutions} for {n} {queens}{of_part}, {u} of them distinct up to rotation and reflection",
-                    counts.total
-                ),
+                None => say!("{solutions} for {queens}{of_part}")?,
+                Some(u) => say!(
+                    "{solutions} for {queens}{of_part}, {u} of them distinct up to rotation and reflection"
+                )?,
             }
         }
     }

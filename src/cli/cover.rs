@@ -1,6 +1,6 @@
 //! `queens cover N [--queens K] [--count | --all] [--independent]`: the Delphi program's puzzle.
 
-use super::output::{Format, bad_input, grid, no_answer, print_json, quiet_broken_pipe};
+use super::output::{Format, bad_input, emit, grid, no_answer, print_json, say, stdout_failed};
 use crate::puzzle::Square;
 use crate::solver::cover::{Board, MAX_COVER_N};
 use crate::solver::cover_walk::CoverWalk;
@@ -103,14 +103,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         match args.format {
             Format::Json => print_json(&CountAnswer { n, queens, count })?,
             Format::Human if queens < board.minimum() => {
-                println!("no covers of the {n}x{n} board with {}", queens_word(queens))
+                say!("no covers of the {n}x{n} board with {}", queens_word(queens))?
             }
             Format::Human => {
-                println!(
-                    "{} of the {n}x{n} board with {}, the fewest",
-                    covers_word(count),
-                    queens_word(queens)
-                )
+                say!("{} of the {n}x{n} board with {}, the fewest", covers_word(count), queens_word(queens))?
             }
         }
         return Ok(ExitCode::SUCCESS);
@@ -124,11 +120,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     show(n, queens, false, cover.as_deref(), args.format)?;
     if cover.is_none() {
         if args.format == Format::Human {
-            println!(
+            say!(
                 "no solution: {} cannot cover the {n}x{n} board (the fewest is {})",
                 queens_word(queens),
                 board.minimum()
-            );
+            )?;
         }
         return Ok(no_answer());
     }
@@ -150,12 +146,12 @@ fn delphi(board: &Board, most: usize, args: &Args) -> anyhow::Result<ExitCode> {
         let count = walk.count() as u64;
         match args.format {
             Format::Json => print_json(&CountAnswer { n, queens: most, count })?,
-            Format::Human => println!(
+            Format::Human => say!(
                 "{} of the {n}x{n} board with at most {}, none attacking another{}",
                 covers_word(count),
                 queens_word(most),
                 if most == fewest { ", the fewest" } else { "" }
-            ),
+            )?,
         }
         return Ok(ExitCode::SUCCESS);
     }
@@ -167,7 +163,7 @@ fn delphi(board: &Board, most: usize, args: &Args) -> anyhow::Result<ExitCode> {
     show(n, queens, true, cover.as_deref(), args.format)?;
     if cover.is_none() {
         if args.format == Format::Human {
-            println!("{}", none());
+            say!("{}", none())?;
         }
         return Ok(no_answer());
     }
@@ -191,19 +187,15 @@ fn show(
         (Format::Human, Some(squares)) => {
             let kind = if independent { ", none attacking another," } else { "" };
             let verb = if queens == 1 { "covers" } else { "cover" };
-            println!(
+            say!(
                 "{}{kind} {verb} the {n}x{n} board: {}",
                 queens_word(queens),
                 names.unwrap_or_default().join(" ")
-            );
+            )?;
             // Several queens may share a column, so draw square by square.
-            print!(
-                "{}",
-                grid(n, n, |c, r| squares
-                    .iter()
-                    .any(|s| (s.col as usize, s.row as usize) == (c, r))
-                    .then_some('Q'))
-            );
+            emit(&grid(n, n, |c, r| {
+                squares.iter().any(|s| (s.col as usize, s.row as usize) == (c, r)).then_some('Q')
+            }))?;
         }
         (Format::Human, None) => {}
     }
@@ -226,30 +218,27 @@ fn print_all(
     none: impl Fn() -> String,
 ) -> anyhow::Result<ExitCode> {
     let mut found = 0u64;
-    let written = (|| -> anyhow::Result<()> {
-        let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = BufWriter::new(io::stdout().lock());
+    if format == Format::Json {
+        write!(out, "{{\"n\":{n},\"queens\":{queens},\"covers\":[").map_err(stdout_failed)?;
+    }
+    for cover in covers {
+        anyhow::ensure!(valid(n, &cover, independent), "internal error: a cover failed validation");
+        let names: Vec<String> = cover.iter().map(|&s| square_name(s, n)).collect();
         if format == Format::Json {
-            write!(out, "{{\"n\":{n},\"queens\":{queens},\"covers\":[")?;
+            write!(out, "{}", if found > 0 { "," } else { "" }).map_err(stdout_failed).and_then(|()| {
+                serde_json::to_writer(&mut out, &names).map_err(|e| stdout_failed(e.into()))
+            })?;
+        } else {
+            writeln!(out, "{}", names.join(" ")).map_err(stdout_failed)?;
         }
-        for cover in covers {
-            anyhow::ensure!(valid(n, &cover, independent), "internal error: a cover failed validation");
-            let names: Vec<String> = cover.iter().map(|&s| square_name(s, n)).collect();
-            if format == Format::Json {
-                write!(out, "{}", if found > 0 { "," } else { "" })?;
-                serde_json::to_writer(&mut out, &names)?;
-            } else {
-                writeln!(out, "{}", names.join(" "))?;
-            }
-            found += 1;
-        }
-        if format == Format::Json {
-            writeln!(out, "]}}")?;
-        } else if found == 0 {
-            writeln!(out, "{}", none())?;
-        }
-        out.flush()?;
-        Ok(())
-    })();
-    quiet_broken_pipe(written)?;
+        found += 1;
+    }
+    if format == Format::Json {
+        writeln!(out, "]}}").map_err(stdout_failed)?;
+    } else if found == 0 {
+        writeln!(out, "{}", none()).map_err(stdout_failed)?;
+    }
+    out.flush().map_err(stdout_failed)?;
     Ok(if found > 0 { ExitCode::SUCCESS } else { no_answer() })
 }

@@ -1,6 +1,7 @@
 //! `queens doctor`: what the Sense HAT backend finds, and what is wrong,
 //! in plain words and with the fix for each problem.
 
+use super::output::say;
 use crate::backend::i2c::{self, linux};
 use crate::backend::sensehat::discover::{Found, JOYSTICK_NAME, LED_NAME, Roots};
 use crate::backend::sensehat::framebuffer::Framebuffer;
@@ -62,10 +63,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let direct = check_i2c(&mut report, &roots, &args.i2c_bus);
     let config_valid = check_config(&mut report, args.config.as_deref());
     for line in &report.lines {
-        println!("{line}");
+        say!("{line}")?;
     }
     if report.problems.is_empty() {
-        println!("\nready: `queens play` will use the Sense HAT.");
+        say!("\nready: `queens play` will use the Sense HAT.")?;
         return Ok(ExitCode::SUCCESS);
     }
     let over_i2c = direct && config_valid;
@@ -74,15 +75,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         n => format!("{n} problems"),
     };
     if over_i2c {
-        println!(
-            "\nready: the kernel's drivers are missing ({problems} below), but `queens play` will drive the HAT \
-             directly over I2C."
-        );
+        say!(
+            "\nready: the kernel's drivers are missing ({problems} below), but `queens play` will drive \
+             the HAT directly over I2C."
+        )?;
     } else {
-        println!("\n{problems}:");
+        say!("\n{problems}:")?;
     }
     for problem in &report.problems {
-        println!("- {problem}");
+        say!("- {problem}")?;
     }
     if !over_i2c {
         println!("\nWithout the Sense HAT the game plays in a terminal: `queens play --backend terminal`.");

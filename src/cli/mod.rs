@@ -64,6 +64,8 @@ pub fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
+        // A reader that stopped early is no error: quietly, status 0, as ripgrep does.
+        Err(e) if output::is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("queens: {e:#}");
             if e.downcast_ref::<ConfigError>().is_some() {

@@ -32,28 +32,44 @@ pub fn bad_input(message: impl std::fmt::Display) -> ExitCode {
 /// of a ten-million-queen board are written as they are encoded).
 pub fn print_json(value: &impl Serialize) -> anyhow::Result<()> {
     let mut out = BufWriter::new(io::stdout().lock());
-    let written = serde_json::to_writer(&mut out, value)
-        .map_err(anyhow::Error::from)
-        .and_then(|_| writeln!(out).map_err(Into::into))
-        .and_then(|_| out.flush().map_err(Into::into));
-    quiet_broken_pipe(written)
+    serde_json::to_writer(&mut out, value).map_err(|e| anyhow::Error::new(e).context(CANNOT_WRITE))?;
+    writeln!(out).and_then(|()| out.flush()).map_err(stdout_failed)
 }
 
-/// A reader that stopped early (`queens solve 10000000 --format json | head`)
-/// is not an error worth a message: the output simply ends.
-pub fn quiet_broken_pipe(result: anyhow::Result<()>) -> anyhow::Result<()> {
-    let broken = |e: &anyhow::Error| {
-        e.chain().any(|cause| {
-            cause.downcast_ref::<io::Error>().is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
-                || cause
-                    .downcast_ref::<serde_json::Error>()
-                    .is_some_and(|j| j.io_error_kind() == Some(io::ErrorKind::BrokenPipe))
-        })
+/// What a failed write to standard output says, before the system's reason.
+const CANNOT_WRITE: &str = "cannot write to standard output";
+
+/// A failed write to standard output as an error for `cli::main`, which
+/// prints it as one line and exits 1 (or, for a closed pipe, ends quietly).
+pub fn stdout_failed(error: io::Error) -> anyhow::Error {
+    anyhow::Error::new(error).context(CANNOT_WRITE)
+}
+
+/// Writes `text` to standard output now. Unlike `print!`, which panics, a
+/// failed write (a closed pipe, a full disk) comes back as an error.
+pub fn emit(text: &str) -> anyhow::Result<()> {
+    let mut out = io::stdout().lock();
+    out.write_all(text.as_bytes()).and_then(|()| out.flush()).map_err(stdout_failed)
+}
+
+/// `println!` for answers, returning [`emit`]'s result instead of panicking.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        $crate::cli::output::emit(&format!("{}\n", format_args!($($arg)*)))
     };
-    match result {
-        Err(e) if broken(&e) => Ok(()),
-        other => other,
-    }
+}
+pub(crate) use say;
+
+/// Whether the error is a reader that stopped early (`queens solve 8 | head -1`):
+/// not an error worth a message, as ripgrep has it, the output simply ends
+/// and the program exits 0.
+pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause.downcast_ref::<io::Error>().is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+            || cause
+                .downcast_ref::<serde_json::Error>()
+                .is_some_and(|j| j.io_error_kind() == Some(io::ErrorKind::BrokenPipe))
+    })
 }
 
 /// A board as text, top row first: `Q` for a queen (or the symbol `mark`

@@ -1,12 +1,24 @@
 //! `queens pieces --board WxH --queens A ...`: mixed pieces, none attacking another.
 
-use super::output::{Format, bad_input, grid, no_answer, print_json, quiet_broken_pipe};
+use super::count::{REFUSE_ABOVE, WARN_ABOVE, estimate, human};
+use super::output::{Format, bad_input, emit, grid, no_answer, print_json, say, stdout_failed};
+use crate::solver::bounds::impossible;
+use crate::solver::count::count;
 use crate::solver::notation::parse_board_size;
 use crate::solver::pieces::{MAX_SIDE, Piece, Placed, Problem, Solver, parse_pieces};
 use crate::solver::validate::pieces_at_peace;
 use serde::Serialize;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
+use std::time::Duration;
+
+/// Nanoseconds the counting search spends per estimated node and per square
+/// of the board, measured on ten requests from 7x7 to 32x32 (release build,
+/// docs/PERFORMANCE.md): 1.0 to 5.4 up to 256 squares, 2.5 to 7.5 above, whose
+/// masks are four times as wide. The middle is taken; the node estimate is
+/// random sampling, so the time is right within a factor of about four.
+const NANOS_PER_NODE_SQUARE: f64 = 3.0;
+const NANOS_PER_NODE_SQUARE_LARGE: f64 = 5.0;
 
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
@@ -16,12 +28,18 @@ use std::process::ExitCode;
   queens pieces --board 7x7 --kings 2 --queens 2 --bishops 2 --knights 1 --count
   queens pieces --board 6x4 --rooks 3 --place Qa1           three rooks beside a queen on a1
   queens pieces --board 4x4 --queens 4 --all --format json
+  queens pieces --board 8x8 --queens 8 --first              a4 b2 c7 d3 e6 f8 g5 h1, the Prolog paper's
+  queens pieces --board 8x8 --kings 17                      no: at most 16 kings fit, said at once
 
 Pieces: A amazon (queen + knight), Q queen, R rook, B bishop, K king, N knight.
 Identical pieces are interchangeable: swapping two queens is not a new solution.
-Exit status: 0 with an answer, 1 when there is none, 2 for bad input.")]
+--first and --all follow the Prolog program (seed 004): squares in the order a1, a2, ..., b1, ...;
+knights, kings, bishops, rooks, queens, amazons, the first kind varying slowest; within a kind the
+piece on the last square chosen first. Requests beyond simple bounds (more kings than fit, ...)
+are answered at once; long counts are announced, counts of hours refused.
+Exit status: 0 with an answer (or a count), 1 when there is none, 2 for bad input.")]
 pub struct Args {
-    /// The board, WIDTHxHEIGHT, each side 1 to 16.
+    /// The board, WIDTHxHEIGHT, each side 1 to 32.
     #[arg(long, value_name = "WxH")]
     board: String,
     #[arg(long, default_value_t = 0)]
@@ -102,7 +120,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let total = problem.counts.iter().sum::<usize>() + problem.fixed.len();
     if total > width * height {
         return Ok(bad_input(format!(
-            "{total} pieces cannot fit on {width}x{height} = {} squares",
+            "{total} pieces cannot fit on the {width}x{height} board's {} squares",
             width * height
         )));
     }
@@ -110,11 +128,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Ok(solver) => solver,
         Err(e) => return Ok(bad_input(e)),
     };
+    // Requests that simple bounds rule out are answered at once: a search
+    // would have to try every placement to say no.
+    if let Some(reason) = impossible(&problem) {
+        return no_solution(width, height, args.count, args.format, &reason);
+    }
     if args.count {
-        let count = solver.count();
+        let count = match count_with_estimate(&problem, &solver) {
+            Ok(count) => count,
+            Err(refused) => return Ok(refused),
+        };
         match args.format {
             Format::Json => print_json(&CountAnswer { width, height, count })?,
-            Format::Human => println!("{count} solutions on the {width}x{height} board"),
+            Format::Human => say!("{} on the {width}x{height} board", solutions_word(count))?,
         }
         return Ok(ExitCode::SUCCESS);
     }
@@ -134,11 +160,63 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             print_json(&FirstAnswer { width, height, solutions })?;
         }
         Format::Human => match &first {
-            Some(solution) => print!("{}", draw(width, height, solution)),
-            None => println!("no solution: these pieces cannot share a {width}x{height} board in peace"),
+            Some(solution) => emit(&draw(width, height, solution))?,
+            None => say!("no solution: these pieces cannot share the {width}x{height} board in peace")?,
         },
     }
     Ok(if first.is_some() { ExitCode::SUCCESS } else { no_answer() })
+}
+
+/// The answer when bounds show there is none, in the form the question asked for.
+fn no_solution(
+    width: usize,
+    height: usize,
+    count: bool,
+    format: Format,
+    reason: &str,
+) -> anyhow::Result<ExitCode> {
+    match (format, count) {
+        (Format::Json, true) => print_json(&CountAnswer { width, height, count: 0 })?,
+        (Format::Json, false) => print_json(&FirstAnswer { width, height, solutions: Vec::new() })?,
+        (Format::Human, true) => say!("0 solutions on the {width}x{height} board: {reason}")?,
+        (Format::Human, false) => say!("no solution: {reason}")?,
+    }
+    Ok(if count { ExitCode::SUCCESS } else { no_answer() })
+}
+
+/// "1 solution", "92 solutions".
+fn solutions_word(count: u64) -> String {
+    if count == 1 { "1 solution".to_string() } else { format!("{count} solutions") }
+}
+
+/// Counts, after an estimate of the time: queens alone on a square board by
+/// the n-queens counter (on every core), anything else by the pieces search.
+/// A count of hours is refused (`Err` holds the exit status); one of more than
+/// a few seconds is announced on standard error first, as `queens count` does.
+fn count_with_estimate(problem: &Problem, solver: &Solver) -> Result<u64, ExitCode> {
+    let (w, h) = (problem.width, problem.height);
+    let queens_only = problem.fixed.is_empty()
+        && problem.counts.iter().enumerate().all(|(i, &k)| k == 0 || Piece::ALL[i] == Piece::Queen);
+    let n = problem.counts[Piece::ALL.iter().position(|&p| p == Piece::Queen).expect("a queen kind")];
+    let threads = std::thread::available_parallelism().map_or(1, |c| c.get());
+    let fast = queens_only && w == h && n == w;
+    let cost = if fast {
+        estimate(n, threads)
+    } else {
+        let per_square = if solver.large() { NANOS_PER_NODE_SQUARE_LARGE } else { NANOS_PER_NODE_SQUARE };
+        let nanos = solver.estimate_count_nodes() * (w * h) as f64 * per_square;
+        Duration::from_secs_f64((nanos / 1e9).min(1e12))
+    };
+    if cost > REFUSE_ABOVE {
+        return Err(bad_input(format!(
+            "counting these pieces on the {w}x{h} board would take about {}; refusing",
+            human(cost)
+        )));
+    }
+    if cost > WARN_ABOVE {
+        eprintln!("queens: counting these pieces on the {w}x{h} board takes about {}", human(cost));
+    }
+    Ok(if fast { count(n, false, threads, None).total } else { solver.count() })
 }
 
 fn draw(width: usize, height: usize, solution: &[Placed]) -> String {
@@ -154,7 +232,7 @@ fn draw(width: usize, height: usize, solution: &[Placed]) -> String {
 /// whose `solutions` array is written as the search finds them.
 fn print_all(solver: &Solver, format: Format) -> anyhow::Result<ExitCode> {
     let mut found = 0u64;
-    quiet_broken_pipe(write_all(solver, format, &mut found))?;
+    write_all(solver, format, &mut found)?;
     Ok(if found > 0 { ExitCode::SUCCESS } else { no_answer() })
 }
 
@@ -163,7 +241,7 @@ fn write_all(solver: &Solver, format: Format, found: &mut u64) -> anyhow::Result
     let mut out = BufWriter::new(io::stdout().lock());
     let mut result = Ok(());
     if format == Format::Json {
-        write!(out, "{{\"width\":{width},\"height\":{height},\"solutions\":[")?;
+        write!(out, "{{\"width\":{width},\"height\":{height},\"solutions\":[").map_err(stdout_failed)?;
     }
     solver.for_each(|solution| {
         let valid = pieces_at_peace(width, height, solution);
@@ -171,22 +249,23 @@ fn write_all(solver: &Solver, format: Format, found: &mut u64) -> anyhow::Result
             Err(anyhow::anyhow!("internal error: a solution failed validation"))
         } else if format == Format::Json {
             let comma = if *found > 0 { "," } else { "" };
-            write!(out, "{comma}")
-                .map_err(anyhow::Error::from)
-                .and_then(|_| serde_json::to_writer(&mut out, &json_pieces(solution)).map_err(Into::into))
+            write!(out, "{comma}").map_err(stdout_failed).and_then(|_| {
+                serde_json::to_writer(&mut out, &json_pieces(solution)).map_err(|e| stdout_failed(e.into()))
+            })
         } else {
             let names: Vec<String> = solution.iter().map(|p| p.name(height)).collect();
-            writeln!(out, "{}", names.join(" ")).map_err(Into::into)
+            writeln!(out, "{}", names.join(" ")).map_err(stdout_failed)
         };
         *found += 1;
         result.is_ok()
     });
     result?;
     if format == Format::Json {
-        writeln!(out, "]}}")?;
+        writeln!(out, "]}}").map_err(stdout_failed)?;
     } else if *found == 0 {
-        writeln!(out, "no solution: these pieces cannot share a {width}x{height} board in peace")?;
+        writeln!(out, "no solution: these pieces cannot share the {width}x{height} board in peace")
+            .map_err(stdout_failed)?;
     }
-    out.flush()?;
+    out.flush().map_err(stdout_failed)?;
     Ok(())
 }

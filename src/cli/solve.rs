@@ -1,12 +1,17 @@
 //! `queens solve N [--place SQUARES]`: one solution, or a completion.
 
-use super::output::{Format, bad_input, no_answer, print_json, queens_grid};
+use super::output::{Format, bad_input, emit, no_answer, print_json, queens_grid, say};
 use crate::solver::complete::{MAX_COMPLETE_N, Refusal, complete_rows};
+use crate::solver::first::{self, Outcome, Tick};
 use crate::solver::notation::{format_square_list, parse_square_list, square_name};
 use crate::solver::validate::{is_solution, keeps_queens};
-use crate::solver::{Method, solve};
+use crate::solver::{Method, SEARCH_MAX_N, Solved, solve};
 use serde::Serialize;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 /// The largest N `solve` builds: ten million and then some, within a few hundred MB.
 pub const MAX_SOLVE_N: usize = 20_000_000;
@@ -17,12 +22,20 @@ const GRID_MAX_N: usize = 26;
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
   queens solve 8                        the first solution, as the MATLAB program prints it
+  queens solve 40                       a constructed one: the first takes too long to find
+  queens solve 40 --backtrack           the first however long it takes (Ctrl-C stops it)
   queens solve 10000000 --format json   ten million queens, by explicit construction
   queens solve 8 --place a8,c1          complete a board, keeping the queens on a8 and c1
   queens solve 8 --place a1,c2          no solution has both: says so, exit status 1
   queens solve 100 --place a1,b3,e2     completion on a 100x100 board (files run a..z, aa, ab, ...)
 
-Exit status: 0 with a solution, 1 when there is none, 2 for bad input.")]
+The first solution by backtracking (the MATLAB program's: column by column, each queen on
+the topmost row no earlier queen attacks) is given wherever the search finds it within
+150,000,000 placements (about a second; N up to 33 here); otherwise a solution by explicit
+construction, and the output says which. --backtrack searches on, with progress on standard
+error after a second; Ctrl-C stops it (exit status 130).
+
+Exit status: 0 with a solution, 1 when there is none, 2 for bad input, 130 when stopped.")]
 pub struct Args {
     /// The board size: N queens on an N x N board (1 to 20000000; with --place, up to 128).
     n: usize,
@@ -30,6 +43,10 @@ pub struct Args {
     /// Queens that must stay, as chess squares separated by commas (a1 = bottom-left).
     #[arg(long, value_name = "SQUARES")]
     place: Option<String>,
+
+    /// The first solution by backtracking however long the search takes, never the construction.
+    #[arg(long, conflicts_with = "place")]
+    backtrack: bool,
 
     #[arg(long, value_enum, default_value_t)]
     format: Format,
@@ -39,7 +56,13 @@ pub struct Args {
 struct Answer<'a> {
     n: usize,
     rows: Option<&'a [u32]>,
+    /// "first" (by backtracking), "constructed" or "completion" (--place); absent with no solution.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    method: Option<&'static str>,
 }
+
+/// The exit status after Ctrl-C, as a shell reports a process that SIGINT ended.
+const EXIT_INTERRUPTED: u8 = 130;
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let n = args.n;
@@ -51,11 +74,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             if n > MAX_SOLVE_N {
                 return Ok(bad_input(format!("solve takes N up to {MAX_SOLVE_N}, not {n}")));
             }
-            let found = solve(n);
-            if let Some((rows, _)) = &found {
+            let found = if args.backtrack {
+                match backtrack(n)? {
+                    Some(found) => found,
+                    None => return Ok(ExitCode::from(EXIT_INTERRUPTED)),
+                }
+            } else {
+                solve(n)
+            };
+            if let Some((rows, ..)) = &found {
                 anyhow::ensure!(is_solution(rows), "internal error: the solution for {n} failed validation");
             }
-            report(n, found.as_ref().map(|(rows, method)| (rows.as_slice(), *method)), None, args.format)
+            let found =
+                found.as_ref().map(|(rows, method, placements)| (rows.as_slice(), *method, *placements));
+            report(n, found, None, args.format)
         }
         Some(text) => {
             if n > MAX_COMPLETE_N {
@@ -84,45 +116,127 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 );
             }
             let given_text = format_square_list(&given, n);
-            report(n, rows.as_deref().map(|r| (r, Method::First)), Some(&given_text), args.format)
+            report(n, rows.as_deref().map(|r| (r, Method::First, 0)), Some(&given_text), args.format)
         }
     }
+}
+
+/// The search without a budget: progress on standard error once it has run a
+/// second, and Ctrl-C honoured. `None` when Ctrl-C stopped it.
+fn backtrack(n: usize) -> anyhow::Result<Option<Option<Solved>>> {
+    let interrupted = Arc::new(AtomicBool::new(false));
+    signal_hook::flag::register(signal_hook::consts::SIGINT, Arc::clone(&interrupted))?;
+    let start = Instant::now();
+    let terminal = std::io::stderr().is_terminal();
+    // On a terminal one line rewritten every second; elsewhere (a log) a line every ten.
+    let every = if terminal { Duration::from_secs(1) } else { Duration::from_secs(10) };
+    let mut next_report = Duration::from_secs(1);
+    let mut reported = false;
+    let mut check = |tick: Tick| {
+        let elapsed = start.elapsed();
+        if elapsed >= next_report {
+            next_report = elapsed + every;
+            reported = true;
+            let line = progress_line(n, tick, elapsed);
+            let mut err = std::io::stderr().lock();
+            // A progress line that cannot be written is no reason to stop the search.
+            let _ = if terminal { write!(err, "\r{line} ") } else { writeln!(err, "{line}") };
+            let _ = err.flush();
+        }
+        !interrupted.load(Ordering::Relaxed)
+    };
+    let search = first::search(n, None, &mut check);
+    if reported && terminal {
+        eprintln!();
+    }
+    Ok(match search.outcome {
+        Outcome::Found(rows) => Some(Some((rows, Method::First, search.placements))),
+        Outcome::NoSolution => Some(None),
+        Outcome::OutOfBudget => unreachable!("the search had no budget"),
+        Outcome::Stopped => {
+            eprintln!(
+                "queens: stopped after {} placements in {}; no solution printed",
+                search.placements,
+                seconds(start.elapsed())
+            );
+            None
+        }
+    })
+}
+
+fn progress_line(n: usize, tick: Tick, elapsed: Duration) -> String {
+    format!(
+        "queens: searching for the first solution for {n} queens: {} placements in {}, {} of {n} columns reached",
+        tick.placements,
+        seconds(elapsed),
+        tick.deepest
+    )
+}
+
+fn seconds(d: Duration) -> String {
+    format!("{:.0} s", d.as_secs_f64())
 }
 
 /// Prints the answer (or its absence) and picks the exit status.
 fn report(
     n: usize,
-    found: Option<(&[u32], Method)>,
+    found: Option<(&[u32], Method, u64)>,
     given: Option<&str>,
     format: Format,
 ) -> anyhow::Result<ExitCode> {
     if format == Format::Json {
-        print_json(&Answer { n, rows: found.map(|(rows, _)| rows) })?;
+        let method = found.map(|(_, method, _)| match (given, method) {
+            (Some(_), _) => "completion",
+            (None, Method::First) => "first",
+            (None, Method::Construction) => "constructed",
+        });
+        print_json(&Answer { n, rows: found.map(|(rows, ..)| rows), method })?;
         return Ok(if found.is_some() { ExitCode::SUCCESS } else { no_answer() });
     }
-    let Some((rows, method)) = found else {
+    let Some((rows, method, placements)) = found else {
         match given {
             Some(given) if !given.is_empty() => {
-                println!("no solution: the queens on {given} cannot be completed")
+                say!("no solution: the queens on {given} cannot be completed")?
             }
-            _ => println!("no solution: {n} queens cannot stand on a {n}x{n} board without attacking"),
+            _ => say!("no solution: {n} queens cannot stand on the {n}x{n} board without attacking")?,
         }
         return Ok(no_answer());
     };
     let how = match (given, method) {
-        (Some(_), _) => "a completion",
-        (None, Method::First) => "the first solution",
-        (None, Method::Construction) => "a solution by explicit construction",
+        (Some(_), _) => "a completion".to_string(),
+        (None, Method::First) => format!(
+            "the first solution by backtracking, as the MATLAB program finds it ({})",
+            placements_word(placements)
+        ),
+        (None, Method::Construction) if n > SEARCH_MAX_N => format!(
+            "a solution by explicit construction (the first by backtracking is searched for only up to \
+             {SEARCH_MAX_N} queens without --backtrack)"
+        ),
+        (None, Method::Construction) => format!(
+            "a solution by explicit construction (backtracking had not found the first after {} \
+             placements; --backtrack searches on)",
+            placements_word(placements)
+        ),
     };
-    println!("{n} queens: {how}");
+    say!("{} {how}", queens_word(n))?;
     if n <= GRID_MAX_N {
         let cells: Vec<Option<u32>> = rows.iter().map(|&r| Some(r)).collect();
-        print!("{}", queens_grid(&cells));
+        emit(&queens_grid(&cells))?;
     } else {
-        println!("rows from the top (0-based), column by column:");
-        println!("{}", summary(rows));
+        say!("rows from the top (0-based), column by column:")?;
+        say!("{}", summary(rows))?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// "1 queen:", "8 queens:".
+fn queens_word(n: usize) -> String {
+    if n == 1 { "1 queen:".to_string() } else { format!("{n} queens:") }
+}
+
+/// "1 placement", "876 placements".
+fn placements_word(p: u64) -> String {
+    if p == 1 { "1 placement".to_string() } else { format!("{p} placements") }
 }
 
 /// All rows for a board up to a thousand; the first and last ten above.

@@ -13,6 +13,7 @@
 //! assert_eq!(solver::count_solutions(10), 724);
 //! ```
 
+pub mod bounds;
 pub mod closest;
 pub mod complete;
 pub mod construct;
@@ -21,6 +22,7 @@ pub mod construct;
 pub mod count;
 pub mod cover;
 pub mod cover_walk;
+pub mod first;
 pub mod notation;
 #[allow(missing_docs)]
 pub mod pieces;
@@ -30,8 +32,19 @@ pub use complete::{MAX_COMPLETE_N, complete, complete_rows};
 pub use construct::construct;
 pub use count::{Counts, MAX_COUNT_N, count, count_solutions};
 
-/// Up to this n, [`solve`] gives the lexicographically first solution.
-pub const FIRST_SOLUTION_MAX_N: usize = 20;
+/// The most placements [`solve`] lets the search for the first solution make
+/// before it answers with the construction instead: about a second on the
+/// machine docs/PERFORMANCE.md measures on (130 to 150 million a second). A
+/// count, not a time, so that every machine gives the same answer for an n.
+pub const SEARCH_BUDGET: u64 = 150_000_000;
+
+/// The largest n [`solve`] searches: up to 128 a placement is a few bit
+/// operations; above, the search scans a column per placement, and no n
+/// from 34 to 128 finds the first solution within the budget anyway.
+pub const SEARCH_MAX_N: usize = 128;
+
+/// A solution, how it was found, and the placements the search made.
+pub type Solved = (Vec<u32>, Method, u64);
 
 /// How [`solve`] found its answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,43 +55,33 @@ pub enum Method {
     Construction,
 }
 
-/// One solution for n queens (`rows[c]`, 0 = top), or `None` for n = 2 and 3.
-/// Up to [`FIRST_SOLUTION_MAX_N`] this is the lexicographically first one,
-/// as the MATLAB program of the sources prints it; above, the construction,
-/// which answers for ten million queens in well under a second.
-pub fn solve(n: usize) -> Option<(Vec<u32>, Method)> {
-    if n <= FIRST_SOLUTION_MAX_N {
-        first_solution(n).map(|rows| (rows, Method::First))
-    } else {
-        construct(n).map(|rows| (rows, Method::Construction))
+/// One solution for n queens (`rows[c]`, 0 = top), or `None` for n = 2 and 3:
+/// the lexicographically first one, as the MATLAB program of the sources
+/// prints it, wherever the search finds it within [`SEARCH_BUDGET`]
+/// placements (and n is at most [`SEARCH_MAX_N`]); otherwise the
+/// construction, which answers for ten million queens in well under a
+/// second. Also the placements the search made.
+pub fn solve(n: usize) -> Option<Solved> {
+    if n > SEARCH_MAX_N {
+        return construct(n).map(|rows| (rows, Method::Construction, 0));
+    }
+    let search = first::first_within(n, SEARCH_BUDGET);
+    match search.outcome {
+        first::Outcome::Found(rows) => Some((rows, Method::First, search.placements)),
+        first::Outcome::NoSolution => None,
+        first::Outcome::OutOfBudget | first::Outcome::Stopped => {
+            construct(n).map(|rows| (rows, Method::Construction, search.placements))
+        }
     }
 }
 
-/// The lexicographically first solution: columns left to right, each taking
-/// the smallest row that no earlier queen attacks, backtracking on a dead end.
-/// Exponential in the worst case, so meant for n up to about 30.
+/// The lexicographically first solution, however long the search takes
+/// (see [`first`] for one that can be stopped).
 pub fn first_solution(n: usize) -> Option<Vec<u32>> {
-    assert!(n <= MAX_COUNT_N, "first_solution takes n up to {MAX_COUNT_N}");
-    let full = (u64::MAX >> (64 - n.max(1))) as u32;
-    let mut rows = Vec::with_capacity(n);
-    fn go(n: usize, full: u32, used: u32, down: u32, up: u32, rows: &mut Vec<u32>) -> bool {
-        if rows.len() == n {
-            return true;
-        }
-        // Lowest bit = smallest row index; `down`/`up` are the rows of this column on a taken diagonal.
-        let mut free = full & !(used | down | up);
-        while free != 0 {
-            let bit = free & free.wrapping_neg();
-            free ^= bit;
-            rows.push(bit.trailing_zeros());
-            if go(n, full, used | bit, ((down | bit) << 1) & full, (up | bit) >> 1, rows) {
-                return true;
-            }
-            rows.pop();
-        }
-        false
+    match first::search(n, None, &mut |_| true).outcome {
+        first::Outcome::Found(rows) => Some(rows),
+        _ => None,
     }
-    go(n, full, 0, 0, 0, &mut rows).then_some(rows)
 }
 
 #[cfg(test)]

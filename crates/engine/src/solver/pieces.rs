@@ -1,8 +1,18 @@
 //! Mixed pieces on a rectangular board, no piece attacking another (the
-//! Prolog paper's generalisation). Every square's attacks for every kind are
-//! precomputed as 256-bit masks; pieces go down kind by kind, the most
-//! attacking kinds first, and pieces of one kind in increasing square order,
-//! so identical pieces are never counted in two orders.
+//! Prolog paper's generalisation, seed 004). Every square's attacks for every
+//! kind are precomputed as bit masks (256 bits up to 16x16, 1024 up to 32x32).
+//!
+//! Squares are numbered in the Prolog program's order of locations: its
+//! `[X, Y]` with X the file (a = 1) and Y the rank (1 at the bottom), X
+//! outermost, so a1, a2, ..., b1, .... Two searches share the masks:
+//! - [`Solver::for_each`] and [`Solver::first`] list solutions in the Prolog
+//!   program's order: the kinds in its argument order (knights, then bishops,
+//!   rooks, queens, amazons; kings, not in the paper, come right after the
+//!   knights), the kinds given first varying slowest; within a kind the last
+//!   piece, on the largest location, chosen first, each next one on a smaller
+//!   location, as `checkXXX` recurses on the tail before its `member`.
+//! - [`Solver::count`] takes the most attacking kinds first, which prunes
+//!   soonest; the count does not depend on the order.
 //!
 //! Sliding pieces are treated as attacking their whole lines: a piece between
 //! two others on a line would itself be attacked, so blocking never changes
@@ -12,8 +22,8 @@ use super::notation::{NotationError, parse_square, square_name};
 use crate::puzzle::Square;
 use std::fmt;
 
-/// The largest board side: a board of up to 16 x 16 squares fits 256 bits.
-pub const MAX_SIDE: usize = 16;
+/// The largest board side: a board of up to 32 x 32 squares fits 1024 bits.
+pub const MAX_SIDE: usize = 32;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Piece {
@@ -26,9 +36,14 @@ pub enum Piece {
 }
 
 impl Piece {
-    /// Every kind, in search order: those that attack most first.
+    /// Every kind, in the counting search's order: those that attack most first.
     pub const ALL: [Piece; 6] =
         [Piece::Amazon, Piece::Queen, Piece::Rook, Piece::Bishop, Piece::King, Piece::Knight];
+
+    /// The kinds in the Prolog program's argument order (`main([X, Y], NS, BS,
+    /// RS, QS, AS)`), with the king, which it does not have, after the knight.
+    pub const PROLOG: [Piece; 6] =
+        [Piece::Knight, Piece::King, Piece::Bishop, Piece::Rook, Piece::Queen, Piece::Amazon];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -57,8 +72,14 @@ impl Piece {
         Piece::ALL.into_iter().find(|p| p.letter() == c.to_ascii_uppercase())
     }
 
-    fn index(self) -> usize {
+    pub(crate) fn index(self) -> usize {
         self as usize
+    }
+
+    /// Whether this piece attacks along its whole file (and rank): at most one
+    /// such piece per file.
+    fn attacks_files(self) -> bool {
+        matches!(self, Piece::Rook | Piece::Queen | Piece::Amazon)
     }
 
     /// Whether this piece on a square `dc` columns and `dr` rows away from
@@ -142,52 +163,124 @@ impl Problem {
     }
 }
 
-/// A 256-bit set of squares (`row * width + col`).
-#[derive(Clone, Copy, Default, PartialEq, Eq)]
-struct Set([u64; 4]);
+/// A set of squares in `W` 64-bit words (a square's bit is its Prolog location number).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Set<const W: usize>([u64; W]);
 
-impl Set {
-    fn with(mut self, i: usize) -> Set {
+impl<const W: usize> Default for Set<W> {
+    fn default() -> Self {
+        Set([0; W])
+    }
+}
+
+impl<const W: usize> Set<W> {
+    fn with(mut self, i: usize) -> Self {
         self.0[i / 64] |= 1 << (i % 64);
         self
     }
-    fn or(self, o: Set) -> Set {
+    fn or(self, o: Self) -> Self {
         Set(std::array::from_fn(|k| self.0[k] | o.0[k]))
     }
-    fn meets(self, o: Set) -> bool {
-        (0..4).any(|k| self.0[k] & o.0[k] != 0)
+    fn meets(self, o: Self) -> bool {
+        (0..W).any(|k| self.0[k] & o.0[k] != 0)
     }
     fn has(self, i: usize) -> bool {
         self.0[i / 64] >> (i % 64) & 1 == 1
     }
     /// How many squares in `start..end` are not in the set.
     fn absent_in(self, start: usize, end: usize) -> usize {
-        (0..4)
+        if start >= end {
+            return 0;
+        }
+        (start / 64..=(end - 1) / 64)
             .map(|k| {
                 let (lo, hi) = (64 * k, 64 * k + 64);
                 let (a, b) = (start.clamp(lo, hi) - lo, end.clamp(lo, hi) - lo);
-                if a >= b {
-                    return 0;
-                }
                 let range = (u64::MAX >> (64 - (b - a))) << a;
                 (!self.0[k] & range).count_ones() as usize
             })
             .sum()
     }
+
+    /// How many files (runs of `height` locations) have a square in `start..end`
+    /// that is not in the set: room for pieces that attack along files.
+    fn files_open_in(self, start: usize, end: usize, height: usize) -> usize {
+        (start / height..end.div_ceil(height))
+            .filter(|f| self.absent_in(start.max(f * height), end.min(f * height + height)) > 0)
+            .count()
+    }
 }
 
-/// A prepared problem: attack masks and the pieces to add, in search order.
+/// A prepared problem: attack masks and the pieces to add, in both orders.
 pub struct Solver {
     width: usize,
     height: usize,
-    squares: usize,
-    /// attacks[kind][square]
-    attacks: Vec<Vec<Set>>,
-    /// The kinds still to place, one entry per piece, in search order.
-    order: Vec<Piece>,
-    /// same_kind_from[d]: every piece from `order[d]` on is of one kind.
-    same_kind_from: Vec<bool>,
     fixed: Vec<Placed>,
+    counts: [usize; 6],
+    core: Core,
+}
+
+/// The masks in as many words as the board needs.
+enum Core {
+    Small(Masks<4>),
+    Large(Masks<16>),
+}
+
+/// One search's plan: the kind of each piece to add, in order.
+struct Plan {
+    kinds: Vec<Piece>,
+    /// How many pieces from this one on are of its kind and follow it without a break.
+    run_left: Vec<usize>,
+    /// How many pieces from this one on attack along files (rooks, queens, amazons):
+    /// at most one such piece stands on a file.
+    lines_left: Vec<usize>,
+}
+
+impl Plan {
+    fn new(kinds: Vec<Piece>) -> Plan {
+        let mut run_left = vec![0; kinds.len()];
+        for d in (0..kinds.len()).rev() {
+            run_left[d] = 1 + if kinds.get(d + 1) == Some(&kinds[d]) { run_left[d + 1] } else { 0 };
+        }
+        let mut lines_left = vec![0; kinds.len() + 1];
+        for d in (0..kinds.len()).rev() {
+            lines_left[d] = lines_left[d + 1] + usize::from(kinds[d].attacks_files());
+        }
+        Plan { kinds, run_left, lines_left }
+    }
+
+    /// Whether the pieces from `depth` on cannot all find room: the run of this
+    /// kind on the open squares in `run`, and every piece left on the board.
+    fn no_room<const W: usize>(
+        &self,
+        depth: usize,
+        blocked: Set<W>,
+        run: (usize, usize),
+        squares: usize,
+        height: usize,
+    ) -> bool {
+        let run_left = self.run_left[depth];
+        if blocked.absent_in(run.0, run.1) < run_left
+            || blocked.absent_in(0, squares) < self.kinds.len() - depth
+        {
+            return true;
+        }
+        let lines = self.lines_left[depth];
+        lines > 0
+            && ((self.kinds[depth].attacks_files() && blocked.files_open_in(run.0, run.1, height) < run_left)
+                || blocked.files_open_in(0, squares, height) < lines)
+    }
+}
+
+struct Masks<const W: usize> {
+    squares: usize,
+    height: usize,
+    /// attacks[kind][square]
+    attacks: Vec<Vec<Set<W>>>,
+    start_occupied: Set<W>,
+    start_attacked: Set<W>,
+    counting: Plan,
+    listing: Plan,
 }
 
 impl Solver {
@@ -196,122 +289,74 @@ impl Solver {
         if !(1..=MAX_SIDE).contains(&w) || !(1..=MAX_SIDE).contains(&h) {
             return Err(ProblemError::BoardSize(w, h));
         }
-        let attacks = Piece::ALL
-            .iter()
-            .map(|&kind| {
-                (0..w * h)
-                    .map(|from| {
-                        (0..w * h).filter(|&to| to != from).fold(Set::default(), |set, to| {
-                            let (dc, dr) = ((from % w).abs_diff(to % w), (from / w).abs_diff(to / w));
-                            if kind.reaches(dc, dr) { set.with(to) } else { set }
-                        })
-                    })
-                    .collect()
-            })
-            .collect();
-        let order: Vec<Piece> =
-            Piece::ALL.iter().flat_map(|&p| std::iter::repeat_n(p, problem.counts[p.index()])).collect();
-        let same_kind_from = (0..order.len()).map(|d| order[d..].iter().all(|&p| p == order[d])).collect();
-        let fixed = problem.fixed.clone();
-        let solver = Solver { width: w, height: h, squares: w * h, attacks, order, same_kind_from, fixed };
         for (i, a) in problem.fixed.iter().enumerate() {
             for b in &problem.fixed[i + 1..] {
-                let (ia, ib) = (solver.index(a.square), solver.index(b.square));
-                if ia == ib
-                    || solver.attacks[a.piece.index()][ia].has(ib)
-                    || solver.attacks[b.piece.index()][ib].has(ia)
-                {
+                let (dc, dr) = (a.square.col.abs_diff(b.square.col), a.square.row.abs_diff(b.square.row));
+                let (dc, dr) = (dc as usize, dr as usize);
+                if (dc, dr) == (0, 0) || a.piece.reaches(dc, dr) || b.piece.reaches(dc, dr) {
                     return Err(ProblemError::Attacking(*a, *b));
                 }
             }
         }
-        Ok(solver)
-    }
-
-    fn index(&self, sq: Square) -> usize {
-        sq.row as usize * self.width + sq.col as usize
-    }
-
-    fn square(&self, i: usize) -> Square {
-        Square::new((i % self.width) as u8, (i / self.width) as u8)
-    }
-
-    /// The occupied and attacked squares of the fixed pieces.
-    fn start(&self) -> (Set, Set) {
-        self.fixed.iter().fold((Set::default(), Set::default()), |(occ, att), p| {
-            let i = self.index(p.square);
-            (occ.with(i), att.or(self.attacks[p.piece.index()][i]))
-        })
+        let kinds = |order: [Piece; 6]| -> Vec<Piece> {
+            order.iter().flat_map(|&p| std::iter::repeat_n(p, problem.counts[p.index()])).collect()
+        };
+        let (counting, listing) = (Plan::new(kinds(Piece::ALL)), Plan::new(kinds(Piece::PROLOG)));
+        let core = if w * h <= 256 {
+            Core::Small(Masks::new(w, h, &problem.fixed, counting, listing))
+        } else {
+            Core::Large(Masks::new(w, h, &problem.fixed, counting, listing))
+        };
+        Ok(Solver { width: w, height: h, fixed: problem.fixed.clone(), counts: problem.counts, core })
     }
 
     /// How many ways there are to add the pieces.
     pub fn count(&self) -> u64 {
-        let (occ, att) = self.start();
-        self.count_from(0, 0, occ, att)
+        match &self.core {
+            Core::Small(m) => m.count(),
+            Core::Large(m) => m.count(),
+        }
     }
 
-    fn count_from(&self, depth: usize, from: usize, occ: Set, att: Set) -> u64 {
-        let Some(&kind) = self.order.get(depth) else { return 1 };
-        let blocked = occ.or(att);
-        // The pieces left need as many open squares; when they are all of this
-        // kind, only squares from `from` on are theirs.
-        let start = if self.same_kind_from[depth] { from } else { 0 };
-        if blocked.absent_in(start, self.squares) < self.order.len() - depth {
-            return 0;
+    /// An estimate of the nodes [`Solver::count`] visits (Knuth's estimator:
+    /// random paths from the root, each node's branching multiplied down the
+    /// path), from a fixed seed, so the same request gets the same estimate.
+    pub fn estimate_count_nodes(&self) -> f64 {
+        match &self.core {
+            Core::Small(m) => m.estimate_count_nodes(),
+            Core::Large(m) => m.estimate_count_nodes(),
         }
-        let masks = &self.attacks[kind.index()];
-        let last = depth + 1 == self.order.len();
-        let mut total = 0;
-        for (i, &mask) in masks.iter().enumerate().skip(from) {
-            if blocked.has(i) || mask.meets(occ) {
-                continue;
-            }
-            if last {
-                total += 1;
-            } else {
-                let next_from = if self.order[depth + 1] == kind { i + 1 } else { 0 };
-                total += self.count_from(depth + 1, next_from, occ.with(i), att.or(mask));
-            }
-        }
-        total
     }
 
-    /// Calls `visit` with each solution (fixed pieces first, then the added ones
-    /// in search order) until it returns `false`.
+    /// Whether the board takes the larger masks (more than 256 squares), which
+    /// make a node of the search slower.
+    pub fn large(&self) -> bool {
+        matches!(self.core, Core::Large(_))
+    }
+
+    /// Calls `visit` with each solution, in the Prolog program's order, until
+    /// it returns `false`. A solution lists the fixed pieces, then the added
+    /// ones as the program binds its variables: kind by kind in
+    /// [`Piece::PROLOG`] order, each kind's pieces from the first location on.
     pub fn for_each(&self, mut visit: impl FnMut(&[Placed]) -> bool) {
-        let (occ, att) = self.start();
-        let mut placed = self.fixed.clone();
-        self.visit_from(0, 0, occ, att, &mut placed, &mut visit);
-    }
-
-    fn visit_from(
-        &self,
-        depth: usize,
-        from: usize,
-        occ: Set,
-        att: Set,
-        placed: &mut Vec<Placed>,
-        visit: &mut dyn FnMut(&[Placed]) -> bool,
-    ) -> bool {
-        let Some(&kind) = self.order.get(depth) else { return visit(placed) };
-        let blocked = occ.or(att);
-        let masks = &self.attacks[kind.index()];
-        for (i, &mask) in masks.iter().enumerate().skip(from) {
-            if blocked.has(i) || mask.meets(occ) {
-                continue;
+        let (w, h) = (self.width, self.height);
+        let mut shown = self.fixed.clone();
+        let mut leaf = |added: &[(Piece, usize)]| {
+            shown.truncate(self.fixed.len());
+            // The search puts each kind's pieces down last location first.
+            for kind in Piece::PROLOG {
+                let of_kind = added.iter().rev().filter(|(p, _)| *p == kind);
+                shown.extend(of_kind.map(|&(piece, i)| Placed { piece, square: square_at(i, w, h) }));
             }
-            placed.push(Placed { piece: kind, square: self.square(i) });
-            let next_from = if self.order.get(depth + 1) == Some(&kind) { i + 1 } else { 0 };
-            let go_on = self.visit_from(depth + 1, next_from, occ.with(i), att.or(mask), placed, visit);
-            placed.pop();
-            if !go_on {
-                return false;
-            }
+            visit(&shown)
+        };
+        match &self.core {
+            Core::Small(m) => m.list(&mut leaf),
+            Core::Large(m) => m.list(&mut leaf),
         }
-        true
     }
 
-    /// The first solution in search order, if any.
+    /// The first solution in the Prolog program's order, if any.
     pub fn first(&self) -> Option<Vec<Placed>> {
         let mut found = None;
         self.for_each(|s| {
@@ -327,6 +372,161 @@ impl Solver {
 
     pub fn height(&self) -> usize {
         self.height
+    }
+
+    /// How many of each kind are added, indexed as [`Piece::ALL`].
+    pub fn counts(&self) -> [usize; 6] {
+        self.counts
+    }
+}
+
+/// A square's Prolog location number: files outermost, ranks from the bottom.
+fn location(sq: Square, height: usize) -> usize {
+    sq.col as usize * height + (height - 1 - sq.row as usize)
+}
+
+/// The square of a location number.
+fn square_at(i: usize, _width: usize, height: usize) -> Square {
+    Square::new((i / height) as u8, (height - 1 - i % height) as u8)
+}
+
+/// The pieces a listing search has added, each with its location.
+type Added = [(Piece, usize)];
+
+impl<const W: usize> Masks<W> {
+    fn new(w: usize, h: usize, fixed: &[Placed], counting: Plan, listing: Plan) -> Self {
+        let squares = w * h;
+        let attacks: Vec<Vec<Set<W>>> = Piece::ALL
+            .iter()
+            .map(|&kind| {
+                (0..squares)
+                    .map(|from| {
+                        let a = square_at(from, w, h);
+                        (0..squares).filter(|&to| to != from).fold(Set::default(), |set, to| {
+                            let b = square_at(to, w, h);
+                            let (dc, dr) = (a.col.abs_diff(b.col) as usize, a.row.abs_diff(b.row) as usize);
+                            if kind.reaches(dc, dr) { set.with(to) } else { set }
+                        })
+                    })
+                    .collect()
+            })
+            .collect();
+        let (mut start_occupied, mut start_attacked) = (Set::default(), Set::default());
+        for p in fixed {
+            let i = location(p.square, h);
+            start_occupied = start_occupied.with(i);
+            start_attacked = start_attacked.or(attacks[p.piece.index()][i]);
+        }
+        Masks { squares, height: h, attacks, start_occupied, start_attacked, counting, listing }
+    }
+
+    fn count(&self) -> u64 {
+        self.count_from(0, 0, self.start_occupied, self.start_attacked)
+    }
+
+    /// Pieces of one kind go on increasing locations, from `from` on.
+    fn count_from(&self, depth: usize, from: usize, occ: Set<W>, att: Set<W>) -> u64 {
+        let plan = &self.counting;
+        let Some(&kind) = plan.kinds.get(depth) else { return 1 };
+        let blocked = occ.or(att);
+        let left = plan.kinds.len() - depth;
+        // The pieces left need room; those of this run, from `from` on.
+        if plan.no_room(depth, blocked, (from, self.squares), self.squares, self.height) {
+            return 0;
+        }
+        let masks = &self.attacks[kind.index()];
+        let last = left == 1;
+        let mut total = 0;
+        for (i, &mask) in masks.iter().enumerate().skip(from) {
+            if blocked.has(i) || mask.meets(occ) {
+                continue;
+            }
+            if last {
+                total += 1;
+            } else {
+                let next_from = if plan.kinds[depth + 1] == kind { i + 1 } else { 0 };
+                total += self.count_from(depth + 1, next_from, occ.with(i), att.or(mask));
+            }
+        }
+        total
+    }
+
+    fn estimate_count_nodes(&self) -> f64 {
+        let plan = &self.counting;
+        // Enough random paths for a steady figure, within a few tens of
+        // millions of word operations however large the board.
+        let work_per_path = (plan.kinds.len().max(1) * self.squares * W) as f64;
+        let paths = (2e8 / work_per_path).clamp(64.0, 200_000.0) as usize;
+        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+        let mut total = 0.0;
+        let mut children = Vec::with_capacity(self.squares);
+        for _ in 0..paths {
+            let (mut occ, mut att, mut from, mut weight) = (self.start_occupied, self.start_attacked, 0, 1.0);
+            for depth in 0..plan.kinds.len() {
+                total += weight;
+                let blocked = occ.or(att);
+                if plan.no_room(depth, blocked, (from, self.squares), self.squares, self.height) {
+                    break;
+                }
+                let kind = plan.kinds[depth];
+                let masks = &self.attacks[kind.index()];
+                children.clear();
+                children.extend((from..self.squares).filter(|&i| !blocked.has(i) && !masks[i].meets(occ)));
+                if children.is_empty() {
+                    break;
+                }
+                weight *= children.len() as f64;
+                // xorshift64: a fixed, dependency-free sequence.
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                let i = children[(rng % children.len() as u64) as usize];
+                occ = occ.with(i);
+                att = att.or(masks[i]);
+                from = if plan.kinds.get(depth + 1) == Some(&kind) { i + 1 } else { 0 };
+            }
+        }
+        total / paths as f64
+    }
+
+    /// The Prolog program's order: each kind's pieces from the last one, every
+    /// location tried in increasing order, each next piece of the kind on a
+    /// location below the one before it.
+    fn list(&self, leaf: &mut dyn FnMut(&Added) -> bool) {
+        let mut added = Vec::with_capacity(self.listing.kinds.len());
+        self.list_from(0, self.squares, self.start_occupied, self.start_attacked, &mut added, leaf);
+    }
+
+    fn list_from(
+        &self,
+        depth: usize,
+        below: usize,
+        occ: Set<W>,
+        att: Set<W>,
+        added: &mut Vec<(Piece, usize)>,
+        leaf: &mut dyn FnMut(&Added) -> bool,
+    ) -> bool {
+        let plan = &self.listing;
+        let Some(&kind) = plan.kinds.get(depth) else { return leaf(added) };
+        let blocked = occ.or(att);
+        // The pieces left need room; those of this run, below the last one placed.
+        if plan.no_room(depth, blocked, (0, below), self.squares, self.height) {
+            return true;
+        }
+        let masks = &self.attacks[kind.index()];
+        for (i, &mask) in masks.iter().enumerate().take(below) {
+            if blocked.has(i) || mask.meets(occ) {
+                continue;
+            }
+            added.push((kind, i));
+            let next_below = if plan.kinds.get(depth + 1) == Some(&kind) { i } else { self.squares };
+            let go_on = self.list_from(depth + 1, next_below, occ.with(i), att.or(mask), added, leaf);
+            added.pop();
+            if !go_on {
+                return false;
+            }
+        }
+        true
     }
 }
 
