@@ -436,7 +436,7 @@ fn random_games_match_the_scratch_program_move_by_move() {
 
 #[test]
 fn the_readmes_solve_picture_is_what_solve_shows() {
-    // README, "strict: solve": a queen at a1, the cursor under it, then SOLVE.
+    // docs/play.md, "strict: solve": a queen at a1, the cursor under it, then SOLVE.
     let mut g = Game::new(8);
     g.place(&[(0, 7)]);
     let shown = g.send(&SOLVE_FIRST_TIME);

@@ -95,7 +95,8 @@ impl Linux {
                     Some(driver) => {
                         format!("the driver is {driver:?}: {}", linux::unbind_advice(bus, &driver))
                     }
-                    None => "unbind it first (see README, \"Without the kernel's drivers\")".to_string(),
+                    None => "unbind it first (see docs/raspberry-pi.md, \"Without the kernel's drivers\")"
+                        .to_string(),
                 };
                 Error::Busy { bus: bus.clone(), advice }
             }
