@@ -17,14 +17,11 @@ pub mod bounds;
 pub mod closest;
 pub mod complete;
 pub mod construct;
-// count and pieces belong to other branches of issue 17's round, which document them.
-#[allow(missing_docs)]
 pub mod count;
 pub mod cover;
 pub mod cover_walk;
 pub mod first;
 pub mod notation;
-#[allow(missing_docs)]
 pub mod pieces;
 pub mod validate;
 

@@ -25,13 +25,20 @@ use std::fmt;
 /// The largest board side: a board of up to 32 x 32 squares fits 1024 bits.
 pub const MAX_SIDE: usize = 32;
 
+/// A kind of chess piece (and the amazon, a queen that also jumps like a knight).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Piece {
+    /// Moves as a queen and as a knight.
     Amazon,
+    /// Any distance along a line or a diagonal.
     Queen,
+    /// Any distance along a line.
     Rook,
+    /// Any distance along a diagonal.
     Bishop,
+    /// One square in any direction.
     King,
+    /// The L-shaped jump.
     Knight,
 }
 
@@ -45,6 +52,7 @@ impl Piece {
     pub const PROLOG: [Piece; 6] =
         [Piece::Knight, Piece::King, Piece::Bishop, Piece::Rook, Piece::Queen, Piece::Amazon];
 
+    /// The kind's name in lower case, as the JSON output spells it.
     pub fn name(self) -> &'static str {
         match self {
             Piece::Amazon => "amazon",
@@ -102,7 +110,9 @@ impl Piece {
 /// One piece on one square.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Placed {
+    /// Which piece.
     pub piece: Piece,
+    /// Where it stands.
     pub square: Square,
 }
 
@@ -137,21 +147,27 @@ pub fn parse_pieces(text: &str, width: usize, height: usize) -> Result<Vec<Place
 /// each kind to add.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {
+    /// Squares across.
     pub width: usize,
+    /// Squares down.
     pub height: usize,
     /// How many of each kind to add, indexed as [`Piece::ALL`].
     pub counts: [usize; 6],
+    /// Pieces already on the board, which stay where they are.
     pub fixed: Vec<Placed>,
 }
 
 /// Why a problem cannot be asked.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ProblemError {
+    /// A side (width, height) outside 1 to [`MAX_SIDE`].
     BoardSize(usize, usize),
+    /// Two of the pieces that stay attack each other.
     Attacking(Placed, Placed),
 }
 
 impl Problem {
+    /// An empty `width` x `height` board with nothing to place yet.
     pub fn new(width: usize, height: usize) -> Problem {
         Problem { width, height, counts: [0; 6], fixed: Vec::new() }
     }
@@ -284,6 +300,7 @@ struct Masks<const W: usize> {
 }
 
 impl Solver {
+    /// A solver for `problem`, or why it cannot be asked.
     pub fn new(problem: &Problem) -> Result<Solver, ProblemError> {
         let (w, h) = (problem.width, problem.height);
         if !(1..=MAX_SIDE).contains(&w) || !(1..=MAX_SIDE).contains(&h) {
@@ -366,10 +383,12 @@ impl Solver {
         found
     }
 
+    /// The board's width.
     pub fn width(&self) -> usize {
         self.width
     }
 
+    /// The board's height.
     pub fn height(&self) -> usize {
         self.height
     }

@@ -42,9 +42,13 @@ pub(super) fn attacks(a: Square, b: Square) -> bool {
 /// queen, the row of the left column's and the right column's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Constellation {
+    /// The column of the top row's queen.
     pub top: u8,
+    /// The column of the bottom row's queen.
     pub bottom: u8,
+    /// The row of the left column's queen.
     pub left: u8,
+    /// The row of the right column's queen.
     pub right: u8,
 }
 
@@ -85,6 +89,7 @@ impl Constellation {
 /// A constellation searched for its whole orbit.
 #[derive(Debug, Clone, Copy)]
 pub struct Representative {
+    /// The constellation searched, standing for its orbit.
     pub constellation: Constellation,
     /// The symmetries that map it to itself, as a bit set over the 8 of them
     /// (bit 0, the identity, always set). The orbit has `8 / stabiliser size` members.

@@ -47,8 +47,11 @@ pub struct Counts {
 /// How far a long count has come: `done` of `of` constellations.
 #[derive(Debug, Clone, Copy)]
 pub struct Progress {
+    /// Constellations searched so far.
     pub done: usize,
+    /// Constellations in all.
     pub of: usize,
+    /// Time since the count started.
     pub elapsed: Duration,
 }
 

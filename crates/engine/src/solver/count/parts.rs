@@ -54,9 +54,18 @@ impl Part {
 /// Why a part could not be made or read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PartError {
+    /// M is 0.
     NoParts,
+    /// M is above [`MAX_PARTS`].
     TooMany(usize),
-    OutOfRange { index: usize, of: usize },
+    /// K is outside 1 to M.
+    OutOfRange {
+        /// K, as given.
+        index: usize,
+        /// M.
+        of: usize,
+    },
+    /// Not of the form K/M; the text given.
     Malformed(String),
 }
 
