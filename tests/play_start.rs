@@ -5,9 +5,8 @@ mod common;
 
 use queens::game::ModeKind;
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Output, Stdio};
+use std::process::Output;
 
 fn dir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("queens-start-{name}-{}", std::process::id()));
@@ -18,18 +17,7 @@ fn dir(name: &str) -> PathBuf {
 
 /// `queens play ARGS` with `script` on standard input, to the end.
 fn play(args: &[&str], script: &str) -> Output {
-    let mut child = common::bin::queens()
-        .arg("play")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    out
+    common::bin::play(args, script)
 }
 
 fn saved(state: &Path) -> (ModeKind, usize) {

@@ -3,24 +3,14 @@
 
 mod common;
 
+use std::ffi::OsStr;
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Output, Stdio};
 
 fn play(state: &Path, script: &str) -> Output {
-    let mut child = common::bin::queens()
-        .args(["play", "--backend", "script", "--state"])
-        .arg(state)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    out
+    let args: [&OsStr; 4] = ["--backend".as_ref(), "script".as_ref(), "--state".as_ref(), state.as_os_str()];
+    common::bin::play(args, script)
 }
 
 /// The lines that place `rows` queen by queen from a new game's cursor (3,4).

@@ -5,8 +5,10 @@
 //! binfmt_misc is set up for it. Then the child goes through the emulator for the test's own
 //! architecture; it inherits QEMU_LD_PREFIX, which the runner sets for the dynamically linked targets.
 
+use std::ffi::OsStr;
+use std::io::Write;
 use std::path::Path;
-use std::process::Command;
+use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;
 
 /// A command that starts the built `queens` binary.
@@ -24,6 +26,23 @@ pub fn run(args: &[&str]) -> (Option<i32>, String, String) {
         String::from_utf8_lossy(&out.stdout).into(),
         String::from_utf8_lossy(&out.stderr).into(),
     )
+}
+
+/// `queens play ARGS` with `script` on standard input, run to the end; it must succeed.
+#[allow(dead_code)]
+pub fn play<S: AsRef<OsStr>>(args: impl IntoIterator<Item = S>, script: &str) -> Output {
+    let mut child = queens()
+        .arg("play")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    out
 }
 
 /// A command that starts `exe`, built for the same target as the tests
