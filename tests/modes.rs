@@ -306,14 +306,7 @@ fn said(frames: &[Frame]) -> String {
 impl Game {
     /// Sends one event; every frame shown until it settles.
     fn frames(&mut self, event: Event) -> Vec<Frame> {
-        self.engine.handle(event, self.now);
-        let mut seen = vec![*self.engine.frame()];
-        while let Some(deadline) = self.engine.next_deadline() {
-            self.now = deadline;
-            self.engine.tick(deadline);
-            seen.push(*self.engine.frame());
-        }
-        seen
+        common::frames_until_settled(&mut self.engine, &mut self.now, event)
     }
 }
 

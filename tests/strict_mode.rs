@@ -54,14 +54,7 @@ impl Game {
 
     /// Sends one event at the current time; every frame shown until it settles.
     fn watch(&mut self, event: Event) -> Vec<Frame> {
-        self.engine.handle(event, self.now);
-        let mut seen = vec![*self.engine.frame()];
-        while let Some(deadline) = self.engine.next_deadline() {
-            self.now = deadline;
-            self.engine.tick(deadline);
-            seen.push(*self.engine.frame());
-        }
-        seen
+        common::frames_until_settled(&mut self.engine, &mut self.now, event)
     }
 
     /// Sends the events, letting every animation end; the settled picture.

@@ -7,8 +7,21 @@ pub mod hat;
 pub mod scratch;
 pub mod scroll;
 
-use queens::game::{Frame, Rgb};
+use queens::game::{Engine, Event, Frame, Millis, Rgb};
 use queens::puzzle::Placement;
+
+/// Sends `event` at `*now`, then lets every animation run on the clock:
+/// each frame shown until the engine settles, and `*now` at its end.
+pub fn frames_until_settled(engine: &mut Engine, now: &mut Millis, event: Event) -> Vec<Frame> {
+    engine.handle(event, *now);
+    let mut seen = vec![*engine.frame()];
+    while let Some(deadline) = engine.next_deadline() {
+        *now = deadline;
+        engine.tick(deadline);
+        seen.push(*engine.frame());
+    }
+    seen
+}
 
 /// OEIS A000170 (all solutions) and A002562 (up to rotation and reflection), n = 1..16.
 pub const QUEENS: [(u64, u64); 16] = [
