@@ -18,13 +18,15 @@
 //!   files, signals and `anyhow` live, and one thin binary (`src/main.rs`):
 //!   - [`backend`]: the narrow pair of traits every device plugs into
 //!     ([`backend::Display`] shows a frame, [`backend::Input`] waits for the
-//!     next event until a deadline) and one module per backend: the Sense
-//!     HAT through the kernel's drivers (framebuffer and evdev) or through
-//!     its microcontroller over I2C, the terminal, the Sense HAT emulator,
-//!     and the script backend that drives every test.
+//!     next event until a deadline, both failing with a [`backend::Error`])
+//!     and one module per backend: the Sense HAT through the kernel's
+//!     drivers (framebuffer and evdev) or through its microcontroller over
+//!     I2C, the terminal, the Sense HAT emulator, and the script backend that
+//!     drives every test.
 //!   - [`daemon`]: the loop that joins an engine to a backend, and what
 //!     surrounds it: signals, the config file, logging, saved state.
-//!   - [`cli`]: one module per subcommand.
+//!   - [`cli`]: one module per subcommand; the library's typed errors
+//!     become `anyhow` here, at the binary's edge.
 //!
 //! docs/development.md says where to make each kind of change.
 

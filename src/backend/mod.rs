@@ -4,6 +4,7 @@
 
 pub mod backoff;
 pub mod clock;
+mod error;
 pub mod gesture;
 pub mod i2c;
 pub mod rotation;
@@ -14,17 +15,19 @@ pub mod stick;
 pub mod terminal;
 pub mod wait;
 
+pub use error::{Doing, Error};
+
 use crate::game::{Event, Frame, Millis, OnShow};
 
 /// Something that shows frames: the LED matrix, a terminal, an emulator.
 pub trait Display {
     /// Shows `frame` until the next call.
-    fn show(&mut self, frame: &Frame) -> anyhow::Result<()>;
+    fn show(&mut self, frame: &Frame) -> Result<(), Error>;
 
     /// Says in words what is on show (the mode, the menu, the message),
     /// before the frame that goes with it. Only a display with room for
     /// words (the terminal) uses it.
-    fn describe(&mut self, _on_show: &OnShow) -> anyhow::Result<()> {
+    fn describe(&mut self, _on_show: &OnShow) -> Result<(), Error> {
         Ok(())
     }
 }
@@ -38,7 +41,7 @@ pub trait Input {
 
     /// Waits, blocked, for the next event, or until `deadline` (on the
     /// [`Input::now`] clock) if there is one.
-    fn next(&mut self, deadline: Option<Millis>) -> anyhow::Result<Next>;
+    fn next(&mut self, deadline: Option<Millis>) -> Result<Next, Error>;
 }
 
 /// What [`Input::next`] waited for.

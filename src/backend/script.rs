@@ -15,7 +15,7 @@
 //! Time here is virtual: waiting for an animation's deadline jumps the clock
 //! to it at once, so a whole game runs in microseconds.
 
-use super::{Display, Input, Next};
+use super::{Display, Error, Input, Next};
 use crate::game::{Event, Frame, Millis};
 use std::io::{BufRead, Write};
 
@@ -136,7 +136,7 @@ pub fn parse_line(line: &str) -> Result<Line, String> {
 impl<R: BufRead, W: Write> Display for Script<R, W> {
     /// Keeps the frame; [`Input::next`] prints it once it knows whether the
     /// picture has settled.
-    fn show(&mut self, frame: &Frame) -> anyhow::Result<()> {
+    fn show(&mut self, frame: &Frame) -> Result<(), Error> {
         self.shown = Some(*frame);
         Ok(())
     }
@@ -147,7 +147,7 @@ impl<R: BufRead, W: Write> Input for Script<R, W> {
         self.clock
     }
 
-    fn next(&mut self, deadline: Option<Millis>) -> anyhow::Result<Next> {
+    fn next(&mut self, deadline: Option<Millis>) -> Result<Next, Error> {
         if let Some(deadline) = deadline {
             // An animation is playing: what is on show is one of its frames.
             if self.trace {

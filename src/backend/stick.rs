@@ -73,7 +73,7 @@ impl Stick {
         shutdown: &Shutdown,
         device: Option<BorrowedFd<'_>>,
         also: Option<Millis>,
-    ) -> anyhow::Result<Woke> {
+    ) -> std::io::Result<Woke> {
         if let Some(event) = self.pending.pop_front() {
             return Ok(Woke::Next(Next::Event(event)));
         }

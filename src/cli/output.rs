@@ -1,6 +1,7 @@
 //! What the solver commands share: `--format`, boards drawn as text, JSON on
 //! standard output, and the exit codes (0 answer, 1 none, 2 bad input).
 
+use crate::backend;
 use crate::solver::notation::file_name;
 use clap::ValueEnum;
 use serde::Serialize;
@@ -64,8 +65,11 @@ pub(crate) use say;
 /// not an error worth a message, as ripgrep has it, the output simply ends
 /// and the program exits 0.
 pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    let broken = |io: &io::Error| io.kind() == io::ErrorKind::BrokenPipe;
     error.chain().any(|cause| {
-        cause.downcast_ref::<io::Error>().is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+        cause.downcast_ref::<io::Error>().is_some_and(broken)
+            // The script backend's frames on standard output (`queens play | head`).
+            || cause.downcast_ref::<backend::Error>().and_then(backend::Error::io).is_some_and(broken)
             || cause
                 .downcast_ref::<serde_json::Error>()
                 .is_some_and(|j| j.io_error_kind() == Some(io::ErrorKind::BrokenPipe))

@@ -263,7 +263,7 @@ fn save_state(file: Option<&StateFile>, engine: &Engine) {
     let setup = engine.setup();
     let state = State { mode: setup.mode, size: setup.size, progress: *engine.progress() };
     if let Err(e) = file.save(&state) {
-        warn!("{e:#}; progress is kept in memory only");
+        warn!("{e}; progress is kept in memory only");
     }
 }
 

@@ -7,14 +7,14 @@ pub mod signals;
 pub mod small_file;
 pub mod state;
 
-use crate::backend::{Display, Input, Next};
+use crate::backend::{Display, Error, Input, Next};
 use crate::game::{Engine, Frame, OnShow};
 
 /// Plays `engine` on `io` until the input says [`Next::Quit`], then leaves
 /// the display dark. Between events the loop sleeps inside [`Input::next`]:
 /// with no animation playing it has no deadline, so an idle game is
 /// blocked, not polling.
-pub fn run(engine: &mut Engine, io: &mut (impl Display + Input)) -> anyhow::Result<()> {
+pub fn run(engine: &mut Engine, io: &mut (impl Display + Input)) -> Result<(), Error> {
     run_saving(engine, io, |_| {})
 }
 
@@ -23,7 +23,7 @@ pub fn run_saving(
     engine: &mut Engine,
     io: &mut (impl Display + Input),
     mut save: impl FnMut(&Engine),
-) -> anyhow::Result<()> {
+) -> Result<(), Error> {
     let mut shown: Option<Frame> = None;
     let mut described: Option<OnShow> = None;
     loop {

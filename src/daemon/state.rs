@@ -12,8 +12,8 @@
 
 use super::small_file;
 use crate::game::{ModeKind, Progress, SIZES};
-use anyhow::Context;
 use serde::{Deserialize, Serialize};
+use std::fmt;
 use std::fs::{self, File};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -24,6 +24,34 @@ pub const FILE_NAME: &str = "state.toml";
 /// The most a state file is read: a real one is under a kilobyte (92
 /// solution numbers at most).
 pub const MAX_BYTES: u64 = 64 * 1024;
+
+/// Why [`StateFile::save`] could not save: the game goes on without saving.
+#[derive(Debug)]
+pub enum SaveError {
+    /// Something other than a regular file is at the path (`kind` says
+    /// what: "a directory", "a FIFO"); it is left as it is.
+    NotRegular { path: PathBuf, kind: &'static str },
+    /// The state's directory could not be created.
+    CreateDir { dir: PathBuf, source: io::Error },
+    /// Writing, flushing or renaming the new state failed; the old one is intact.
+    Write { path: PathBuf, source: io::Error },
+}
+
+impl fmt::Display for SaveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SaveError::NotRegular { path, kind } => {
+                write!(f, "cannot save {}: it is {kind}, not a regular file", path.display())
+            }
+            SaveError::CreateDir { dir, source } => write!(f, "cannot create {}: {source}", dir.display()),
+            SaveError::Write { path, source } => write!(f, "cannot save {}: {source}", path.display()),
+        }
+    }
+}
+
+// Each message includes its cause: `source` stays empty so that a chain
+// printed whole does not say it twice.
+impl std::error::Error for SaveError {}
 
 /// What is remembered between runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -127,22 +155,22 @@ impl StateFile {
     /// Writes the state atomically: a temporary file in the same directory,
     /// flushed to disk, then renamed over the old one, so a crash or a full
     /// disk leaves either the old state or the new, never a torn file.
-    pub fn save(&self, state: &State) -> anyhow::Result<()> {
+    pub fn save(&self, state: &State) -> Result<(), SaveError> {
         // Only a regular file (or nothing) is replaced: a directory, a
         // device or a FIFO at the path is someone else's.
         if let Some(kind) = small_file::is_not_regular(&self.path) {
-            anyhow::bail!("cannot save {}: it is {kind}, not a regular file", self.path.display());
+            return Err(SaveError::NotRegular { path: self.path.clone(), kind });
         }
-        let cannot = || format!("cannot save {}", self.path.display());
+        let cannot = |source| SaveError::Write { path: self.path.clone(), source };
         let dir = self.path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-        fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-        let tmp = self.write_temporary(dir, render(state).as_bytes()).with_context(cannot)?;
+        fs::create_dir_all(dir).map_err(|source| SaveError::CreateDir { dir: dir.to_path_buf(), source })?;
+        let tmp = self.write_temporary(dir, render(state).as_bytes()).map_err(cannot)?;
         // Make the rename itself durable.
         let renamed = fs::rename(&tmp, &self.path).and_then(|()| File::open(dir)?.sync_all());
         if let Err(e) = renamed {
             // Ours (created by this call, exclusively): the only temporary file ever removed.
             let _ = fs::remove_file(&tmp);
-            return Err(e).with_context(cannot);
+            return Err(cannot(e));
         }
         Ok(())
     }
@@ -412,6 +440,27 @@ mod tests {
         let aside: Vec<_> = fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
         assert_eq!(aside.len(), 1);
         assert_eq!(fs::read_to_string(&aside[0]).unwrap(), "found = [1, 2", "kept as it was");
+    }
+
+    #[test]
+    fn a_failed_save_is_one_line_with_its_kind_and_reason() {
+        let dir = tempdir();
+        fs::write(dir.join("file"), "kept").unwrap();
+        let under_a_file = StateFile::new(dir.join("file/sub/state.toml"));
+        let err = under_a_file.save(&sample()).unwrap_err();
+        assert!(
+            matches!(&err, SaveError::CreateDir { source, .. } if source.raw_os_error() == Some(libc::ENOTDIR))
+        );
+        let reason = io::Error::from_raw_os_error(libc::ENOTDIR);
+        assert_eq!(err.to_string(), format!("cannot create {}: {reason}", dir.join("file/sub").display()));
+        let folder = StateFile::new(&dir);
+        let err = folder.save(&sample()).unwrap_err();
+        assert!(matches!(err, SaveError::NotRegular { kind: "a directory", .. }), "{err:?}");
+        assert_eq!(
+            err.to_string(),
+            format!("cannot save {}: it is a directory, not a regular file", dir.display())
+        );
+        assert_eq!(fs::read_to_string(dir.join("file")).unwrap(), "kept");
     }
 
     fn tempdir() -> PathBuf {

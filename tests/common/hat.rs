@@ -47,12 +47,12 @@ impl Default for Play {
 /// A game playing on its own thread.
 pub struct Game {
     stop: UnixStream,
-    thread: JoinHandle<anyhow::Result<()>>,
+    thread: JoinHandle<Result<(), queens::backend::Error>>,
 }
 
 impl Game {
     /// Ends the game as SIGTERM does; its result.
-    pub fn terminate(self) -> anyhow::Result<()> {
+    pub fn terminate(self) -> Result<(), queens::backend::Error> {
         let _ = (&self.stop).write_all(&[1]);
         self.thread.join().expect("the game thread did not panic")
     }

@@ -243,7 +243,7 @@ impl<D: Devices> I2cHat<D> {
 }
 
 impl<D: Devices> Display for I2cHat<D> {
-    fn show(&mut self, frame: &Frame) -> anyhow::Result<()> {
+    fn show(&mut self, frame: &Frame) -> Result<(), super::Error> {
         self.shown = *frame;
         let bytes = self.encode(frame);
         if let Some((chip, _)) = self.open.as_mut()
@@ -260,7 +260,7 @@ impl<D: Devices> Input for I2cHat<D> {
         self.keys.now()
     }
 
-    fn next(&mut self, deadline: Option<Millis>) -> anyhow::Result<Next> {
+    fn next(&mut self, deadline: Option<Millis>) -> Result<Next, super::Error> {
         loop {
             let device = self.irq.as_ref().map(|irq| irq.as_fd());
             match self.keys.wait(deadline, &self.shutdown, device, self.backoff.deadline())? {

@@ -16,10 +16,9 @@ pub mod stick;
 use super::gesture::Timing;
 use super::rotation::Rotation;
 use super::stick::{Stick as Keys, Woke};
-use super::{Display, Input, Next};
+use super::{Display, Doing, Error, Input, Next};
 use crate::daemon::{self, signals::Shutdown};
 use crate::game::{Engine, Frame, Millis};
-use anyhow::Context;
 use screen::Screen;
 use std::os::fd::AsFd;
 use std::path::{Path, PathBuf};
@@ -39,7 +38,7 @@ pub fn directory() -> PathBuf {
 }
 
 /// Plays `engine` in the emulator until a signal (Ctrl-C) ends it.
-pub fn play(engine: &mut Engine, save: impl FnMut(&Engine)) -> anyhow::Result<()> {
+pub fn play(engine: &mut Engine, save: impl FnMut(&Engine)) -> Result<(), Error> {
     let dir = directory();
     let mut emu = SenseEmu::open(&dir)?;
     eprintln!("queens: playing in the Sense HAT emulator ({}). Ctrl-C ends.", dir.display());
@@ -61,18 +60,17 @@ pub struct SenseEmu {
 
 impl SenseEmu {
     /// Opens the emulator's screen file and joystick socket in `dir`.
-    pub fn open(dir: &Path) -> anyhow::Result<SenseEmu> {
+    pub fn open(dir: &Path) -> Result<SenseEmu, Error> {
         let screen_path = dir.join(screen::FILE_NAME);
-        let screen =
-            Screen::open(&screen_path).with_context(|| format!("opening {}", screen_path.display()))?;
+        let screen = Screen::open(&screen_path).doing(|| format!("opening {}", screen_path.display()))?;
         let stick = Stick::open(dir.join(stick::SERVER_NAME))
-            .with_context(|| format!("binding a joystick socket in {}", dir.display()))?;
+            .doing(|| format!("binding a joystick socket in {}", dir.display()))?;
         Ok(SenseEmu {
             screen,
             stick,
             keys: Keys::new(Timing::default(), Rotation::R0),
             next_hello: 0,
-            shutdown: Shutdown::install().context("installing signal handlers")?,
+            shutdown: Shutdown::install().doing(|| "installing signal handlers")?,
             emulator_seen: false,
             told_waiting: false,
         })
@@ -90,8 +88,8 @@ impl Drop for SenseEmu {
 }
 
 impl Display for SenseEmu {
-    fn show(&mut self, frame: &Frame) -> anyhow::Result<()> {
-        self.screen.show(frame).context("writing the emulator's screen")
+    fn show(&mut self, frame: &Frame) -> Result<(), Error> {
+        self.screen.show(frame).doing(|| "writing the emulator's screen")
     }
 }
 
@@ -100,11 +98,11 @@ impl Input for SenseEmu {
         self.keys.now()
     }
 
-    fn next(&mut self, deadline: Option<Millis>) -> anyhow::Result<Next> {
+    fn next(&mut self, deadline: Option<Millis>) -> Result<Next, Error> {
         loop {
             let now = self.keys.now();
             if now >= self.next_hello {
-                let answered = self.stick.hello().context("greeting the emulator's joystick")?;
+                let answered = self.stick.hello().doing(|| "greeting the emulator's joystick")?;
                 self.emulator_seen |= answered;
                 if !answered && !self.emulator_seen && !self.told_waiting {
                     self.told_waiting = true;
@@ -116,7 +114,7 @@ impl Input for SenseEmu {
             match self.keys.wait(deadline, &self.shutdown, Some(socket), Some(self.next_hello))? {
                 Woke::Next(next) => return Ok(next),
                 Woke::Tick => {}
-                Woke::Device => self.keys.take(self.stick.receive().context("reading the joystick")?),
+                Woke::Device => self.keys.take(self.stick.receive().doing(|| "reading the joystick")?),
             }
         }
     }

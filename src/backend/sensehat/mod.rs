@@ -174,7 +174,7 @@ impl SenseHat {
 }
 
 impl Display for SenseHat {
-    fn show(&mut self, frame: &Frame) -> anyhow::Result<()> {
+    fn show(&mut self, frame: &Frame) -> Result<(), super::Error> {
         self.shown = *frame;
         let Some(screen) = &self.screen else { return Ok(()) };
         if let Err(e) = screen.show(frame, self.options.rotation, self.options.brightness) {
@@ -191,7 +191,7 @@ impl Input for SenseHat {
         self.keys.now()
     }
 
-    fn next(&mut self, deadline: Option<Millis>) -> anyhow::Result<Next> {
+    fn next(&mut self, deadline: Option<Millis>) -> Result<Next, super::Error> {
         loop {
             let device = self.stick.as_ref().map(|s| s.as_fd());
             match self.keys.wait(deadline, &self.shutdown, device, self.backoff.deadline())? {

@@ -19,10 +19,9 @@ pub mod render;
 mod sys;
 
 use super::clock::MonotonicClock;
-use super::{Display, Input, Next, wait};
+use super::{Display, Doing, Error, Input, Next, wait};
 use crate::daemon::{self, signals::Shutdown};
 use crate::game::{Engine, Frame, Millis, OnShow};
-use anyhow::Context;
 use keys::{Action, ESC_WAIT_MS, KeyDecoder};
 use render::Colours;
 use std::collections::VecDeque;
@@ -32,7 +31,7 @@ use std::os::unix::net::UnixStream;
 
 /// Plays `engine` in the terminal on standard input and output until the
 /// player quits or a signal ends it; the terminal is restored either way.
-pub fn play(engine: &mut Engine, save: impl FnMut(&Engine)) -> anyhow::Result<()> {
+pub fn play(engine: &mut Engine, save: impl FnMut(&Engine)) -> Result<(), Error> {
     let mut terminal = Terminal::open()?;
     daemon::run_saving(engine, &mut terminal, save)
 }
@@ -67,17 +66,17 @@ pub struct Terminal {
 
 impl Terminal {
     /// Raw mode and the alternate screen on standard input and output.
-    pub fn open() -> anyhow::Result<Terminal> {
+    pub fn open() -> Result<Terminal, Error> {
         if !io::stdin().is_terminal() || !io::stdout().is_terminal() {
-            anyhow::bail!("the terminal backend needs a terminal on standard input and output");
+            return Err(Error::NoTerminal);
         }
-        let shutdown = Shutdown::install().context("installing signal handlers")?;
+        let shutdown = Shutdown::install().doing(|| "installing signal handlers")?;
         let (resized, resize_write) = UnixStream::pair()?;
         resized.set_nonblocking(true)?;
         resize_write.set_nonblocking(true)?;
         let resize_hook = signal_hook::low_level::pipe::register(libc::SIGWINCH, resize_write)?;
         let colours = Colours::from_colorterm(std::env::var("COLORTERM").ok().as_deref());
-        let raw = raw::RawMode::enter().context("putting the terminal in raw mode")?;
+        let raw = raw::RawMode::enter().doing(|| "putting the terminal in raw mode")?;
         let log = daemon::log::capture();
         Ok(Terminal {
             clock: MonotonicClock::default(),
@@ -181,7 +180,7 @@ impl Drop for Terminal {
 }
 
 impl Display for Terminal {
-    fn show(&mut self, frame: &Frame) -> anyhow::Result<()> {
+    fn show(&mut self, frame: &Frame) -> Result<(), Error> {
         // The whole screen at first, and when the board's size changes (the menu chose another).
         let whole = self.shown.is_none_or(|shown| shown.side() != frame.side());
         self.shown = Some(*frame);
@@ -192,7 +191,7 @@ impl Display for Terminal {
     /// Kept for the frame that follows it, if one does: drawing the words
     /// with the frame before them would flash a stale picture. What no
     /// frame follows is drawn before waiting for the next key.
-    fn describe(&mut self, on_show: &OnShow) -> anyhow::Result<()> {
+    fn describe(&mut self, on_show: &OnShow) -> Result<(), Error> {
         self.on_show = Some(on_show.clone());
         Ok(())
     }
@@ -203,7 +202,7 @@ impl Input for Terminal {
         self.clock.now()
     }
 
-    fn next(&mut self, deadline: Option<Millis>) -> anyhow::Result<Next> {
+    fn next(&mut self, deadline: Option<Millis>) -> Result<Next, Error> {
         if let Some(line) = self.log.unseen().pop() {
             self.log_line = Some(line);
         }

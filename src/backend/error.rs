@@ -1,0 +1,98 @@
+//! What can go wrong while a backend shows frames and waits for events, as
+//! a type: the game loop and the command line see a [`Error`], never text.
+//!
+//! Opening the Sense HAT has its own errors ([`super::sensehat::Error`],
+//! [`super::i2c::Error`]): once open, those backends survive a device that
+//! goes away, so what is left to fail is the system itself (a poll, a
+//! write to standard output, the emulator's files and socket).
+
+use std::fmt;
+use std::io;
+
+/// Why a backend cannot go on.
+#[derive(Debug)]
+pub enum Error {
+    /// The terminal backend was asked for without a terminal.
+    NoTerminal,
+    /// A system call failed; `doing` says what was being done, where the
+    /// message names it (else the system's reason is the whole message).
+    Io { doing: Option<String>, source: io::Error },
+}
+
+impl Error {
+    /// `source`, failed while `doing` something.
+    pub fn doing(doing: impl Into<String>, source: io::Error) -> Error {
+        Error::Io { doing: Some(doing.into()), source }
+    }
+
+    /// The system's error, if a system call failed: the command line ends
+    /// quietly when it is a reader that stopped early (a broken pipe).
+    pub fn io(&self) -> Option<&io::Error> {
+        match self {
+            Error::NoTerminal => None,
+            Error::Io { source, .. } => Some(source),
+        }
+    }
+}
+
+impl From<io::Error> for Error {
+    fn from(source: io::Error) -> Error {
+        Error::Io { doing: None, source }
+    }
+}
+
+/// Names what was being done when an I/O call failed, as `anyhow`'s
+/// `context` does: `screen.show(frame).doing(|| "writing the screen")`.
+pub trait Doing<T> {
+    /// The error, if any, as an [`Error::Io`] that says what was being done.
+    fn doing<S: Into<String>>(self, what: impl FnOnce() -> S) -> Result<T, Error>;
+}
+
+impl<T> Doing<T> for io::Result<T> {
+    fn doing<S: Into<String>>(self, what: impl FnOnce() -> S) -> Result<T, Error> {
+        self.map_err(|source| Error::doing(what(), source))
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::NoTerminal => {
+                write!(f, "the terminal backend needs a terminal on standard input and output")
+            }
+            Error::Io { doing: Some(doing), .. } => write!(f, "{doing}"),
+            Error::Io { doing: None, source } => write!(f, "{source}"),
+        }
+    }
+}
+
+// The chain is the one `anyhow`'s context made before this type existed:
+// what was being done, then the system's reason, so `{:#}` prints
+// "doing: reason" and a plain I/O error prints as itself.
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::NoTerminal => None,
+            Error::Io { doing: Some(_), source } => Some(source),
+            Error::Io { doing: None, source } => source.source(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_chain_prints_what_was_being_done_then_why_once() {
+        let refused = || io::Error::from_raw_os_error(libc::ECONNREFUSED);
+        let greeting: Result<(), Error> = Err(refused()).doing(|| "greeting the emulator's joystick");
+        let chained = format!("{:#}", anyhow::Error::new(greeting.unwrap_err()));
+        assert_eq!(chained, format!("greeting the emulator's joystick: {}", refused()));
+        let plain = format!("{:#}", anyhow::Error::new(Error::from(refused())));
+        assert_eq!(plain, refused().to_string());
+        let pipe = Error::from(io::Error::from(io::ErrorKind::BrokenPipe));
+        assert_eq!(pipe.io().map(io::Error::kind), Some(io::ErrorKind::BrokenPipe));
+        assert!(Error::NoTerminal.io().is_none());
+    }
+}
