@@ -34,6 +34,28 @@
 // (tests/unsafe_code.rs checks the same from the sources).
 #![deny(unsafe_code)]
 
+/// `eprintln!` that cannot panic: when standard error cannot be written (a
+/// full disk, a closed pipe) the line is lost rather than the program
+/// aborted. Every message of the root crate goes through it.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! eprintln_lossy {
+    ($($arg:tt)*) => {{
+        use ::std::io::Write as _;
+        let _ = ::std::writeln!(::std::io::stderr(), $($arg)*);
+    }};
+}
+
+/// `eprint!` that cannot panic, as [`eprintln_lossy!`].
+#[doc(hidden)]
+#[macro_export]
+macro_rules! eprint_lossy {
+    ($($arg:tt)*) => {{
+        use ::std::io::Write as _;
+        let _ = ::std::write!(::std::io::stderr(), $($arg)*);
+    }};
+}
+
 pub mod backend;
 pub mod cli;
 pub mod daemon;

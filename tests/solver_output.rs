@@ -88,3 +88,50 @@ fn a_full_disk_is_one_line_and_status_1() {
         }
     }
 }
+
+/// Runs `args` with standard output and standard error both on `/dev/full`
+/// or both the write end of a closed pipe: the messages are lost, but the
+/// program still ends with its own status, never an abort.
+fn run_without_stderr(args: &[&str], full: bool) -> Output {
+    let sink = || -> Stdio {
+        if full {
+            Stdio::from(File::options().write(true).open("/dev/full").expect("/dev/full"))
+        } else {
+            Stdio::from(closed_pipe())
+        }
+    };
+    let mut child = common::bin::queens()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(sink())
+        .stderr(sink())
+        .spawn()
+        .expect("the binary starts");
+    let _ = child.stdin.take().unwrap().write_all(SCRIPT.as_bytes());
+    child.wait_with_output().expect("the binary ends")
+}
+
+#[test]
+fn a_standard_error_that_cannot_be_written_loses_the_message_not_the_status() {
+    // A usage error, a refusal after parsing, a failed write, a long count's estimate, a bad state.
+    let cases: &[(&[&str], i32, i32)] = &[
+        (&["solve", "abc"], 2, 2),
+        (&["count", "0"], 2, 2),
+        (&["count", "8"], 1, 0),
+        (&["count", "21"], 2, 2),
+        (&["pieces", "--board", "8x8", "--kings", "17"], 1, 0),
+        (&["play", "--backend", "script", "--state", "/"], 1, 1),
+    ];
+    for &(args, on_full, on_closed_pipe) in cases {
+        for (full, want) in [(true, on_full), (false, on_closed_pipe)] {
+            let o = run_without_stderr(args, full);
+            assert_eq!(
+                o.status.code(),
+                Some(want),
+                "{args:?}, stderr {}: {:?}",
+                if full { "full" } else { "a closed pipe" },
+                o.status
+            );
+        }
+    }
+}

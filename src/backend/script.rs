@@ -170,7 +170,7 @@ impl<R: BufRead, W: Write> Input for Script<R, W> {
                 Ok(Line::Nothing) => {}
                 Err(e) => {
                     self.refused += 1;
-                    eprintln!("queens: script line {}: {e}", self.line_no);
+                    crate::eprintln_lossy!("queens: script line {}: {e}", self.line_no);
                 }
             }
         }

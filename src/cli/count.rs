@@ -141,7 +141,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let long = cost > WARN_ABOVE;
     if long {
         let what = part.map_or(String::new(), |p| format!("part {p} of "));
-        eprintln!(
+        crate::eprintln_lossy!(
             "queens: counting {what}{n} queens takes about {} on {}",
             human(cost),
             plural(threads as u64, "thread")
@@ -150,14 +150,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let terminal = std::io::stderr().is_terminal();
     let mut report = |p: Progress| {
         if terminal {
-            eprint!("\rqueens: {}% done after {} ", p.done * 100 / p.of.max(1), human(p.elapsed));
+            crate::eprint_lossy!(
+                "\rqueens: {}% done after {} ",
+                p.done * 100 / p.of.max(1),
+                human(p.elapsed)
+            );
             let _ = std::io::stderr().flush();
         }
     };
     let progress: Option<&mut dyn FnMut(Progress)> = if long { Some(&mut report) } else { None };
     let counts = plan.count(threads, progress);
     if long && terminal {
-        eprintln!();
+        crate::eprintln_lossy!();
     }
     let unique = counts.unique.filter(|_| args.unique);
     match (args.format, part) {

@@ -86,7 +86,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         say!("- {problem}")?;
     }
     if !over_i2c {
-        println!("\nWithout the Sense HAT the game plays in a terminal: `queens play --backend terminal`.");
+        say!("\nWithout the Sense HAT the game plays in a terminal: `queens play --backend terminal`.")?;
     }
     Ok(if over_i2c { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }

@@ -67,7 +67,7 @@ pub fn main() -> ExitCode {
         // A reader that stopped early is no error: quietly, status 0, as ripgrep does.
         Err(e) if output::is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("queens: {e:#}");
+            crate::eprintln_lossy!("queens: {e:#}");
             if e.downcast_ref::<ConfigError>().is_some() {
                 ExitCode::from(EXIT_CONFIG)
             } else if e.downcast_ref::<UsageError>().is_some() {

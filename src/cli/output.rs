@@ -25,7 +25,7 @@ pub fn no_answer() -> ExitCode {
 
 /// Exit status 2 after one line on standard error: the input was wrong.
 pub fn bad_input(message: impl std::fmt::Display) -> ExitCode {
-    eprintln!("queens: {message}");
+    crate::eprintln_lossy!("queens: {message}");
     ExitCode::from(2)
 }
 

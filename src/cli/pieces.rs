@@ -214,7 +214,10 @@ fn count_with_estimate(problem: &Problem, solver: &Solver) -> Result<u64, ExitCo
         )));
     }
     if cost > WARN_ABOVE {
-        eprintln!("queens: counting these pieces on the {w}x{h} board takes about {}", human(cost));
+        crate::eprintln_lossy!(
+            "queens: counting these pieces on the {w}x{h} board takes about {}",
+            human(cost)
+        );
     }
     Ok(if fast { count(n, false, threads, None).total } else { solver.count() })
 }

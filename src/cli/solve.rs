@@ -147,14 +147,14 @@ fn backtrack(n: usize) -> anyhow::Result<Option<Option<Solved>>> {
     };
     let search = first::search(n, None, &mut check);
     if reported && terminal {
-        eprintln!();
+        crate::eprintln_lossy!();
     }
     Ok(match search.outcome {
         Outcome::Found(rows) => Some(Some((rows, Method::First, search.placements))),
         Outcome::NoSolution => Some(None),
         Outcome::OutOfBudget => unreachable!("the search had no budget"),
         Outcome::Stopped => {
-            eprintln!(
+            crate::eprintln_lossy!(
                 "queens: stopped after {} placements in {}; no solution printed",
                 search.placements,
                 seconds(start.elapsed())

@@ -38,7 +38,7 @@ pub fn report(e: clap::Error) -> ExitCode {
             ExitCode::SUCCESS
         }
         _ => {
-            eprintln!("{}", one_line(&e));
+            crate::eprintln_lossy!("{}", one_line(&e));
             ExitCode::from(EXIT_USAGE)
         }
     }

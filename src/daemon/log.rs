@@ -186,7 +186,7 @@ impl Drop for Capture {
     fn drop(&mut self) {
         let held = CAPTURED.lock().unwrap_or_else(|e| e.into_inner()).take();
         for line in held.map(|h| h.lines).unwrap_or_default() {
-            eprintln!("queens: {line}");
+            crate::eprintln_lossy!("queens: {line}");
         }
     }
 }
@@ -200,9 +200,9 @@ fn emit(to_journal: bool, level: Level, message: std::fmt::Arguments<'_>) {
         return;
     }
     if to_journal {
-        eprintln!("<{}>{message}", syslog_priority(level));
+        crate::eprintln_lossy!("<{}>{message}", syslog_priority(level));
     } else {
-        eprintln!("queens: {}{message}", label(level));
+        crate::eprintln_lossy!("queens: {}{message}", label(level));
     }
 }
 

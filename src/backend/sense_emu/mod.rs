@@ -41,7 +41,7 @@ pub fn directory() -> PathBuf {
 pub fn play(engine: &mut Engine, save: impl FnMut(&Engine)) -> Result<(), Error> {
     let dir = directory();
     let mut emu = SenseEmu::open(&dir)?;
-    eprintln!("queens: playing in the Sense HAT emulator ({}). Ctrl-C ends.", dir.display());
+    crate::eprintln_lossy!("queens: playing in the Sense HAT emulator ({}). Ctrl-C ends.", dir.display());
     daemon::run_saving(engine, &mut emu, save)
 }
 
@@ -106,7 +106,7 @@ impl Input for SenseEmu {
                 self.emulator_seen |= answered;
                 if !answered && !self.emulator_seen && !self.told_waiting {
                     self.told_waiting = true;
-                    eprintln!("queens: waiting for the Sense HAT emulator: start sense_emu_gui");
+                    crate::eprintln_lossy!("queens: waiting for the Sense HAT emulator: start sense_emu_gui");
                 }
                 self.next_hello = now + HELLO_MS;
             }
