@@ -134,15 +134,12 @@ impl StateFile {
     }
 
     fn set_aside(&self, problem: &str) -> Loaded {
-        let mut aside = self.path.clone().into_os_string();
-        let stamp =
-            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-        aside.push(format!(".corrupt-{stamp}"));
-        let warning = match fs::rename(&self.path, &aside) {
-            Ok(()) => format!(
+        let path = self.resolved();
+        let warning = match move_aside(&path) {
+            Ok(aside) => format!(
                 "saved state {} {problem}; moved it to {} and started afresh",
                 self.path.display(),
-                PathBuf::from(&aside).display()
+                aside.display()
             ),
             Err(e) => format!(
                 "saved state {} {problem}, and could not be moved aside ({e}); it will be overwritten",
@@ -152,10 +149,28 @@ impl StateFile {
         Loaded { state: None, warning: Some(warning) }
     }
 
+    /// The file the state lives in: the path given or, when that is a
+    /// symbolic link, the file it leads to, so that saving or setting aside
+    /// replaces the user's file and never the link itself.
+    fn resolved(&self) -> PathBuf {
+        let mut path = self.path.clone();
+        // As the kernel does, give up on a chain of more than 40 links.
+        for _ in 0..40 {
+            let Ok(target) = fs::read_link(&path) else { break };
+            // A relative target is relative to the link's folder; `join` keeps an absolute one.
+            path = path.parent().unwrap_or(Path::new("")).join(target);
+        }
+        path
+    }
+
     /// Writes the state atomically: a temporary file in the same directory,
     /// flushed to disk, then renamed over the old one, so a crash or a full
     /// disk leaves either the old state or the new, never a torn file.
     pub fn save(&self, state: &State) -> Result<(), SaveError> {
+        let target = self.resolved();
+        if target != self.path {
+            return StateFile::new(target).save(state);
+        }
         // Only a regular file (or nothing) is replaced: a directory, a
         // device or a FIFO at the path is someone else's.
         if let Some(kind) = small_file::is_not_regular(&self.path) {
@@ -296,6 +311,33 @@ pub fn parse(text: &str) -> Result<State, String> {
     Ok(State { mode, size: on_disk.size, progress })
 }
 
+/// Renames `path` to `<path>.corrupt-<seconds>` (`-2`, `-3`, ... after it
+/// when that name is taken), never over a file already there: a second
+/// corrupt state in the same second, or a file of the user's by that name,
+/// is kept. Where hard links work the new name is made with `link(2)`,
+/// which refuses an existing name atomically, and the old one removed.
+fn move_aside(path: &Path) -> io::Result<PathBuf> {
+    let stamp = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    for n in 1..1000 {
+        let mut aside = path.as_os_str().to_owned();
+        aside.push(format!(".corrupt-{stamp}"));
+        if n > 1 {
+            aside.push(format!("-{n}"));
+        }
+        let aside = PathBuf::from(aside);
+        match fs::hard_link(path, &aside) {
+            Ok(()) => return fs::remove_file(path).map(|()| aside),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            // No hard links here (a FAT partition, say): look, then rename.
+            Err(_) if fs::symlink_metadata(&aside).is_err() => {
+                return fs::rename(path, &aside).map(|()| aside);
+            }
+            Err(_) => continue,
+        }
+    }
+    Err(io::Error::new(io::ErrorKind::AlreadyExists, "every name to set it aside under is taken"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -425,6 +467,38 @@ mod tests {
         let err = StateFile::new(&path).load().unwrap_err();
         assert!(err.contains("Permission denied") && err.contains("left as it is"), "{err}");
         assert!(path.exists());
+    }
+
+    #[test]
+    fn a_second_corrupt_file_is_set_aside_beside_the_first_not_over_it() {
+        let dir = tempdir();
+        let path = dir.join("state.toml");
+        for text in ["first = [", "second = ["] {
+            fs::write(&path, text).unwrap();
+            let warning = StateFile::new(&path).load().unwrap().warning.unwrap();
+            assert!(warning.contains("moved it to"), "{warning}");
+        }
+        let mut kept: Vec<String> =
+            fs::read_dir(&dir).unwrap().map(|e| fs::read_to_string(e.unwrap().path()).unwrap()).collect();
+        kept.sort();
+        assert_eq!(kept, ["first = [", "second = ["], "both corrupt files kept");
+    }
+
+    #[test]
+    fn a_state_behind_a_symbolic_link_is_saved_and_set_aside_through_it() {
+        let dir = tempdir();
+        fs::create_dir(dir.join("real")).unwrap();
+        std::os::unix::fs::symlink("real/state.toml", dir.join("link")).unwrap();
+        let file = StateFile::new(dir.join("link"));
+        file.save(&sample()).unwrap();
+        assert!(fs::symlink_metadata(dir.join("link")).unwrap().file_type().is_symlink(), "the link stays");
+        assert_eq!(file.load().unwrap().state, Some(sample()), "read back through the link");
+        fs::write(dir.join("real/state.toml"), "found = [").unwrap();
+        assert!(file.load().unwrap().warning.unwrap().contains("moved it to"));
+        assert!(fs::symlink_metadata(dir.join("link")).unwrap().file_type().is_symlink(), "the link stays");
+        let aside: Vec<_> = fs::read_dir(dir.join("real")).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(aside.len(), 1, "{aside:?}");
+        assert!(aside[0].to_string_lossy().starts_with("state.toml.corrupt-"), "{aside:?}");
     }
 
     #[test]
