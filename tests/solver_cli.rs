@@ -116,6 +116,8 @@ fn bad_input_is_one_line_and_status_2() {
         assert_eq!(stderr(&o).lines().count(), 1, "{args:?}: {}", stderr(&o));
         assert!(stdout(&o).is_empty(), "{args:?}");
     }
+    let o = queens(&["pieces", "--board", "1x1", "--queens", "2"]);
+    assert_eq!(stderr(&o), "queens: 2 pieces cannot fit on the 1x1 board's 1 square\n", "the singular");
 }
 
 #[test]

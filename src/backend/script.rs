@@ -104,13 +104,20 @@ pub enum Line {
     Nothing,
 }
 
-/// At most the first [`QUOTED`] characters of `line`, marked when cut.
+/// At most the first [`QUOTED`] characters of `line`, marked when cut, with
+/// control characters escaped (`\u{1b}`), so a line of the script cannot
+/// drive the terminal the message is read on.
 fn quoted(line: &str) -> String {
     let line = line.trim_end_matches(['\n', '\r']);
-    match line.char_indices().nth(QUOTED) {
-        Some((at, _)) => format!("{}...", &line[..at]),
-        None => line.to_string(),
-    }
+    let (shown, cut) = match line.char_indices().nth(QUOTED) {
+        Some((at, _)) => (&line[..at], "..."),
+        None => (line, ""),
+    };
+    let escaped: String = shown
+        .chars()
+        .map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() })
+        .collect();
+    format!("{escaped}{cut}")
 }
 
 /// Reads one script line.
@@ -191,6 +198,16 @@ mod tests {
         for bad in ["jump", "wait", "wait -1", "wait 1.5", "wait250", "waiting 3", "PRESS"] {
             assert!(parse_line(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_refused_line_reaches_the_terminal_with_its_control_characters_escaped() {
+        let err = parse_line("\u{1b}[31mdown\u{0}").unwrap_err();
+        assert_eq!(
+            err,
+            "unknown event '\\u{1b}[31mdown\\u{0}': expected up, down, left, right, press, hold, release or wait MS"
+        );
+        assert!(!err.chars().any(char::is_control), "{err:?}");
     }
 
     #[test]

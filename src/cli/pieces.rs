@@ -120,8 +120,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let total = problem.counts.iter().sum::<usize>() + problem.fixed.len();
     if total > width * height {
         return Ok(bad_input(format!(
-            "{total} pieces cannot fit on the {width}x{height} board's {} squares",
-            width * height
+            "{total} pieces cannot fit on the {width}x{height} board's {}",
+            if width * height == 1 { "1 square".to_string() } else { format!("{} squares", width * height) }
         )));
     }
     let solver = match Solver::new(&problem) {

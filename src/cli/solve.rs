@@ -213,8 +213,8 @@ fn report(
              {SEARCH_MAX_N} queens without --backtrack)"
         ),
         (None, Method::Construction) => format!(
-            "a solution by explicit construction (backtracking had not found the first after {} \
-             placements; --backtrack searches on)",
+            "a solution by explicit construction (backtracking had not found the first after {}; \
+             --backtrack searches on)",
             placements_word(placements)
         ),
     };
