@@ -102,13 +102,32 @@ impl Config {
             // The key written on that line, so the message names it even
             // when the value's own complaint does not.
             let key = text.lines().nth(line - 1).and_then(|l| l.split_once('=')).map(|(k, _)| k.trim());
+            let message = plain_words(e.message().trim_end());
             match key {
-                Some(key) if !key.is_empty() => format!("{line}: {key}: {}", e.message().trim_end()),
-                _ => format!("{line}: {}", e.message().trim_end()),
+                Some(key) if !key.is_empty() => format!("{line}: {key}: {message}"),
+                _ => format!("{line}: {message}"),
             }
         })?;
         Ok(file.into_config())
     }
+}
+
+/// serde's complaint with Rust's type names put in words: `invalid type:
+/// floating point `1.5`, expected i64` reads `invalid type: floating point
+/// `1.5`, expected a whole number`.
+fn plain_words(message: &str) -> String {
+    let mut plain = message.replace(" as i128", "").replace(" as u128", "");
+    for (rust, words) in [
+        ("expected i64", "expected a whole number"),
+        ("expected u64", "expected a whole number from 0"),
+        ("expected u32", "expected a whole number from 0"),
+        ("expected u16", "expected a whole number from 0"),
+        ("expected u8", "expected a whole number from 0 to 255"),
+        ("expected f64", "expected a number"),
+    ] {
+        plain = plain.replace(rust, words);
+    }
+    plain
 }
 
 /// Whether `path` is the kernel's null device (character device 1:3), by
@@ -273,6 +292,24 @@ pub fn parse_colour(text: &str) -> Option<Rgb> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_value_of_the_wrong_type_is_told_in_words_not_rust_types() {
+        for (text, wanted) in [
+            (
+                "brightness = 1.5",
+                "1: brightness: invalid type: floating point `1.5`, expected a whole number",
+            ),
+            (
+                "hold_ms = 99999999999999999999",
+                "1: hold_ms: invalid type: integer `99999999999999999999`, expected a whole number",
+            ),
+        ] {
+            let err = Config::parse(text).unwrap_err();
+            assert_eq!(err, wanted);
+            assert!(!["i64", "i128", "u64", "u8"].iter().any(|t| err.contains(t)), "{err}");
+        }
+    }
 
     #[test]
     fn an_empty_file_is_the_defaults() {
