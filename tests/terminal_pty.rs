@@ -537,6 +537,12 @@ fn a_16x16_board_fits_80x24_and_a_smaller_terminal_says_it_is_too_small() {
         s.contents().replace('\n', " ").contains("terminal too small: the 16x16 board needs 40 columns")
     });
     assert_whole_words(pty.parser.screen());
+    // Keys act on no board nobody can see: a press here would put the answered board to sleep.
+    pty.send(b"\rh");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    pty.parser.screen_mut().set_size(nz(24), nz(80));
+    set_size(&pty.master, 24, 80);
+    pty.wait_for("the answer again, untouched", |s| picture_of(s, 16) == shown);
     pty.send(b"q");
     assert!(pty.exit().success());
 }

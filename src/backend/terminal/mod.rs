@@ -108,6 +108,11 @@ impl Terminal {
         }
     }
 
+    /// Whether the terminal is too small for the board on show.
+    fn too_small(&self) -> bool {
+        self.shown.is_some_and(|frame| !render::fits(raw::size(), self.picture(frame).0.side()))
+    }
+
     fn draw(&mut self, whole: bool) -> io::Result<()> {
         let Some(frame) = self.shown else { return Ok(()) };
         let size = raw::size();
@@ -210,6 +215,9 @@ impl Input for Terminal {
         self.draw(false)?;
         loop {
             match self.actions.pop_front() {
+                // A terminal too small for the board shows a message instead: keys
+                // would act on a board nobody can see.
+                Some(Action::Game(_)) if self.too_small() => continue,
                 Some(Action::Game(event)) => return Ok(Next::Event(event)),
                 Some(Action::Quit) => return Ok(self.quit()),
                 None => {}
