@@ -539,7 +539,8 @@ fn a_16x16_board_fits_80x24_and_a_smaller_terminal_says_it_is_too_small() {
     assert_whole_words(pty.parser.screen());
     // Keys act on no board nobody can see: a press here would put the answered board to sleep.
     pty.send(b"\rh");
-    std::thread::sleep(std::time::Duration::from_millis(300));
+    // Time for the game to read them (there is nothing on screen to wait for: they change nothing).
+    std::thread::sleep(std::time::Duration::from_secs(1));
     pty.parser.screen_mut().set_size(nz(24), nz(80));
     set_size(&pty.master, 24, 80);
     pty.wait_for("the answer again, untouched", |s| picture_of(s, 16) == shown);
