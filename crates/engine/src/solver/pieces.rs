@@ -227,6 +227,15 @@ impl<const W: usize> Set<W> {
     }
 }
 
+/// An estimate of the counting search's nodes, by what each costs.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct NodeEstimate {
+    /// Nodes that scan every square from their first one on for a place.
+    pub scanned: f64,
+    /// Nodes that end at the room check, and the leaves.
+    pub ended: f64,
+}
+
 /// A prepared problem: attack masks and the pieces to add, in both orders.
 pub struct Solver {
     width: usize,
@@ -339,6 +348,14 @@ impl Solver {
     /// random paths from the root, each node's branching multiplied down the
     /// path), from a fixed seed, so the same request gets the same estimate.
     pub fn estimate_count_nodes(&self) -> f64 {
+        let nodes = self.estimate_count_work();
+        nodes.scanned + nodes.ended
+    }
+
+    /// The same estimate, parted into the nodes that scan the board for their
+    /// children and those the room check ends at once (and the leaves), which
+    /// cost far less each.
+    pub fn estimate_count_work(&self) -> NodeEstimate {
         match &self.core {
             Core::Small(m) => m.estimate_count_nodes(),
             Core::Large(m) => m.estimate_count_nodes(),
@@ -475,22 +492,26 @@ impl<const W: usize> Masks<W> {
     /// on through the others only. Without this a path through rooks alone
     /// reaches the leaves once in n! (a rook off the first open file leaves a
     /// file empty), and the estimate missed almost every node.
-    fn estimate_count_nodes(&self) -> f64 {
+    fn estimate_count_nodes(&self) -> NodeEstimate {
         let plan = &self.counting;
-        // Enough random paths for a steady figure, within a few hundred
-        // million word operations however large the board.
+        // Enough random paths for a steady figure, within some tens of
+        // millions of word operations however large the board (each child
+        // costs a room check of a few passes over the words).
         let work_per_path = (plan.kinds.len().max(1) * self.squares * W * 4) as f64;
-        let paths = (4e8 / work_per_path).clamp(64.0, 100_000.0) as usize;
+        let paths = (5e7 / work_per_path).clamp(64.0, 20_000.0) as usize;
         let mut rng = 0x9E37_79B9_7F4A_7C15u64;
-        let mut total = 0.0;
+        let (mut scanned, mut ended) = (0.0, 0.0);
         let mut alive = Vec::with_capacity(self.squares);
         for _ in 0..paths {
             let (mut occ, mut att, mut from, mut weight) = (self.start_occupied, self.start_attacked, 0, 1.0);
-            total += 1.0;
-            if plan.no_room(0, occ.or(att), (0, self.squares), self.squares, self.height) {
+            if plan.kinds.is_empty()
+                || plan.no_room(0, occ.or(att), (0, self.squares), self.squares, self.height)
+            {
+                ended += 1.0;
                 continue;
             }
             for depth in 0..plan.kinds.len() {
+                scanned += weight;
                 let kind = plan.kinds[depth];
                 let masks = &self.attacks[kind.index()];
                 let blocked = occ.or(att);
@@ -515,7 +536,7 @@ impl<const W: usize> Masks<W> {
                     }
                 }
                 // Every child is a node; the dead ones end there.
-                total += weight * children as f64;
+                ended += weight * (children - alive.len()) as f64;
                 if alive.is_empty() {
                     break;
                 }
@@ -530,7 +551,7 @@ impl<const W: usize> Masks<W> {
                 from = if next_kind == Some(&kind) { i + 1 } else { 0 };
             }
         }
-        total / paths as f64
+        NodeEstimate { scanned: scanned / paths as f64, ended: ended / paths as f64 }
     }
 
     /// The Prolog program's order: each kind's pieces from the last one, every
