@@ -316,3 +316,21 @@ fn pieces_answers_impossible_requests_at_once_and_refuses_hours() {
     let o = queens(&["pieces", "--board", "1x1", "--queens", "1", "--count"]);
     assert_eq!(stdout(&o), "1 solution on the 1x1 board\n");
 }
+
+/// Issue 15, the stranger's rooks and mixed requests: a count of months is
+/// refused, one of minutes announced, and a kind at its bound beside any other
+/// piece answered at once. Without the fixed estimate 16 rooks were "about 35
+/// minutes" and 12 rooks silent; without the bound 50 knights and a king on
+/// 10x10 searched for hours.
+#[test]
+fn pieces_estimates_rooks_and_refuses_a_full_kind_beside_another_piece() {
+    let o = queens(&["pieces", "--board", "16x16", "--rooks", "16", "--count"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("days; refusing") && stderr(&o).lines().count() == 1, "{}", stderr(&o));
+    for request in [["10x10", "--knights", "50", "--kings"], ["32x32", "--kings", "256", "--knights"]] {
+        let (board, kind, many, other) = (request[0], request[1], request[2], request[3]);
+        let o = queens(&["pieces", "--board", board, kind, many, other, "1"]);
+        assert_eq!(o.status.code(), Some(1), "{request:?}");
+        assert!(stdout(&o).contains("leave no square"), "{}", stdout(&o));
+    }
+}

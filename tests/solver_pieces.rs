@@ -105,3 +105,45 @@ fn the_bounds_against_the_most_pieces_a_search_fits() {
         }
     }
 }
+
+/// Every request the bounds refuse has no solution, by the search itself:
+/// each kind (and the rooks, queens and amazons together, and the bishops,
+/// queens and amazons together) at or near its bound beside other pieces.
+#[test]
+fn what_the_bounds_refuse_has_no_solution() {
+    use queens::solver::bounds::{impossible, most};
+    let mut refused = 0;
+    for w in 1..=5 {
+        for h in 1..=5 {
+            let mut requests = Vec::new();
+            for a in Piece::ALL {
+                for b in Piece::ALL.into_iter().filter(|&b| b != a) {
+                    for extra in 1..=2 {
+                        for less in 0..=1 {
+                            let k = most(a, w, h).saturating_sub(less);
+                            requests.push(Problem::new(w, h).with(a, k).with(b, extra));
+                        }
+                    }
+                }
+            }
+            for split in 0..=w.min(h) {
+                let lines = Problem::new(w, h).with(Piece::Rook, split).with(Piece::Queen, w.min(h) - split);
+                requests.push(lines.clone().with(Piece::Knight, 1));
+                requests.push(lines.with(Piece::King, 1));
+                let diagonal = most(Piece::Bishop, w, h).saturating_sub(split);
+                let diagonals = Problem::new(w, h).with(Piece::Queen, split.min(diagonal));
+                let diagonals = diagonals.with(Piece::Bishop, diagonal - split.min(diagonal));
+                requests.push(diagonals.clone().with(Piece::Rook, 1));
+                requests.push(diagonals.with(Piece::Knight, 1));
+            }
+            for problem in requests {
+                if let Some(reason) = impossible(&problem) {
+                    refused += 1;
+                    let count = Solver::new(&problem).unwrap().count();
+                    assert_eq!(count, 0, "{problem:?} refused ({reason}) but has {count} solutions");
+                }
+            }
+        }
+    }
+    assert!(refused > 500, "the bounds refused only {refused} requests");
+}

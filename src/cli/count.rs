@@ -79,6 +79,13 @@ pub fn estimate(n: usize, threads: usize) -> Duration {
     Duration::from_secs_f64(secs.min(1e12))
 }
 
+/// The expected wall time of `plan`: its share of the whole count, on no more
+/// threads than it has constellations (each is searched on one thread; a small
+/// part of a large count is often one constellation).
+fn plan_cost(n: usize, threads: usize, plan: &Plan) -> Duration {
+    estimate(n, threads.min(plan.constellations()).max(1)).mul_f64(plan.share())
+}
+
 /// "1 solution", "92 solutions".
 fn plural(count: u64, noun: &str) -> String {
     if count == 1 { format!("1 {noun}") } else { format!("{count} {noun}s") }
@@ -126,7 +133,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         )));
     }
     let plan = Plan::new(n, part.unwrap_or(Part::WHOLE));
-    let cost = whole.mul_f64(plan.share());
+    let cost = plan_cost(n, threads.min(cores), &plan);
     if let Some(part) = part
         && cost > REFUSE_PART_ABOVE
     {
@@ -198,6 +205,16 @@ mod tests {
         assert!(estimate(20, 2) < REFUSE_ABOVE, "20 runs, for about half an hour");
         assert!(estimate(21, 2) > REFUSE_ABOVE, "21 is refused on two cores");
         assert_eq!(human(Duration::from_secs(45)), "45 s");
+    }
+
+    #[test]
+    fn a_part_of_one_constellation_is_estimated_on_one_thread() {
+        // count 21 --part 1/1000000: one constellation, searched on one
+        // thread for about 11 s (release build), was estimated at 1.4 s on two.
+        let plan = Plan::new(21, Part::new(1, 1_000_000).unwrap());
+        assert_eq!(plan.constellations(), 1);
+        assert!(plan_cost(21, 2, &plan) > WARN_ABOVE);
+        assert_eq!(plan_cost(21, 2, &plan), plan_cost(21, 1, &plan));
         assert_eq!(human(Duration::from_secs(40 * 60)), "40 minutes");
         assert_eq!(human(Duration::from_secs(5 * 3600)), "5 hours");
     }

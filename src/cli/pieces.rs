@@ -19,6 +19,7 @@ use std::time::Duration;
 /// random sampling, so the time is right within a factor of about four.
 const NANOS_PER_NODE_SQUARE: f64 = 3.0;
 const NANOS_PER_NODE_SQUARE_LARGE: f64 = 5.0;
+const NANOS_PER_ENDED_NODE: f64 = 5.0;
 
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
@@ -204,7 +205,8 @@ fn count_with_estimate(problem: &Problem, solver: &Solver) -> Result<u64, ExitCo
         estimate(n, threads)
     } else {
         let per_square = if solver.large() { NANOS_PER_NODE_SQUARE_LARGE } else { NANOS_PER_NODE_SQUARE };
-        let nanos = solver.estimate_count_nodes() * (w * h) as f64 * per_square;
+        let nodes = solver.estimate_count_work();
+        let nanos = nodes.scanned * (w * h) as f64 * per_square + nodes.ended * NANOS_PER_ENDED_NODE;
         Duration::from_secs_f64((nanos / 1e9).min(1e12))
     };
     if cost > REFUSE_ABOVE {

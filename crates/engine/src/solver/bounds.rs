@@ -75,6 +75,45 @@ pub fn impossible(problem: &Problem) -> Option<String> {
             most_diagonal
         ));
     }
+    full_board(&total, w, h)
+}
+
+/// A group of pieces at its bound leaves no square for any other piece: a
+/// set of `most(kind)` pieces that do not attack each other is a largest such
+/// set (or cannot be at all, if the bound is above the largest), so it is
+/// maximal: a square it did not attack could take one more of the kind.
+/// Every empty square is attacked, whatever stands there. The same holds for
+/// rooks, queens and amazons on every file of the short side, and for
+/// bishops, queens and amazons at the bishops' bound (no two share a diagonal).
+fn full_board(total: &[usize; 6], w: usize, h: usize) -> Option<String> {
+    let all: usize = total.iter().sum();
+    let groups: [(&[Piece], usize); 8] = [
+        (&[Piece::Rook], most(Piece::Rook, w, h)),
+        (&[Piece::Bishop], most(Piece::Bishop, w, h)),
+        (&[Piece::King], most(Piece::King, w, h)),
+        (&[Piece::Knight], most(Piece::Knight, w, h)),
+        (&[Piece::Queen], most(Piece::Queen, w, h)),
+        (&[Piece::Amazon], most(Piece::Amazon, w, h)),
+        (&[Piece::Rook, Piece::Queen, Piece::Amazon], w.min(h)),
+        (&[Piece::Bishop, Piece::Queen, Piece::Amazon], most(Piece::Bishop, w, h)),
+    ];
+    for (kinds, bound) in groups {
+        let group: usize = kinds.iter().map(|k| total[k.index()]).sum();
+        let others = all - group;
+        if group == bound && others > 0 {
+            let named: Vec<String> = kinds
+                .iter()
+                .filter(|k| total[k.index()] > 0)
+                .map(|&k| pieces_word(total[k.index()], k))
+                .collect();
+            let others_word =
+                if others == 1 { "1 other piece".to_string() } else { format!("{others} other pieces") };
+            return Some(format!(
+                "{} leave no square of the {w}x{h} board unattacked (no more than {bound} fit), so {others_word} cannot join them",
+                named.join(" and ")
+            ));
+        }
+    }
     None
 }
 
@@ -100,5 +139,20 @@ mod tests {
         let mixed = Problem::new(8, 8).with(Piece::Rook, 5).with(Piece::Queen, 4);
         assert!(impossible(&mixed).unwrap().contains("each needs a file"));
         assert_eq!(pieces_word(1, Piece::Queen), "1 queen");
+    }
+
+    #[test]
+    fn a_kind_at_its_bound_leaves_no_room_for_another_piece() {
+        let knights = Problem::new(10, 10).with(Piece::Knight, 50).with(Piece::King, 1);
+        assert_eq!(
+            impossible(&knights).unwrap(),
+            "50 knights leave no square of the 10x10 board unattacked (no more than 50 fit), so 1 other piece \
+             cannot join them"
+        );
+        assert!(impossible(&Problem::new(32, 2).with(Piece::Knight, 32).with(Piece::King, 1)).is_some());
+        assert!(impossible(&Problem::new(32, 32).with(Piece::King, 256).with(Piece::Knight, 1)).is_some());
+        assert!(impossible(&Problem::new(32, 32).with(Piece::Bishop, 62).with(Piece::Rook, 1)).is_some());
+        assert!(impossible(&Problem::new(8, 8).with(Piece::Knight, 32)).is_none());
+        assert!(impossible(&Problem::new(8, 8).with(Piece::Knight, 31).with(Piece::King, 1)).is_none());
     }
 }
