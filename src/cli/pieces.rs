@@ -12,13 +12,18 @@ use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
-/// Nanoseconds the counting search spends per estimated node and per square
-/// of the board, measured on ten requests from 7x7 to 32x32 (release build,
-/// docs/PERFORMANCE.md): 1.0 to 5.4 up to 256 squares, 2.5 to 7.5 above, whose
-/// masks are four times as wide. The middle is taken; the node estimate is
-/// random sampling, so the time is right within a factor of about four.
+/// Nanoseconds the counting search spends per estimated node that scans the
+/// board, and per square of it. Measured on ten requests from 7x7 to 32x32
+/// (release build, docs/PERFORMANCE.md) when the estimate still counted every
+/// node as scanning: 1.0 to 5.4 up to 256 squares, 2.5 to 7.5 above, whose
+/// masks are four times as wide. The middle is taken; since then 3 was
+/// checked again only against 10 and 11 rooks and a 7x7 mix. The node
+/// estimate is random sampling, so the time is right within a factor of
+/// about four.
 const NANOS_PER_NODE_SQUARE: f64 = 3.0;
 const NANOS_PER_NODE_SQUARE_LARGE: f64 = 5.0;
+/// A node the room check ends at once (it scans no square): assumed, not
+/// measured on its own.
 const NANOS_PER_ENDED_NODE: f64 = 5.0;
 
 #[derive(clap::Args, Debug)]
