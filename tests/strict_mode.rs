@@ -13,8 +13,6 @@ use common::{Rng, board, moves_to, picture, scroll};
 use queens::game::{Engine, Event, Frame, ModeKind, Progress, Setup, Stopwatch, Style, solve_like_scratch};
 use queens::puzzle::{Placement, Square};
 use std::cell::Cell;
-use std::io::Write;
-use std::process::Stdio;
 
 /// A stopwatch that moves on by `step` nanoseconds each time it is read:
 /// the search, read before and after, takes exactly `step`.
@@ -127,17 +125,7 @@ fn solve_scrolls_how_long_the_search_took_on_the_engines_stopwatch() {
 /// Runs `queens play --backend script --trace` with `script`: every frame printed,
 /// each with whether it was an animation's (traced) or a settled one.
 fn run_traced(args: &[&str], script: &str) -> Vec<(bool, Frame)> {
-    let mut child = common::bin::queens()
-        .args(["play", "--backend", "script", "--trace"])
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("queens starts");
-    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = common::bin::play(["--backend", "script", "--trace"].iter().chain(args), script);
     let stdout = String::from_utf8(out.stdout).unwrap();
     stdout
         .split("\n\n")
