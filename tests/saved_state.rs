@@ -78,23 +78,11 @@ fn a_corrupt_state_file_is_set_aside_with_a_warning() {
 /// exit code and standard error, or a panic if it is still running after
 /// 10 s (a FIFO that hangs the start).
 fn start_and_wait(args: &[&std::ffi::OsStr], as_nobody: bool) -> (Option<i32>, String) {
-    use std::os::unix::process::CommandExt;
     let mut command = common::bin::queens();
     command.args(["play", "--backend", "script"]).args(args);
     command.stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::piped());
     if as_nobody {
-        // SAFETY: setgid and setuid are async-signal-safe.
-        unsafe {
-            command.pre_exec(|| {
-                if libc::setgroups(0, std::ptr::null()) != 0
-                    || libc::setgid(65534) != 0
-                    || libc::setuid(65534) != 0
-                {
-                    return Err(std::io::Error::last_os_error());
-                }
-                Ok(())
-            })
-        };
+        common::bin::as_nobody(&mut command);
     }
     let mut child = command.spawn().unwrap();
     let end = std::time::Instant::now() + std::time::Duration::from_secs(10);

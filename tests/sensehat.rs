@@ -367,23 +367,11 @@ fn doctor_offers_a_group_only_for_a_real_permission_error() {
     fs::write(&fb, [0u8; 128]).unwrap();
     fs::write(&stick, []).unwrap();
     let doctor = |as_nobody: bool| {
-        use std::os::unix::process::CommandExt;
         let mut doctor = common::bin::queens();
         doctor.args(["doctor", "--config", "/dev/null", "--i2c-bus", "/nonexistent", "--framebuffer"]);
         doctor.arg(&fb).arg("--joystick").arg(&stick);
         if as_nobody {
-            // SAFETY: setgid and setuid are async-signal-safe; nothing else runs in the child.
-            unsafe {
-                doctor.pre_exec(|| {
-                    if libc::setgroups(0, std::ptr::null()) != 0
-                        || libc::setgid(65534) != 0
-                        || libc::setuid(65534) != 0
-                    {
-                        return Err(std::io::Error::last_os_error());
-                    }
-                    Ok(())
-                })
-            };
+            common::bin::as_nobody(&mut doctor);
         }
         String::from_utf8(doctor.output().unwrap().stdout).unwrap()
     };

@@ -45,6 +45,27 @@ pub fn play<S: AsRef<OsStr>>(args: impl IntoIterator<Item = S>, script: &str) ->
     out
 }
 
+/// Makes `command` run as the user and group `nobody` (65534) with no
+/// supplementary groups, so a file root could read is refused to it.
+/// Only root can do this.
+#[allow(dead_code)]
+pub fn as_nobody(command: &mut Command) {
+    use std::os::unix::process::CommandExt;
+    // SAFETY: setgroups, setgid and setuid are async-signal-safe, and nothing
+    // else runs in the child between fork and exec.
+    unsafe {
+        command.pre_exec(|| {
+            if libc::setgroups(0, std::ptr::null()) != 0
+                || libc::setgid(65534) != 0
+                || libc::setuid(65534) != 0
+            {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        })
+    };
+}
+
 /// A command that starts `exe`, built for the same target as the tests
 /// (the test binary itself, say), through the emulator when one is needed.
 #[allow(dead_code)]
