@@ -348,7 +348,7 @@ fn a_players_cover_is_cheered_up_to_the_queens_allowed() {
 }
 
 #[test]
-#[ignore = "slow in debug: run with cargo test --release -- --ignored"]
+#[ignore = "slow in debug: run with cargo test --profile checked -- --ignored"]
 fn go_matches_the_delphi_program_on_the_larger_boards() {
     // The terminal plays cover up to 11x11: the whole sequence where the seed's own
     // search finishes in seconds.

@@ -1,6 +1,6 @@
 //! The solver's counts against published sequences (OEIS) and brute force.
-//! Larger cases are `#[ignore]`d here and run in release by .ci/run
-//! (`cargo test --release -- --ignored`).
+//! Larger cases are `#[ignore]`d here and run optimised by .ci/run
+//! (`cargo test --profile checked -- --ignored`).
 
 mod common;
 
@@ -27,7 +27,7 @@ fn queens_up_to_12_match_oeis_on_one_and_on_three_threads() {
 }
 
 #[test]
-#[ignore = "seconds in release; run by .ci/run with --release --ignored"]
+#[ignore = "seconds optimised; run by .ci/run with --profile checked --ignored"]
 fn queens_13_to_16_match_oeis() {
     for n in 13..=16 {
         check_queens(n, 2);
@@ -35,7 +35,7 @@ fn queens_13_to_16_match_oeis() {
 }
 
 #[test]
-#[ignore = "about ten seconds in release; run by .ci/run"]
+#[ignore = "about ten seconds optimised; run by .ci/run"]
 fn queens_17_matches_oeis() {
     assert_eq!(
         count(17, true, 2, None),
@@ -279,7 +279,7 @@ fn knights_match_oeis_a201540() {
 }
 
 #[test]
-#[ignore = "about a second in release, much longer in debug; run by .ci/run"]
+#[ignore = "about a second optimised, much longer in debug; run by .ci/run"]
 fn the_issues_seven_by_seven_mix_and_more_knights_and_amazons() {
     use Piece::*;
     assert_eq!(pieces(7, 7, &[(King, 2), (Queen, 2), (Bishop, 2), (Knight, 1)]), 3_063_828);
