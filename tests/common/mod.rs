@@ -4,6 +4,7 @@
 pub mod bin;
 pub mod delphi;
 pub mod hat;
+pub mod regions_brute;
 pub mod scratch;
 pub mod scroll;
 

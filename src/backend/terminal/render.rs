@@ -123,6 +123,8 @@ fn queen_press(mode: ModeKind) -> (&'static str, &'static str) {
     match mode {
         ModeKind::Classic => ("the answer", "answer"),
         ModeKind::Strict | ModeKind::Cover => ("take it back", "take back"),
+        // Regions has no "on a queen": a press cycles every square (see `help`).
+        ModeKind::Regions => ("empty it", "empty"),
     }
 }
 
@@ -136,6 +138,12 @@ pub fn help(on_show: &OnShow, width: usize) -> String {
             "left/right choose  Enter/Space pick  m, up or down leave  q quit".into(),
             "left/right choose  Enter pick  m leave  q quit".into(),
             "left/right choose  Enter pick  m leave".into(),
+        ]
+    } else if on_show.mode == ModeKind::Regions {
+        vec![
+            "arrows/WASD/hjkl move  Enter/Space: dot, queen, empty  m menu  q/Esc/Ctrl-D quit".into(),
+            "arrows move  Enter: dot, queen, empty  m menu  q quit".into(),
+            "Enter: dot/queen/empty  m menu  q quit".into(),
         ]
     } else {
         let (long, short) = queen_press(on_show.mode);
