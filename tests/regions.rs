@@ -53,7 +53,12 @@ fn random_grid(n: usize, state: &mut u64) -> Vec<Vec<usize>> {
             continue;
         }
         let (r, c) = (i / n, i % n);
-        let sides = [(r > 0).then(|| i - n), (r + 1 < n).then(|| i + n), (c > 0).then(|| i - 1), (c + 1 < n).then(|| i + 1)];
+        let sides = [
+            (r > 0).then(|| i - n),
+            (r + 1 < n).then(|| i + n),
+            (c > 0).then(|| i - 1),
+            (c + 1 < n).then(|| i + 1),
+        ];
         let owners: Vec<usize> = sides.into_iter().flatten().filter(|&j| region[j] != usize::MAX).collect();
         if !owners.is_empty() {
             region[i] = region[owners[next(owners.len())]];
@@ -113,10 +118,20 @@ fn check_deduction_is_sound(puzzle: &Puzzle, solutions: &[Vec<usize>]) -> Outcom
             return grid.clone().solve(Difficulty::Hard);
         };
         if let Some(q) = step.queen {
-            assert!(in_every(q), "{:?} placed {q} by {:?}, not in every solution of {puzzle:?}", step.rule, step.because);
+            assert!(
+                in_every(q),
+                "{:?} placed {q} by {:?}, not in every solution of {puzzle:?}",
+                step.rule,
+                step.because
+            );
         }
         for &sq in &step.ruled_out {
-            assert!(!in_some(sq), "{:?} ruled out {sq} by {:?}, in a solution of {puzzle:?}", step.rule, step.because);
+            assert!(
+                !in_some(sq),
+                "{:?} ruled out {sq} by {:?}, in a solution of {puzzle:?}",
+                step.rule,
+                step.because
+            );
         }
         assert!(step.queen.is_some() || !step.ruled_out.is_empty(), "a step does something");
         grid.apply(&step);
@@ -156,7 +171,9 @@ fn a_puzzle_is_as_hard_as_the_hardest_rule_it_needs() {
             assert_eq!(made.difficulty, difficulty);
             let mut easier = Grid::new(&made.puzzle);
             match difficulty {
-                Difficulty::Easy => assert_eq!(easier.solve(Difficulty::Easy), Outcome::Solved(Difficulty::Easy)),
+                Difficulty::Easy => {
+                    assert_eq!(easier.solve(Difficulty::Easy), Outcome::Solved(Difficulty::Easy))
+                }
                 Difficulty::Medium => assert_eq!(easier.solve(Difficulty::Easy), Outcome::Stuck),
                 Difficulty::Hard => assert_eq!(easier.solve(Difficulty::Medium), Outcome::Stuck),
             }
@@ -209,7 +226,11 @@ fn regions_solve(args: &[&str], input: &str) -> (Option<i32>, String, String) {
         .unwrap();
     child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
     let out = child.wait_with_output().unwrap();
-    (out.status.code(), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
 }
 
 #[test]

@@ -131,13 +131,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
 /// A seed nobody chose: the clock's nanoseconds and the process id.
 fn random_seed() -> u64 {
-    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    let nanos =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
     let mut rng = generate::Rng::new(nanos as u64 ^ (u64::from(std::process::id()) << 40));
     // Below 2^53, so that the seed in `--format json` survives JavaScript's numbers.
     rng.next_u64() >> 11
 }
 
-fn print_puzzle(made: &Generated, seed: Option<u64>, day: Option<i64>, format: Format) -> anyhow::Result<ExitCode> {
+fn print_puzzle(
+    made: &Generated,
+    seed: Option<u64>,
+    day: Option<i64>,
+    format: Format,
+) -> anyhow::Result<ExitCode> {
     let n = made.puzzle.n();
     match format {
         Format::Json => print_json(&PuzzleJson {
@@ -154,7 +160,10 @@ fn print_puzzle(made: &Generated, seed: Option<u64>, day: Option<i64>, format: F
                 (Some(seed), None) => format!("seed {seed}"),
                 (None, None) => String::new(),
             };
-            say!("# {n}x{n}, {}, {from}; one queen in every row, column and region, none touching", made.difficulty)?;
+            say!(
+                "# {n}x{n}, {}, {from}; one queen in every row, column and region, none touching",
+                made.difficulty
+            )?;
             emit(&made.puzzle.letters())?;
         }
     }
@@ -227,7 +236,9 @@ fn solve_puzzle(puzzle: &Puzzle, count_all: bool, format: Format) -> anyhow::Res
             n,
             solutions,
             more: solutions == limit && !count_all,
-            solution: first.filter(|_| !count_all).map(|s| s.columns().map(|r| r.map_or(0, usize::from)).collect()),
+            solution: first
+                .filter(|_| !count_all)
+                .map(|s| s.columns().map(|r| r.map_or(0, usize::from)).collect()),
             difficulty: difficulty.filter(|_| !count_all),
         })?,
         Format::Human if count_all => say!("{}", solutions_words(solutions, false))?,

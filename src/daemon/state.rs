@@ -383,9 +383,15 @@ mod tests {
             ("mode = \"classic\"\nsize = 8\nfound = [92]\n", "above 91"),
             ("mode = \"classic\"\nsize = 8\nfound = []\nextra = 1\n", "unknown field `extra`"),
             ("\u{0}\u{1}garbage", "is not valid"),
-            ("mode = \"classic\"\nsize = 8\nfound = []\ndaily_solved = \"2026-02-30\"\ndaily_streak = 2\n", "not a date"),
+            (
+                "mode = \"classic\"\nsize = 8\nfound = []\ndaily_solved = \"2026-02-30\"\ndaily_streak = 2\n",
+                "not a date",
+            ),
             ("mode = \"classic\"\nsize = 8\nfound = []\ndaily_streak = 2\n", "go together"),
-            ("mode = \"classic\"\nsize = 8\nfound = []\ndaily_solved = \"2026-02-03\"\ndaily_streak = 0\n", "1 or more"),
+            (
+                "mode = \"classic\"\nsize = 8\nfound = []\ndaily_solved = \"2026-02-03\"\ndaily_streak = 0\n",
+                "1 or more",
+            ),
         ] {
             let err = parse(text).unwrap_err();
             assert!(err.contains(why), "{text:?}: {err}");

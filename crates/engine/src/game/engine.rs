@@ -25,7 +25,7 @@ pub struct Setup {
     /// Scroll the title and the controls once at start.
     pub intro: bool,
     /// Today, in days since 1970-01-01 (UTC), for the puzzle of the day;
-    /// `None` where the backend has no date (see [`Engine::set_today`]).
+    /// `None` where the backend has no date (see [`Engine::set_calendar`]).
     pub today: Option<i64>,
 }
 
@@ -292,7 +292,8 @@ impl Engine {
             Reaction::DailySolved { flash, message, day } => {
                 let (streak, new) = self.progress.record_daily(day);
                 self.changed |= new;
-                let days = if streak.days == 1 { "1 DAY".to_string() } else { format!("{} DAYS", streak.days) };
+                let days =
+                    if streak.days == 1 { "1 DAY".to_string() } else { format!("{} DAYS", streak.days) };
                 self.solved(flash, Some(format!("{message} - DAILY STREAK {days}")), None);
             }
         }

@@ -28,7 +28,9 @@ pub use engine::{Engine, INTRO, OnShow, Setup};
 pub use event::Event;
 pub use frame::{Frame, MAX_SIDE, Rgb};
 pub use menu::Item;
-pub use mode::{Action, Animation, Calendar, Interrupt, Millis, Mode, Reaction, StoppedWatch, Stopwatch, Style};
+pub use mode::{
+    Action, Animation, Calendar, Interrupt, Millis, Mode, Reaction, StoppedWatch, Stopwatch, Style,
+};
 pub use modes::{ModeKind, SIZES};
 pub use progress::{Progress, Record, Streak};
 pub use regions::{MARK_PERCENT, REGION_COLOURS, Regions, region_shades};

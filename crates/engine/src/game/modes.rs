@@ -94,8 +94,10 @@ impl ModeKind {
                 "COVER EVERY SQUARE WITH FEW QUEENS. PRESS A QUEEN TO TAKE IT BACK. GO SHOWS COVERS"
                     .to_string()
             }
-            ModeKind::Regions => "ONE QUEEN IN EVERY ROW, COLUMN AND COLOUR, NONE TOUCHING. PRESS: DOT, QUEEN, EMPTY"
-                .to_string(),
+            ModeKind::Regions => {
+                "ONE QUEEN IN EVERY ROW, COLUMN AND COLOUR, NONE TOUCHING. PRESS: DOT, QUEEN, EMPTY"
+                    .to_string()
+            }
         }
     }
 

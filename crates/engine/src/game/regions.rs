@@ -12,7 +12,7 @@ use super::mode::{Action, Animation, Interrupt, Millis, Mode, Reaction, Stopwatc
 use super::{Event, Frame, Rgb, text};
 use crate::puzzle::Square;
 use crate::regions::Puzzle;
-use crate::regions::deduce::{Difficulty, Grid, Step, Unit};
+use crate::regions::deduce::{Difficulty, Grid, Rule, Step, Unit};
 use crate::regions::generate::{self, DAILY_SIZE, Generated, daily, generate};
 
 /// The regions' colours, as the LEDs show them. Each has one channel at
@@ -36,7 +36,8 @@ pub const REGION_COLOURS: [Rgb; 12] = [
     Rgb(56, 120, 56), // mint
 ];
 
-/// How bright a marked square is, in percent of its region's colour.
+/// How bright a marked square is, in percent of its region's colour (and
+/// the cursor on a marked square, of the cursor's).
 pub const MARK_PERCENT: u8 = 40;
 
 /// The shades of region `region`'s colour the mode draws: as it is, marked
@@ -256,7 +257,7 @@ impl Regions {
     fn hint(&mut self) -> Reaction {
         let clashing = self.clashing();
         if !clashing.is_empty() {
-            return self.say(&self.clash_flash(&clashing), "QUEENS CLASH");
+            return self.say(Some(self.clash_flash(&clashing)), "QUEENS CLASH");
         }
         let mut grid = Grid::new(&self.puzzle.puzzle);
         for q in self.queens() {
@@ -265,7 +266,13 @@ impl Regions {
         let words = loop {
             if let Some(unit) = grid.broken() {
                 let words = format!("NO ROOM IN {} - A QUEEN IS WRONG", unit_name(unit));
-                self.hint = Some(Step { rule: crate::regions::deduce::Rule::LastSquare, queen: None, ruled_out: vec![], because: vec![unit] });
+                // Nothing to place or rule out: the unit with no room left is lit.
+                self.hint = Some(Step {
+                    rule: Rule::LastSquare,
+                    queen: None,
+                    ruled_out: vec![],
+                    because: vec![unit],
+                });
                 break words;
             }
             if grid.is_solved() {
@@ -277,12 +284,19 @@ impl Regions {
                 break "NO HINT - A QUEEN MAY BE WRONG".to_string();
             };
             let new_queen = step.queen.filter(|&q| self.at(q) != Mark::Queen);
-            let unmarked: Vec<Square> = step.ruled_out.iter().copied().filter(|&sq| self.at(sq) == Mark::Empty).collect();
+            let unmarked: Vec<Square> =
+                step.ruled_out.iter().copied().filter(|&sq| self.at(sq) == Mark::Empty).collect();
             if new_queen.is_some() || !unmarked.is_empty() {
                 let because: Vec<String> = step.because.iter().map(|&u| unit_name(u)).collect();
                 let words = match new_queen {
-                    Some(q) => format!("{} NEEDS A QUEEN AT {}", because.join(" AND "), q.chess(self.n()).to_uppercase()),
-                    None => format!("{} RULES OUT {}", because.join(" AND "), squares_words(&unmarked, self.n())),
+                    Some(q) => format!(
+                        "{} NEEDS A QUEEN AT {}",
+                        because.join(" AND "),
+                        q.chess(self.n()).to_uppercase()
+                    ),
+                    None => {
+                        format!("{} RULES OUT {}", because.join(" AND "), squares_words(&unmarked, self.n()))
+                    }
                 };
                 step.ruled_out = unmarked;
                 self.hint = Some(step);
@@ -290,14 +304,16 @@ impl Regions {
             }
             grid.apply(&step);
         };
-        let picture = Animation { steps: vec![(self.draw(), 1)], interrupt: Interrupt::Skip, message: None };
-        self.say(&picture, &words)
+        self.say(None, &words)
     }
 
-    /// `words` scrolled after `before`, then the picture with the hint lit.
-    fn say(&self, before: &Animation, words: &str) -> Reaction {
+    /// `words` scrolled, after `before` if given; then the settled picture
+    /// shows what the hint lit.
+    fn say(&self, before: Option<Animation>, words: &str) -> Reaction {
         let mut scroll = text::scroll(words, self.style.text, self.board.side());
-        scroll.steps.splice(0..0, before.steps.iter().copied());
+        if let Some(before) = before {
+            scroll.steps.splice(0..0, before.steps);
+        }
         Reaction::Animate(scroll)
     }
 }
@@ -368,10 +384,23 @@ impl Mode for Regions {
         }
         if let Some(hint) = &self.hint {
             for &unit in &hint.because {
-                for sq in self.board.squares().filter(|&sq| in_unit(self.puzzle(), unit, sq) && self.at(sq) == Mark::Empty) {
+                for sq in self
+                    .board
+                    .squares()
+                    .filter(|&sq| in_unit(self.puzzle(), unit, sq) && self.at(sq) == Mark::Empty)
+                {
                     self.board.paint(&mut frame, sq, region_shades(self.puzzle().region(sq))[2]);
                 }
             }
+        }
+        // The cursor: dimmed on a marked square, so that the mark shows; hidden by a queen.
+        match self.at(self.cursor) {
+            Mark::Empty => self.board.paint(&mut frame, self.cursor, theme.cursor),
+            Mark::Dot => self.board.paint(&mut frame, self.cursor, theme.cursor.scaled(MARK_PERCENT)),
+            Mark::Queen => {}
+        }
+        // A hint's squares over everything, the cursor too: what was asked for shows.
+        if let Some(hint) = &self.hint {
             // Squares ruled out go dark: nothing is there.
             for &sq in &hint.ruled_out {
                 self.board.paint(&mut frame, sq, Rgb::BLACK);
@@ -379,9 +408,6 @@ impl Mode for Regions {
             if let Some(q) = hint.queen {
                 self.board.paint(&mut frame, q, theme.needed);
             }
-        }
-        if self.at(self.cursor) != Mark::Queen {
-            self.board.paint(&mut frame, self.cursor, theme.cursor);
         }
         frame
     }
@@ -397,10 +423,18 @@ impl Mode for Regions {
             Action::NewPuzzle => self.new_puzzle(),
             Action::Daily => {
                 let Some(day) = self.today else {
-                    return Reaction::Animate(text::scroll("NO DATE: NO DAILY PUZZLE", self.style.text, self.board.side()));
+                    return Reaction::Animate(text::scroll(
+                        "NO DATE: NO DAILY PUZZLE",
+                        self.style.text,
+                        self.board.side(),
+                    ));
                 };
                 if self.n() != DAILY_SIZE {
-                    return Reaction::Animate(text::scroll("THE DAILY PUZZLE IS 8X8", self.style.text, self.board.side()));
+                    return Reaction::Animate(text::scroll(
+                        "THE DAILY PUZZLE IS 8X8",
+                        self.style.text,
+                        self.board.side(),
+                    ));
                 }
                 if self.source != Source::Daily(day) {
                     self.start_puzzle(Source::Daily(day));

@@ -209,7 +209,13 @@ impl<'p> Grid<'p> {
         let n = self.puzzle.n();
         (0..n)
             .map(|r| match unit {
-                Unit::Row(row) => if r == row { self.open[r] } else { 0 },
+                Unit::Row(row) => {
+                    if r == row {
+                        self.open[r]
+                    } else {
+                        0
+                    }
+                }
                 Unit::Col(c) => self.open[r] & 1 << c,
                 Unit::Region(g) => self.open[r] & self.region_rows[g][r],
             })
@@ -262,19 +268,25 @@ impl<'p> Grid<'p> {
     /// those regions. `k` = 1 is [`Rule::Confined`], more is [`Rule::Group`].
     fn groups(&self, sizes: std::ops::RangeInclusive<usize>) -> Option<Step> {
         let rule = if *sizes.start() == 1 { Rule::Confined } else { Rule::Group };
-        let n = self.puzzle.n();
         let left = self.units_left();
-        let regions: Vec<usize> = left.iter().filter_map(|u| if let Unit::Region(g) = u { Some(*g) } else { None }).collect();
-        let rows: Vec<usize> = left.iter().filter_map(|u| if let Unit::Row(r) = u { Some(*r) } else { None }).collect();
-        let cols: Vec<usize> = left.iter().filter_map(|u| if let Unit::Col(c) = u { Some(*c) } else { None }).collect();
+        let regions: Vec<usize> =
+            left.iter().filter_map(|u| if let Unit::Region(g) = u { Some(*g) } else { None }).collect();
+        let rows: Vec<usize> =
+            left.iter().filter_map(|u| if let Unit::Row(r) = u { Some(*r) } else { None }).collect();
+        let cols: Vec<usize> =
+            left.iter().filter_map(|u| if let Unit::Col(c) = u { Some(*c) } else { None }).collect();
         for k in sizes {
             for lines_are_rows in [true, false] {
                 let lines = if lines_are_rows { &rows } else { &cols };
                 let line = |i: usize| if lines_are_rows { Unit::Row(i) } else { Unit::Col(i) };
                 // Regions confined to as many lines: the lines' other squares go.
                 for chosen in subsets(&regions, k) {
-                    let squares: Vec<Square> = chosen.iter().flat_map(|&g| squares_of(&self.open_in(Unit::Region(g)))).collect();
-                    let mut spanned: Vec<usize> = squares.iter().map(|s| if lines_are_rows { s.row as usize } else { s.col as usize }).collect();
+                    let squares: Vec<Square> =
+                        chosen.iter().flat_map(|&g| squares_of(&self.open_in(Unit::Region(g)))).collect();
+                    let mut spanned: Vec<usize> = squares
+                        .iter()
+                        .map(|s| if lines_are_rows { s.row as usize } else { s.col as usize })
+                        .collect();
                     spanned.sort_unstable();
                     spanned.dedup();
                     if spanned.len() != k {
@@ -292,14 +304,17 @@ impl<'p> Grid<'p> {
                 }
                 // Lines confined to as many regions: the regions' other squares go.
                 for chosen in subsets(lines, k) {
-                    let squares: Vec<Square> = chosen.iter().flat_map(|&i| squares_of(&self.open_in(line(i)))).collect();
+                    let squares: Vec<Square> =
+                        chosen.iter().flat_map(|&i| squares_of(&self.open_in(line(i)))).collect();
                     let mut spanned: Vec<usize> = squares.iter().map(|&s| self.puzzle.region(s)).collect();
                     spanned.sort_unstable();
                     spanned.dedup();
                     if spanned.len() != k {
                         continue;
                     }
-                    let on_chosen = |s: Square| chosen.contains(&if lines_are_rows { s.row as usize } else { s.col as usize });
+                    let on_chosen = |s: Square| {
+                        chosen.contains(&if lines_are_rows { s.row as usize } else { s.col as usize })
+                    };
                     let ruled_out: Vec<Square> = spanned
                         .iter()
                         .flat_map(|&g| squares_of(&self.open_in(Unit::Region(g))))
@@ -312,7 +327,6 @@ impl<'p> Grid<'p> {
                 }
             }
         }
-        let _ = n;
         None
     }
 
@@ -329,11 +343,18 @@ impl<'p> Grid<'p> {
                 after.place(square);
                 let region = self.puzzle.region(square);
                 let emptied = left.iter().copied().find(|&u| {
-                    u != Unit::Row(r) && u != Unit::Col(c as usize) && u != Unit::Region(region)
+                    u != Unit::Row(r)
+                        && u != Unit::Col(c as usize)
+                        && u != Unit::Region(region)
                         && after.open_in(u).iter().all(|&m| m == 0)
                 });
                 if let Some(unit) = emptied {
-                    return Some(Step { rule: Rule::WouldEmpty, queen: None, ruled_out: vec![square], because: vec![unit] });
+                    return Some(Step {
+                        rule: Rule::WouldEmpty,
+                        queen: None,
+                        ruled_out: vec![square],
+                        because: vec![unit],
+                    });
                 }
             }
         }

@@ -53,7 +53,7 @@ impl Rng {
 
     /// A number in `0..bound` (`bound` > 0), by Lemire's multiply-shift.
     pub fn below(&mut self, bound: usize) -> usize {
-        ((self.next_u64() >> 32) * bound as u64 >> 32) as usize
+        (((self.next_u64() >> 32) * bound as u64) >> 32) as usize
     }
 
     /// Shuffles `items` (Fisher-Yates).
@@ -96,7 +96,9 @@ pub fn generate(n: usize, seed: u64, difficulty: Option<Difficulty>) -> Result<G
         }
     }
     let asked = difficulty.map_or(String::new(), |d| format!("{d} "));
-    Err(format!("no {asked}{n}x{n} puzzle in {MAX_ATTEMPTS} tries from seed {seed}: try another difficulty or size"))
+    Err(format!(
+        "no {asked}{n}x{n} puzzle in {MAX_ATTEMPTS} tries from seed {seed}: try another difficulty or size"
+    ))
 }
 
 /// The days from 1970-01-01 to `year`-`month`-`day` in the proleptic
@@ -165,9 +167,6 @@ pub fn daily(day: i64) -> Generated {
 
 /// A queen in every row and column, none touching another: columns chosen
 /// row by row in a random order, backing up from a dead end.
-#[doc(hidden)]
-pub fn generate_candidate(n: usize, rng: &mut Rng) -> Option<Puzzle> { let s = random_solution(n, rng); unique_regions(&s, rng) }
-
 fn random_solution(n: usize, rng: &mut Rng) -> Vec<Square> {
     fn place(row: usize, n: usize, used: u16, cols: &mut Vec<u8>, rng: &mut Rng) -> bool {
         if row == n {
@@ -204,7 +203,8 @@ fn unique_regions(queens: &[Square], rng: &mut Rng) -> Option<Puzzle> {
     let mut region: Vec<usize> = grow_regions(queens, rng);
     for _ in 0..12 * n {
         let puzzle = puzzle_of(&region, n);
-        let other = solve::solutions(&puzzle, 2).into_iter().find(|s| s.queens().any(|q| !queens.contains(&q)));
+        let other =
+            solve::solutions(&puzzle, 2).into_iter().find(|s| s.queens().any(|q| !queens.contains(&q)));
         let Some(other) = other else {
             return Some(puzzle);
         };
