@@ -211,9 +211,11 @@ fn start(
     // A size asked for on the command line must fit; the file's and the saved one are clamped.
     if let Some(n) = args.size.map(usize::from) {
         mode.check_size(n).map_err(|e| UsageError(format!("--size {n}: {e}")))?;
+        // The largest board the terminal shows in this mode (regions stops at 12).
+        let terminal = MAX_SIDE.min(*mode.sizes().end());
         if n > max_size {
             return Err(UsageError(format!(
-                "--size {n}: this backend shows boards up to {max_size}x{max_size}; the terminal's up to {MAX_SIDE}x{MAX_SIDE}"
+                "--size {n}: this backend shows boards up to {max_size}x{max_size}; the terminal's up to {terminal}x{terminal}"
             ))
             .into());
         }
