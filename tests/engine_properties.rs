@@ -6,7 +6,9 @@ mod common;
 
 use common::attack;
 use proptest::prelude::*;
-use queens::game::{Engine, Event, Frame, ModeKind, Progress, Rgb, Setup, Theme};
+use queens::game::{
+    Engine, Event, Frame, MARK_PERCENT, ModeKind, Progress, REGION_COLOURS, Rgb, Setup, Theme, region_shades,
+};
 
 fn event() -> impl Strategy<Value = Event> {
     prop_oneof![
@@ -88,10 +90,14 @@ proptest! {
 
 /// Plays `events` from `setup`, checking after each: the frame is as wide as
 /// the board (at least 8), theme colours only, standby dark, and a settled
-/// classic or strict picture has no white or yellow queens that attack each other.
+/// classic or strict picture has no white or yellow queens that attack each other
+/// (regions: its own colours too).
 fn play_keeping_invariants(setup: Setup, events: Vec<(u64, Event)>) -> Result<(), TestCaseError> {
     let mut engine = Engine::start(setup, Progress::default());
-    let palette = Theme::default().colours();
+    let theme = Theme::default().colours().to_vec();
+    let mut with_regions = theme.clone();
+    with_regions.extend((0..REGION_COLOURS.len()).flat_map(region_shades));
+    with_regions.push(Theme::default().cursor.scaled(MARK_PERCENT));
     let mut now = 0;
     for (wait, event) in events {
         now += wait;
@@ -99,12 +105,16 @@ fn play_keeping_invariants(setup: Setup, events: Vec<(u64, Event)>) -> Result<()
         engine.handle(event, now);
         let frame = engine.frame();
         prop_assert_eq!(frame.side(), engine.setup().size.max(8));
-        prop_assert!(frame.pixels().iter().all(|p| palette.contains(p)), "a colour outside the theme");
+        // Regions mode draws its regions' colours too (the menu may have just switched to it).
+        let palette = if engine.setup().mode == ModeKind::Regions { &with_regions } else { &theme };
+        let outside = frame.pixels().iter().find(|p| !palette.contains(p));
+        prop_assert!(outside.is_none(), "a colour outside the theme: {outside:?}");
         if engine.is_standby() {
             prop_assert!(frame.is_dark());
         }
-        // Cover mode's queens may attack each other: covering, not peace, is its goal.
-        let peaceful = engine.setup().mode != ModeKind::Cover;
+        // Cover mode's queens may attack each other: covering, not peace, is its goal. Regions'
+        // queens may be on one diagonal far apart, and clashing ones are allowed (and red).
+        let peaceful = !matches!(engine.setup().mode, ModeKind::Cover | ModeKind::Regions);
         if peaceful && engine.next_deadline().is_none() && !engine.is_menu_open() && !engine.is_standby() {
             let queens = queens_shown(frame);
             for (i, &(x1, y1)) in queens.iter().enumerate() {

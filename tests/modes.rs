@@ -172,8 +172,8 @@ fn strict_solve_without_a_solution_shows_the_queens_in_the_way() {
 #[test]
 fn a_smaller_board_is_drawn_centred_with_the_edges_dark() {
     let mut g = Game::new(ModeKind::Classic, 8);
-    // Classic's menu: HINT, CLASSIC, STRICT, COVER, HELP, 4X4, 5X5, 6X6.
-    g.send(&[Hold, Right, Right, Right, Right, Right, Right, Right, Press]);
+    // Classic's menu: HINT, CLASSIC, STRICT, COVER, REGIONS, HELP, 4X4, 5X5, 6X6.
+    g.send(&[Hold, Right, Right, Right, Right, Right, Right, Right, Right, Press]);
     assert_eq!(g.engine.setup().size, 6);
     let six = "\
 ........
@@ -284,8 +284,12 @@ fn where_there_is_room_every_mode_plays_boards_up_to_11() {
         let setup = Setup { mode, size: 11, max_size: 11, ..Setup::default() };
         let mut engine = Engine::start(setup, Progress::default());
         assert_eq!(engine.frame().side(), 11, "{mode}");
-        // The cursor starts in the middle, (5, 5), and a press places a white queen there.
+        // The cursor starts in the middle, (5, 5), and a press places a white queen there
+        // (in regions mode the second press: the first marks the square).
         engine.handle(Press, 0);
+        if mode == ModeKind::Regions {
+            engine.handle(Press, 1);
+        }
         while let Some(t) = engine.next_deadline() {
             engine.tick(t);
         }
@@ -359,9 +363,11 @@ fn choosing_the_mode_or_size_already_played_keeps_the_board() {
         events.push(Press);
         assert_eq!(g.send(&events), with_queen, "{mode}");
         assert!(!g.engine.is_menu_open());
-        // The menu opens on the mode; the size played, 8X8, is the last item, after HELP and 4X4..7X7.
+        // The menu opens on the mode; the size played, 8X8, is the last item, after HELP and
+        // the smaller sizes (4X4..7X7, regions 5X5..7X7).
+        let smaller = 8 - mode.sizes().start();
         let mut events = vec![Hold];
-        events.extend(vec![Right; ModeKind::ALL.len() - at + 5]);
+        events.extend(vec![Right; ModeKind::ALL.len() - at + 1 + smaller]);
         events.push(Press);
         assert_eq!(g.send(&events), with_queen, "{mode}: 8X8");
         assert_eq!(g.engine.setup().size, 8);

@@ -117,7 +117,7 @@ fn the_line_names_the_command_the_argument_and_what_is_wanted() {
     );
     assert_eq!(
         refused(&["play", "--mode", "foo"]),
-        "queens play: --mode: unknown mode 'foo': expected one of classic, strict, cover (see 'queens play --help')"
+        "queens play: --mode: unknown mode 'foo': expected one of classic, strict, cover, regions (see 'queens play --help')"
     );
     assert_eq!(refused(&["pieces"]), "queens pieces: --board is required (see 'queens pieces --help')");
     assert_eq!(

@@ -6,6 +6,7 @@ mod doctor;
 mod output;
 mod pieces;
 mod play;
+mod regions;
 mod solve;
 mod usage;
 
@@ -41,6 +42,8 @@ enum Command {
     Pieces(pieces::Args),
     /// The fewest queens that attack or occupy every square.
     Cover(cover::Args),
+    /// The coloured-regions puzzle: generate, solve, the puzzle of the day.
+    Regions(regions::Args),
 }
 
 /// Parses the arguments, runs the command, and turns any error into one
@@ -60,6 +63,7 @@ pub fn main() -> ExitCode {
         Some(Command::Count(args)) => count::run(args),
         Some(Command::Pieces(args)) => pieces::run(args),
         Some(Command::Cover(args)) => cover::run(args),
+        Some(Command::Regions(args)) => regions::run(args),
         None => play::run(play::Args::default()),
     };
     match result {

@@ -1,7 +1,7 @@
 //! `queens play`: the game, on whichever backend fits.
 
 use super::UsageError;
-use crate::backend::clock::MonotonicClock;
+use crate::backend::clock::{MonotonicClock, UtcCalendar};
 use crate::backend::i2c::{self, I2cHat};
 use crate::backend::script::Script;
 use crate::backend::sensehat::{self, SenseHat, discover::Roots};
@@ -166,6 +166,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // Every backend, the script's too, times searches on the real clock: a
     // figure shown to the player is measured.
     engine.set_stopwatch(Box::new(MonotonicClock::default()));
+    // And the date, for regions mode's puzzle of the day.
+    engine.set_calendar(Box::new(UtcCalendar));
     let save = |engine: &Engine| save_state(state_file.as_ref(), engine);
     // A mode or size chosen on the command line is the one played last from now on, as the menu's are.
     if args.mode.is_some() || args.size.is_some() {
@@ -209,9 +211,11 @@ fn start(
     // A size asked for on the command line must fit; the file's and the saved one are clamped.
     if let Some(n) = args.size.map(usize::from) {
         mode.check_size(n).map_err(|e| UsageError(format!("--size {n}: {e}")))?;
+        // The largest board the terminal shows in this mode (regions stops at 12).
+        let terminal = MAX_SIDE.min(*mode.sizes().end());
         if n > max_size {
             return Err(UsageError(format!(
-                "--size {n}: this backend shows boards up to {max_size}x{max_size}; the terminal's up to {MAX_SIDE}x{MAX_SIDE}"
+                "--size {n}: this backend shows boards up to {max_size}x{max_size}; the terminal's up to {terminal}x{terminal}"
             ))
             .into());
         }
@@ -222,6 +226,7 @@ fn start(
         intro,
         style: config.style,
         max_size,
+        today: UtcCalendar::today(),
     };
     Ok(Engine::start(setup, saved.progress))
 }

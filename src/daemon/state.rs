@@ -12,6 +12,7 @@
 
 use super::small_file;
 use crate::game::{ModeKind, Progress, SIZES};
+use crate::regions::generate::{date_string, parse_date};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::fs::{self, File};
@@ -76,6 +77,12 @@ struct OnDisk {
     size: usize,
     /// Indexes of the solutions found, in the order the game lists the 92.
     found: Vec<usize>,
+    /// The last puzzle of the day solved (regions mode), `YYYY-MM-DD`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    daily_solved: Option<String>,
+    /// How many days in a row up to `daily_solved`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    daily_streak: Option<u32>,
 }
 
 /// Where the state is kept, and what loading it found.
@@ -288,6 +295,8 @@ pub fn render(state: &State) -> String {
         mode: state.mode.name().to_string(),
         size: state.size,
         found: state.progress.found().collect(),
+        daily_solved: state.progress.streak().map(|s| date_string(s.last)),
+        daily_streak: state.progress.streak().map(|s| s.days),
     };
     let body = toml::to_string(&on_disk).expect("plain fields serialise");
     format!("# The queens game's saved state: written by the game, safe to delete.\n{body}")
@@ -306,8 +315,18 @@ pub fn parse(text: &str) -> Result<State, String> {
             SIZES.end()
         ));
     }
-    let progress = Progress::from_found(on_disk.found.iter().copied())
+    let mut progress = Progress::from_found(on_disk.found.iter().copied())
         .ok_or_else(|| "is not valid: 'found' lists a solution number above 91".to_string())?;
+    match (on_disk.daily_solved, on_disk.daily_streak) {
+        (None, None) => {}
+        (Some(date), Some(days)) if days > 0 => {
+            let last = parse_date(&date)
+                .ok_or_else(|| format!("is not valid: daily_solved {date:?} is not a date (YYYY-MM-DD)"))?;
+            progress = progress.with_streak(last, days);
+        }
+        (Some(_), Some(_)) => return Err("is not valid: daily_streak must be 1 or more".to_string()),
+        _ => return Err("is not valid: daily_solved and daily_streak go together".to_string()),
+    }
     Ok(State { mode, size: on_disk.size, progress })
 }
 
@@ -343,13 +362,15 @@ mod tests {
     use super::*;
 
     fn sample() -> State {
-        State { mode: ModeKind::Strict, size: 6, progress: Progress::from_found([0, 5, 91]).unwrap() }
+        let progress = Progress::from_found([0, 5, 91]).unwrap().with_streak(20_417, 3);
+        State { mode: ModeKind::Strict, size: 6, progress }
     }
 
     #[test]
     fn a_state_survives_the_round_trip() {
         let text = render(&sample());
         assert!(text.contains("mode = \"strict\""), "{text}");
+        assert!(text.contains("daily_solved = \"2025-11-25\"\ndaily_streak = 3"), "{text}");
         assert_eq!(parse(&text), Ok(sample()));
     }
 
@@ -362,6 +383,15 @@ mod tests {
             ("mode = \"classic\"\nsize = 8\nfound = [92]\n", "above 91"),
             ("mode = \"classic\"\nsize = 8\nfound = []\nextra = 1\n", "unknown field `extra`"),
             ("\u{0}\u{1}garbage", "is not valid"),
+            (
+                "mode = \"classic\"\nsize = 8\nfound = []\ndaily_solved = \"2026-02-30\"\ndaily_streak = 2\n",
+                "not a date",
+            ),
+            ("mode = \"classic\"\nsize = 8\nfound = []\ndaily_streak = 2\n", "go together"),
+            (
+                "mode = \"classic\"\nsize = 8\nfound = []\ndaily_solved = \"2026-02-03\"\ndaily_streak = 0\n",
+                "1 or more",
+            ),
         ] {
             let err = parse(text).unwrap_err();
             assert!(err.contains(why), "{text:?}: {err}");

@@ -4,10 +4,11 @@
 pub mod bin;
 pub mod delphi;
 pub mod hat;
+pub mod regions_brute;
 pub mod scratch;
 pub mod scroll;
 
-use queens::game::{Engine, Event, Frame, Millis, Rgb};
+use queens::game::{Engine, Event, Frame, Millis, REGION_COLOURS, Rgb, region_shades};
 use queens::puzzle::Placement;
 
 /// Sends `event` at `*now`, then lets every animation run on the clock:
@@ -118,7 +119,17 @@ pub fn picture(frame: &Frame) -> String {
                 Rgb(200, 0, 0) => 'R',
                 Rgb(32, 32, 32) => 'a',
                 Rgb(0, 0, 0) => '.',
-                _ => '?',
+                Rgb(0, 0, 48) => 'b', // regions: the cursor on a marked square
+                // Regions mode: each region's colour as a digit (10 and 11 as : and ;),
+                // a marked square as ',' and a lit one as '*'.
+                c => match (0..REGION_COLOURS.len())
+                    .find_map(|g| region_shades(g).iter().position(|&s| s == c).map(|k| (g, k)))
+                {
+                    Some((g, 0)) => b"0123456789:;"[g] as char,
+                    Some((_, 1)) => ',',
+                    Some(_) => '*',
+                    None => '?',
+                },
             });
         }
         out.push('\n');

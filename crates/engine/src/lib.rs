@@ -49,4 +49,5 @@
 
 pub mod game;
 pub mod puzzle;
+pub mod regions;
 pub mod solver;

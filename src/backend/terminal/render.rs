@@ -123,6 +123,8 @@ fn queen_press(mode: ModeKind) -> (&'static str, &'static str) {
     match mode {
         ModeKind::Classic => ("the answer", "answer"),
         ModeKind::Strict | ModeKind::Cover => ("take it back", "take back"),
+        // Regions has no "on a queen": a press cycles every square (see `help`).
+        ModeKind::Regions => ("empty it", "empty"),
     }
 }
 
@@ -136,6 +138,12 @@ pub fn help(on_show: &OnShow, width: usize) -> String {
             "left/right choose  Enter/Space pick  m, up or down leave  q quit".into(),
             "left/right choose  Enter pick  m leave  q quit".into(),
             "left/right choose  Enter pick  m leave".into(),
+        ]
+    } else if on_show.mode == ModeKind::Regions {
+        vec![
+            "arrows/WASD/hjkl move  Enter/Space: dot, queen, empty  m menu  q/Esc/Ctrl-D quit".into(),
+            "arrows move  Enter: dot, queen, empty  m menu  q quit".into(),
+            "Enter: dot/queen/empty  m menu  q quit".into(),
         ]
     } else {
         let (long, short) = queen_press(on_show.mode);
@@ -615,5 +623,36 @@ mod tests {
         }
         frame.set(3, 4, Rgb(0, 0, 120));
         assert!(board(&frame, Some((3, 4)), size, Colours::TrueColour).contains("38;2;255;255;255m[]"));
+    }
+
+    #[test]
+    fn regions_colours_are_told_apart_in_256_colours_and_on_the_leds() {
+        use crate::game::{REGION_COLOURS, Theme, region_shades};
+        let theme = Theme::default();
+        let pieces = [theme.queen, theme.cursor, theme.needed, theme.refused, Rgb::BLACK];
+        let rgb565 = |c: Rgb| (c.0 as u16 >> 3) << 11 | (c.1 as u16 >> 2) << 5 | c.2 as u16 >> 3;
+        let plain: Vec<Rgb> = REGION_COLOURS.to_vec();
+        for (i, &a) in plain.iter().enumerate() {
+            for &b in plain[i + 1..].iter().chain(&pieces) {
+                assert_ne!(palette_index(a), palette_index(b), "{a} and {b} on the palette");
+                assert_ne!(rgb565(a), rgb565(b), "{a} and {b} on the LEDs");
+            }
+            // A marked square differs from every region and from the pieces.
+            let marked = region_shades(i)[1];
+            for &b in plain.iter().chain(&pieces) {
+                assert_ne!(palette_index(marked), palette_index(b), "marked {marked} and {b} on the palette");
+                assert_ne!(rgb565(marked), rgb565(b), "marked {marked} and {b} on the LEDs");
+            }
+        }
+        // The eight of the 8x8 are far apart on the LEDs too: at least one channel differs by 56 or more.
+        for (i, &a) in plain[..8].iter().enumerate() {
+            for &b in &plain[i + 1..8] {
+                let far = [a.0.abs_diff(b.0), a.1.abs_diff(b.1), a.2.abs_diff(b.2)]
+                    .iter()
+                    .filter(|&&d| d >= 56)
+                    .count();
+                assert!(far >= 1, "{a} and {b}");
+            }
+        }
     }
 }

@@ -279,7 +279,9 @@ impl Mode for Cover {
                 self.screen = Screen::Playing;
                 Reaction::Draw
             }
-            Action::Hint | Action::Solve | Action::Restart => Reaction::Draw,
+            Action::Hint | Action::Solve | Action::Restart | Action::NewPuzzle | Action::Daily => {
+                Reaction::Draw
+            }
         }
     }
 }

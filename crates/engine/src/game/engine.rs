@@ -2,7 +2,7 @@
 //! player's progress.
 
 use super::menu::{Item, Menu};
-use super::mode::{Animation, Interrupt, Millis, Mode, Reaction, StoppedWatch, Stopwatch, Style};
+use super::mode::{Animation, Calendar, Interrupt, Millis, Mode, Reaction, StoppedWatch, Stopwatch, Style};
 use super::modes::ModeKind;
 use super::progress::Progress;
 use super::text;
@@ -24,11 +24,21 @@ pub struct Setup {
     pub style: Style,
     /// Scroll the title and the controls once at start.
     pub intro: bool,
+    /// Today, in days since 1970-01-01 (UTC), for the puzzle of the day;
+    /// `None` where the backend has no date (see [`Engine::set_calendar`]).
+    pub today: Option<i64>,
 }
 
 impl Default for Setup {
     fn default() -> Self {
-        Setup { mode: ModeKind::Classic, size: 8, max_size: 8, style: Style::default(), intro: false }
+        Setup {
+            mode: ModeKind::Classic,
+            size: 8,
+            max_size: 8,
+            style: Style::default(),
+            intro: false,
+            today: None,
+        }
     }
 }
 
@@ -72,6 +82,7 @@ pub struct Engine {
     /// Set when the mode, the size or the progress changed (worth saving).
     changed: bool,
     stopwatch: Box<dyn Stopwatch>,
+    calendar: Option<Box<dyn Calendar>>,
 }
 
 /// Where the front animation is.
@@ -91,7 +102,7 @@ impl Engine {
     pub fn start(setup: Setup, progress: Progress) -> Engine {
         let size = setup.mode.clamp_size(setup.size, setup.max_size);
         let setup = Setup { size, ..setup };
-        let mut engine = Engine::with_mode(setup.mode.build(size, setup.style), setup, progress);
+        let mut engine = Engine::with_mode(setup.mode.build(size, setup.style, setup.today), setup, progress);
         if setup.intro {
             engine.queue.push_back(text::scroll(INTRO, setup.style.text, engine.shown.side()));
             engine.tick_from(0);
@@ -113,6 +124,7 @@ impl Engine {
             progress,
             changed: false,
             stopwatch: Box::new(StoppedWatch),
+            calendar: None,
         }
     }
 
@@ -120,6 +132,13 @@ impl Engine {
     /// clock, tests one they move by hand. Until then searches are not timed.
     pub fn set_stopwatch(&mut self, stopwatch: Box<dyn Stopwatch>) {
         self.stopwatch = stopwatch;
+    }
+
+    /// Reads the date from `calendar` before every event, so that a game
+    /// running for days has the puzzle of the day follow the calendar.
+    /// Until then the date is [`Setup::today`], if any.
+    pub fn set_calendar(&mut self, calendar: Box<dyn Calendar>) {
+        self.calendar = Some(calendar);
     }
 
     /// The frame to show now.
@@ -228,6 +247,12 @@ impl Engine {
     /// Applies one event at time `now`.
     pub fn handle(&mut self, event: Event, now: Millis) {
         self.mode.set_time(now);
+        if let Some(day) = self.calendar.as_ref().and_then(|c| c.today()) {
+            self.setup.today = Some(day);
+        }
+        if let Some(day) = self.setup.today {
+            self.mode.set_today(day);
+        }
         if self.standby {
             self.standby = false;
             self.mode.reset();
@@ -264,6 +289,13 @@ impl Engine {
             Reaction::Animate(animation) => self.queue.push_back(animation),
             Reaction::Solved { queens, flash } => self.solved(flash, None, Some(queens)),
             Reaction::Completed { flash, message, progress } => self.solved(flash, Some(message), progress),
+            Reaction::DailySolved { flash, message, day } => {
+                let (streak, new) = self.progress.record_daily(day);
+                self.changed |= new;
+                let days =
+                    if streak.days == 1 { "1 DAY".to_string() } else { format!("{} DAYS", streak.days) };
+                self.solved(flash, Some(format!("{message} - DAILY STREAK {days}")), None);
+            }
         }
         self.tick_from(now);
     }
@@ -341,7 +373,7 @@ impl Engine {
         self.changed = true;
         // The mode and size already played: the board stays as it is.
         if (self.setup.mode, self.setup.size) != was {
-            self.mode = self.setup.mode.build(self.setup.size, self.setup.style);
+            self.mode = self.setup.mode.build(self.setup.size, self.setup.style, self.setup.today);
         }
         Reaction::Draw
     }

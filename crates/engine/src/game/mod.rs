@@ -14,6 +14,7 @@ mod mode;
 mod modes;
 mod position;
 mod progress;
+mod regions;
 mod scratch;
 mod strict;
 mod text;
@@ -27,9 +28,12 @@ pub use engine::{Engine, INTRO, OnShow, Setup};
 pub use event::Event;
 pub use frame::{Frame, MAX_SIDE, Rgb};
 pub use menu::Item;
-pub use mode::{Action, Animation, Interrupt, Millis, Mode, Reaction, StoppedWatch, Stopwatch, Style};
+pub use mode::{
+    Action, Animation, Calendar, Interrupt, Millis, Mode, Reaction, StoppedWatch, Stopwatch, Style,
+};
 pub use modes::{ModeKind, SIZES};
-pub use progress::{Progress, Record};
+pub use progress::{Progress, Record, Streak};
+pub use regions::{MARK_PERCENT, REGION_COLOURS, Regions, region_shades};
 pub use scratch::{MAX_SCRATCH_N, solve_like_scratch};
 pub use strict::{REFUSED_MS, Strict};
 pub use text::{TextStyle, columns as text_columns, scroll};

@@ -39,6 +39,10 @@ pub trait Mode {
     /// for modes that report how long something took the player.
     fn set_time(&mut self, _now: Millis) {}
 
+    /// Today (days since 1970-01-01), told before every event and action
+    /// when the backend knows the date, for the puzzle of the day.
+    fn set_today(&mut self, _day: i64) {}
+
     /// Where the cursor is, if the mode has one (a queen drawn over it hides it on the LEDs).
     fn cursor(&self) -> Option<Square> {
         None
@@ -60,6 +64,10 @@ pub enum Action {
     Reset,
     /// Cover: the cover with the fewest queens closest to the player's queens.
     Closest,
+    /// Regions: a new puzzle.
+    NewPuzzle,
+    /// Regions: the puzzle of the day.
+    Daily,
     /// Cover: allow this many queens (the Delphi program's `maxQueen`), 1 to
     /// the board's side.
     Queens(u8),
@@ -90,15 +98,17 @@ impl Action {
             Action::Go => "GO",
             Action::Reset => "RESET",
             Action::Closest => "CLOSEST",
+            Action::NewPuzzle => "NEW",
+            Action::Daily => "DAILY",
             Action::Queens(k) => QUEEN_COUNTS[k as usize - 1],
         }
     }
 
     /// Whether *hold, press* may do this again: the menu opens on the last
-    /// choice only if repeating it loses nothing. Restart and Reset empty
-    /// the board, so after them the menu opens on its first item instead.
+    /// choice only if repeating it loses nothing. Restart, Reset and New
+    /// empty the board, so after them the menu opens on its first item instead.
     pub(crate) fn is_safe_to_repeat(self) -> bool {
-        !matches!(self, Action::Restart | Action::Reset)
+        !matches!(self, Action::Restart | Action::Reset | Action::NewPuzzle)
     }
 }
 
@@ -109,6 +119,14 @@ pub trait Stopwatch {
     /// Nanoseconds since some fixed start; `None` when there is no clock to
     /// read, and then nothing reports a duration.
     fn nanos(&self) -> Option<u64>;
+}
+
+/// Tells the date, for the puzzle of the day. Like the [`Stopwatch`], the
+/// engine is given one (`backend::clock::UtcCalendar` on every backend) and
+/// never reads a clock itself.
+pub trait Calendar {
+    /// Today, in days since 1970-01-01; `None` when the date is not known.
+    fn today(&self) -> Option<i64>;
 }
 
 /// No stopwatch: the engine's own default until it is given one. Searches
@@ -155,6 +173,17 @@ pub enum Reaction {
         message: String,
         /// The board to record in the player's progress, if any.
         progress: Option<Placement>,
+    },
+    /// The player solved the puzzle of day `day` (days since 1970-01-01):
+    /// play `flash`, scroll `message`, and the engine adds the streak of
+    /// days solved in a row.
+    DailySolved {
+        /// The flash to play first.
+        flash: Animation,
+        /// What to scroll after it.
+        message: String,
+        /// The puzzle's day.
+        day: i64,
     },
     /// All LEDs dark until the next event, which only wakes the game into a
     /// new one ([`Mode::reset`]) and is not applied itself.

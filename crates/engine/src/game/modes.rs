@@ -2,7 +2,7 @@
 
 use super::MAX_SIDE;
 use super::mode::{Mode, Style};
-use super::{Classic, Cover, Strict};
+use super::{Classic, Cover, Regions, Strict};
 use crate::puzzle::Answers;
 use crate::solver::cover::MAX_COVER_N;
 use std::fmt;
@@ -19,6 +19,8 @@ pub enum ModeKind {
     Strict,
     /// The fewest queens that attack every square (seed 001).
     Cover,
+    /// One queen in every row, column and coloured region, none touching.
+    Regions,
 }
 
 /// Every board size some mode can be played on (see [`ModeKind::sizes`]):
@@ -28,7 +30,7 @@ pub const SIZES: RangeInclusive<usize> = 4..=MAX_SIDE;
 
 impl ModeKind {
     /// Every mode, in the menu's order.
-    pub const ALL: [ModeKind; 3] = [ModeKind::Classic, ModeKind::Strict, ModeKind::Cover];
+    pub const ALL: [ModeKind; 4] = [ModeKind::Classic, ModeKind::Strict, ModeKind::Cover, ModeKind::Regions];
 
     /// The mode's name, as `--mode` and the config file take it.
     pub fn name(self) -> &'static str {
@@ -36,16 +38,19 @@ impl ModeKind {
             ModeKind::Classic => "classic",
             ModeKind::Strict => "strict",
             ModeKind::Cover => "cover",
+            ModeKind::Regions => "regions",
         }
     }
 
     /// The board sizes this mode plays: classic and strict every size up to
     /// 16 (their answers come from the list of all solutions up to 12, from
-    /// searches above), cover up to its solver's limit, 11.
+    /// searches above), cover up to its solver's limit, 11, and regions the
+    /// sizes its generator makes, 5 to 12.
     pub fn sizes(self) -> RangeInclusive<usize> {
         match self {
             ModeKind::Classic | ModeKind::Strict => SIZES,
             ModeKind::Cover => *SIZES.start()..=MAX_COVER_N,
+            ModeKind::Regions => crate::regions::generate::SIZES,
         }
     }
 
@@ -58,7 +63,11 @@ impl ModeKind {
     /// Why this mode cannot be played on an `n` x `n` board, if it cannot.
     pub fn check_size(self, n: usize) -> Result<(), String> {
         let sizes = self.sizes();
-        let why = if self == ModeKind::Cover { " (its solver's limit)" } else { "" };
+        let why = match self {
+            ModeKind::Cover => " (its solver's limit)",
+            ModeKind::Regions => " (its generator's sizes)",
+            ModeKind::Classic | ModeKind::Strict => "",
+        };
         match sizes.contains(&n) {
             true => Ok(()),
             false => Err(format!(
@@ -85,12 +94,18 @@ impl ModeKind {
                 "COVER EVERY SQUARE WITH FEW QUEENS. PRESS A QUEEN TO TAKE IT BACK. GO SHOWS COVERS"
                     .to_string()
             }
+            ModeKind::Regions => {
+                "ONE QUEEN IN EVERY ROW, COLUMN AND COLOUR, NONE TOUCHING. PRESS: DOT, QUEEN, EMPTY"
+                    .to_string()
+            }
         }
     }
 
-    /// A new game of this mode on an `n` x `n` board.
-    pub fn build(self, n: usize, style: Style) -> Box<dyn Mode> {
+    /// A new game of this mode on an `n` x `n` board; `today` (days since
+    /// 1970-01-01) chooses regions mode's first puzzle.
+    pub fn build(self, n: usize, style: Style, today: Option<i64>) -> Box<dyn Mode> {
         match self {
+            ModeKind::Regions => Box::new(Regions::new(n, style, today)),
             ModeKind::Classic => Box::new(Classic::new(Answers::new(n), style)),
             ModeKind::Strict => Box::new(Strict::new(Answers::new(n), style)),
             ModeKind::Cover => Box::new(Cover::new(n, style)),

@@ -7,6 +7,16 @@ use crate::puzzle::{Placement, Solutions};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Progress {
     found: u128,
+    daily: Option<Streak>,
+}
+
+/// The puzzles of the day solved on consecutive days, up to the last.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Streak {
+    /// The last day solved (days since 1970-01-01).
+    pub last: i64,
+    /// How many days in a row up to `last`, `last` included.
+    pub days: u32,
 }
 
 /// What one solved board did to the progress.
@@ -65,6 +75,31 @@ impl Progress {
         let new = self.found >> index & 1 == 0;
         self.found |= 1 << index;
         Some(Record { index, new, new_class })
+    }
+
+    /// The streak of puzzles of the day, if one was ever solved.
+    pub fn streak(&self) -> Option<Streak> {
+        self.daily
+    }
+
+    /// This progress with the streak `days` long up to day `last`, as saved.
+    pub fn with_streak(mut self, last: i64, days: u32) -> Progress {
+        self.daily = (days > 0).then_some(Streak { last, days });
+        self
+    }
+
+    /// Notes the puzzle of day `day` solved: the streak grows if the last
+    /// day solved was the day before, stays if it was this day, and starts
+    /// again from 1 otherwise (a day missed, or a clock put back). Says
+    /// whether anything changed.
+    pub fn record_daily(&mut self, day: i64) -> (Streak, bool) {
+        let streak = match self.daily {
+            Some(s) if s.last == day => return (s, false),
+            Some(s) if s.last == day - 1 => Streak { last: day, days: s.days.saturating_add(1) },
+            _ => Streak { last: day, days: 1 },
+        };
+        self.daily = Some(streak);
+        (streak, true)
     }
 
     /// What the matrix scrolls after a solved board: `37/92`, and news of a

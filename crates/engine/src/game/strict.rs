@@ -184,7 +184,12 @@ impl Mode for Strict {
                 Reaction::Draw
             }
             // Cover's own actions: never in this mode's menu.
-            Action::Go | Action::Reset | Action::Closest | Action::Queens(_) => Reaction::Draw,
+            Action::Go
+            | Action::Reset
+            | Action::Closest
+            | Action::Queens(_)
+            | Action::NewPuzzle
+            | Action::Daily => Reaction::Draw,
         }
     }
 

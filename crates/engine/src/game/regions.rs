@@ -1,0 +1,468 @@
+//! Regions mode: the coloured-regions queens puzzle (LinkedIn's "Queens").
+//! One queen in every row, column and region, none touching another. A
+//! press cycles a square through empty, marked ("no queen here") and queen;
+//! marks are the player's notes and never checked, queens are: a queen that
+//! breaks a rule is allowed, and it and the queens it clashes with show red.
+//! Hints come from the deduction rules ([`crate::regions::deduce`]), never
+//! from the solution. The puzzle of the day comes from the date alone.
+
+use super::board::Board;
+use super::elapsed::play_time;
+use super::mode::{Action, Animation, Interrupt, Millis, Mode, Reaction, Stopwatch, Style};
+use super::{Event, Frame, Rgb, text};
+use crate::puzzle::Square;
+use crate::regions::Puzzle;
+use crate::regions::deduce::{Difficulty, Grid, Rule, Step, Unit};
+use crate::regions::generate::{self, DAILY_SIZE, Generated, daily, generate};
+
+/// The regions' colours, as the LEDs show them. Each has one channel at
+/// 120 (the queen's white has all three there, so queens stand out) and the
+/// others at 0 or 56: in the 256-colour terminal that puts each on its own
+/// palette colour, and its marked shade on another. None is the cursor's
+/// blue, the hint's yellow or grey like a queen (tests/regions_mode.rs
+/// checks all of this on the LEDs' 16 bits and on the palette).
+pub const REGION_COLOURS: [Rgb; 12] = [
+    Rgb(120, 0, 0),   // red
+    Rgb(0, 120, 0),   // green
+    Rgb(56, 0, 120),  // purple
+    Rgb(0, 120, 120), // cyan
+    Rgb(120, 56, 0),  // orange
+    Rgb(120, 0, 56),  // pink
+    Rgb(0, 56, 120),  // sky
+    Rgb(56, 120, 0),  // lime
+    Rgb(0, 120, 56),  // sea green
+    Rgb(120, 0, 120), // magenta
+    Rgb(120, 56, 56), // salmon
+    Rgb(56, 120, 56), // mint
+];
+
+/// How bright a marked square is, in percent of its region's colour (and
+/// the cursor on a marked square, of the cursor's).
+pub const MARK_PERCENT: u8 = 40;
+
+/// The shades of region `region`'s colour the mode draws: as it is, marked
+/// ("no queen here"), and lit (by a hint, or the celebration).
+pub fn region_shades(region: usize) -> [Rgb; 3] {
+    let colour = REGION_COLOURS[region];
+    let lit = |c: u8| c.saturating_mul(2);
+    [colour, colour.scaled(MARK_PERCENT), Rgb(lit(colour.0), lit(colour.1), lit(colour.2))]
+}
+
+/// How long each half of a clash's red flash lasts.
+const CLASH_MS: u32 = 150;
+
+/// What the player put on a square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mark {
+    Empty,
+    /// "No queen here": the player's note, never checked.
+    Dot,
+    Queen,
+}
+
+/// Which puzzle is on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Source {
+    /// The puzzle of this day (days since 1970-01-01).
+    Daily(i64),
+    /// A new puzzle from this seed.
+    Seeded(u64),
+}
+
+/// Regions mode (see the module's description).
+pub struct Regions {
+    style: Style,
+    board: Board,
+    puzzle: Generated,
+    source: Source,
+    marks: Vec<Mark>,
+    cursor: Square,
+    /// The engine's time, as last told.
+    now: Millis,
+    /// Today, as the engine was last told (days since 1970-01-01).
+    today: Option<i64>,
+    /// When the player first pressed on this puzzle.
+    started: Option<Millis>,
+    solved: bool,
+    /// What the last hint lit, until the next event.
+    hint: Option<Step>,
+    /// Puzzles made so far, for the next seed.
+    made: u64,
+}
+
+impl Regions {
+    /// A regions game on an `n` x `n` board: the puzzle of the day `today`
+    /// on the 8x8 when the day is known, otherwise a new puzzle.
+    pub fn new(n: usize, style: Style, today: Option<i64>) -> Regions {
+        let source = match today {
+            Some(day) if n == DAILY_SIZE => Source::Daily(day),
+            Some(day) => Source::Seeded(seed(day as u64, n as u64, 0)),
+            None => Source::Seeded(seed(0, n as u64, 0)),
+        };
+        let puzzle = make(n, source);
+        let board = Board::new(n);
+        Regions {
+            style,
+            board,
+            puzzle,
+            source,
+            marks: vec![Mark::Empty; n * n],
+            cursor: board.start(),
+            now: 0,
+            today,
+            started: None,
+            solved: false,
+            hint: None,
+            made: 1,
+        }
+    }
+
+    /// The puzzle on the board.
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.puzzle.puzzle
+    }
+
+    /// The day whose puzzle is on the board, if it is a puzzle of the day.
+    pub fn daily(&self) -> Option<i64> {
+        match self.source {
+            Source::Daily(day) => Some(day),
+            Source::Seeded(_) => None,
+        }
+    }
+
+    fn n(&self) -> usize {
+        self.board.n()
+    }
+
+    fn at(&self, sq: Square) -> Mark {
+        self.marks[sq.row as usize * self.n() + sq.col as usize]
+    }
+
+    fn queens(&self) -> Vec<Square> {
+        self.board.squares().filter(|&sq| self.at(sq) == Mark::Queen).collect()
+    }
+
+    /// The queens that break a rule with another queen.
+    fn clashing(&self) -> Vec<Square> {
+        let queens = self.queens();
+        let p = self.puzzle();
+        queens
+            .iter()
+            .copied()
+            .filter(|&a| {
+                queens.iter().any(|&b| {
+                    a != b
+                        && (a.row == b.row
+                            || a.col == b.col
+                            || p.region(a) == p.region(b)
+                            || (a.row.abs_diff(b.row) <= 1 && a.col.abs_diff(b.col) <= 1))
+                })
+            })
+            .collect()
+    }
+
+    fn start_puzzle(&mut self, source: Source) {
+        if source != self.source {
+            self.puzzle = make(self.n(), source);
+            self.source = source;
+            self.made += 1;
+        }
+        self.clear();
+    }
+
+    fn clear(&mut self) {
+        self.marks.fill(Mark::Empty);
+        self.started = None;
+        self.solved = false;
+        self.hint = None;
+    }
+
+    fn new_puzzle(&mut self) {
+        let day = self.today.unwrap_or(0) as u64;
+        let source = Source::Seeded(seed(day, self.now, self.made));
+        self.start_puzzle(source);
+    }
+
+    fn press(&mut self) -> Reaction {
+        if self.solved {
+            self.new_puzzle();
+            return Reaction::Draw;
+        }
+        let i = self.cursor.row as usize * self.n() + self.cursor.col as usize;
+        self.marks[i] = match self.marks[i] {
+            Mark::Empty => Mark::Dot,
+            Mark::Dot => Mark::Queen,
+            Mark::Queen => Mark::Empty,
+        };
+        self.started.get_or_insert(self.now);
+        if self.marks[i] != Mark::Queen {
+            return Reaction::Draw;
+        }
+        let clashing = self.clashing();
+        if clashing.contains(&self.cursor) {
+            return Reaction::Animate(self.clash_flash(&clashing));
+        }
+        if self.queens().len() < self.n() {
+            return Reaction::Draw;
+        }
+        // n queens, none clashing: one in every row, column and region.
+        self.solved = true;
+        let took = self.now.saturating_sub(self.started.unwrap_or(self.now));
+        let flash = self.celebration();
+        let message = format!("SOLVED IN {}", play_time(took));
+        match self.source {
+            Source::Daily(day) => Reaction::DailySolved { flash, message, day },
+            Source::Seeded(_) => Reaction::Completed { flash, message, progress: None },
+        }
+    }
+
+    /// The clashing queens red, twice, around the picture.
+    fn clash_flash(&self, clashing: &[Square]) -> Animation {
+        let normal = self.draw();
+        let mut red = normal;
+        for &sq in clashing {
+            self.board.paint(&mut red, sq, self.style.theme.refused);
+        }
+        let mut white = normal;
+        for &sq in clashing {
+            self.board.paint(&mut white, sq, self.style.theme.queen);
+        }
+        let steps = vec![(red, CLASH_MS), (white, CLASH_MS), (red, CLASH_MS)];
+        Animation { steps, interrupt: Interrupt::FinishThenApply, message: None }
+    }
+
+    /// Each region lit in turn from its queen, then the whole board bright.
+    fn celebration(&self) -> Animation {
+        let mut steps = Vec::new();
+        let mut frame = self.draw();
+        let queens = self.queens();
+        for &q in &queens {
+            let region = self.puzzle().region(q);
+            for sq in self.board.squares().filter(|&sq| self.puzzle().region(sq) == region) {
+                self.board.paint(&mut frame, sq, region_shades(region)[2]);
+            }
+            steps.push((frame, 80));
+        }
+        let last = frame;
+        let mut white = last;
+        for &q in &queens {
+            self.board.paint(&mut white, q, self.style.theme.needed);
+        }
+        steps.extend([(white, 200), (last, 200), (white, 200)]);
+        Animation { steps, interrupt: Interrupt::FinishThenApply, message: None }
+    }
+
+    /// The next thing deduction tells the player, from their queens (marks
+    /// are theirs and not trusted): the squares to light and what to say.
+    fn hint(&mut self) -> Reaction {
+        let clashing = self.clashing();
+        if !clashing.is_empty() {
+            return self.say(Some(self.clash_flash(&clashing)), "QUEENS CLASH");
+        }
+        let mut grid = Grid::new(&self.puzzle.puzzle);
+        for q in self.queens() {
+            grid.place(q);
+        }
+        let words = loop {
+            if let Some(unit) = grid.broken() {
+                let words = format!("NO ROOM IN {} - A QUEEN IS WRONG", unit_name(unit));
+                // Nothing to place or rule out: the unit with no room left is lit.
+                self.hint = Some(Step {
+                    rule: Rule::LastSquare,
+                    queen: None,
+                    ruled_out: vec![],
+                    because: vec![unit],
+                });
+                break words;
+            }
+            if grid.is_solved() {
+                self.hint = None;
+                break "NO HINT".to_string();
+            }
+            let Some(mut step) = grid.next_step(Difficulty::Hard) else {
+                self.hint = None;
+                break "NO HINT - A QUEEN MAY BE WRONG".to_string();
+            };
+            let new_queen = step.queen.filter(|&q| self.at(q) != Mark::Queen);
+            let unmarked: Vec<Square> =
+                step.ruled_out.iter().copied().filter(|&sq| self.at(sq) == Mark::Empty).collect();
+            if new_queen.is_some() || !unmarked.is_empty() {
+                let because: Vec<String> = step.because.iter().map(|&u| unit_name(u)).collect();
+                let words = match new_queen {
+                    Some(q) => format!(
+                        "{} NEEDS A QUEEN AT {}",
+                        because.join(" AND "),
+                        q.chess(self.n()).to_uppercase()
+                    ),
+                    None => {
+                        format!("{} RULES OUT {}", because.join(" AND "), squares_words(&unmarked, self.n()))
+                    }
+                };
+                step.ruled_out = unmarked;
+                self.hint = Some(step);
+                break words;
+            }
+            grid.apply(&step);
+        };
+        self.say(None, &words)
+    }
+
+    /// `words` scrolled, after `before` if given; then the settled picture
+    /// shows what the hint lit.
+    fn say(&self, before: Option<Animation>, words: &str) -> Reaction {
+        let mut scroll = text::scroll(words, self.style.text, self.board.side());
+        if let Some(before) = before {
+            scroll.steps.splice(0..0, before.steps);
+        }
+        Reaction::Animate(scroll)
+    }
+}
+
+/// A seed from a few numbers, spread so that near inputs share nothing.
+fn seed(a: u64, b: u64, c: u64) -> u64 {
+    let mut rng = generate::Rng::new(a ^ b.rotate_left(21) ^ c.rotate_left(42));
+    rng.next_u64()
+}
+
+fn make(n: usize, source: Source) -> Generated {
+    match source {
+        Source::Daily(day) => daily(day),
+        Source::Seeded(seed) => generate(n, seed, None).expect("regions mode plays the generator's sizes"),
+    }
+}
+
+/// A unit as the scroll says it: `ROW 3` counts from the top, `COLUMN C`
+/// by its file, `REGION B` by its letter.
+fn unit_name(unit: Unit) -> String {
+    match unit {
+        Unit::Row(r) => format!("ROW {}", r + 1),
+        Unit::Col(c) => format!("COLUMN {}", (b'A' + c as u8) as char),
+        Unit::Region(g) => format!("REGION {}", crate::regions::letter(g)),
+    }
+}
+
+fn squares_words(squares: &[Square], n: usize) -> String {
+    let names: Vec<String> = squares.iter().map(|sq| sq.chess(n).to_uppercase()).collect();
+    names.join(" ")
+}
+
+impl Mode for Regions {
+    fn name(&self) -> &'static str {
+        "regions"
+    }
+
+    fn reset(&mut self) {
+        self.clear();
+        self.cursor = self.board.start();
+    }
+
+    fn handle(&mut self, event: Event) -> Reaction {
+        self.hint = None;
+        if let Some(cursor) = self.board.step(self.cursor, event) {
+            self.cursor = cursor;
+            return Reaction::Draw;
+        }
+        match event {
+            Event::Press => self.press(),
+            _ => Reaction::Draw,
+        }
+    }
+
+    fn draw(&self) -> Frame {
+        let theme = &self.style.theme;
+        let mut frame = Frame::dark(self.board.side());
+        let clashing = self.clashing();
+        for sq in self.board.squares() {
+            let [plain, marked, _] = region_shades(self.puzzle().region(sq));
+            let colour = match self.at(sq) {
+                Mark::Empty => plain,
+                Mark::Dot => marked,
+                Mark::Queen if clashing.contains(&sq) => theme.refused,
+                Mark::Queen => theme.queen,
+            };
+            self.board.paint(&mut frame, sq, colour);
+        }
+        if let Some(hint) = &self.hint {
+            for &unit in &hint.because {
+                for sq in self
+                    .board
+                    .squares()
+                    .filter(|&sq| in_unit(self.puzzle(), unit, sq) && self.at(sq) == Mark::Empty)
+                {
+                    self.board.paint(&mut frame, sq, region_shades(self.puzzle().region(sq))[2]);
+                }
+            }
+        }
+        // The cursor: dimmed on a marked square, so that the mark shows; hidden by a queen.
+        match self.at(self.cursor) {
+            Mark::Empty => self.board.paint(&mut frame, self.cursor, theme.cursor),
+            Mark::Dot => self.board.paint(&mut frame, self.cursor, theme.cursor.scaled(MARK_PERCENT)),
+            Mark::Queen => {}
+        }
+        // A hint's squares over everything, the cursor too: what was asked for shows.
+        if let Some(hint) = &self.hint {
+            // Squares ruled out go dark: nothing is there.
+            for &sq in &hint.ruled_out {
+                self.board.paint(&mut frame, sq, Rgb::BLACK);
+            }
+            if let Some(q) = hint.queen {
+                self.board.paint(&mut frame, q, theme.needed);
+            }
+        }
+        frame
+    }
+
+    fn actions(&self) -> &'static [Action] {
+        &[Action::Hint, Action::Restart, Action::NewPuzzle, Action::Daily]
+    }
+
+    fn act(&mut self, action: Action, _stopwatch: &dyn Stopwatch) -> Reaction {
+        match action {
+            Action::Hint => return self.hint(),
+            Action::Restart => self.clear(),
+            Action::NewPuzzle => self.new_puzzle(),
+            Action::Daily => {
+                let Some(day) = self.today else {
+                    return Reaction::Animate(text::scroll(
+                        "NO DATE: NO DAILY PUZZLE",
+                        self.style.text,
+                        self.board.side(),
+                    ));
+                };
+                if self.n() != DAILY_SIZE {
+                    return Reaction::Animate(text::scroll(
+                        "THE DAILY PUZZLE IS 8X8",
+                        self.style.text,
+                        self.board.side(),
+                    ));
+                }
+                if self.source != Source::Daily(day) {
+                    self.start_puzzle(Source::Daily(day));
+                }
+            }
+            // The other modes' actions: never in this mode's menu.
+            Action::Solve | Action::Go | Action::Reset | Action::Closest | Action::Queens(_) => {}
+        }
+        Reaction::Draw
+    }
+
+    fn set_time(&mut self, now: Millis) {
+        self.now = now;
+    }
+
+    fn set_today(&mut self, day: i64) {
+        self.today = Some(day);
+    }
+
+    fn cursor(&self) -> Option<Square> {
+        Some(self.cursor)
+    }
+}
+
+fn in_unit(puzzle: &Puzzle, unit: Unit, sq: Square) -> bool {
+    match unit {
+        Unit::Row(r) => sq.row as usize == r,
+        Unit::Col(c) => sq.col as usize == c,
+        Unit::Region(g) => puzzle.region(sq) == g,
+    }
+}

@@ -1,0 +1,323 @@
+//! Making puzzles: a solution first, regions grown around its queens, kept
+//! only when the puzzle has exactly one solution and the deduction rules
+//! alone solve it at the difficulty asked for. Everything follows from the
+//! seed, with integer arithmetic only, so a seed (and the date, for the
+//! puzzle of the day) gives the same puzzle on every machine.
+
+use super::Puzzle;
+use super::deduce::{self, Difficulty};
+use super::solve;
+use crate::puzzle::{Placement, Square};
+use std::ops::RangeInclusive;
+
+/// The sizes the generator makes.
+pub const SIZES: RangeInclusive<usize> = 5..=12;
+
+/// The size and difficulty of the puzzle of the day.
+pub const DAILY_SIZE: usize = 8;
+/// See [`DAILY_SIZE`].
+pub const DAILY_DIFFICULTY: Difficulty = Difficulty::Medium;
+
+/// A generated puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generated {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// Its one solution.
+    pub solution: Placement,
+    /// The hardest deduction rule it needs.
+    pub difficulty: Difficulty,
+    /// How many candidates were made to find it.
+    pub attempts: u64,
+}
+
+/// SplitMix64 (Steele, Lea and Flood): small, fast, and the same on every
+/// platform, which the puzzle of the day needs.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from `seed`.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..bound` (`bound` > 0), by Lemire's multiply-shift.
+    pub fn below(&mut self, bound: usize) -> usize {
+        (((self.next_u64() >> 32) * bound as u64) >> 32) as usize
+    }
+
+    /// Shuffles `items` (Fisher-Yates).
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+/// How many candidates [`generate`] makes before it gives up on a
+/// difficulty: easy puzzles above 10x10 are rare, and this ends the search
+/// in seconds rather than never.
+pub const MAX_ATTEMPTS: u64 = 20_000;
+
+/// A puzzle of side `n` (one of [`SIZES`]) from `seed`: at `difficulty`, or
+/// at any difficulty the rules solve when `None`.
+pub fn generate(n: usize, seed: u64, difficulty: Option<Difficulty>) -> Result<Generated, String> {
+    if !SIZES.contains(&n) {
+        return Err(format!(
+            "the generator makes {0}x{0} to {1}x{1} puzzles, not {n}x{n}",
+            SIZES.start(),
+            SIZES.end()
+        ));
+    }
+    let mut rng = Rng::new(seed);
+    let mut attempts = 0;
+    while attempts < MAX_ATTEMPTS {
+        attempts += 1;
+        let solution = random_solution(n, &mut rng);
+        let Some(puzzle) = unique_regions(&solution, &mut rng) else {
+            continue;
+        };
+        let Some(found) = deduce::difficulty(&puzzle) else {
+            continue;
+        };
+        if difficulty.is_none_or(|d| d == found) {
+            let solution = Placement::from_squares(n, &solution).expect("one queen a column");
+            return Ok(Generated { puzzle, solution, difficulty: found, attempts });
+        }
+    }
+    let asked = difficulty.map_or(String::new(), |d| format!("{d} "));
+    Err(format!(
+        "no {asked}{n}x{n} puzzle in {MAX_ATTEMPTS} tries from seed {seed}: try another difficulty or size"
+    ))
+}
+
+/// The days from 1970-01-01 to `year`-`month`-`day` in the proleptic
+/// Gregorian calendar (Howard Hinnant's `days_from_civil`); `None` for a
+/// date that does not exist.
+pub fn days_from_civil(year: i32, month: u32, day: u32) -> Option<i64> {
+    let days_in_month = match month {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 => 29,
+        2 => 28,
+        _ => return None,
+    };
+    if day == 0 || day > days_in_month {
+        return None;
+    }
+    let y = i64::from(year) - i64::from(month <= 2);
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let m = i64::from(month);
+    let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + i64::from(day) - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    Some(era * 146_097 + doe - 719_468)
+}
+
+/// The date of day `day` (days since 1970-01-01): year, month, day
+/// (Howard Hinnant's `civil_from_days`).
+pub fn civil_from_days(day: i64) -> (i64, u32, u32) {
+    let z = day + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (yoe + era * 400 + i64::from(m <= 2), m, d)
+}
+
+/// Day `day` as `YYYY-MM-DD`.
+pub fn date_string(day: i64) -> String {
+    let (y, m, d) = civil_from_days(day);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+/// Reads `YYYY-MM-DD` (years 1 to 9999) into days since 1970-01-01.
+pub fn parse_date(text: &str) -> Option<i64> {
+    let mut parts = text.split('-');
+    let (y, m, d) = (parts.next()?, parts.next()?, parts.next()?);
+    let digits = |s: &str, len: usize| s.len() == len && s.bytes().all(|b| b.is_ascii_digit());
+    if parts.next().is_some() || !digits(y, 4) || !digits(m, 2) || !digits(d, 2) {
+        return None;
+    }
+    let year: i32 = y.parse().ok()?;
+    (year >= 1).then_some(())?;
+    days_from_civil(year, m.parse().ok()?, d.parse().ok()?)
+}
+
+/// The puzzle of the day numbered `day` (days since 1970-01-01, see
+/// [`days_from_civil`]): the same everywhere, from the date alone.
+pub fn daily(day: i64) -> Generated {
+    // Days as the seed, spread by a constant so that neighbouring days share nothing.
+    let seed = (day as u64).wrapping_mul(0x2545_F491_4F6C_DD1D) ^ 0x5175_6565_6E73_0001;
+    generate(DAILY_SIZE, seed, Some(DAILY_DIFFICULTY)).expect("medium 8x8 puzzles are common")
+}
+
+/// A queen in every row and column, none touching another: columns chosen
+/// row by row in a random order, backing up from a dead end.
+fn random_solution(n: usize, rng: &mut Rng) -> Vec<Square> {
+    fn place(row: usize, n: usize, used: u16, cols: &mut Vec<u8>, rng: &mut Rng) -> bool {
+        if row == n {
+            return true;
+        }
+        let mut order: Vec<u8> = (0..n as u8).collect();
+        rng.shuffle(&mut order);
+        for c in order {
+            let touches = row > 0 && cols[row - 1].abs_diff(c) <= 1;
+            if used >> c & 1 == 1 || touches {
+                continue;
+            }
+            cols.push(c);
+            if place(row + 1, n, used | 1 << c, cols, rng) {
+                return true;
+            }
+            cols.pop();
+        }
+        false
+    }
+    let mut cols = Vec::with_capacity(n);
+    let placed = place(0, n, 0, &mut cols, rng);
+    debug_assert!(placed, "every side from 4 up has a solution");
+    cols.iter().enumerate().map(|(r, &c)| Square::new(c, r as u8)).collect()
+}
+
+/// Regions grown around `queens` and then mended until `queens` is the
+/// puzzle's only solution: while another solution exists, one of its queens
+/// that is not one of ours has its square handed to a neighbouring region,
+/// which then holds two of that solution's queens. `None` if that takes too
+/// long (the caller starts over).
+fn unique_regions(queens: &[Square], rng: &mut Rng) -> Option<Puzzle> {
+    let n = queens.len();
+    let mut region: Vec<usize> = grow_regions(queens, rng);
+    for _ in 0..12 * n {
+        let puzzle = puzzle_of(&region, n);
+        let other =
+            solve::solutions(&puzzle, 2).into_iter().find(|s| s.queens().any(|q| !queens.contains(&q)));
+        let Some(other) = other else {
+            return Some(puzzle);
+        };
+        // Its queens that are not ours, and for each the regions next to it it may join.
+        let mut moves = Vec::new();
+        for q in other.queens().filter(|q| !queens.contains(q)) {
+            let i = q.row as usize * n + q.col as usize;
+            if !stays_connected(&region, n, i) {
+                continue;
+            }
+            for j in side_neighbours(i, n) {
+                if region[j] != region[i] && !moves.contains(&(i, region[j])) {
+                    moves.push((i, region[j]));
+                }
+            }
+        }
+        if moves.is_empty() {
+            return None;
+        }
+        let (i, to) = moves[rng.below(moves.len())];
+        region[i] = to;
+    }
+    None
+}
+
+/// Whether region `region[i]` stays in one piece without square `i`.
+fn stays_connected(region: &[usize], n: usize, i: usize) -> bool {
+    let own = region[i];
+    let rest: Vec<usize> = (0..n * n).filter(|&j| j != i && region[j] == own).collect();
+    let Some(&first) = rest.first() else {
+        return false;
+    };
+    let mut seen = vec![false; n * n];
+    seen[first] = true;
+    let mut stack = vec![first];
+    let mut reached = 0;
+    while let Some(j) = stack.pop() {
+        reached += 1;
+        for k in side_neighbours(j, n) {
+            if k != i && !seen[k] && region[k] == own {
+                seen[k] = true;
+                stack.push(k);
+            }
+        }
+    }
+    reached == rest.len()
+}
+
+/// The squares sharing a side with square `i` of an `n` x `n` grid.
+fn side_neighbours(i: usize, n: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (i / n, i % n);
+    [(r > 0).then(|| i - n), (r + 1 < n).then(|| i + n), (c > 0).then(|| i - 1), (c + 1 < n).then(|| i + 1)]
+        .into_iter()
+        .flatten()
+}
+
+fn puzzle_of(region: &[usize], n: usize) -> Puzzle {
+    let rows: Vec<Vec<usize>> = region.chunks(n).map(<[usize]>::to_vec).collect();
+    Puzzle::new(&rows).expect("regions grown and mended by sides are connected and number n")
+}
+
+/// Regions grown from the queens, one a queen: each step gives a random
+/// square next to some region (by a side) to the region of a random such
+/// neighbour, so every region is one piece.
+fn grow_regions(queens: &[Square], rng: &mut Rng) -> Vec<usize> {
+    let n = queens.len();
+    const NONE: usize = usize::MAX;
+    let mut region = vec![NONE; n * n];
+    let mut order: Vec<usize> = (0..n).collect();
+    rng.shuffle(&mut order);
+    for (g, &q) in order.iter().zip(queens) {
+        region[q.row as usize * n + q.col as usize] = *g;
+    }
+    let neighbours = |i: usize| side_neighbours(i, n);
+    let mut left = n * n - n;
+    while left > 0 {
+        let frontier: Vec<usize> =
+            (0..n * n).filter(|&i| region[i] == NONE && neighbours(i).any(|j| region[j] != NONE)).collect();
+        let i = frontier[rng.below(frontier.len())];
+        let owners: Vec<usize> = neighbours(i).filter(|&j| region[j] != NONE).collect();
+        region[i] = region[owners[rng.below(owners.len())]];
+        left -= 1;
+    }
+    region
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn days_count_from_the_epoch() {
+        assert_eq!(days_from_civil(1970, 1, 1), Some(0));
+        assert_eq!(days_from_civil(2000, 3, 1), Some(11_017));
+        assert_eq!(days_from_civil(2024, 2, 29), Some(19_782));
+        assert_eq!(days_from_civil(2023, 2, 29), None);
+        assert_eq!(days_from_civil(2026, 13, 1), None);
+        for day in [-719_162, -1, 0, 59, 11_016, 19_782, 20_417, 2_932_896] {
+            let (y, m, d) = civil_from_days(day);
+            assert_eq!(days_from_civil(y as i32, m, d), Some(day), "{y}-{m}-{d}");
+            assert_eq!(parse_date(&date_string(day)), Some(day));
+        }
+        assert_eq!(date_string(20_417), "2025-11-25");
+        for bad in ["2026-02-30", "2026-1-01", "26-01-01", "2026-01-01-", "0000-01-01", "2026/01/01", ""] {
+            assert_eq!(parse_date(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_rng_is_splitmix64() {
+        // The first outputs for seed 1234567, from the reference implementation.
+        let mut rng = Rng::new(1_234_567);
+        assert_eq!(rng.next_u64(), 6_457_827_717_110_365_317);
+        assert_eq!(rng.next_u64(), 3_203_168_211_198_807_973);
+    }
+}

@@ -1,0 +1,245 @@
+//! The regions puzzle (LinkedIn's daily "Queens", a one-star Star Battle):
+//! an `n` x `n` grid cut into `n` regions; place one queen in every row,
+//! every column and every region, with no two queens touching, diagonally
+//! included.
+//!
+//! - [`Puzzle`]: the grid of regions, checked when it is made (its size,
+//!   the numbering of its regions, each region in one piece).
+//! - [`solve`]: the solutions by search, the referee for everything else.
+//! - [`deduce`]: the deduction rules a person uses, the hint they give, and
+//!   the difficulty of a puzzle (the hardest rule it needs).
+//! - [`generate`]: puzzles with exactly one solution that the rules alone
+//!   solve, from a seed, and the puzzle of the day from the date alone.
+
+pub mod deduce;
+pub mod generate;
+pub mod solve;
+
+use crate::puzzle::Square;
+use std::fmt;
+
+/// The largest side the solver and [`Puzzle`] take (a row fits in a `u16`).
+pub const MAX_SIDE: usize = 16;
+
+/// A grid of regions: region numbers `0..n`, one per square, rows from the
+/// top. Every value of this type is a valid puzzle (it may still have no
+/// solution, or several).
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Puzzle {
+    n: usize,
+    regions: Vec<u8>,
+    /// For region `g` and row `r`, at `g * n + r`: a bit per column, the region's squares.
+    masks: Vec<u16>,
+}
+
+/// Why a grid is not a regions puzzle, in one line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PuzzleError(String);
+
+impl fmt::Display for PuzzleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for PuzzleError {}
+
+fn error(why: String) -> PuzzleError {
+    PuzzleError(why)
+}
+
+/// The letter of region `r` in the text grid: `A` for region 0.
+pub fn letter(region: usize) -> char {
+    (b'A' + region as u8) as char
+}
+
+impl Puzzle {
+    /// A puzzle from its rows of region numbers, rows from the top. The grid
+    /// must be square, 1x1 to 16x16, use exactly the regions `0..n`, and
+    /// each region must be one piece (squares joined by their sides).
+    pub fn new(rows: &[Vec<usize>]) -> Result<Puzzle, PuzzleError> {
+        let n = rows.len();
+        if n == 0 || n > MAX_SIDE {
+            return Err(error(format!(
+                "a regions puzzle is 1x1 to {MAX_SIDE}x{MAX_SIDE}, this one has {n} rows"
+            )));
+        }
+        let mut regions = Vec::with_capacity(n * n);
+        for (r, row) in rows.iter().enumerate() {
+            if row.len() != n {
+                let squares = row.len();
+                return Err(error(format!(
+                    "row {} has {squares} square{}, but the grid has {n} rows: it must be square",
+                    r + 1,
+                    if squares == 1 { "" } else { "s" }
+                )));
+            }
+            for (c, &region) in row.iter().enumerate() {
+                if region >= n {
+                    return Err(error(format!(
+                        "row {}, column {} is in region {region}, but {n}x{n} has regions 0 to {} (A to {})",
+                        r + 1,
+                        c + 1,
+                        n - 1,
+                        letter(n - 1)
+                    )));
+                }
+                regions.push(region as u8);
+            }
+        }
+        let mut masks = vec![0u16; n * n];
+        for (i, &region) in regions.iter().enumerate() {
+            masks[region as usize * n + i / n] |= 1 << (i % n);
+        }
+        let puzzle = Puzzle { n, regions, masks };
+        puzzle.check_regions()?;
+        Ok(puzzle)
+    }
+
+    /// Every region used, and each in one piece.
+    fn check_regions(&self) -> Result<(), PuzzleError> {
+        let n = self.n;
+        for region in 0..n {
+            let squares: Vec<usize> = (0..n * n).filter(|&i| self.regions[i] as usize == region).collect();
+            let Some(&first) = squares.first() else {
+                return Err(error(format!(
+                    "region {region} ({}) has no square: {n}x{n} needs {n} regions",
+                    letter(region)
+                )));
+            };
+            // A flood fill from its first square must reach all of it.
+            let mut seen = vec![false; n * n];
+            let mut stack = vec![first];
+            seen[first] = true;
+            let mut reached = 0;
+            while let Some(i) = stack.pop() {
+                reached += 1;
+                let (r, c) = (i / n, i % n);
+                let sides = [
+                    (r > 0).then(|| i - n),
+                    (r + 1 < n).then(|| i + n),
+                    (c > 0).then(|| i - 1),
+                    (c + 1 < n).then(|| i + 1),
+                ];
+                for j in sides.into_iter().flatten() {
+                    if !seen[j] && self.regions[j] as usize == region {
+                        seen[j] = true;
+                        stack.push(j);
+                    }
+                }
+            }
+            if reached != squares.len() {
+                return Err(error(format!(
+                    "region {region} ({}) is in more than one piece: a region's squares must touch by their sides",
+                    letter(region)
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads the text grid: one row a line, one letter a square (`A` is
+    /// region 0, either case), spaces ignored; blank lines around it are
+    /// ignored too.
+    pub fn parse_letters(text: &str) -> Result<Puzzle, PuzzleError> {
+        let mut rows = Vec::new();
+        for (line_no, line) in text.lines().enumerate() {
+            let letters: Vec<char> = line.chars().filter(|c| !c.is_whitespace()).collect();
+            if letters.is_empty() {
+                continue;
+            }
+            let mut row = Vec::with_capacity(letters.len());
+            for (i, ch) in letters.into_iter().enumerate() {
+                let upper = ch.to_ascii_uppercase();
+                if !upper.is_ascii_uppercase() || (upper as usize - 'A' as usize) >= MAX_SIDE {
+                    return Err(error(format!(
+                        "line {}, square {}: {:?} is not a region letter (A to {})",
+                        line_no + 1,
+                        i + 1,
+                        ch,
+                        letter(MAX_SIDE - 1)
+                    )));
+                }
+                row.push(upper as usize - 'A' as usize);
+            }
+            rows.push(row);
+        }
+        if rows.is_empty() {
+            return Err(error("no puzzle: expected rows of region letters, or JSON".to_string()));
+        }
+        Puzzle::new(&rows)
+    }
+
+    /// The side of the grid.
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// The region of the square in column `col`, row `row` from the top.
+    pub fn region_at(&self, col: usize, row: usize) -> usize {
+        self.regions[row * self.n + col] as usize
+    }
+
+    /// The region of `square`.
+    pub fn region(&self, square: Square) -> usize {
+        self.region_at(square.col as usize, square.row as usize)
+    }
+
+    /// The rows of region numbers, from the top.
+    pub fn rows(&self) -> Vec<Vec<usize>> {
+        self.regions.chunks(self.n).map(|row| row.iter().map(|&r| r as usize).collect()).collect()
+    }
+
+    /// The text grid: a letter a square, a line a row.
+    pub fn letters(&self) -> String {
+        let mut text = String::with_capacity(self.n * (self.n + 1));
+        for row in self.regions.chunks(self.n) {
+            text.extend(row.iter().map(|&r| letter(r as usize)));
+            text.push('\n');
+        }
+        text
+    }
+
+    /// A bit per column: the squares of `region` in `row`.
+    pub(crate) fn region_mask_in_row(&self, region: usize, row: usize) -> u16 {
+        self.masks[region * self.n + row]
+    }
+}
+
+impl fmt::Debug for Puzzle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Puzzle {{ n: {}, regions:\n{}}}", self.n, self.letters())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_letters_read_back_as_written() {
+        let text = "AAB\nACB\nCCB\n";
+        let p = Puzzle::parse_letters(text).unwrap();
+        assert_eq!(p.n(), 3);
+        assert_eq!(p.letters(), text);
+        assert_eq!(p.region_at(2, 0), 1);
+        assert_eq!(Puzzle::parse_letters(" a a b \n\n a c b\nc c b\n\n").unwrap(), p);
+    }
+
+    #[test]
+    fn bad_grids_are_one_line_each() {
+        let cases = [
+            ("AAB\nACB\n", "must be square"),
+            ("AB\nBA\n", "more than one piece"),
+            ("AAA\nAAA\nBBB\n", "region 2 (C) has no square"),
+            ("AAB\nAC?\nCCB\n", "'?' is not a region letter"),
+            ("AAD\nACB\nCCB\n", "regions 0 to 2 (A to C)"),
+            ("", "no puzzle"),
+        ];
+        for (text, expected) in cases {
+            let why = Puzzle::parse_letters(text).unwrap_err().to_string();
+            assert!(why.contains(expected), "{text:?}: {why}");
+            assert!(!why.contains('\n'), "{why}");
+        }
+    }
+}

@@ -1,0 +1,285 @@
+//! `queens regions`: the coloured-regions puzzle's generator and solver.
+
+use super::output::{Format, bad_input, emit, no_answer, print_json, say};
+use crate::daemon::small_file;
+use crate::regions::deduce::{self, Difficulty};
+use crate::regions::generate::{self, Generated, date_string, parse_date};
+use crate::regions::{Puzzle, letter, solve};
+use crate::solver::notation::square_name;
+use serde::{Deserialize, Serialize};
+use std::io::Read;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// The most a puzzle file is read: a 16x16 grid in JSON is under 2 KiB.
+const MAX_INPUT: u64 = 64 * 1024;
+
+/// How far `solve` counts the solutions of a puzzle that has several.
+const SOLVE_COUNT_LIMIT: u64 = 1000;
+
+#[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:
+  queens regions generate                          a new 8x8 puzzle, as a grid of region letters
+  queens regions generate --size 6 --seed 7        the same puzzle every time for this seed
+  queens regions generate --difficulty hard --format json
+  queens regions daily                             today's puzzle (UTC), the one the game plays
+  queens regions daily --date 2026-11-25           another day's
+  queens regions generate | queens regions solve   its one solution, and the rules it needs
+  queens regions solve puzzle.txt --count          how many solutions a grid of your own has
+
+One queen in every row, every column and every region, and no two queens touching, diagonally
+included. Every generated puzzle has exactly one solution, and the deduction rules alone solve
+it: easy needs only a line or region with one square left and a region confined to one line;
+medium also rules out a square whose queen would leave a line or region no square; hard also
+uses groups of regions confined to as many lines.
+
+Exit status: 0 with a puzzle or a solution, 1 when a puzzle has none, 2 for bad input.")]
+pub struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum Command {
+    /// A new puzzle with exactly one solution.
+    Generate {
+        /// The puzzle is N x N, with N regions (5 to 12).
+        #[arg(long, default_value_t = 8, value_name = "N")]
+        size: usize,
+        /// The same seed gives the same puzzle, on every machine; a random one if not given.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// The hardest deduction rule the puzzle needs (any if not given).
+        #[arg(long, value_parser = parse_difficulty)]
+        difficulty: Option<Difficulty>,
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+    },
+    /// The puzzle of the day: 8x8, medium, the same everywhere for a date.
+    Daily {
+        /// The day, as YYYY-MM-DD (UTC); today if not given.
+        #[arg(long, value_parser = parse_day)]
+        date: Option<i64>,
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+    },
+    /// Solves a puzzle: JSON as `generate --format json` prints it, or rows of region letters.
+    Solve {
+        /// The puzzle's file; standard input if not given or `-`.
+        file: Option<PathBuf>,
+        /// Count the solutions instead of showing one.
+        #[arg(long)]
+        count: bool,
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+    },
+}
+
+fn parse_difficulty(text: &str) -> Result<Difficulty, String> {
+    text.parse()
+}
+
+fn parse_day(text: &str) -> Result<i64, String> {
+    parse_date(text).ok_or_else(|| format!("'{text}' is not a date as YYYY-MM-DD"))
+}
+
+/// A puzzle as JSON: what `generate` prints and `solve` reads.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PuzzleJson {
+    n: usize,
+    /// The region of each square, rows from the top.
+    regions: Vec<Vec<usize>>,
+    /// The row of the queen in each column (row 0 at the top).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    solution: Option<Vec<usize>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    difficulty: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    seed: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    date: Option<String>,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    match args.command {
+        Command::Generate { size, seed, difficulty, format } => {
+            let seed = seed.unwrap_or_else(random_seed);
+            match generate::generate(size, seed, difficulty) {
+                Ok(made) => print_puzzle(&made, Some(seed), None, format),
+                Err(why) => Ok(bad_input(why)),
+            }
+        }
+        Command::Daily { date, format } => {
+            let Some(day) = date.or_else(crate::backend::clock::UtcCalendar::today) else {
+                return Ok(bad_input("the system clock is before 1970: give --date"));
+            };
+            print_puzzle(&generate::daily(day), None, Some(day), format)
+        }
+        Command::Solve { file, count, format } => {
+            let text = match read_input(file) {
+                Ok(text) => text,
+                Err(why) => return Ok(bad_input(why)),
+            };
+            match parse_puzzle(&text) {
+                Ok(puzzle) => solve_puzzle(&puzzle, count, format),
+                Err(why) => Ok(bad_input(why)),
+            }
+        }
+    }
+}
+
+/// A seed nobody chose: the clock's nanoseconds and the process id.
+fn random_seed() -> u64 {
+    let nanos =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    let mut rng = generate::Rng::new(nanos as u64 ^ (u64::from(std::process::id()) << 40));
+    // Below 2^53, so that the seed in `--format json` survives JavaScript's numbers.
+    rng.next_u64() >> 11
+}
+
+fn print_puzzle(
+    made: &Generated,
+    seed: Option<u64>,
+    day: Option<i64>,
+    format: Format,
+) -> anyhow::Result<ExitCode> {
+    let n = made.puzzle.n();
+    match format {
+        Format::Json => print_json(&PuzzleJson {
+            n,
+            regions: made.puzzle.rows(),
+            solution: Some(made.solution.columns().map(|r| r.map_or(0, usize::from)).collect()),
+            difficulty: Some(made.difficulty.name().to_string()),
+            seed,
+            date: day.map(date_string),
+        })?,
+        Format::Human => {
+            let from = match (seed, day) {
+                (_, Some(day)) => format!("the puzzle of {}", date_string(day)),
+                (Some(seed), None) => format!("seed {seed}"),
+                (None, None) => String::new(),
+            };
+            say!(
+                "# {n}x{n}, {}, {from}; one queen in every row, column and region, none touching",
+                made.difficulty
+            )?;
+            emit(&made.puzzle.letters())?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The puzzle's text, from a file or standard input, at most [`MAX_INPUT`] bytes.
+fn read_input(file: Option<PathBuf>) -> Result<String, String> {
+    let bytes = match file.filter(|f| f.as_os_str() != "-") {
+        Some(path) => match small_file::read(&path, MAX_INPUT) {
+            Ok(Some(bytes)) => bytes,
+            Ok(None) => return Err(format!("{}: no such file", path.display())),
+            Err(why) => return Err(format!("{} {why}", path.display())),
+        },
+        None => {
+            let mut bytes = Vec::new();
+            std::io::stdin()
+                .lock()
+                .take(MAX_INPUT + 1)
+                .read_to_end(&mut bytes)
+                .map_err(|e| format!("cannot read standard input: {e}"))?;
+            if bytes.len() as u64 > MAX_INPUT {
+                return Err(format!("the puzzle on standard input is larger than {} KiB", MAX_INPUT / 1024));
+            }
+            bytes
+        }
+    };
+    String::from_utf8(bytes).map_err(|_| "the puzzle is not UTF-8 text".to_string())
+}
+
+/// JSON if it starts with `{`, otherwise rows of letters (lines starting
+/// with `#` are comments).
+fn parse_puzzle(text: &str) -> Result<Puzzle, String> {
+    if text.trim_start().starts_with('{') {
+        let json: PuzzleJson =
+            serde_json::from_str(text).map_err(|e| format!("the puzzle's JSON is not valid: {e}"))?;
+        let puzzle = Puzzle::new(&json.regions).map_err(|e| e.to_string())?;
+        if json.n != puzzle.n() {
+            return Err(format!("\"n\" is {} but the grid has {} rows", json.n, puzzle.n()));
+        }
+        return Ok(puzzle);
+    }
+    let rows: Vec<&str> = text.lines().filter(|line| !line.trim_start().starts_with('#')).collect();
+    Puzzle::parse_letters(&rows.join("\n")).map_err(|e| e.to_string())
+}
+
+#[derive(Serialize)]
+struct Solved {
+    n: usize,
+    /// How many solutions, counted up to the limit; `more` says it was reached.
+    solutions: u64,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    more: bool,
+    /// The first solution: the row of the queen in each column.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<Vec<usize>>,
+    /// The hardest deduction rule it needs, or null when the rules alone cannot solve it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    difficulty: Option<Option<&'static str>>,
+}
+
+fn solve_puzzle(puzzle: &Puzzle, count_all: bool, format: Format) -> anyhow::Result<ExitCode> {
+    let n = puzzle.n();
+    let limit = if count_all { u64::MAX } else { SOLVE_COUNT_LIMIT };
+    let solutions = solve::count(puzzle, limit);
+    let first = solve::solutions(puzzle, 1).into_iter().next();
+    let difficulty = (solutions == 1).then(|| deduce::difficulty(puzzle).map(Difficulty::name));
+    match format {
+        Format::Json => print_json(&Solved {
+            n,
+            solutions,
+            more: solutions == limit && !count_all,
+            solution: first
+                .filter(|_| !count_all)
+                .map(|s| s.columns().map(|r| r.map_or(0, usize::from)).collect()),
+            difficulty: difficulty.filter(|_| !count_all),
+        })?,
+        Format::Human if count_all => say!("{}", solutions_words(solutions, false))?,
+        Format::Human => {
+            match (&first, solutions) {
+                (None, _) => say!("no solution")?,
+                (Some(_), 1) => say!("one solution:")?,
+                (Some(_), k) => say!("{}; the first:", solutions_words(k, k == limit))?,
+            }
+            if let Some(solution) = &first {
+                let queen_at = |col: usize, row: usize| solution.get(col) == Some(row as u8);
+                let mut text = String::new();
+                for row in 0..n {
+                    let cells: Vec<String> = (0..n)
+                        .map(|col| match queen_at(col, row) {
+                            true => "Q".to_string(),
+                            false => letter(puzzle.region_at(col, row)).to_ascii_lowercase().to_string(),
+                        })
+                        .collect();
+                    text += &cells.join(" ");
+                    text.push('\n');
+                }
+                emit(&text)?;
+                let squares: Vec<String> = solution.queens().map(|q| square_name(q, n)).collect();
+                say!("queens: {}", squares.join(" "))?;
+                match difficulty {
+                    Some(Some(d)) => say!("the deduction rules solve it: {d}")?,
+                    Some(None) => say!("the deduction rules alone do not solve it: it needs a guess")?,
+                    None => {}
+                }
+            }
+        }
+    }
+    Ok(if solutions == 0 { no_answer() } else { ExitCode::SUCCESS })
+}
+
+fn solutions_words(k: u64, more: bool) -> String {
+    match (k, more) {
+        (_, true) => format!("at least {k} solutions"),
+        (0, _) => "no solution".to_string(),
+        (1, _) => "1 solution".to_string(),
+        (k, _) => format!("{k} solutions"),
+    }
+}

@@ -1,0 +1,325 @@
+//! The regions puzzle's generator, solver and deduction rules, each checked
+//! against an independent brute force over every placement
+//! (tests/common/regions_brute.rs), and `queens regions` from outside.
+
+mod common;
+
+use common::bin::run;
+use common::regions_brute;
+use queens::puzzle::Square;
+use queens::regions::deduce::{Difficulty, Grid, Outcome};
+use queens::regions::generate::{self, MAX_ATTEMPTS, days_from_civil, generate};
+use queens::regions::{Puzzle, solve};
+use std::io::Write;
+use std::process::Stdio;
+
+/// The engine's solutions in the referee's form: the column of the queen in each row, sorted.
+fn engine_solutions(puzzle: &Puzzle) -> Vec<Vec<usize>> {
+    let mut all: Vec<Vec<usize>> = solve::solutions(puzzle, usize::MAX)
+        .iter()
+        .map(|s| {
+            let mut cols = vec![0; puzzle.n()];
+            for q in s.queens() {
+                cols[q.row as usize] = q.col as usize;
+            }
+            cols
+        })
+        .collect();
+    all.sort();
+    all
+}
+
+/// A random grid of `n` regions grown from random seeds (xorshift, not the
+/// engine's generator), most with many solutions or none.
+fn random_grid(n: usize, state: &mut u64) -> Vec<Vec<usize>> {
+    let mut next = |bound: usize| {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        (*state % bound as u64) as usize
+    };
+    let mut region = vec![usize::MAX; n * n];
+    let mut placed = 0;
+    while placed < n {
+        let i = next(n * n);
+        if region[i] == usize::MAX {
+            region[i] = placed;
+            placed += 1;
+        }
+    }
+    while region.contains(&usize::MAX) {
+        let i = next(n * n);
+        if region[i] != usize::MAX {
+            continue;
+        }
+        let (r, c) = (i / n, i % n);
+        let sides = [
+            (r > 0).then(|| i - n),
+            (r + 1 < n).then(|| i + n),
+            (c > 0).then(|| i - 1),
+            (c + 1 < n).then(|| i + 1),
+        ];
+        let owners: Vec<usize> = sides.into_iter().flatten().filter(|&j| region[j] != usize::MAX).collect();
+        if !owners.is_empty() {
+            region[i] = region[owners[next(owners.len())]];
+        }
+    }
+    region.chunks(n).map(<[usize]>::to_vec).collect()
+}
+
+#[test]
+fn the_search_finds_exactly_what_brute_force_finds_on_random_grids() {
+    let mut state = 0x9E37_79B9_7F4A_7C15;
+    let mut with_solutions = 0;
+    for case in 0..300 {
+        let n = 4 + case % 5; // 4 to 8
+        let grid = random_grid(n, &mut state);
+        let puzzle = Puzzle::new(&grid).unwrap();
+        let expected = regions_brute::solutions(&grid);
+        assert_eq!(engine_solutions(&puzzle), expected, "{puzzle:?}");
+        assert_eq!(solve::count(&puzzle, u64::MAX), expected.len() as u64);
+        assert_eq!(solve::count(&puzzle, 1), expected.len().min(1) as u64);
+        with_solutions += usize::from(!expected.is_empty());
+    }
+    assert!(with_solutions > 50, "the random grids exercise solvable puzzles: {with_solutions}");
+}
+
+#[test]
+fn every_generated_puzzle_has_exactly_one_solution_by_brute_force() {
+    for n in 5..=8 {
+        let seeds = if n == 8 { 12 } else { 25 };
+        for seed in 0..seeds {
+            let made = generate(n, seed, None).unwrap();
+            let grid = made.puzzle.rows();
+            let all = regions_brute::solutions(&grid);
+            let mut cols = vec![0; n];
+            for q in made.solution.queens() {
+                cols[q.row as usize] = q.col as usize;
+            }
+            assert_eq!(all, vec![cols], "{n}x{n} seed {seed}: {:?}", made.puzzle);
+        }
+    }
+}
+
+#[test]
+fn a_nine_by_nine_is_unique_by_brute_force_too() {
+    let made = generate(9, 3, None).unwrap();
+    assert_eq!(regions_brute::solutions(&made.puzzle.rows()).len(), 1, "{:?}", made.puzzle);
+}
+
+/// Applies deduction steps one by one; every queen it places is in every
+/// solution and every square it rules out is in none.
+fn check_deduction_is_sound(puzzle: &Puzzle, solutions: &[Vec<usize>]) -> Outcome {
+    let in_every = |sq: Square| solutions.iter().all(|s| s[sq.row as usize] == sq.col as usize);
+    let in_some = |sq: Square| solutions.iter().any(|s| s[sq.row as usize] == sq.col as usize);
+    let mut grid = Grid::new(puzzle);
+    loop {
+        let Some(step) = grid.next_step(Difficulty::Hard) else {
+            return grid.clone().solve(Difficulty::Hard);
+        };
+        if let Some(q) = step.queen {
+            assert!(
+                in_every(q),
+                "{:?} placed {q} by {:?}, not in every solution of {puzzle:?}",
+                step.rule,
+                step.because
+            );
+        }
+        for &sq in &step.ruled_out {
+            assert!(
+                !in_some(sq),
+                "{:?} ruled out {sq} by {:?}, in a solution of {puzzle:?}",
+                step.rule,
+                step.because
+            );
+        }
+        assert!(step.queen.is_some() || !step.ruled_out.is_empty(), "a step does something");
+        grid.apply(&step);
+    }
+}
+
+#[test]
+fn deduction_never_places_a_wrong_queen_nor_rules_out_a_right_square() {
+    let mut state = 0x2545_F491_4F6C_DD1D;
+    let mut solved = 0;
+    for case in 0..400 {
+        let n = 4 + case % 5;
+        let grid = random_grid(n, &mut state);
+        let puzzle = Puzzle::new(&grid).unwrap();
+        let solutions = regions_brute::solutions(&grid);
+        if solutions.is_empty() {
+            continue;
+        }
+        if let Outcome::Solved(_) = check_deduction_is_sound(&puzzle, &solutions) {
+            assert_eq!(solutions.len(), 1, "deduction solved a puzzle with several solutions: {puzzle:?}");
+            solved += 1;
+        }
+    }
+    for seed in 0..30 {
+        let made = generate(5 + seed as usize % 4, seed, None).unwrap();
+        let solutions = regions_brute::solutions(&made.puzzle.rows());
+        assert!(matches!(check_deduction_is_sound(&made.puzzle, &solutions), Outcome::Solved(_)));
+    }
+    assert!(solved > 5, "some random grids are solved by deduction: {solved}");
+}
+
+#[test]
+fn a_puzzle_is_as_hard_as_the_hardest_rule_it_needs() {
+    for difficulty in Difficulty::ALL {
+        for seed in 0..4 {
+            let made = generate(7, seed, Some(difficulty)).unwrap();
+            assert_eq!(made.difficulty, difficulty);
+            let mut easier = Grid::new(&made.puzzle);
+            match difficulty {
+                Difficulty::Easy => {
+                    assert_eq!(easier.solve(Difficulty::Easy), Outcome::Solved(Difficulty::Easy))
+                }
+                Difficulty::Medium => assert_eq!(easier.solve(Difficulty::Easy), Outcome::Stuck),
+                Difficulty::Hard => assert_eq!(easier.solve(Difficulty::Medium), Outcome::Stuck),
+            }
+            assert_eq!(Grid::new(&made.puzzle).solve(difficulty), Outcome::Solved(difficulty));
+        }
+    }
+}
+
+#[test]
+fn a_seed_is_a_puzzle_and_another_seed_another() {
+    let a = generate(8, 42, None).unwrap();
+    assert_eq!(generate(8, 42, None).unwrap(), a);
+    assert_ne!(generate(8, 43, None).unwrap().puzzle, a.puzzle);
+    assert!(a.attempts >= 1 && a.attempts < MAX_ATTEMPTS);
+}
+
+/// The puzzle of 2026-11-25, as every device shows it: the generator, its
+/// random numbers and the date arithmetic all feed this.
+const DAILY_2026_11_25: &str = "\
+FFFFFHHH
+DEEFFHHH
+EEEFHHHG
+EEEEHHGG
+BEEEHCGG
+BEEGGGGG
+BBEEEGAG
+BEEEGGAG
+";
+
+#[test]
+fn the_puzzle_of_a_day_is_the_same_everywhere() {
+    let day = days_from_civil(2026, 11, 25).unwrap();
+    let daily = generate::daily(day);
+    assert_eq!(daily.puzzle.letters(), DAILY_2026_11_25);
+    assert_eq!(daily.difficulty, Difficulty::Medium);
+    assert_ne!(generate::daily(day + 1).puzzle, daily.puzzle, "the next day has its own");
+    let (status, out, _) = run(&["regions", "daily", "--date", "2026-11-25"]);
+    assert_eq!(status, Some(0));
+    assert!(out.ends_with(DAILY_2026_11_25), "{out}");
+}
+
+fn regions_solve(args: &[&str], input: &str) -> (Option<i32>, String, String) {
+    let mut child = common::bin::queens()
+        .args(["regions", "solve"])
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+#[test]
+fn a_generated_puzzle_goes_through_solve_in_both_forms() {
+    let (status, text, _) = run(&["regions", "generate", "--size", "6", "--seed", "11"]);
+    assert_eq!(status, Some(0));
+    let (status, solved, err) = regions_solve(&[], &text);
+    assert_eq!(status, Some(0), "{err}");
+    assert!(solved.starts_with("one solution:\n"), "{solved}");
+    let (_, json, _) = run(&["regions", "generate", "--size", "6", "--seed", "11", "--format", "json"]);
+    let made: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(made["n"], 6);
+    let (status, answer, _) = regions_solve(&["--format", "json"], &json);
+    assert_eq!(status, Some(0));
+    let answer: serde_json::Value = serde_json::from_str(&answer).unwrap();
+    assert_eq!(answer["solutions"], 1);
+    assert_eq!(answer["solution"], made["solution"], "the one solution is the generator's");
+    assert_eq!(answer["difficulty"], made["difficulty"]);
+    // The queens it names are one per row, column and region on the grid.
+    let expected = generate(6, 11, None).unwrap();
+    let rows: Vec<usize> = expected.solution.columns().map(|r| usize::from(r.unwrap())).collect();
+    assert_eq!(made["solution"], serde_json::json!(rows));
+}
+
+#[test]
+fn counting_counts_what_brute_force_counts() {
+    // Two regions of two columns each: many solutions.
+    let grid = "AAABB\nAAABB\nCCDDD\nCCDEE\nCCDEE\n";
+    let expected = regions_brute::solutions(&Puzzle::parse_letters(grid).unwrap().rows()).len();
+    assert!(expected > 1, "the grid has several solutions: {expected}");
+    let (status, out, _) = regions_solve(&["--count"], grid);
+    assert_eq!((status, out.trim()), (Some(0), format!("{expected} solutions").as_str()));
+}
+
+#[test]
+fn bad_puzzles_are_one_line_and_exit_2() {
+    let cases = [
+        ("AAB\nACB\n", "must be square"),
+        ("AAB\nBCB\nCCB\n", "more than one piece"),
+        ("AAB\nA1B\nCCB\n", "not a region letter"),
+        ("AAA\nAAA\nAAA\n", "region 1 (B) has no square"),
+        ("", "no puzzle"),
+        ("{\"n\": 3, \"regions\": [[0,0,1],[0,2,1],[2,2,1]], \"colour\": 1}", "unknown field"),
+        ("{\"n\": 4, \"regions\": [[0,0,1],[0,2,1],[2,2,1]]}", "\"n\" is 4 but the grid has 3 rows"),
+        ("{\"n\": 3, \"regions\": [[0,0,1],[0,2,1],[2,2,7]]}", "regions 0 to 2"),
+        ("{\"n\": 3", "JSON is not valid"),
+    ];
+    for (input, why) in cases {
+        let (status, out, err) = regions_solve(&[], input);
+        assert_eq!(status, Some(2), "{input:?}: {err}");
+        assert!(out.is_empty());
+        assert_eq!(err.lines().count(), 1, "{input:?}: {err}");
+        assert!(err.contains(why), "{input:?}: {err}");
+    }
+    for args in [
+        &["regions", "generate", "--size", "4"][..],
+        &["regions", "generate", "--size", "13"],
+        &["regions", "generate", "--difficulty", "fiendish"],
+        &["regions", "daily", "--date", "2026-02-29"],
+        &["regions", "solve", "/"],
+        &["regions", "solve", "/no/such/puzzle"],
+    ] {
+        let (status, _, err) = run(args);
+        assert_eq!(status, Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_grid_with_no_solution_says_so_and_exits_1() {
+    let (status, out, _) = regions_solve(&[], "AAB\nACB\nCCB\n");
+    assert_eq!((status, out.as_str()), (Some(1), "no solution\n"));
+}
+
+#[test]
+fn a_grid_with_several_solutions_says_how_many() {
+    let grid = "AAABB\nAAABB\nCCDDD\nCCDEE\nCCDEE\n";
+    let expected = regions_brute::solutions(&Puzzle::parse_letters(grid).unwrap().rows()).len();
+    assert!(expected > 1, "the grid has several solutions: {expected}");
+    let (status, out, _) = regions_solve(&[], grid);
+    assert_eq!(status, Some(0));
+    assert!(out.starts_with(&format!("{expected} solutions; the first:")), "{out}");
+}
+
+#[test]
+fn the_largest_sizes_are_made_too() {
+    for n in [10, 12] {
+        let made = generate(n, 1, None).unwrap();
+        assert_eq!(solve::count(&made.puzzle, 2), 1);
+        assert_eq!(made.puzzle.n(), n);
+    }
+}
