@@ -177,7 +177,7 @@ function joystick() {
     let down = false;
     const press = (e) => {
       e.preventDefault();
-      if (down) return;
+      if (down || e.button !== 0) return; // the main button, a touch or a pen: not a right click
       down = true;
       button.setPointerCapture?.(e.pointerId);
       button.classList.add("down");
@@ -195,6 +195,7 @@ function joystick() {
     button.addEventListener("pointerdown", press);
     button.addEventListener("pointerup", release);
     button.addEventListener("pointercancel", release);
+    button.addEventListener("lostpointercapture", release);
     button.addEventListener("contextmenu", (e) => e.preventDefault());
   }
 }
