@@ -9,6 +9,7 @@ mod elapsed;
 mod engine;
 mod event;
 mod frame;
+pub mod gesture;
 mod menu;
 mod mode;
 mod modes;

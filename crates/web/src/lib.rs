@@ -1,0 +1,266 @@
+//! # queens-web
+//!
+//! The queens engine as a WebAssembly module for the page in `web/`
+//! (`scripts/build-web` builds both into `target/web/`). The page owns the
+//! clock, the drawing and `localStorage`; this crate owns the game:
+//! [`session::Session`] is the engine with the drawn joystick's gestures and
+//! the keyboard, [`saved::Saved`] the stored progress and its rules.
+//!
+//! The module exports plain functions (below) rather than going through
+//! `wasm-bindgen`: the page passes numbers, and text through one buffer in
+//! each direction, so no generated glue and no tool to install are needed.
+//! Those exports are the only `unsafe` here: `#[unsafe(no_mangle)]` on each.
+//! On the host the crate builds as an ordinary library, for its tests.
+
+pub mod saved;
+pub mod session;
+
+use queens_engine::game::gesture::Key;
+use queens_engine::game::{Event, ModeKind, OnShow, Stopwatch};
+use saved::Saved;
+use session::Session;
+use std::cell::RefCell;
+use std::fmt::Write as _;
+
+/// Everything the page's calls share: one game, and the two text buffers.
+#[derive(Default)]
+struct Page {
+    session: Option<Session>,
+    /// Text the page writes for [`start`] (the saved state's fields).
+    input: Vec<u8>,
+    /// Text for the page to read after a call that returns its length.
+    output: String,
+    /// The frame as RGB bytes, row-major from the top-left.
+    pixels: Vec<u8>,
+}
+
+thread_local! {
+    // The module runs on the page's one thread; a thread-local keeps this safe code.
+    static PAGE: RefCell<Page> = RefCell::new(Page::default());
+}
+
+fn with_session<T: Default>(f: impl FnOnce(&mut Session) -> T) -> T {
+    PAGE.with_borrow_mut(|page| page.session.as_mut().map(f).unwrap_or_default())
+}
+
+/// Reads the page's clock (`performance.now()`, in milliseconds) to time
+/// searches, as every backend's monotonic clock does.
+#[cfg(target_arch = "wasm32")]
+struct PageClock;
+
+#[cfg(target_arch = "wasm32")]
+#[link(wasm_import_module = "page")]
+unsafe extern "C" {
+    // SAFETY: the page provides `now` as `() => performance.now()`: it takes
+    // nothing, returns a number and touches no memory of the module.
+    safe fn now() -> f64;
+}
+
+#[cfg(target_arch = "wasm32")]
+impl Stopwatch for PageClock {
+    fn nanos(&self) -> Option<u64> {
+        Some((now() * 1e6) as u64)
+    }
+}
+
+fn stopwatch() -> Box<dyn Stopwatch> {
+    #[cfg(target_arch = "wasm32")]
+    return Box::new(PageClock);
+    #[cfg(not(target_arch = "wasm32"))]
+    Box::new(queens_engine::game::StoppedWatch)
+}
+
+/// Room for `len` bytes of text from the page; returns where to write them.
+// SAFETY: the name is unique in the module, and the signature is what the page calls.
+#[unsafe(no_mangle)]
+pub extern "C" fn input_buffer(len: usize) -> *mut u8 {
+    PAGE.with_borrow_mut(|page| {
+        page.input = vec![0; len];
+        page.input.as_mut_ptr()
+    })
+}
+
+/// Starts a game at `now` on the page's clock, from the saved state's fields
+/// in the input buffer (empty for a first visit). Returns the length of the
+/// output text: empty, or why the saved state was not used.
+// SAFETY: as for `input_buffer`.
+#[unsafe(no_mangle)]
+pub extern "C" fn start(now: f64) -> usize {
+    PAGE.with_borrow_mut(|page| {
+        let fields = String::from_utf8_lossy(&page.input).into_owned();
+        let (saved, warning) = match fields.trim() {
+            "" => (None, String::new()),
+            fields => match Saved::parse(fields) {
+                Ok(saved) => (Some(saved), String::new()),
+                Err(why) => (None, why),
+            },
+        };
+        page.session = Some(Session::start(saved, now, stopwatch()));
+        page.output = warning;
+        page.output.len()
+    })
+}
+
+/// A key of the drawn joystick (0 up, 1 down, 2 left, 3 right, 4 middle)
+/// went down (`down` 1) or up (0) at `now`.
+// SAFETY: as for `input_buffer`.
+#[unsafe(no_mangle)]
+pub extern "C" fn joystick(key: u32, down: u32, now: f64) {
+    let keys = [Key::Up, Key::Down, Key::Left, Key::Right, Key::Middle];
+    if let Some(&key) = keys.get(key as usize) {
+        with_session(|s| s.joystick(key, down != 0, now));
+    }
+}
+
+/// A key of the keyboard, as an event (its index in [`Event::ALL`]; the
+/// hold stands for `m`), at `now`.
+// SAFETY: as for `input_buffer`.
+#[unsafe(no_mangle)]
+pub extern "C" fn keyboard(event: u32, now: f64) {
+    if let Some(&event) = Event::ALL.get(event as usize) {
+        with_session(|s| s.keyboard(event, now));
+    }
+}
+
+/// Brings the game up to `now`.
+// SAFETY: as for `input_buffer`.
+#[unsafe(no_mangle)]
+pub extern "C" fn tick(now: f64) {
+    with_session(|s| s.tick(now));
+}
+
+/// When to call [`tick`] next, on the page's clock; -1 for never (idle).
+// SAFETY: as for `input_buffer`.
+#[unsafe(no_mangle)]
+pub extern "C" fn deadline() -> f64 {
+    with_session(|s| s.deadline()).unwrap_or(-1.0)
+}
+
+/// The frame's side in pixels (8, or the board's up to 16); [`pixels`]
+/// returns where its RGB bytes are.
+// SAFETY: as for `input_buffer`.
+#[unsafe(no_mangle)]
+pub extern "C" fn frame_side() -> usize {
+    PAGE.with_borrow_mut(|page| {
+        let Some(session) = &page.session else { return 0 };
+        let frame = session.frame();
+        page.pixels = frame.pixels().iter().flat_map(|p| [p.0, p.1, p.2]).collect();
+        frame.side()
+    })
+}
+
+/// Where the bytes of the frame [`frame_side`] last measured are.
+// SAFETY: as for `input_buffer`.
+#[unsafe(no_mangle)]
+pub extern "C" fn pixels() -> *const u8 {
+    PAGE.with_borrow(|page| page.pixels.as_ptr())
+}
+
+/// What is on show in words, as JSON in the output text; returns its length.
+// SAFETY: as for `input_buffer`.
+#[unsafe(no_mangle)]
+pub extern "C" fn describe() -> usize {
+    PAGE.with_borrow_mut(|page| {
+        page.output =
+            page.session.as_ref().map(|s| describe_json(&s.on_show(), s.found())).unwrap_or_default();
+        page.output.len()
+    })
+}
+
+/// The progress to store, as JSON in the output text, if it changed since
+/// the last call; returns its length (0: nothing to store).
+// SAFETY: as for `input_buffer`.
+#[unsafe(no_mangle)]
+pub extern "C" fn saved() -> usize {
+    PAGE.with_borrow_mut(|page| {
+        page.output =
+            page.session.as_mut().and_then(|s| s.take_saved()).map(|s| s.to_json()).unwrap_or_default();
+        page.output.len()
+    })
+}
+
+/// Where the output text of the last call is (UTF-8).
+// SAFETY: as for `input_buffer`.
+#[unsafe(no_mangle)]
+pub extern "C" fn output() -> *const u8 {
+    PAGE.with_borrow(|page| page.output.as_ptr())
+}
+
+/// `text` as a JSON string, quotes included.
+fn json_string(text: &str) -> String {
+    let mut out = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out + "\""
+}
+
+/// What the keys and the joystick do now: the terminal's help line, with the
+/// page's joystick beside the keys.
+pub fn help(on_show: &OnShow) -> String {
+    if on_show.standby {
+        return "asleep: any key or joystick move starts a new game".into();
+    }
+    if on_show.menu.is_some() {
+        return "left/right choose  Enter/Space or a click of the middle: pick  m, up or down: leave".into();
+    }
+    let on_a_queen = match on_show.mode {
+        ModeKind::Classic => "the answer",
+        ModeKind::Strict | ModeKind::Cover => "take it back",
+    };
+    format!(
+        "arrows/WASD/hjkl or the joystick move  Enter/Space or a click of the middle: place; on a queen: {on_a_queen}  m or holding the middle: menu"
+    )
+}
+
+/// [`OnShow`]'s words as JSON: mode, size, menu (items and the selected
+/// one's index, or null), message, standby, the help line, and how many of
+/// the 92 solutions were `found`.
+pub fn describe_json(on_show: &OnShow, found: usize) -> String {
+    let menu = match &on_show.menu {
+        Some((items, selected)) => {
+            let items: Vec<String> = items.iter().map(|i| json_string(i)).collect();
+            format!(r#"{{"items":[{}],"selected":{selected}}}"#, items.join(","))
+        }
+        None => "null".into(),
+    };
+    let message = on_show.message.as_deref().map_or("null".into(), json_string);
+    format!(
+        r#"{{"mode":"{}","size":{},"menu":{menu},"message":{message},"standby":{},"help":{},"found":{found}}}"#,
+        on_show.mode,
+        on_show.size,
+        on_show.standby,
+        json_string(&help(on_show))
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use queens_engine::game::StoppedWatch;
+
+    #[test]
+    fn the_description_is_json_with_the_menu_and_messages_in_words() {
+        let mut session = Session::start(None, 0.0, Box::new(StoppedWatch));
+        let intro = describe_json(&session.on_show(), 0);
+        assert!(
+            intro.starts_with(r#"{"mode":"classic","size":8,"menu":null,"message":"EIGHT QUEENS - "#),
+            "{intro}"
+        );
+        while let Some(at) = session.deadline() {
+            session.tick(at);
+        }
+        session.keyboard(Event::Hold, 60_000.0);
+        let menu = describe_json(&session.on_show(), 0);
+        assert!(menu.contains(r#""menu":{"items":["HINT","#), "{menu}");
+        assert!(menu.contains(r#""selected":0}"#), "{menu}");
+        assert_eq!(json_string("a\"b\\c\n"), r#""a\"b\\c\u000a""#);
+    }
+}

@@ -1,0 +1,189 @@
+//! One game on the page: the engine, the drawn joystick's gestures and the
+//! keyboard, on the page's clock. Plain Rust, so the host runs its tests.
+
+use crate::saved::Saved;
+use queens_engine::game::gesture::{Gestures, Key, Timing};
+use queens_engine::game::{Engine, Event, Frame, MAX_SIDE, Millis, OnShow, Setup, Stopwatch, Style};
+
+/// The game, and what the page's input is in the middle of.
+pub struct Session {
+    engine: Engine,
+    /// The drawn joystick: holds and repeats timed as on the Sense HAT.
+    stick: Gestures,
+    /// `m` gave a hold whose release has not been sent yet (as in the terminal).
+    keyboard_holding: bool,
+    /// The page's clock when the game started: the engine's time is counted from it.
+    origin: f64,
+}
+
+impl Session {
+    /// A game as `saved` left it (or a first one), with the title scrolled
+    /// once as on the Sense HAT, started at `now` on the page's clock.
+    pub fn start(saved: Option<Saved>, now: f64, stopwatch: Box<dyn Stopwatch>) -> Session {
+        let saved = saved.unwrap_or_default();
+        // Boards up to 16x16, on a larger grid, as the terminal has room for.
+        let setup = Setup {
+            mode: saved.mode,
+            size: saved.size,
+            max_size: MAX_SIDE,
+            style: Style::default(),
+            intro: true,
+        };
+        let mut engine = Engine::start(setup, saved.progress);
+        engine.set_stopwatch(stopwatch);
+        Session { engine, stick: Gestures::new(Timing::default()), keyboard_holding: false, origin: now }
+    }
+
+    /// Milliseconds since the game started; a clock that went back counts as no time.
+    fn millis(&self, now: f64) -> Millis {
+        let ms = (now - self.origin).floor();
+        if ms > 0.0 { ms as Millis } else { 0 }
+    }
+
+    /// One event at `now`, after bringing the picture up to that time, as the
+    /// daemon's loop does on every backend.
+    fn apply(&mut self, event: Event, now: Millis) {
+        self.engine.tick(now);
+        self.engine.handle(event, now);
+    }
+
+    /// A key of the drawn joystick went down or up at `now`.
+    pub fn joystick(&mut self, key: Key, down: bool, now: f64) {
+        let now = self.millis(now);
+        self.expire(now);
+        if let Some(event) = self.stick.key(key, down, now) {
+            self.apply(event, now);
+        }
+    }
+
+    /// A key of the keyboard, as the terminal backend takes it: every key
+    /// acts at once; `m` (here [`Event::Hold`]) opens the menu, and its
+    /// release is sent just before the next key's event.
+    pub fn keyboard(&mut self, event: Event, now: f64) {
+        let now = self.millis(now);
+        self.expire(now);
+        if std::mem::take(&mut self.keyboard_holding) {
+            self.apply(Event::Release, now);
+        }
+        self.keyboard_holding = event == Event::Hold;
+        self.apply(event, now);
+    }
+
+    /// Brings everything up to `now`: a hold or repeat of the joystick that
+    /// is due, and the animation playing.
+    pub fn tick(&mut self, now: f64) {
+        let now = self.millis(now);
+        self.expire(now);
+        self.engine.tick(now);
+    }
+
+    fn expire(&mut self, now: Millis) {
+        while let Some(due) = self.stick.deadline().filter(|&due| due <= now) {
+            if let Some(event) = self.stick.expire(due) {
+                self.apply(event, due);
+            }
+        }
+    }
+
+    /// When the page must call [`Session::tick`] next, on its own clock:
+    /// `None` while nothing animates and no key is held, so an idle page
+    /// schedules nothing.
+    pub fn deadline(&self) -> Option<f64> {
+        let next = [self.engine.next_deadline(), self.stick.deadline()].into_iter().flatten().min();
+        next.map(|ms| self.origin + ms as f64)
+    }
+
+    /// The frame to show now.
+    pub fn frame(&self) -> &Frame {
+        self.engine.frame()
+    }
+
+    /// What is on show, in words.
+    pub fn on_show(&self) -> OnShow {
+        self.engine.on_show()
+    }
+
+    /// How many of the 92 solutions of the 8x8 the player has found.
+    pub fn found(&self) -> usize {
+        self.engine.progress().count()
+    }
+
+    /// The state to keep if the mode, size or progress changed since the last call.
+    pub fn take_saved(&mut self) -> Option<Saved> {
+        self.engine.take_changed().then(|| Saved::of(&self.engine))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use queens_engine::game::{ModeKind, StoppedWatch, Theme};
+
+    fn settled(session: &mut Session, mut now: f64) -> f64 {
+        while let Some(at) = session.deadline() {
+            now = now.max(at);
+            session.tick(now);
+        }
+        now
+    }
+
+    #[test]
+    fn the_title_plays_on_the_pages_clock_then_the_page_may_sleep() {
+        let mut s = Session::start(None, 5000.0, Box::new(StoppedWatch));
+        let first = s.deadline().expect("the title scrolls");
+        assert!(first > 5000.0);
+        let now = settled(&mut s, 5000.0);
+        assert!(now > 10_000.0, "the title takes seconds");
+        assert_eq!(s.deadline(), None);
+        assert_eq!(s.frame().get(3, 4), Theme::default().cursor);
+    }
+
+    #[test]
+    fn the_joystick_holds_for_the_menu_and_repeats_directions() {
+        let mut s = Session::start(None, 0.0, Box::new(StoppedWatch));
+        let now = settled(&mut s, 0.0);
+        s.joystick(Key::Middle, true, now);
+        assert_eq!(s.deadline(), Some(now + 1000.0), "the hold is due a second later");
+        s.tick(now + 1000.0);
+        assert!(s.on_show().menu.is_some());
+        s.joystick(Key::Middle, false, now + 1200.0);
+        s.joystick(Key::Down, true, now + 1300.0);
+        assert!(s.on_show().menu.is_none(), "down leaves the menu, with nothing to animate");
+        // (Never settled while a direction is held: it repeats until let go.)
+        let now = now + 1300.0;
+        // Down at once (it left the menu), then again at 500 ms and every 150 ms: two moves by 650 ms.
+        s.tick(now + 650.0);
+        s.joystick(Key::Down, false, now + 700.0);
+        assert_eq!(s.on_show().cursor, Some((3, 6)), "row 4 + 2 repeated downs");
+        assert_eq!(s.deadline(), None);
+    }
+
+    #[test]
+    fn the_keyboards_hold_is_released_before_the_next_key() {
+        let mut s = Session::start(None, 0.0, Box::new(StoppedWatch));
+        let now = settled(&mut s, 0.0);
+        s.keyboard(Event::Hold, now);
+        let now = settled(&mut s, now);
+        assert_eq!(s.on_show().menu.as_ref().map(|m| m.1), Some(0));
+        s.keyboard(Event::Right, now);
+        assert_eq!(s.on_show().menu.as_ref().map(|m| m.1), Some(1), "the release did not leave the menu");
+    }
+
+    #[test]
+    fn a_saved_game_starts_where_it_was_and_changes_are_offered_for_saving() {
+        let saved = Saved { mode: ModeKind::Cover, size: 14, ..Saved::default() };
+        let mut s = Session::start(Some(saved), 0.0, Box::new(StoppedWatch));
+        assert_eq!((s.on_show().mode, s.on_show().size), (ModeKind::Cover, 11), "cover plays up to 11x11");
+        assert_eq!(s.take_saved(), None);
+        let now = settled(&mut s, 0.0);
+        s.keyboard(Event::Hold, now);
+        let items = s.on_show().menu.expect("the menu").0;
+        let classic = items.iter().position(|i| i == "CLASSIC").unwrap();
+        for _ in 0..classic {
+            s.keyboard(Event::Right, now);
+        }
+        s.keyboard(Event::Press, now);
+        let saved = s.take_saved().expect("a new mode is saved");
+        assert_eq!((saved.mode, saved.size), (ModeKind::Classic, 11));
+    }
+}

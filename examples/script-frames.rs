@@ -1,0 +1,26 @@
+//! The script backend with room for the terminal's boards, up to 16x16: reads
+//! script lines on standard input (as `queens play --backend script`) and
+//! prints the settled frames, for a game that starts as the web page's does
+//! (classic on the 8x8, the title scrolled first). `scripts/web-test` compares
+//! the page with it; `queens play` itself offers the script backend only the
+//! LED matrix's 8x8.
+//!
+//! `cargo run --example script-frames < events.txt`
+
+use queens::backend::script::Script;
+use queens::daemon;
+use queens::game::{Engine, MAX_SIDE, Progress, Setup};
+use std::io;
+
+fn main() {
+    let setup = Setup { max_size: MAX_SIDE, intro: true, ..Setup::default() };
+    let mut engine = Engine::start(setup, Progress::default());
+    let mut script = Script::new(io::stdin().lock(), io::stdout().lock(), false);
+    if let Err(e) = daemon::run(&mut engine, &mut script) {
+        queens::eprintln_lossy!("script-frames: {e}");
+        std::process::exit(1);
+    }
+    if script.refused() > 0 {
+        std::process::exit(1);
+    }
+}

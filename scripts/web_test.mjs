@@ -1,0 +1,390 @@
+// The web page in a real Chromium, driven through the DevTools protocol over a pipe (no npm
+// packages): serves target/web on 127.0.0.1, plays whole games in every mode with the keyboard, the
+// mouse and touch on the drawn joystick, reads every LED's colour back after each action, and
+// compares them with the script backend's settled frames for the same events (the script-frames
+// example, given as argv[2]). Time on the page is Chromium's virtual time, so a scrolling message
+// passes in an instant and holds and repeats fire exactly when due. Also: an idle page runs no timer,
+// bad saved progress is ignored with a warning and kept aside, and a screenshot (argv[3]).
+// Run by scripts/web-test.
+import { spawn, execFileSync } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+
+const [, , framesBin, screenshotPath, webDir = "target/web"] = process.argv;
+const started = Date.now();
+const log = (line) => console.log(`web-test: ${line}`);
+const fail = (line) => {
+  console.error(`web-test: FAILED: ${line}`);
+  process.exitCode = 1;
+  throw new Error(line);
+};
+
+// --- a static file server for target/web ---
+const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm", ".css": "text/css" };
+const server = http.createServer((req, res) => {
+  const name = path.normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^\/+/, "");
+  const file = path.join(webDir, name || "index.html");
+  if (!file.startsWith(path.normalize(webDir)) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+    res.writeHead(404).end();
+    return;
+  }
+  res.writeHead(200, { "content-type": types[path.extname(file)] ?? "application/octet-stream" });
+  res.end(fs.readFileSync(file));
+});
+await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
+const url = `http://127.0.0.1:${server.address().port}/`;
+
+// --- Chromium, and the DevTools protocol over its pipe (fd 3 to it, fd 4 from it) ---
+const profile = fs.mkdtempSync(path.join(os.tmpdir(), "queens-web-test-"));
+const chrome = spawn(
+  "/usr/bin/chromium",
+  [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--disable-dev-shm-usage", `--user-data-dir=${profile}`, "--remote-debugging-pipe", "about:blank",
+  ],
+  { stdio: ["ignore", "ignore", "pipe", "pipe", "pipe"] },
+);
+let chromeErr = "";
+chrome.stdio[2].on("data", (d) => { chromeErr = (chromeErr + d).slice(-4000); });
+let nextId = 0;
+const pending = new Map();
+const waiters = [];
+const consoleLines = [];
+let inbox = Buffer.alloc(0);
+chrome.stdio[4].on("data", (data) => {
+  inbox = Buffer.concat([inbox, data]);
+  for (let end; (end = inbox.indexOf(0)) >= 0; inbox = inbox.subarray(end + 1)) {
+    const msg = JSON.parse(inbox.subarray(0, end).toString());
+    if (msg.id !== undefined) {
+      const call = pending.get(msg.id);
+      pending.delete(msg.id);
+      if (msg.error) call.reject(new Error(`${call.method}: ${msg.error.message}`));
+      else call.resolve(msg.result);
+    } else {
+      if (msg.method === "Runtime.consoleAPICalled") {
+        consoleLines.push(`${msg.params.type}: ${msg.params.args.map((a) => a.value ?? a.description).join(" ")}`);
+      }
+      if (msg.method === "Runtime.exceptionThrown") consoleLines.push(`exception: ${msg.params.exceptionDetails.text}`);
+      for (const w of waiters.filter((w) => w.method === msg.method)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(msg.params);
+      }
+    }
+  }
+});
+chrome.on("exit", (code) => {
+  for (const call of pending.values()) call.reject(new Error(`chromium exited (${code}): ${chromeErr}`));
+});
+function send(method, params = {}, sessionId) {
+  return new Promise((resolve, reject) => {
+    const id = ++nextId;
+    pending.set(id, { resolve, reject, method });
+    chrome.stdio[3].write(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }) + "\0");
+  });
+}
+const waitFor = (method) => new Promise((resolve) => waiters.push({ method, resolve }));
+
+// The page's timers, counted by a wrapper the test adds before the page's own script runs.
+const timerSpy = `(() => {
+  const spy = { pending: new Set(), scheduled: 0, fired: 0, intervals: 0, frames: 0 };
+  const set = window.setTimeout, clear = window.clearTimeout, every = window.setInterval, frame = window.requestAnimationFrame;
+  window.setTimeout = (f, ms, ...a) => { spy.scheduled++; const id = set(() => { spy.pending.delete(id); spy.fired++; f(...a); }, ms); spy.pending.add(id); return id; };
+  window.clearTimeout = (id) => { spy.pending.delete(id); clear(id); };
+  window.setInterval = (...a) => { spy.intervals++; return every(...a); };
+  window.requestAnimationFrame = (f) => { spy.frames++; return frame(f); };
+  Object.defineProperty(window, "__timers", { value: spy });
+})();`;
+
+let session;
+const page = (method, params) => send(method, params, session);
+async function evaluate(expression) {
+  const { result, exceptionDetails } = await page("Runtime.evaluate", { expression, returnByValue: true, awaitPromise: true });
+  if (exceptionDetails) fail(`${expression}: ${exceptionDetails.text}`);
+  return result.value;
+}
+async function advance(ms) {
+  const expired = waitFor("Emulation.virtualTimeBudgetExpired");
+  await page("Emulation.setVirtualTimePolicy", { policy: "advance", budget: ms });
+  await expired;
+}
+// Runs virtual time on until the page has no timer pending: every animation has played.
+async function settle() {
+  for (let i = 0; i < 200; i++) {
+    if ((await evaluate("window.__timers.pending.size")) === 0) return;
+    await advance(2000);
+  }
+  fail("the page never settled");
+}
+let openTarget = null;
+async function openPage(setup = "") {
+  if (openTarget) await send("Target.closeTarget", { targetId: openTarget });
+  const { targetId } = await send("Target.createTarget", { url: "about:blank" });
+  ({ sessionId: session } = await send("Target.attachToTarget", { targetId, flatten: true }));
+  await page("Runtime.enable");
+  await page("Page.enable");
+  await page("Page.addScriptToEvaluateOnNewDocument", { source: timerSpy + setup });
+  await page("Emulation.setDeviceMetricsOverride", { width: 960, height: 430, deviceScaleFactor: 1, mobile: false });
+  const loaded = waitFor("Page.loadEventFired");
+  await page("Page.navigate", { url });
+  await loaded;
+  for (let i = 0; i < 100 && (await evaluate("document.querySelectorAll('.led').length")) === 0; i++) {
+    await new Promise((ok) => setTimeout(ok, 50));
+  }
+  await page("Emulation.setVirtualTimePolicy", { policy: "pause" });
+  openTarget = targetId;
+  if ((await evaluate("document.querySelectorAll('.led').length")) === 0) fail(`the page did not start: ${consoleLines.join("; ")}`);
+  await settle();
+}
+
+// --- what the LEDs show, and what the script backend says they should ---
+// The Sense HAT keeps 5 bits of red and blue, 6 of green (RGB565); the page shows each widened back.
+function asLed(hex) {
+  const v = parseInt(hex, 16);
+  const widen = (c, bits) => { const k = c >> (8 - bits); return (k << (8 - bits)) | (k >> (2 * bits - 8)); };
+  return `rgb(${widen(v >> 16, 5)}, ${widen((v >> 8) & 255, 6)}, ${widen(v & 255, 5)})`;
+}
+const readLeds = () => evaluate("[...document.querySelectorAll('#matrix .led')].map((l) => getComputedStyle(l).backgroundColor)");
+const words = () => evaluate("({ mode: document.getElementById('mode').textContent, menu: [...document.querySelectorAll('#menu li')].map((l) => l.textContent), message: document.getElementById('message').textContent })");
+
+const lines = [];      // the script the page was played with, one event per line
+const observed = [];   // after each action: [index of its last line, the LEDs, what was done]
+let keyboardHolding = false;
+
+async function record(what, eventLines) {
+  await settle();
+  lines.push(...eventLines);
+  observed.push([lines.length, await readLeds(), what]);
+}
+const keyCodes = { ArrowUp: 38, ArrowDown: 40, ArrowLeft: 37, ArrowRight: 39, Enter: 13, " ": 32, m: 77, w: 87, a: 65, s: 83, d: 68, h: 72, j: 74, k: 75, l: 76 };
+const keyEvent = { ArrowUp: "up", w: "up", k: "up", ArrowDown: "down", s: "down", j: "down", ArrowLeft: "left", a: "left", h: "left", ArrowRight: "right", d: "right", l: "right", Enter: "press", " ": "press", m: "hold" };
+async function key(name) {
+  const code = keyCodes[name];
+  const text = name.length === 1 ? name : name === "Enter" ? "\r" : undefined;
+  await page("Input.dispatchKeyEvent", { type: text ? "keyDown" : "rawKeyDown", key: name, windowsVirtualKeyCode: code, text });
+  await page("Input.dispatchKeyEvent", { type: "keyUp", key: name, windowsVirtualKeyCode: code });
+  const eventLines = keyboardHolding ? ["release", keyEvent[name]] : [keyEvent[name]];
+  keyboardHolding = name === "m";
+  await record(`key ${name}`, eventLines);
+}
+async function centre(button) {
+  return evaluate(`(() => { const r = document.querySelector('#stick [aria-label^="${button}"]').getBoundingClientRect(); return { x: r.x + r.width / 2, y: r.y + r.height / 2 }; })()`);
+}
+async function pointer(button, down, touch) {
+  const { x, y } = await centre(button);
+  if (touch) {
+    await page("Input.dispatchTouchEvent", { type: down ? "touchStart" : "touchEnd", touchPoints: down ? [{ x, y }] : [] });
+  } else {
+    await page("Input.dispatchMouseEvent", { type: down ? "mousePressed" : "mouseReleased", x, y, button: "left", clickCount: 1 });
+  }
+}
+// A tap (touch) or click (mouse) of a joystick button.
+async function tap(button, touch = false) {
+  await pointer(button, true, touch);
+  await pointer(button, false, touch);
+  await record(`${touch ? "tap" : "click"} ${button}`, [button === "middle" ? "press" : button]);
+}
+// A direction held 700 ms: at once, then at 500 and 650 ms, as on the HAT.
+async function holdDirection(button, touch = false) {
+  await pointer(button, true, touch);
+  await advance(700);
+  await pointer(button, false, touch);
+  await record(`${button} held 700 ms`, [button, button, button]);
+}
+// The middle held a second: the menu; then let go.
+async function holdMiddle(touch = false) {
+  await pointer("middle", true, touch);
+  await settle();
+  lines.push("hold");
+  observed.push([lines.length, await readLeds(), "middle held"]);
+  await pointer("middle", false, touch);
+  await record("middle let go", ["release"]);
+}
+
+// --- playing: the cursor is tracked here to find the moves to a square ---
+let n = 8;
+let cursor = [3, 4];
+const start = (size) => [Math.floor((size - 1) / 2), Math.floor(size / 2)];
+async function moveTo(col, row, keys = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"]) {
+  const [left, right, up, down] = keys;
+  const dx = (col - cursor[0] + n) % n, dy = (row - cursor[1] + n) % n;
+  const steps = [...(dx <= n / 2 ? Array(dx).fill(right) : Array(n - dx).fill(left)),
+    ...(dy <= n / 2 ? Array(dy).fill(down) : Array(n - dy).fill(up))];
+  for (const k of steps) await key(k);
+  cursor = [col, row];
+}
+// Opens the menu with m, picks `label` with the arrows and Enter.
+async function choose(label) {
+  await key("m");
+  const { menu } = await words();
+  const at = menu.findIndex((l) => l.replace(/^\[|\]$/g, "") === label);
+  const selected = menu.findIndex((l) => l.startsWith("["));
+  if (at < 0) fail(`no ${label} in the menu: ${menu.join(" ")}`);
+  for (let i = selected; i < at; i++) await key("ArrowRight");
+  for (let i = selected; i > at; i--) await key("ArrowLeft");
+  await key("Enter");
+}
+async function size(m) {
+  await choose(String(m) + "X" + String(m));
+  n = m;
+  cursor = start(m);
+}
+async function mode(name) {
+  await choose(name);
+  cursor = start(n);
+}
+async function place(rows, keys) {
+  for (const [col, row] of rows.entries()) {
+    await moveTo(col, row, keys);
+    await key(keys && keys[4] ? keys[4] : "Enter");
+  }
+}
+
+try {
+  await send("Target.setDiscoverTargets", { discover: false });
+  await openPage();
+  log(`${url} loaded in Chromium (${(await send("Browser.getVersion")).product})`);
+  if ((await readLeds()).length !== 64) fail("the matrix is not 8x8");
+
+  // An idle page schedules nothing: after settling, a minute of (virtual) time passes untouched.
+  const before = await evaluate("JSON.stringify({ ...window.__timers, pending: window.__timers.pending.size })");
+  await advance(60_000);
+  const after = await evaluate("JSON.stringify({ ...window.__timers, pending: window.__timers.pending.size })");
+  const idle = JSON.parse(after);
+  if (before !== after || idle.pending !== 0 || idle.intervals !== 0 || idle.frames !== 0) {
+    fail(`an idle page ran timers: before ${before}, after ${after}`);
+  }
+  log(`idle: no timer scheduled or run in a minute of idle time (${idle.scheduled} timeouts while the title played, no interval, no animation frame)`);
+
+  // Classic on the 8x8: a whole game with the keyboard's every key family.
+  await place([0, 4, 7, 5, 2, 6, 1, 3]);
+  await choose("HINT");
+  await key("Enter"); // on a queen: the answer
+  await place([0, 4, 7, 5, 2, 6, 1, 3], ["h", "l", "k", "j", " "]);
+  // The joystick: clicks, taps, held directions, the middle held for the menu.
+  await tap("left");
+  await tap("up", true);
+  await tap("middle");
+  await tap("middle", true);
+  await holdDirection("right");
+  await holdDirection("down", true);
+  await holdMiddle();
+  await tap("right");
+  await tap("down"); // leaves the menu
+  await holdMiddle(true);
+  await tap("middle", true); // picks the first item
+  cursor = null;
+  // Strict: refused moves, take-backs, solve; then a whole game by hand.
+  n = 8;
+  await mode("STRICT");
+  await place([0, 1]); // (1, 1) attacks (0, 0): refused
+  await moveTo(2, 4);
+  await key("Enter");
+  await choose("SOLVE");
+  await choose("RESTART");
+  cursor = start(8);
+  await place([0, 4, 7, 5, 2, 6, 1, 3], ["a", "d", "w", "s", "Enter"]);
+  // Cover: queens placed and taken back, and the Delphi program's Go.
+  await mode("COVER");
+  await place([2, 2, 2]);
+  await key("Enter"); // takes the last one back
+  await choose("GO");
+  await choose("GO");
+  await choose("CLOSEST");
+  await choose("RESET");
+  cursor = start(8);
+  await place([3, 5, 1, 7, 4]);
+  // Sizes: 4 to 8 on the matrix, larger on a larger grid.
+  await mode("CLASSIC");
+  await size(5);
+  await place([0, 2, 4, 1, 3]);
+  await size(4);
+  await place([1, 3, 0, 2]);
+  await size(12);
+  if ((await readLeds()).length !== 144) fail("a 12x12 board is not drawn on a 12x12 grid");
+  await place([0, 2, 4]);
+  await choose("HINT");
+  await mode("STRICT");
+  await size(16);
+  if ((await readLeds()).length !== 256) fail("a 16x16 board is not drawn on a 16x16 grid");
+  await place([0, 2, 4, 1]);
+  await choose("SOLVE");
+  await mode("COVER"); // cover plays up to 11x11
+  n = 11;
+  cursor = start(11);
+  await place([1, 3, 5]);
+  await size(8);
+  await mode("CLASSIC");
+  await place([3, 1, 6, 2, 5, 7, 4, 0]);
+  if (!/\/92/.test((await words()).message) && (await evaluate("document.getElementById('found').textContent")) === "0/92 found") {
+    fail("the progress was not counted");
+  }
+
+  // The script backend's settled frames for the same events.
+  const script = lines.join("\n") + "\n";
+  const text = execFileSync(framesBin, { input: script, maxBuffer: 1 << 26 }).toString();
+  const frames = text.split("\n\n").map((f) => f.trim()).filter((f) => f !== "");
+  if (frames.length !== lines.length + 1) fail(`the script backend printed ${frames.length} frames for ${lines.length} lines`);
+  for (const [index, leds, what] of observed) {
+    const want = frames[index].split(/\s+/).map(asLed);
+    const bad = want.findIndex((c, i) => leds[i] !== c);
+    if (leds.length !== want.length || bad >= 0) {
+      const side = Math.sqrt(want.length);
+      fail(`after ${what} (script line ${index}: ${lines[index - 1]}), LED (${bad % side}, ${Math.floor(bad / side)}) ` +
+        `shows ${leds[bad]}, the script backend ${want[bad]} (${leds.length} LEDs, ${want.length} expected)`);
+    }
+  }
+  log(`${observed.length} actions (${lines.length} script lines), every LED the same as the script backend's frames`);
+
+  // Progress is kept: a new page starts where this one was, with what it found.
+  const stored = await evaluate("localStorage.getItem('queens')");
+  const kept = JSON.parse(stored);
+  if (kept.mode !== "classic" || kept.size !== 8 || kept.found.length === 0) fail(`stored progress: ${stored}`);
+  const first = await words();
+  await openPage();
+  const again = await words();
+  const found = await evaluate("document.getElementById('found').textContent");
+  if (again.mode !== "classic 8x8" || found !== `${kept.found.length}/92 found`) fail(`a new page shows ${again.mode}, ${found}`);
+  log(`progress kept in localStorage: ${stored} (the page said ${first.mode})`);
+
+  // A stored value that breaks the rules: ignored with a warning, kept aside, the page plays.
+  for (const bad of ["{not json", '{"mode":"chess","size":8,"found":[]}', '{"mode":"cover","size":30,"found":[]}',
+    '{"mode":"classic","size":8,"found":[92]}', '{"mode":"classic","size":8,"found":[],"extra":1}', "[]"]) {
+    consoleLines.length = 0;
+    await evaluate(`localStorage.clear(); localStorage.setItem('queens', ${JSON.stringify(bad)})`);
+    await openPage();
+    const warned = consoleLines.filter((l) => l.startsWith("warning: queens: saved progress"));
+    const aside = await evaluate("Object.keys(localStorage).filter((k) => k.startsWith('queens.corrupt-')).map((k) => localStorage.getItem(k))");
+    const shown = await words();
+    if (warned.length !== 1 || aside[0] !== bad || shown.mode !== "classic 8x8" || (await readLeds()).length !== 64) {
+      fail(`stored ${bad}: warnings ${JSON.stringify(consoleLines)}, kept aside ${JSON.stringify(aside)}, page ${shown.mode}`);
+    }
+  }
+  log("bad stored progress: one console warning each, the value kept aside, a fresh game");
+
+  // The screenshot for the README: a game under way.
+  await evaluate("localStorage.clear()");
+  await openPage();
+  n = 8;
+  cursor = start(8);
+  lines.length = 0;
+  observed.length = 0;
+  await place([0, 4, 7]);
+  await moveTo(5, 3);
+  const shot = await page("Page.captureScreenshot", { format: "png" });
+  if (screenshotPath) fs.writeFileSync(screenshotPath, Buffer.from(shot.data, "base64"));
+  const errors = consoleLines.filter((l) => l.startsWith("error") || l.startsWith("exception"));
+  if (errors.length) fail(`the page logged errors: ${errors.join("; ")}`);
+  log(`screenshot ${screenshotPath}; done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+} catch (e) {
+  if (!process.exitCode) console.error(`web-test: FAILED: ${e.stack}\n${chromeErr}`);
+  process.exitCode = 1;
+} finally {
+  const exited = new Promise((ok) => chrome.once("exit", ok));
+  chrome.kill();
+  if (chrome.exitCode === null && chrome.signalCode === null) await exited;
+  server.close();
+  fs.rmSync(profile, { recursive: true, force: true });
+}

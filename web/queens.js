@@ -1,0 +1,220 @@
+// The page around the queens engine (queens.wasm, built from crates/web): it draws the LEDs and the
+// words, turns keys, clicks and touches into the engine's input, gives it the page's clock, and keeps
+// the progress in localStorage. While nothing animates and no key is held it schedules nothing.
+"use strict";
+
+const STORE = "queens";
+// Event::ALL's order in the engine: up, down, left, right, press, hold (release follows by itself).
+const KEYS = {
+  ArrowUp: 0, w: 0, W: 0, k: 0, K: 0,
+  ArrowDown: 1, s: 1, S: 1, j: 1, J: 1,
+  ArrowLeft: 2, a: 2, A: 2, h: 2, H: 2,
+  ArrowRight: 3, d: 3, D: 3, l: 3, L: 3,
+  Enter: 4, " ": 4,
+  m: 5, M: 5,
+};
+
+let wasm;
+let timer = null;
+const leds = [];
+let ledColours = [];
+
+// What a Sense HAT LED can show of a colour: the framebuffer keeps 5 bits of red and blue and 6 of
+// green (RGB565); each is widened back to 8 bits by repeating its top bits.
+function ledColour(r, g, b) {
+  const widen = (v, bits) => { const k = v >> (8 - bits); return (k << (8 - bits)) | (k >> (2 * bits - 8)); };
+  return [widen(r, 5), widen(g, 6), widen(b, 5)];
+}
+
+// The module's memory as bytes, read only after `at` is known: a call that allocates may grow the
+// memory, which detaches any view taken before it.
+function bytes(at, len) {
+  return new Uint8Array(wasm.memory.buffer, at, len);
+}
+
+function text(len) {
+  return new TextDecoder().decode(bytes(wasm.output(), len));
+}
+
+function loadFields() {
+  let raw;
+  try {
+    raw = localStorage.getItem(STORE);
+  } catch (e) {
+    console.warn(`queens: localStorage cannot be read (${e.message}); progress will not be kept`);
+    return "";
+  }
+  if (raw === null) return "";
+  const fields = shape(raw);
+  if (typeof fields === "string") return { raw, fields };
+  setAside(raw, fields.why);
+  return "";
+}
+
+// The stored JSON's shape: an object with exactly mode (a name), size and found (whole numbers).
+// Returns the fields for the engine to check, or { why }.
+function shape(raw) {
+  let v;
+  try {
+    v = JSON.parse(raw);
+  } catch (e) {
+    return { why: "is not valid: it is not JSON" };
+  }
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return { why: "is not valid: it is not an object" };
+  const keys = Object.keys(v).sort().join(", ");
+  if (keys !== "found, mode, size") return { why: `is not valid: its keys are ${keys || "none"}, not mode, size, found` };
+  if (typeof v.mode !== "string" || !/^\S+$/.test(v.mode)) return { why: "is not valid: 'mode' is not a name" };
+  if (!Number.isInteger(v.size)) return { why: "is not valid: 'size' is not a whole number" };
+  if (!Array.isArray(v.found) || !v.found.every(Number.isInteger)) {
+    return { why: "is not valid: 'found' is not a list of whole numbers" };
+  }
+  return [v.mode, v.size, ...v.found].join(" ");
+}
+
+// A stored value that is not valid is kept under another key, never lost, and the game starts afresh.
+function setAside(raw, why) {
+  const aside = `${STORE}.corrupt-${Date.now()}`;
+  try {
+    localStorage.setItem(aside, raw);
+    console.warn(`queens: saved progress (localStorage "${STORE}") ${why}; kept as "${aside}" and started afresh`);
+  } catch (e) {
+    console.warn(`queens: saved progress (localStorage "${STORE}") ${why}; ignored (${e.message})`);
+  }
+}
+
+function save() {
+  const len = wasm.saved();
+  if (len === 0) return;
+  try {
+    localStorage.setItem(STORE, text(len));
+  } catch (e) {
+    console.warn(`queens: cannot keep the progress in localStorage (${e.message})`);
+  }
+}
+
+function buildMatrix(side) {
+  const matrix = document.getElementById("matrix");
+  matrix.replaceChildren();
+  matrix.style.setProperty("--side", side);
+  matrix.classList.toggle("large", side > 8);
+  leds.length = 0;
+  for (let i = 0; i < side * side; i++) {
+    const led = document.createElement("div");
+    led.className = "led";
+    matrix.appendChild(led);
+    leds.push(led);
+  }
+  ledColours = new Array(side * side).fill(null);
+}
+
+function draw() {
+  const side = wasm.frame_side();
+  if (side * side !== leds.length) buildMatrix(side);
+  const rgb = bytes(wasm.pixels(), side * side * 3);
+  for (let i = 0; i < leds.length; i++) {
+    const [r, g, b] = ledColour(rgb[3 * i], rgb[3 * i + 1], rgb[3 * i + 2]);
+    const css = `rgb(${r}, ${g}, ${b})`;
+    if (ledColours[i] === css) continue;
+    ledColours[i] = css;
+    leds[i].style.backgroundColor = css;
+    leds[i].style.color = css; // the glow's colour
+    leds[i].classList.toggle("lit", r + g + b > 0);
+  }
+}
+
+function describe() {
+  const on = JSON.parse(text(wasm.describe()));
+  document.getElementById("mode").textContent = `${on.mode} ${on.size}x${on.size}`;
+  document.getElementById("found").textContent = `${on.found}/92 found`;
+  const menu = document.getElementById("menu");
+  menu.replaceChildren();
+  menu.hidden = on.menu === null;
+  if (on.menu) {
+    on.menu.items.forEach((label, i) => {
+      const item = document.createElement("li");
+      item.textContent = i === on.menu.selected ? `[${label}]` : label;
+      item.className = i === on.menu.selected ? "selected" : "";
+      menu.appendChild(item);
+    });
+  }
+  const said = on.menu ? "" : on.message ?? (on.standby ? "asleep: any key to play" : "");
+  document.getElementById("message").textContent = said;
+  document.getElementById("help").textContent = on.help;
+}
+
+// After every input and every deadline: show the result, keep the progress, and wake again only if
+// something is due (an animation step, a held key's hold or repeat).
+function update() {
+  draw();
+  describe();
+  save();
+  if (timer !== null) clearTimeout(timer);
+  timer = null;
+  const due = wasm.deadline();
+  if (due >= 0) {
+    timer = setTimeout(() => {
+      timer = null;
+      wasm.tick(performance.now());
+      update();
+    }, Math.max(0, due - performance.now()));
+  }
+}
+
+function onKey(e) {
+  if (e.ctrlKey || e.altKey || e.metaKey) return;
+  const event = KEYS[e.key];
+  if (event === undefined) return;
+  e.preventDefault();
+  // A held key repeats its direction as the terminal's does; m and Enter act once per press.
+  if (e.repeat && event >= 4) return;
+  wasm.keyboard(event, performance.now());
+  update();
+}
+
+function joystick() {
+  for (const button of document.querySelectorAll("#stick button")) {
+    const key = Number(button.dataset.key);
+    let down = false;
+    const press = (e) => {
+      e.preventDefault();
+      if (down || e.button !== 0) return; // the main button, a touch or a pen: not a right click
+      down = true;
+      button.setPointerCapture?.(e.pointerId);
+      button.classList.add("down");
+      wasm.joystick(key, 1, performance.now());
+      update();
+    };
+    const release = (e) => {
+      e.preventDefault();
+      if (!down) return;
+      down = false;
+      button.classList.remove("down");
+      wasm.joystick(key, 0, performance.now());
+      update();
+    };
+    button.addEventListener("pointerdown", press);
+    button.addEventListener("pointerup", release);
+    button.addEventListener("pointercancel", release);
+    button.addEventListener("lostpointercapture", release);
+    button.addEventListener("contextmenu", (e) => e.preventDefault());
+  }
+}
+
+async function main() {
+  const imports = { page: { now: () => performance.now() } };
+  const { instance } = await WebAssembly.instantiateStreaming(fetch("queens.wasm"), imports);
+  wasm = instance.exports;
+  const stored = loadFields();
+  const fields = new TextEncoder().encode(stored ? stored.fields : "");
+  bytes(wasm.input_buffer(fields.length), fields.length).set(fields);
+  const warning = wasm.start(performance.now());
+  if (warning > 0) setAside(stored.raw, text(warning));
+  document.addEventListener("keydown", onKey);
+  joystick();
+  update();
+}
+
+main().catch((e) => {
+  document.getElementById("message").textContent = `the game could not start: ${e.message}`;
+  console.error(e);
+});
