@@ -1,20 +1,23 @@
 //! The script backend with room for the terminal's boards, up to 16x16: reads
 //! script lines on standard input (as `queens play --backend script`) and
 //! prints the settled frames, for a game that starts as the web page's does
-//! (classic on the 8x8, the title scrolled first). `scripts/web-test` compares
+//! (classic on the 8x8, the title scrolled first, today's date in UTC). `scripts/web-test` compares
 //! the page with it; `queens play` itself offers the script backend only the
 //! LED matrix's 8x8.
 //!
 //! `cargo run --example script-frames < events.txt`
 
+use queens::backend::clock::UtcCalendar;
 use queens::backend::script::Script;
 use queens::daemon;
 use queens::game::{Engine, MAX_SIDE, Progress, Setup};
 use std::io;
 
 fn main() {
-    let setup = Setup { max_size: MAX_SIDE, intro: true, ..Setup::default() };
+    // The date as the page has it, for regions mode's puzzle of the day.
+    let setup = Setup { max_size: MAX_SIDE, intro: true, today: UtcCalendar::today(), ..Setup::default() };
     let mut engine = Engine::start(setup, Progress::default());
+    engine.set_calendar(Box::new(UtcCalendar));
     let mut script = Script::new(io::stdin().lock(), io::stdout().lock(), false);
     if let Err(e) = daemon::run(&mut engine, &mut script) {
         queens::eprintln_lossy!("script-frames: {e}");

@@ -247,6 +247,9 @@ try {
   await openPage();
   log(`${url} loaded in Chromium (${(await send("Browser.getVersion")).product})`);
   if ((await readLeds()).length !== 64) fail("the matrix is not 8x8");
+  // Regions mode's puzzle of the day: the page's date must be the script backend's (today, UTC).
+  const pageDay = await evaluate("Math.floor(Date.now() / 86400000)");
+  if (pageDay !== Math.floor(Date.now() / 86400000)) fail(`the page's date is day ${pageDay}, not today's`);
 
   // An idle page schedules nothing: after settling, a minute of (virtual) time passes untouched.
   const before = await evaluate("JSON.stringify({ ...window.__timers, pending: window.__timers.pending.size })");
@@ -296,6 +299,21 @@ try {
   await choose("RESET");
   cursor = start(8);
   await place([3, 5, 1, 7, 4]);
+  // Regions: the puzzle of the day on the 8x8 (the page's date and the script backend's are today's,
+  // in UTC), marks, queens that clash, a hint, restart, a 12x12. Not NEW: a new puzzle's seed comes
+  // from the engine's clock, which the script backend keeps apart from the page's virtual time.
+  await mode("REGIONS");
+  await place([1, 1]); // marks on (0, 1) and (1, 1)
+  await place([1, 1]); // queens there: touching, they clash
+  await choose("HINT");
+  await choose("RESTART");
+  cursor = start(8);
+  await place([2, 5, 7]);
+  await choose("HINT");
+  await choose("DAILY");
+  await size(12);
+  await place([0, 3, 6]);
+  await choose("HINT");
   // Sizes: 4 to 8 on the matrix, larger on a larger grid.
   await mode("CLASSIC");
   await size(5);

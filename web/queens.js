@@ -51,7 +51,8 @@ function loadFields() {
   return "";
 }
 
-// The stored JSON's shape: an object with exactly mode (a name), size and found (whole numbers).
+// The stored JSON's shape: an object with exactly mode (a name), size and found (whole numbers),
+// and daily_solved (a date) with daily_streak (a whole number) once a puzzle of the day was solved.
 // Returns the fields for the engine to check, or { why }.
 function shape(raw) {
   let v;
@@ -62,13 +63,20 @@ function shape(raw) {
   }
   if (typeof v !== "object" || v === null || Array.isArray(v)) return { why: "is not valid: it is not an object" };
   const keys = Object.keys(v).sort().join(", ");
-  if (keys !== "found, mode, size") return { why: `is not valid: its keys are ${keys || "none"}, not mode, size, found` };
+  const daily = keys === "daily_solved, daily_streak, found, mode, size";
+  if (keys !== "found, mode, size" && !daily) {
+    return { why: `is not valid: its keys are ${keys || "none"}, not mode, size, found (and daily_solved, daily_streak)` };
+  }
   if (typeof v.mode !== "string" || !/^\S+$/.test(v.mode)) return { why: "is not valid: 'mode' is not a name" };
   if (!Number.isInteger(v.size)) return { why: "is not valid: 'size' is not a whole number" };
   if (!Array.isArray(v.found) || !v.found.every(Number.isInteger)) {
     return { why: "is not valid: 'found' is not a list of whole numbers" };
   }
-  return [v.mode, v.size, ...v.found].join(" ");
+  if (daily && (typeof v.daily_solved !== "string" || !/^\S+$/.test(v.daily_solved) || !Number.isInteger(v.daily_streak))) {
+    return { why: "is not valid: 'daily_solved' is not a date or 'daily_streak' not a whole number" };
+  }
+  const streak = daily ? [`daily:${v.daily_solved}:${v.daily_streak}`] : [];
+  return [v.mode, v.size, ...streak, ...v.found].join(" ");
 }
 
 // A stored value that is not valid is kept under another key, never lost, and the game starts afresh.
@@ -201,7 +209,8 @@ function joystick() {
 }
 
 async function main() {
-  const imports = { page: { now: () => performance.now() } };
+  // The date in days since 1970-01-01, UTC: the puzzle of the day changes at midnight UTC everywhere.
+  const imports = { page: { now: () => performance.now(), today: () => Math.floor(Date.now() / 86400000) } };
   const { instance } = await WebAssembly.instantiateStreaming(fetch("queens.wasm"), imports);
   wasm = instance.exports;
   const stored = loadFields();

@@ -16,7 +16,7 @@ pub mod saved;
 pub mod session;
 
 use queens_engine::game::gesture::Key;
-use queens_engine::game::{Event, ModeKind, OnShow, Stopwatch};
+use queens_engine::game::{Calendar, Event, ModeKind, OnShow, Stopwatch};
 use saved::Saved;
 use session::Session;
 use std::cell::RefCell;
@@ -54,6 +54,30 @@ unsafe extern "C" {
     // SAFETY: the page provides `now` as `() => performance.now()`: it takes
     // nothing, returns a number and touches no memory of the module.
     safe fn now() -> f64;
+    // SAFETY: the page provides `today` as `() => Math.floor(Date.now() / 86400000)`,
+    // likewise a number from nothing.
+    safe fn today() -> f64;
+}
+
+/// Reads the page's date (`Date.now()`, in whole days since 1970-01-01,
+/// UTC) for regions mode's puzzle of the day, as every backend's calendar does.
+#[cfg(target_arch = "wasm32")]
+struct PageCalendar;
+
+#[cfg(target_arch = "wasm32")]
+impl Calendar for PageCalendar {
+    fn today(&self) -> Option<i64> {
+        let day = today();
+        day.is_finite().then_some(day as i64)
+    }
+}
+
+fn calendar() -> Box<dyn Calendar> {
+    #[cfg(target_arch = "wasm32")]
+    return Box::new(PageCalendar);
+    // No date on the host (the crate's tests): no puzzle of the day.
+    #[cfg(not(target_arch = "wasm32"))]
+    Box::new(queens_engine::game::NoCalendar)
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -95,7 +119,7 @@ pub extern "C" fn start(now: f64) -> usize {
                 Err(why) => (None, why),
             },
         };
-        page.session = Some(Session::start(saved, now, stopwatch()));
+        page.session = Some(Session::start(saved, now, stopwatch(), calendar()));
         page.output = warning;
         page.output.len()
     })
@@ -214,6 +238,9 @@ pub fn help(on_show: &OnShow) -> String {
     let on_a_queen = match on_show.mode {
         ModeKind::Classic => "the answer",
         ModeKind::Strict | ModeKind::Cover => "take it back",
+        ModeKind::Regions => {
+            return "arrows/WASD/hjkl or the joystick move  Enter/Space or a click of the middle: dot, queen, empty  m or holding the middle: menu".into();
+        }
     };
     format!(
         "arrows/WASD/hjkl or the joystick move  Enter/Space or a click of the middle: place; on a queen: {on_a_queen}  m or holding the middle: menu"
@@ -244,11 +271,11 @@ pub fn describe_json(on_show: &OnShow, found: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use queens_engine::game::StoppedWatch;
+    use queens_engine::game::{NoCalendar, StoppedWatch};
 
     #[test]
     fn the_description_is_json_with_the_menu_and_messages_in_words() {
-        let mut session = Session::start(None, 0.0, Box::new(StoppedWatch));
+        let mut session = Session::start(None, 0.0, Box::new(StoppedWatch), Box::new(NoCalendar));
         let intro = describe_json(&session.on_show(), 0);
         assert!(
             intro.starts_with(r#"{"mode":"classic","size":8,"menu":null,"message":"EIGHT QUEENS - "#),

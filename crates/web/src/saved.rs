@@ -1,13 +1,17 @@
 //! The player's progress as the page keeps it in `localStorage`: the saved
 //! state's fields (`src/daemon/state.rs` in the root crate) under the same
-//! rules, as JSON: `{"mode":"classic","size":8,"found":[0,17]}`.
+//! rules, as JSON: `{"mode":"classic","size":8,"found":[0,17]}`, with
+//! `"daily_solved":"2026-11-25","daily_streak":3` once a puzzle of the day
+//! was solved (regions mode).
 //!
 //! The page parses the JSON and checks its shape (an object with exactly
-//! these three keys, of these types); the values are checked here, as the
+//! these keys, of these types); the values are checked here, as the
 //! saved state's are: a known mode, a size some mode plays, solution
-//! numbers of the 92. A value that breaks a rule is not used.
+//! numbers of the 92, a real date and a streak of at least one day. A value
+//! that breaks a rule is not used.
 
 use queens_engine::game::{Engine, ModeKind, Progress, SIZES};
+use queens_engine::regions::generate::{date_string, parse_date};
 
 /// What is remembered between visits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,25 +31,49 @@ impl Saved {
     }
 
     /// Reads the fields the page took out of the JSON, separated by spaces:
-    /// the mode, the size, then the solution numbers found (`classic 8 0 17`).
-    /// The error says what is wrong, in words, as the saved state's do.
+    /// the mode, the size, the streak if there is one (`daily:2026-11-25:3`),
+    /// then the solution numbers found (`classic 8 0 17`). The error says
+    /// what is wrong, in words, as the saved state's do.
     pub fn parse(fields: &str) -> Result<Saved, String> {
-        let mut words = fields.split_whitespace();
+        let mut words = fields.split_whitespace().peekable();
         let mode = words.next().unwrap_or_default().parse().map_err(|e| format!("is not valid: {e}"))?;
         let size = words.next().unwrap_or_default();
         let size = size.parse().ok().filter(|n| SIZES.contains(n)).ok_or_else(|| {
             format!("is not valid: size {size} is outside {}..={}", SIZES.start(), SIZES.end())
         })?;
+        let streak = match words.peek().and_then(|w| w.strip_prefix("daily:")) {
+            Some(daily) => {
+                let (date, days) = daily.rsplit_once(':').unwrap_or((daily, ""));
+                let last = parse_date(date).ok_or_else(|| {
+                    format!("is not valid: daily_solved {date:?} is not a date (YYYY-MM-DD)")
+                })?;
+                let days: u32 = days
+                    .parse()
+                    .ok()
+                    .filter(|&d| d > 0)
+                    .ok_or_else(|| "is not valid: daily_streak must be 1 or more".to_string())?;
+                words.next();
+                Some((last, days))
+            }
+            None => None,
+        };
         let above = || "is not valid: 'found' lists a solution number above 91".to_string();
         let found: Vec<usize> = words.map(|w| w.parse().map_err(|_| above())).collect::<Result<_, _>>()?;
-        let progress = Progress::from_found(found).ok_or_else(above)?;
+        let mut progress = Progress::from_found(found).ok_or_else(above)?;
+        if let Some((last, days)) = streak {
+            progress = progress.with_streak(last, days);
+        }
         Ok(Saved { mode, size, progress })
     }
 
     /// The JSON the page stores.
     pub fn to_json(&self) -> String {
         let found: Vec<String> = self.progress.found().map(|i| i.to_string()).collect();
-        format!(r#"{{"mode":"{}","size":{},"found":[{}]}}"#, self.mode, self.size, found.join(","))
+        let daily = match self.progress.streak() {
+            Some(s) => format!(r#","daily_solved":"{}","daily_streak":{}"#, date_string(s.last), s.days),
+            None => String::new(),
+        };
+        format!(r#"{{"mode":"{}","size":{},"found":[{}]{daily}}}"#, self.mode, self.size, found.join(","))
     }
 }
 
@@ -67,18 +95,34 @@ mod tests {
         assert_eq!(saved.to_json(), r#"{"mode":"strict","size":12,"found":[0,91]}"#);
         assert_eq!(Saved::parse("strict 12 0 91"), Ok(saved));
         assert_eq!(Saved::parse("classic 8"), Ok(Saved { size: 8, ..Saved::default() }));
+        let daily =
+            Saved { mode: ModeKind::Regions, progress: Progress::default().with_streak(20_417, 3), ..saved };
+        assert_eq!(
+            daily.to_json(),
+            r#"{"mode":"regions","size":12,"found":[],"daily_solved":"2025-11-25","daily_streak":3}"#
+        );
+        assert_eq!(Saved::parse("regions 12 daily:2025-11-25:3"), Ok(daily));
     }
 
     #[test]
     fn values_that_break_the_saved_states_rules_are_refused_in_words() {
         let cases = [
-            ("chess 8", "is not valid: unknown mode 'chess': expected one of classic, strict, cover"),
+            (
+                "chess 8",
+                "is not valid: unknown mode 'chess': expected one of classic, strict, cover, regions",
+            ),
             ("classic 3", "is not valid: size 3 is outside 4..=16"),
             ("classic 17", "is not valid: size 17 is outside 4..=16"),
             ("classic 8.5", "is not valid: size 8.5 is outside 4..=16"),
             ("cover 8 92", "is not valid: 'found' lists a solution number above 91"),
             ("cover 8 -1", "is not valid: 'found' lists a solution number above 91"),
-            ("", "is not valid: unknown mode '': expected one of classic, strict, cover"),
+            (
+                "regions 8 daily:2026-02-30:2",
+                "is not valid: daily_solved \"2026-02-30\" is not a date (YYYY-MM-DD)",
+            ),
+            ("regions 8 daily:2026-02-03:0", "is not valid: daily_streak must be 1 or more"),
+            ("regions 8 daily:2026-02-03", "is not valid: daily_streak must be 1 or more"),
+            ("", "is not valid: unknown mode '': expected one of classic, strict, cover, regions"),
         ];
         for (fields, why) in cases {
             assert_eq!(Saved::parse(fields), Err(why.to_string()), "{fields}");

@@ -3,7 +3,9 @@
 
 use crate::saved::Saved;
 use queens_engine::game::gesture::{Gestures, Key, Timing};
-use queens_engine::game::{Engine, Event, Frame, MAX_SIDE, Millis, OnShow, Setup, Stopwatch, Style};
+use queens_engine::game::{
+    Calendar, Engine, Event, Frame, MAX_SIDE, Millis, OnShow, Setup, Stopwatch, Style,
+};
 
 /// The game, and what the page's input is in the middle of.
 pub struct Session {
@@ -18,8 +20,14 @@ pub struct Session {
 
 impl Session {
     /// A game as `saved` left it (or a first one), with the title scrolled
-    /// once as on the Sense HAT, started at `now` on the page's clock.
-    pub fn start(saved: Option<Saved>, now: f64, stopwatch: Box<dyn Stopwatch>) -> Session {
+    /// once as on the Sense HAT, started at `now` on the page's clock, on the
+    /// day `calendar` tells (for regions mode's puzzle of the day).
+    pub fn start(
+        saved: Option<Saved>,
+        now: f64,
+        stopwatch: Box<dyn Stopwatch>,
+        calendar: Box<dyn Calendar>,
+    ) -> Session {
         let saved = saved.unwrap_or_default();
         // Boards up to 16x16, on a larger grid, as the terminal has room for.
         let setup = Setup {
@@ -28,9 +36,11 @@ impl Session {
             max_size: MAX_SIDE,
             style: Style::default(),
             intro: true,
+            today: calendar.today(),
         };
         let mut engine = Engine::start(setup, saved.progress);
         engine.set_stopwatch(stopwatch);
+        engine.set_calendar(calendar);
         Session { engine, stick: Gestures::new(Timing::default()), keyboard_holding: false, origin: now }
     }
 
@@ -117,7 +127,7 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use queens_engine::game::{ModeKind, StoppedWatch, Theme};
+    use queens_engine::game::{ModeKind, NoCalendar, StoppedWatch, Theme};
 
     fn settled(session: &mut Session, mut now: f64) -> f64 {
         while let Some(at) = session.deadline() {
@@ -129,7 +139,7 @@ mod tests {
 
     #[test]
     fn the_title_plays_on_the_pages_clock_then_the_page_may_sleep() {
-        let mut s = Session::start(None, 5000.0, Box::new(StoppedWatch));
+        let mut s = Session::start(None, 5000.0, Box::new(StoppedWatch), Box::new(NoCalendar));
         let first = s.deadline().expect("the title scrolls");
         assert!(first > 5000.0);
         let now = settled(&mut s, 5000.0);
@@ -140,7 +150,7 @@ mod tests {
 
     #[test]
     fn the_joystick_holds_for_the_menu_and_repeats_directions() {
-        let mut s = Session::start(None, 0.0, Box::new(StoppedWatch));
+        let mut s = Session::start(None, 0.0, Box::new(StoppedWatch), Box::new(NoCalendar));
         let now = settled(&mut s, 0.0);
         s.joystick(Key::Middle, true, now);
         assert_eq!(s.deadline(), Some(now + 1000.0), "the hold is due a second later");
@@ -160,7 +170,7 @@ mod tests {
 
     #[test]
     fn the_keyboards_hold_is_released_before_the_next_key() {
-        let mut s = Session::start(None, 0.0, Box::new(StoppedWatch));
+        let mut s = Session::start(None, 0.0, Box::new(StoppedWatch), Box::new(NoCalendar));
         let now = settled(&mut s, 0.0);
         s.keyboard(Event::Hold, now);
         let now = settled(&mut s, now);
@@ -172,7 +182,7 @@ mod tests {
     #[test]
     fn a_saved_game_starts_where_it_was_and_changes_are_offered_for_saving() {
         let saved = Saved { mode: ModeKind::Cover, size: 14, ..Saved::default() };
-        let mut s = Session::start(Some(saved), 0.0, Box::new(StoppedWatch));
+        let mut s = Session::start(Some(saved), 0.0, Box::new(StoppedWatch), Box::new(NoCalendar));
         assert_eq!((s.on_show().mode, s.on_show().size), (ModeKind::Cover, 11), "cover plays up to 11x11");
         assert_eq!(s.take_saved(), None);
         let now = settled(&mut s, 0.0);

@@ -30,7 +30,8 @@ pub use event::Event;
 pub use frame::{Frame, MAX_SIDE, Rgb};
 pub use menu::Item;
 pub use mode::{
-    Action, Animation, Calendar, Interrupt, Millis, Mode, Reaction, StoppedWatch, Stopwatch, Style,
+    Action, Animation, Calendar, Interrupt, Millis, Mode, NoCalendar, Reaction, StoppedWatch, Stopwatch,
+    Style,
 };
 pub use modes::{ModeKind, SIZES};
 pub use progress::{Progress, Record, Streak};

@@ -129,6 +129,15 @@ pub trait Calendar {
     fn today(&self) -> Option<i64>;
 }
 
+/// No calendar: the date is not known, so there is no puzzle of the day.
+pub struct NoCalendar;
+
+impl Calendar for NoCalendar {
+    fn today(&self) -> Option<i64> {
+        None
+    }
+}
+
 /// No stopwatch: the engine's own default until it is given one. Searches
 /// are not timed, and what would say how long they took says nothing of it.
 pub struct StoppedWatch;
