@@ -14,6 +14,7 @@ mod checks;
 mod daemon;
 mod fb;
 mod gpiosim;
+mod real_driver;
 mod stub;
 mod uinput;
 
@@ -71,6 +72,15 @@ const CHECKS: &[(&str, Check)] = &[
     ("i2c-interrupt-line-found-later", checks::i2c_line_found_later),
     ("i2c-joystick-plays-like-the-script", checks::i2c_joystick),
     ("i2c-sigterm-darkens-and-exits-0", checks::i2c_sigterm),
+    // The kernel's own joystick driver takes GPIO23 from here on.
+    ("real-driver-board-binds-the-joystick-driver", real_driver::board_binds),
+    ("real-driver-held-key-repeats-without-the-game", real_driver::repeats_sent),
+    ("real-driver-joystick-found-by-name", real_driver::discovery),
+    ("real-driver-keys-play-like-the-script", real_driver::first_moves),
+    ("real-driver-autorepeat-ignored", real_driver::autorepeat_ignored),
+    ("real-driver-plays-to-the-end-and-sigterm-darkens", real_driver::to_the_end),
+    ("real-driver-address-held-refused-and-doctor-names-it", real_driver::address_held),
+    ("real-driver-unbind-frees-the-line", real_driver::unbound_cleans_up),
 ];
 
 /// The checks that play the game on the LED matrix's framebuffer.
@@ -84,6 +94,10 @@ const NEED_A_FRAMEBUFFER: &[&str] = &[
     "mainline-codes-play-like-the-script",
     "syn-dropped-lets-go-of-a-released-key",
     "syn-dropped-at-the-end-lets-go-of-a-released-key",
+    "real-driver-joystick-found-by-name",
+    "real-driver-keys-play-like-the-script",
+    "real-driver-autorepeat-ignored",
+    "real-driver-plays-to-the-end-and-sigterm-darkens",
 ];
 
 /// What the checks share.
@@ -100,6 +114,8 @@ pub struct Vm {
     stub: Option<stub::Stub>,
     /// gpio-sim's line named GPIO23, where the module was built.
     sim: Option<gpiosim::Sim>,
+    /// Mainline's joystick driver, once the board module has bound it.
+    real: Option<real_driver::Real>,
 }
 
 impl Vm {
@@ -148,8 +164,17 @@ fn main() {
             std::process::exit(1);
         }
     };
-    let mut vm =
-        Vm { queens, frames: Vec::new(), screen, stick: None, game: None, played: 0, stub: None, sim: None };
+    let mut vm = Vm {
+        queens,
+        frames: Vec::new(),
+        screen,
+        stick: None,
+        game: None,
+        played: 0,
+        stub: None,
+        sim: None,
+        real: None,
+    };
     let mut failed = 0;
     for (name, check) in CHECKS {
         let started = Instant::now();
