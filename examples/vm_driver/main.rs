@@ -2,11 +2,12 @@
 //! builds it, statically, with the game) as the init script's last step,
 //! plays the real game on the kernel's own devices (a uinput joystick named
 //! like the Sense HAT's, vfb's framebuffer; i2c-stub as the HAT's chip for
-//! the direct-I2C backend) and prints `PASS name` or
+//! the direct-I2C backend, and mainline's `sensehat-joystick` driver on
+//! that chip, `real_driver.rs`) and prints `PASS name` or
 //! `FAIL name: why` per check. Never run on a host: it creates input
 //! devices and changes the framebuffer's mode.
 //!
-//! A check is one function in `checks.rs` and one line in [`CHECKS`]; the
+//! A check is one function in `checks.rs` (or `real_driver.rs`) and one line in [`CHECKS`]; the
 //! checks share a [`Vm`] and run in order, so a later one may use the game
 //! an earlier one started.
 
