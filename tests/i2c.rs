@@ -88,5 +88,18 @@ fn doctor_reports_the_bus_and_a_kernel_driver_holding_the_chip() {
         "{out}"
     );
     assert!(!out.contains("rpi-sense/unbind") && !out.contains("rpisense_core"), "{out}");
+    // Its children, bound by their own drivers, are named: the joystick's is mainline's.
+    let joystick = sys.join("bus/i2c/devices/1-0046/1-0046:joystick");
+    fs::create_dir_all(&joystick).unwrap();
+    std::os::unix::fs::symlink(
+        "../../../../../bus/platform/drivers/sensehat-joystick",
+        joystick.join("driver"),
+    )
+    .unwrap();
+    let (_, out, _) = doctor(bus.to_str().unwrap());
+    assert!(
+        out.contains("held by the kernel driver \"simple-mfd-i2c\", with \"sensehat-joystick\" under it"),
+        "{out}"
+    );
     fs::remove_dir_all(&root).unwrap();
 }

@@ -194,7 +194,7 @@ fn i2c_args(stub: &Stub) -> Vec<&OsStr> {
 
 /// Starts the game on the stub and expects it to refuse: a non-zero exit
 /// within 5 s and one line on stderr, which is returned.
-fn refused(queens: &Path, stub: &Stub, tag: &str) -> Result<String, String> {
+pub fn refused(queens: &Path, stub: &Stub, tag: &str) -> Result<String, String> {
     let mut game = Daemon::start_with(queens, &i2c_args(stub), tag)?;
     let status = game.exited(Duration::from_secs(5)).map_err(|e| format!("did not refuse: {e}"))?;
     let said = game.log();
@@ -403,7 +403,7 @@ pub fn i2c_busy(vm: &mut Vm) -> Result<(), Why> {
 }
 
 /// `queens doctor --i2c-bus` on the stub's bus: its exit code and report.
-fn doctor(queens: &Path, stub: &Stub) -> Result<(Option<i32>, String), String> {
+pub fn doctor(queens: &Path, stub: &Stub) -> Result<(Option<i32>, String), String> {
     let out = Command::new(queens)
         .args(["doctor", "--config", "/dev/null", "--i2c-bus"])
         .arg(&stub.bus)
@@ -497,14 +497,7 @@ pub fn i2c_joystick(vm: &mut Vm) -> Result<(), Why> {
     let sim = vm.sim.take().ok_or(Why::Skip("no simulated interrupt line"))?;
     let played = (|| {
         for (i, word) in MOVES.iter().enumerate().take(2) {
-            let bit = match *word {
-                "down" => 0,
-                "right" => 1,
-                "up" => 2,
-                "press" => 3,
-                "left" => 4,
-                other => return Err(format!("no key bit for {other:?}").into()),
-            };
+            let bit = stub::key_bit(word).ok_or_else(|| format!("no key bit for {word:?}"))?;
             let want = stub::expected(&vm.frames[i + 1]);
             let stub = stub(vm)?;
             for keys in [1 << bit, 0] {

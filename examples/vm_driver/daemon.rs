@@ -25,9 +25,19 @@ impl Daemon {
 
     /// `queens play` with `args` naming the backend and its devices.
     pub fn start_with(queens: &Path, args: &[&OsStr], tag: &str) -> Result<Daemon, String> {
+        Daemon::start_configured(queens, args, tag, "intro = false\n")
+    }
+
+    /// The same with `config` as the config file's text.
+    pub fn start_configured(
+        queens: &Path,
+        args: &[&OsStr],
+        tag: &str,
+        config: &str,
+    ) -> Result<Daemon, String> {
         let dir = PathBuf::from("/tmp").join(tag);
         fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
-        fs::write(dir.join("config.toml"), "intro = false\n").map_err(|e| e.to_string())?;
+        fs::write(dir.join("config.toml"), config).map_err(|e| e.to_string())?;
         let log = dir.join("stderr.log");
         let child = Command::new(queens)
             .arg("play")

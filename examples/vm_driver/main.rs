@@ -2,11 +2,12 @@
 //! builds it, statically, with the game) as the init script's last step,
 //! plays the real game on the kernel's own devices (a uinput joystick named
 //! like the Sense HAT's, vfb's framebuffer; i2c-stub as the HAT's chip for
-//! the direct-I2C backend) and prints `PASS name` or
+//! the direct-I2C backend, and mainline's `sensehat-joystick` driver on
+//! that chip, `real_driver.rs`) and prints `PASS name` or
 //! `FAIL name: why` per check. Never run on a host: it creates input
 //! devices and changes the framebuffer's mode.
 //!
-//! A check is one function in `checks.rs` and one line in [`CHECKS`]; the
+//! A check is one function in `checks.rs` (or `real_driver.rs`) and one line in [`CHECKS`]; the
 //! checks share a [`Vm`] and run in order, so a later one may use the game
 //! an earlier one started.
 
@@ -14,6 +15,7 @@ mod checks;
 mod daemon;
 mod fb;
 mod gpiosim;
+mod real_driver;
 mod stub;
 mod uinput;
 
@@ -71,6 +73,15 @@ const CHECKS: &[(&str, Check)] = &[
     ("i2c-interrupt-line-found-later", checks::i2c_line_found_later),
     ("i2c-joystick-plays-like-the-script", checks::i2c_joystick),
     ("i2c-sigterm-darkens-and-exits-0", checks::i2c_sigterm),
+    // The kernel's own joystick driver takes GPIO23 from here on.
+    ("real-driver-board-binds-the-joystick-driver", real_driver::board_binds),
+    ("real-driver-held-key-repeats-without-the-game", real_driver::repeats_sent),
+    ("real-driver-joystick-found-by-name", real_driver::discovery),
+    ("real-driver-keys-play-like-the-script", real_driver::first_moves),
+    ("real-driver-autorepeat-ignored", real_driver::autorepeat_ignored),
+    ("real-driver-plays-to-the-end-and-sigterm-darkens", real_driver::to_the_end),
+    ("real-driver-address-held-refused-and-doctor-names-it", real_driver::address_held),
+    ("real-driver-unbind-frees-the-line", real_driver::unbound_cleans_up),
 ];
 
 /// The checks that play the game on the LED matrix's framebuffer.
@@ -84,6 +95,10 @@ const NEED_A_FRAMEBUFFER: &[&str] = &[
     "mainline-codes-play-like-the-script",
     "syn-dropped-lets-go-of-a-released-key",
     "syn-dropped-at-the-end-lets-go-of-a-released-key",
+    "real-driver-joystick-found-by-name",
+    "real-driver-keys-play-like-the-script",
+    "real-driver-autorepeat-ignored",
+    "real-driver-plays-to-the-end-and-sigterm-darkens",
 ];
 
 /// What the checks share.
@@ -100,6 +115,8 @@ pub struct Vm {
     stub: Option<stub::Stub>,
     /// gpio-sim's line named GPIO23, where the module was built.
     sim: Option<gpiosim::Sim>,
+    /// Mainline's joystick driver, once the board module has bound it.
+    real: Option<real_driver::Real>,
 }
 
 impl Vm {
@@ -148,8 +165,17 @@ fn main() {
             std::process::exit(1);
         }
     };
-    let mut vm =
-        Vm { queens, frames: Vec::new(), screen, stick: None, game: None, played: 0, stub: None, sim: None };
+    let mut vm = Vm {
+        queens,
+        frames: Vec::new(),
+        screen,
+        stick: None,
+        game: None,
+        played: 0,
+        stub: None,
+        sim: None,
+        real: None,
+    };
     let mut failed = 0;
     for (name, check) in CHECKS {
         let started = Instant::now();

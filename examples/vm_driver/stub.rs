@@ -19,6 +19,19 @@ pub const WHO_AM_I: u8 = 0xF0;
 pub const VERSION: u8 = 0xF1;
 pub const KEYS: u8 = 0xF2;
 pub const FRAME_BYTES: usize = 192;
+/// The bit of 0xF2 for a key, by the script backend's name for it (the
+/// chip's documented order, as mainline's `sensehat-joystick` maps it).
+pub fn key_bit(word: &str) -> Option<u8> {
+    Some(match word {
+        "down" => 0,
+        "right" => 1,
+        "up" => 2,
+        "press" => 3,
+        "left" => 4,
+        _ => return None,
+    })
+}
+
 /// i2c-stub's adapter name.
 const STUB_NAME: &str = "SMBus stub driver";
 

@@ -205,9 +205,9 @@ fn check_i2c(report: &mut Report, roots: &Roots, bus: &Path) -> bool {
         report.line("I2C bus", format!("{}: absent{enable}", bus.display()));
         return false;
     }
-    if let Some(driver) = linux::bound_driver(&roots.sys, bus) {
-        report.line("I2C chip", format!("0x46 on {}: held by the kernel driver {driver:?}", bus.display()));
-        report.line("", format!("(to drive it over I2C, {})", linux::unbind_advice(bus, &driver)));
+    if let Some(held) = linux::holder(&roots.sys, bus) {
+        report.line("I2C chip", format!("0x46 on {}: held by the kernel driver {held}", bus.display()));
+        report.line("", format!("(to drive it over I2C, {})", linux::unbind_advice(bus, &held.driver)));
         return false;
     }
     let options = i2c::Options { bus: bus.to_path_buf(), ..i2c::Options::default() };

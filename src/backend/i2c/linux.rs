@@ -140,13 +140,54 @@ impl Interrupt for Line {
     }
 }
 
-/// The kernel driver bound to the chip on `bus` (`/dev/i2c-N`), from
-/// `/sys/bus/i2c/devices/N-0046/driver`, if any.
-pub fn bound_driver(sys: &Path, bus: &Path) -> Option<String> {
-    let number = bus.file_name()?.to_str()?.strip_prefix("i2c-")?;
-    let link = sys.join(format!("bus/i2c/devices/{number}-{:04x}/driver", ADDRESS));
-    let target = std::fs::read_link(link).ok()?;
+/// The kernel drivers holding the chip: the one bound to 0x46, and those
+/// bound to the devices it added under it (on a current Raspberry Pi
+/// kernel `simple-mfd-i2c`, with mainline's `sensehat-joystick` and the
+/// LEDs' `rpisense-fb` under it). Unbinding the first removes the others.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Holder {
+    pub driver: String,
+    pub children: Vec<String>,
+}
+
+impl std::fmt::Display for Holder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}", self.driver)?;
+        match self.children.as_slice() {
+            [] => Ok(()),
+            [child] => write!(f, ", with {child:?} under it"),
+            [first @ .., last] => {
+                let first: Vec<String> = first.iter().map(|c| format!("{c:?}")).collect();
+                write!(f, ", with {} and {last:?} under it", first.join(", "))
+            }
+        }
+    }
+}
+
+/// The driver a sysfs device directory is bound to, if any.
+fn driver_of(device: &Path) -> Option<String> {
+    let target = std::fs::read_link(device.join("driver")).ok()?;
     Some(target.file_name()?.to_string_lossy().into_owned())
+}
+
+/// The kernel drivers holding the chip on `bus` (`/dev/i2c-N`), from
+/// `/sys/bus/i2c/devices/N-0046/driver` and the `driver` of each device
+/// directory under it, if a driver is bound.
+pub fn holder(sys: &Path, bus: &Path) -> Option<Holder> {
+    let number = bus.file_name()?.to_str()?.strip_prefix("i2c-")?;
+    let client = sys.join(format!("bus/i2c/devices/{number}-{:04x}", ADDRESS));
+    let driver = driver_of(&client)?;
+    let mut children: Vec<String> = std::fs::read_dir(&client)
+        .into_iter()
+        .flatten()
+        .flatten()
+        // Child devices are directories; `driver` and `subsystem` are links.
+        .filter(|entry| entry.file_type().is_ok_and(|t| t.is_dir()))
+        .filter_map(|entry| driver_of(&entry.path()))
+        .collect();
+    children.sort();
+    children.dedup();
+    Some(Holder { driver, children })
 }
 
 /// The kernel modules to blacklist to keep `driver` (as sysfs names it)
@@ -209,10 +250,44 @@ mod tests {
         let device = root.join("bus/i2c/devices/1-0046");
         std::fs::create_dir_all(&device).unwrap();
         std::fs::create_dir_all(root.join("bus/i2c/drivers/rpi-sense")).unwrap();
-        assert_eq!(bound_driver(&root, Path::new("/dev/i2c-1")), None);
+        assert_eq!(holder(&root, Path::new("/dev/i2c-1")), None);
         std::os::unix::fs::symlink("../../../../bus/i2c/drivers/rpi-sense", device.join("driver")).unwrap();
-        assert_eq!(bound_driver(&root, Path::new("/dev/i2c-1")).as_deref(), Some("rpi-sense"));
-        assert_eq!(bound_driver(&root, Path::new("/dev/i2c-2")), None);
+        let old = holder(&root, Path::new("/dev/i2c-1")).unwrap();
+        assert_eq!(old, Holder { driver: "rpi-sense".into(), children: vec![] });
+        assert_eq!(old.to_string(), "\"rpi-sense\"");
+        assert_eq!(holder(&root, Path::new("/dev/i2c-2")), None);
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    /// As sysfs shows a current Raspberry Pi kernel's drivers: the chip
+    /// bound by simple-mfd-i2c, the joystick and LED devices under it
+    /// bound by their own drivers (one device unbound, and a plain
+    /// directory, are not named).
+    #[test]
+    fn the_drivers_under_the_bound_one_are_named() {
+        let root = std::env::temp_dir().join(format!("queens-i2c-children-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let client = root.join("bus/i2c/devices/1-0046");
+        for dir in ["power", "1-0046:joystick", "1-0046:display", "1-0046:unbound"] {
+            std::fs::create_dir_all(client.join(dir)).unwrap();
+        }
+        let link = |driver: &str, at: &Path| {
+            std::os::unix::fs::symlink(format!("../../../../bus/drivers/{driver}"), at.join("driver"))
+                .unwrap()
+        };
+        link("simple-mfd-i2c", &client);
+        link("sensehat-joystick", &client.join("1-0046:joystick"));
+        link("rpisense-fb", &client.join("1-0046:display"));
+        let held = holder(&root, Path::new("/dev/i2c-1")).unwrap();
+        assert_eq!(held.driver, "simple-mfd-i2c");
+        assert_eq!(held.children, ["rpisense-fb", "sensehat-joystick"]);
+        assert_eq!(
+            held.to_string(),
+            "\"simple-mfd-i2c\", with \"rpisense-fb\" and \"sensehat-joystick\" under it"
+        );
+        std::fs::remove_file(client.join("1-0046:display/driver")).unwrap();
+        let held = holder(&root, Path::new("/dev/i2c-1")).unwrap();
+        assert_eq!(held.to_string(), "\"simple-mfd-i2c\", with \"sensehat-joystick\" under it");
         std::fs::remove_dir_all(&root).unwrap();
     }
 

@@ -91,9 +91,9 @@ impl Linux {
         let bus = &options.bus;
         let smbus = Smbus::open(bus).map_err(|e| match e {
             OpenError::Busy => {
-                let advice = match linux::bound_driver(Path::new("/sys"), bus) {
-                    Some(driver) => {
-                        format!("the driver is {driver:?}: {}", linux::unbind_advice(bus, &driver))
+                let advice = match linux::holder(Path::new("/sys"), bus) {
+                    Some(held) => {
+                        format!("the driver is {held}: {}", linux::unbind_advice(bus, &held.driver))
                     }
                     None => "unbind it first (see docs/raspberry-pi.md, \"Without the kernel's drivers\")"
                         .to_string(),
