@@ -182,7 +182,7 @@ pub fn mainline_codes(vm: &mut Vm) -> Result<(), Why> {
 const STUB_VERSION: u8 = 7;
 
 fn stub(vm: &mut Vm) -> Result<&mut Stub, Why> {
-    vm.stub.as_mut().ok_or(Why::Skip("no i2c-stub in this kernel (Debian's arm64 one lacks it)"))
+    vm.stub.as_mut().ok_or(Why::Skip("no i2c-stub in this kernel (Debian's ARM kernels lack it)"))
 }
 
 /// `play --backend i2c` on the stub's bus: no `--gpiochip`, as a Pi
@@ -342,7 +342,7 @@ fn text_of(e: io::Error) -> String {
 
 pub fn stub_preloaded(vm: &mut Vm) -> Result<(), Why> {
     let Some(mut stub) = Stub::find()? else {
-        return Err(Why::Skip("no i2c-stub in this kernel (Debian's arm64 one lacks it)"));
+        return Err(Why::Skip("no i2c-stub in this kernel (Debian's ARM kernels lack it)"));
     };
     for (register, value) in [(stub::WHO_AM_I, b's'), (stub::VERSION, STUB_VERSION), (stub::KEYS, 0)] {
         stub.set(register, value)?;
