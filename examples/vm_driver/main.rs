@@ -57,6 +57,8 @@ const CHECKS: &[(&str, Check)] = &[
     ("joystick-grabbed", checks::grab),
     ("idle-blocked", checks::idle),
     ("joystick-removed-and-back", checks::joystick_loss),
+    ("gamma-refused-warned-once-plays-on", checks::gamma_refused),
+    ("doctor-says-why-gamma-fails", checks::doctor_gamma),
     ("sigterm-darkens-and-exits-0", checks::sigterm),
     ("mainline-codes-play-like-the-script", checks::mainline_codes),
     ("syn-dropped-lets-go-of-a-released-key", checks::syn_dropped),
@@ -80,6 +82,8 @@ const NEED_A_FRAMEBUFFER: &[&str] = &[
     "joystick-grabbed",
     "idle-blocked",
     "joystick-removed-and-back",
+    "gamma-refused-warned-once-plays-on",
+    "doctor-says-why-gamma-fails",
     "sigterm-darkens-and-exits-0",
     "mainline-codes-play-like-the-script",
     "syn-dropped-lets-go-of-a-released-key",
@@ -160,9 +164,7 @@ fn main() {
         let started = Instant::now();
         // The game plays only on a framebuffer device; without vfb there is none to play on.
         let outcome = if !vm.screen.device && NEED_A_FRAMEBUFFER.contains(check_name) {
-            Err(Why::Skip(
-                "no vfb in this kernel, and the game refuses a regular file",
-            ))
+            Err(Why::Skip("no vfb in this kernel, and the game refuses a regular file"))
         } else {
             check(&mut vm)
         };
