@@ -194,7 +194,9 @@ pub fn gamma_refused(vm: &mut Vm) -> Result<(), Why> {
         )
         .into());
     };
-    if !line.contains("refused a gamma reset") || !line.contains("Inappropriate ioctl for device") {
+    // ENOTTY is 25 on every Linux architecture; its text is the C library's
+    // (musl: "Not a tty", glibc: "Inappropriate ioctl for device").
+    if !line.contains("refused a gamma reset") || !line.contains("(os error 25)") {
         return Err(format!("not a refusal with ENOTTY: {line:?}").into());
     }
     let compat = under_compat()?;
@@ -205,6 +207,7 @@ pub fn gamma_refused(vm: &mut Vm) -> Result<(), Why> {
     if state == 'Z' {
         return Err("the game has exited".into());
     }
+    println!("gamma: {line}");
     Ok(())
 }
 
@@ -223,7 +226,9 @@ pub fn doctor_gamma(vm: &mut Vm) -> Result<(), Why> {
     let said = String::from_utf8_lossy(&out.stdout).into_owned();
     let gamma = said.lines().find(|l| l.starts_with("gamma "));
     match (under_compat()?, gamma) {
-        (true, Some(line)) if line.contains(COMPAT_NOTE) && line.contains("arm64") => {}
+        (true, Some(line)) if line.contains(COMPAT_NOTE) && line.contains("arm64") => {
+            println!("doctor: {line}")
+        }
         (false, None) => {}
         (compat, _) => {
             return Err(format!(

@@ -180,6 +180,8 @@ fn main() {
             }
         }
     }
-    println!("{failed} of {} checks failed{suffix}", CHECKS.len());
+    let pass =
+        if suffix.is_empty() { String::new() } else { format!(" ({})", suffix.trim_start_matches('-')) };
+    println!("{failed} of {} checks failed{pass}", CHECKS.len());
     std::process::exit(if failed == 0 { 0 } else { 1 });
 }
