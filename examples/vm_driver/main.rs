@@ -32,7 +32,7 @@ type Check = fn(&mut Vm) -> Result<(), Why>;
 /// Why a check did not pass.
 pub enum Why {
     Fail(String),
-    /// It cannot be run on this kernel (no vfb on arm64, say).
+    /// It cannot be run on this kernel (no i2c-stub on ARM, say).
     Skip(&'static str),
 }
 
