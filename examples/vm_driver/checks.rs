@@ -51,27 +51,53 @@ fn reader(stick: &Stick) -> Result<File, String> {
         .map_err(|e| format!("{}: {e}", stick.node.display()))
 }
 
-/// How many bytes of events wait on `file`, after `wait` for them.
-fn pending(file: &mut File, wait: Duration) -> usize {
+/// The bytes of events waiting on `file`, after `wait` for them.
+fn pending_bytes(file: &mut File, wait: Duration) -> Vec<u8> {
     std::thread::sleep(wait);
     let mut buf = [0u8; RECORD * 64];
-    let mut total = 0;
+    let mut all = Vec::new();
     while let Ok(n @ 1..) = file.read(&mut buf) {
-        total += n;
+        all.extend_from_slice(&buf[..n]);
     }
-    total
+    all
+}
+
+fn pending(file: &mut File, wait: Duration) -> usize {
+    pending_bytes(file, wait).len()
 }
 
 /// The control for the grab: without the game, a second reader does see
 /// a click (so that seeing none later means the grab, not a broken test).
+/// It is also the record size's check on this kernel, for the raw-record
+/// reader's `RECORD` (16 bytes for a 32-bit process, 24 for a 64-bit one,
+/// whatever the kernel's own word size): a click is exactly four records,
+/// and the first decodes, at the offsets that size puts its fields, as the
+/// key going down.
 pub fn grab_control(vm: &mut Vm) -> Result<(), Why> {
+    use queens::backend::sensehat::joystick::EV_KEY;
     let mut stick = Stick::create(&PI_CODES).map_err(text)?;
     let mut other = reader(&stick)?;
     stick.click(PI_CODES[0]).map_err(text)?;
-    let seen = pending(&mut other, Duration::from_millis(100));
+    let seen = pending_bytes(&mut other, Duration::from_millis(100));
     vm.stick = Some(stick);
-    if seen < 4 * RECORD {
-        return Err(format!("a second reader saw {seen} bytes of a click, not 4 records").into());
+    if seen.len() != 4 * RECORD {
+        return Err(format!(
+            "a second reader saw {} bytes of a click, not 4 records of {RECORD}",
+            seen.len()
+        )
+        .into());
+    }
+    let at = RECORD - 8;
+    let kind = u16::from_ne_bytes([seen[at], seen[at + 1]]);
+    let code = u16::from_ne_bytes([seen[at + 2], seen[at + 3]]);
+    let value = i32::from_ne_bytes([seen[at + 4], seen[at + 5], seen[at + 6], seen[at + 7]]);
+    if (kind, code, value) != (EV_KEY, PI_CODES[0], 1) {
+        return Err(format!(
+            "the first {RECORD}-byte record reads as {:?}:\n{}",
+            (kind, code, value),
+            fb::hex(&seen)
+        )
+        .into());
     }
     Ok(())
 }
@@ -141,6 +167,87 @@ pub fn joystick_loss(vm: &mut Vm) -> Result<(), Why> {
     Ok(vm.play(&PI_CODES, MOVES.len())?)
 }
 
+/// Whether this driver, and so the game beside it, is a 32-bit build on a
+/// 64-bit ARM kernel (the armhf pass on arm64): decided here from the
+/// kernel's own machine name, not by the game's code it checks.
+fn under_compat() -> Result<bool, String> {
+    let uname = nix::sys::utsname::uname().map_err(text)?;
+    Ok(cfg!(target_pointer_width = "32") && uname.machine() == "aarch64")
+}
+
+/// What the game and doctor must say under compat.
+const COMPAT_NOTE: &str = "a 32-bit queens on a 64-bit kernel (aarch64)";
+
+/// vfb has no gamma calls, as `rpisense-fb` has none for a 32-bit process on
+/// a 64-bit kernel: the reset fails with ENOTTY. The game, which has played
+/// the moves so far, lost and found its joystick, said so once, and under
+/// compat said why; and it still runs.
+pub fn gamma_refused(vm: &mut Vm) -> Result<(), Why> {
+    let game = vm.game()?;
+    let log = game.log();
+    let refusals: Vec<&str> = log.lines().filter(|l| l.contains("gamma")).collect();
+    let [line] = refusals[..] else {
+        return Err(format!(
+            "{} lines about gamma, not one:
+{log}",
+            refusals.len()
+        )
+        .into());
+    };
+    // ENOTTY is 25 on every Linux architecture; its text is the C library's
+    // (musl: "Not a tty", glibc: "Inappropriate ioctl for device").
+    if !line.contains("refused a gamma reset") || !line.contains("(os error 25)") {
+        return Err(format!("not a refusal with ENOTTY: {line:?}").into());
+    }
+    let compat = under_compat()?;
+    if line.contains(COMPAT_NOTE) != compat {
+        return Err(format!("under compat: {compat}, yet the warning says {line:?}").into());
+    }
+    let (state, _) = game.cpu()?;
+    if state == 'Z' {
+        return Err("the game has exited".into());
+    }
+    println!("gamma: {line}");
+    Ok(())
+}
+
+/// `queens doctor` on the game's devices: under compat a `gamma` line says
+/// why the calls fail (a note: it still exits 0 for the devices); natively
+/// no such line.
+pub fn doctor_gamma(vm: &mut Vm) -> Result<(), Why> {
+    let node = vm.stick.as_ref().ok_or("no joystick")?.node.clone();
+    let out = Command::new(&vm.queens)
+        .args(["doctor", "--config", "/dev/null", "--i2c-bus", "/nonexistent", "--framebuffer"])
+        .arg(&vm.screen.path)
+        .arg("--joystick")
+        .arg(&node)
+        .output()
+        .map_err(text)?;
+    let said = String::from_utf8_lossy(&out.stdout).into_owned();
+    let gamma = said.lines().find(|l| l.starts_with("gamma "));
+    match (under_compat()?, gamma) {
+        (true, Some(line)) if line.contains(COMPAT_NOTE) && line.contains("arm64") => {
+            println!("doctor: {line}")
+        }
+        (false, None) => {}
+        (compat, _) => {
+            return Err(format!(
+                "under compat: {compat}, doctor says:
+{said}"
+            )
+            .into());
+        }
+    }
+    if !said.contains("LED matrix  /dev/fb0: 8x8, 16 bits") {
+        return Err(format!(
+            "doctor did not take the matrix:
+{said}"
+        )
+        .into());
+    }
+    Ok(())
+}
+
 /// SIGTERM: the game darkens the matrix (padding included) and exits 0.
 pub fn sigterm(vm: &mut Vm) -> Result<(), Why> {
     let mut game = vm.game.take().ok_or("the game is not running")?;
@@ -182,7 +289,7 @@ pub fn mainline_codes(vm: &mut Vm) -> Result<(), Why> {
 const STUB_VERSION: u8 = 7;
 
 fn stub(vm: &mut Vm) -> Result<&mut Stub, Why> {
-    vm.stub.as_mut().ok_or(Why::Skip("no i2c-stub in this kernel (Debian's arm64 one lacks it)"))
+    vm.stub.as_mut().ok_or(Why::Skip("no i2c-stub in this kernel (Debian's ARM kernels lack it)"))
 }
 
 /// `play --backend i2c` on the stub's bus: no `--gpiochip`, as a Pi
@@ -342,7 +449,7 @@ fn text_of(e: io::Error) -> String {
 
 pub fn stub_preloaded(vm: &mut Vm) -> Result<(), Why> {
     let Some(mut stub) = Stub::find()? else {
-        return Err(Why::Skip("no i2c-stub in this kernel (Debian's arm64 one lacks it)"));
+        return Err(Why::Skip("no i2c-stub in this kernel (Debian's ARM kernels lack it)"));
     };
     for (register, value) in [(stub::WHO_AM_I, b's'), (stub::VERSION, STUB_VERSION), (stub::KEYS, 0)] {
         stub.set(register, value)?;

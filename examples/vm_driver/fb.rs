@@ -1,6 +1,6 @@
 //! The framebuffer side: vfb's `/dev/fb0` set to the LED matrix's shape,
 //! read back, and the bytes a frame should become on it. A kernel without
-//! vfb (Debian's arm64 one) gets a regular file instead, which the game
+//! vfb (tests/vm/run builds it for the ARM ones) gets a regular file instead, which the game
 //! refuses: the checks that play on the matrix are skipped there.
 
 use queens::backend::sensehat::framebuffer::{Bitfield, ScreenInfo};

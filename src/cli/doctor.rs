@@ -3,6 +3,7 @@
 
 use super::output::say;
 use crate::backend::i2c::{self, linux};
+use crate::backend::sensehat::compat;
 use crate::backend::sensehat::discover::{Found, JOYSTICK_NAME, LED_NAME, Roots};
 use crate::backend::sensehat::framebuffer::Framebuffer;
 use crate::backend::sensehat::joystick;
@@ -140,6 +141,10 @@ fn check_led(report: &mut Report, roots: &Roots, given: Option<PathBuf>) {
                     f.blue.length
                 ),
             );
+            // The game plays on without the gamma calls, so this is a note, not a problem.
+            if let Some(why) = compat::gamma_note() {
+                report.line("gamma", why);
+            }
         }
         Err(e) => {
             report.line("LED matrix", format!("{}: unusable", path.display()));

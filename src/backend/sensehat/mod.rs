@@ -8,6 +8,7 @@
 //! A device that goes away is logged and looked for with back-off, and the
 //! game goes on where it was when it returns.
 
+pub mod compat;
 pub mod discover;
 pub mod error;
 pub mod framebuffer;
@@ -85,6 +86,9 @@ pub struct SenseHat {
     backoff: Backoff,
     /// How a device is opened, at start and when it returns.
     devices: Devices,
+    /// How many times a refused gamma reset has been warned of: it is asked
+    /// again whenever the matrix returns, but said once.
+    gamma_warnings: u32,
 }
 
 /// The kernel's devices, checked; or the tests' stand-ins.
@@ -121,7 +125,7 @@ impl SenseHat {
         let screen = devices.open_screen(&led)?;
         let joystick = devices.open_stick(&stick)?;
         info!("LED matrix: {}; joystick: {}", led.display(), stick.display());
-        let hat = SenseHat {
+        let mut hat = SenseHat {
             keys: Stick::new(options.timing, options.rotation),
             options,
             screen: Some(screen),
@@ -130,19 +134,27 @@ impl SenseHat {
             shown: Frame::dark(framebuffer::SIDE),
             backoff: Backoff::default(),
             devices,
+            gamma_warnings: 0,
         };
         hat.reset_gamma();
         Ok(hat)
     }
 
     /// Sets the driver's gamma table to the configured one: the driver keeps
-    /// whatever table the last program left, low light or custom.
-    fn reset_gamma(&self) {
+    /// whatever table the last program left, low light or custom. A refusal
+    /// is warned of once, with the reason where it is known ([`compat`]).
+    fn reset_gamma(&mut self) {
         let Some(screen) = &self.screen else { return };
         let gamma = if self.options.low_light { Gamma::LowLight } else { Gamma::Default };
-        if let Err(e) = screen.reset_gamma(gamma) {
+        if let Err(e) = screen.reset_gamma(gamma)
+            && self.gamma_warnings == 0
+        {
             let what = if self.options.low_light { "low-light mode" } else { "a gamma reset" };
-            warn!("the LED driver refused {what} ({e}); colours follow its current table");
+            match compat::gamma_note() {
+                Some(why) => warn!("the LED driver refused {what} ({e}): {why}"),
+                None => warn!("the LED driver refused {what} ({e}); colours follow its current table"),
+            }
+            self.gamma_warnings += 1;
         }
     }
 
@@ -238,4 +250,33 @@ fn missing_joystick(roots: &Roots) -> Error {
         listing(&roots.input_devices())
     );
     Error::NotFound { device: error::Device::Joystick, explanation }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refused_gamma_reset_is_asked_again_when_the_matrix_returns_but_warned_of_once() {
+        let dir = std::env::temp_dir().join(format!("queens-gamma-once-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (leds, stick) = (dir.join("leds"), dir.join("stick"));
+        std::fs::write(&leds, [0u8; 128]).unwrap();
+        std::fs::write(&stick, []).unwrap();
+        let stand_ins = testing::StandIns::new();
+        stand_ins.refuse_gamma();
+        let options = Options { framebuffer: Some(leds), joystick: Some(stick), ..Options::default() };
+        let (shutdown, _stop) = Shutdown::detached();
+        let mut hat = stand_ins.open(options, shutdown).map_err(|e| e.to_string()).unwrap();
+        assert_eq!(hat.gamma_warnings, 1, "a refusal at start is warned of");
+        for _ in 0..3 {
+            // The matrix went away and is found again.
+            hat.screen = None;
+            hat.reconnect();
+            assert!(hat.screen.is_some());
+        }
+        assert_eq!(stand_ins.gamma_asked(), [Gamma::Default; 4], "asked on every open");
+        assert_eq!(hat.gamma_warnings, 1, "but warned of once");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -10,7 +10,7 @@
 //! under their control.
 
 use super::error::{Device, Error};
-use super::framebuffer::{Framebuffer, Gamma};
+use super::framebuffer::{Framebuffer, Gamma, GammaStandIn};
 use super::joystick::Keys;
 use super::record::{KEY_BYTES, KeyBits, RecordStick};
 use super::{Devices, Options, SenseHat};
@@ -23,8 +23,9 @@ use std::sync::{Arc, Mutex};
 pub struct StandIns {
     /// The key codes the "device" reports down when asked (`EVIOCGKEY`).
     keys_down: Arc<Mutex<Vec<u16>>>,
-    /// The gamma tables the backend asked the "driver" for, in order.
-    gamma_asked: Arc<Mutex<Vec<Gamma>>>,
+    /// The gamma tables the backend asked the "driver" for, in order, and
+    /// whether it refuses them.
+    gamma: GammaStandIn,
 }
 
 impl StandIns {
@@ -45,11 +46,17 @@ impl StandIns {
 
     /// The gamma tables asked for so far.
     pub fn gamma_asked(&self) -> Vec<Gamma> {
-        self.gamma_asked.lock().unwrap().clone()
+        self.gamma.asked.lock().unwrap().clone()
+    }
+
+    /// Makes the "driver" refuse gamma calls with ENOTTY, as `rpisense-fb`
+    /// does to a 32-bit process on a 64-bit kernel.
+    pub fn refuse_gamma(&self) {
+        self.gamma.refuse.store(true, std::sync::atomic::Ordering::Relaxed);
     }
 
     pub(super) fn framebuffer(&self, path: &Path) -> Result<Framebuffer, Error> {
-        Framebuffer::stand_in(path, self.gamma_asked.clone())
+        Framebuffer::stand_in(path, self.gamma.clone())
     }
 
     /// A FIFO of raw records, read as the emulator's socket is
