@@ -14,6 +14,7 @@ mod checks;
 mod daemon;
 mod fb;
 mod gpiosim;
+mod package;
 mod stub;
 mod uinput;
 
@@ -140,6 +141,10 @@ impl Vm {
 }
 
 fn main() {
+    // `tests/vm/run package`: the checks inside the booted Debian system (package.rs).
+    if std::env::args().nth(1).as_deref() == Some("package") {
+        package::main();
+    }
     let queens = PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| "/queens".into()));
     let screen = match Screen::find() {
         Ok(screen) => screen,
