@@ -221,13 +221,15 @@ fn user_and_groups(_: &mut Vm) -> Result<(), Why> {
     if field("Gid:") != vec![gid.clone(); 4] {
         return Err(format!("Gid: {:?}, not the queens group's {gid} four times", field("Gid:")).into());
     }
-    let want: BTreeSet<String> = [need_id("/etc/group", "input")?, need_id("/etc/group", "video")?]
-        .iter()
-        .map(u32::to_string)
-        .collect();
+    // The group list systemd sets (initgroups) holds the user's own group too.
+    let want: BTreeSet<String> =
+        [need_id("/etc/group", "queens")?, need_id("/etc/group", "input")?, need_id("/etc/group", "video")?]
+            .iter()
+            .map(u32::to_string)
+            .collect();
     let groups: BTreeSet<String> = field("Groups:").into_iter().collect();
     if groups != want {
-        return Err(format!("supplementary groups {groups:?}, not input and video {want:?}").into());
+        return Err(format!("supplementary groups {groups:?}, not queens, input and video {want:?}").into());
     }
     if field("CapEff:") != ["0000000000000000"] {
         return Err(format!("effective capabilities {:?}", field("CapEff:")).into());
@@ -344,8 +346,13 @@ fn apt_remove(vm: &mut Vm) -> Result<(), Why> {
             wrong.push(format!("{gone} is still there"));
         }
     }
-    if show("LoadState")? != "not-found" || show("ActiveState")? != "inactive" {
-        wrong.push(format!("the unit is {} and {}", show("LoadState")?, show("ActiveState")?));
+    // Masked while its conffiles stay (debhelper's postrm, which cargo-deb uses), so nothing starts it.
+    if show("LoadState")? != "masked" || show("ActiveState")? != "inactive" {
+        wrong.push(format!(
+            "the unit is {} and {}, not masked and inactive",
+            show("LoadState")?,
+            show("ActiveState")?
+        ));
     }
     if !dark(&vm.screen)? {
         wrong.push("the matrix is not dark".into());
@@ -373,6 +380,17 @@ fn apt_purge(_: &mut Vm) -> Result<(), Why> {
     for gone in ["/etc/queens", "/var/lib/queens", "/var/lib/private/queens"] {
         if exists(gone) {
             wrong.push(format!("{gone} is still there"));
+        }
+    }
+    // Unmasked and disabled: nothing of the unit left in /etc (but this test's own drop-in).
+    if show("LoadState")? != "not-found" {
+        wrong.push(format!("the unit is {}, not not-found", show("LoadState")?));
+    }
+    for link in
+        ["/etc/systemd/system/queens.service", "/etc/systemd/system/multi-user.target.wants/queens.service"]
+    {
+        if fs::symlink_metadata(link).is_ok() {
+            wrong.push(format!("{link} is still there"));
         }
     }
     if id_of("/etc/passwd", "queens")?.is_some() {
