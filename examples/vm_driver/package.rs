@@ -57,7 +57,8 @@ const CHECKS: &[(&str, Check)] = &[
     ("package-apt-install-starts-the-service", apt_install),
 ];
 
-/// Runs the checks and ends the process; the unit powers the VM off.
+/// Runs the checks, then powers the VM off (the unit's `SuccessAction=` and
+/// `FailureAction=` are the fallback).
 pub fn main() -> ! {
     println!("package checks start at {} s of uptime", uptime());
     let failed = match setup() {
@@ -215,6 +216,9 @@ fn need_id(database: &str, name: &str) -> Result<u32, String> {
 /// and `video` as its only other groups, and no capabilities.
 fn user_and_groups(_: &mut Vm) -> Result<(), Why> {
     let pid = show("MainPID")?;
+    if pid == "0" {
+        return Err("queens.service has no main process".into());
+    }
     let status =
         fs::read_to_string(format!("/proc/{pid}/status")).map_err(|e| format!("/proc/{pid}/status: {e}"))?;
     let field = |key: &str| -> Vec<String> {
