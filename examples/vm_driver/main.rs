@@ -15,6 +15,7 @@ mod checks;
 mod daemon;
 mod fb;
 mod gpiosim;
+mod package;
 mod real_driver;
 mod stub;
 mod uinput;
@@ -164,6 +165,10 @@ impl Vm {
 /// check's name (empty by default), which tells a second pass with other
 /// builds on the same kernel (the armhf ones on arm64) from the first.
 fn main() {
+    // `tests/vm/run package`: the checks inside the booted Debian system (package.rs).
+    if std::env::args().nth(1).as_deref() == Some("package") {
+        package::main();
+    }
     let queens = PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| "/queens".into()));
     let suffix = std::env::args().nth(2).unwrap_or_default();
     let screen = match Screen::find() {
