@@ -122,6 +122,7 @@ fn setup() -> Result<Vm, String> {
         played: 0,
         stub: None,
         sim: None,
+        real: None,
     })
 }
 
