@@ -72,13 +72,27 @@ impl Error {
         }
     }
 
-    /// Whether the system refused access (the fix is a group membership).
+    /// Whether the device file's permissions refused access (EACCES: the
+    /// fix is a group membership).
     pub fn permission_denied(&self) -> bool {
+        self.source().is_some_and(|source| {
+            source.kind() == io::ErrorKind::PermissionDenied && source.raw_os_error() != Some(libc::EPERM)
+        })
+    }
+
+    /// Whether a device policy refused access (EPERM from opening a device:
+    /// systemd's `DevicePolicy=`/`DeviceAllow=`, a container's device
+    /// cgroup), where no group membership helps.
+    pub fn refused_by_device_policy(&self) -> bool {
+        self.source().is_some_and(|source| source.raw_os_error() == Some(libc::EPERM))
+    }
+
+    fn source(&self) -> Option<&io::Error> {
         match self {
             Error::Open { source, .. } | Error::NotThatDevice { source, .. } | Error::Grab { source, .. } => {
-                source.kind() == io::ErrorKind::PermissionDenied
+                Some(source)
             }
-            _ => false,
+            _ => None,
         }
     }
 }
@@ -122,6 +136,11 @@ impl fmt::Display for Error {
                 f,
                 "; add the user to the `{group}` group (sudo usermod -aG {group} $USER) and log in again"
             )?;
+        } else if self.refused_by_device_policy() {
+            write!(
+                f,
+                "; a device policy refused it, not the file's permissions (a systemd unit's DeviceAllow=, or a container's devices)"
+            )?;
         }
         Ok(())
     }
@@ -150,6 +169,15 @@ mod tests {
             source: io::Error::from_raw_os_error(libc::EACCES),
         };
         assert!(denied.to_string().contains("`video` group"), "{denied}");
+        // EPERM is a device policy (a unit's DeviceAllow=): no group would help.
+        let policy = Error::Open {
+            device: Device::Joystick,
+            path: "/dev/input/event0".into(),
+            source: io::Error::from_raw_os_error(libc::EPERM),
+        };
+        assert!(!policy.permission_denied() && policy.refused_by_device_policy());
+        assert!(!policy.to_string().contains("usermod"), "{policy}");
+        assert!(policy.to_string().contains("DeviceAllow="), "{policy}");
         // A path that merely reads like the message is no permission error.
         let named = Error::NotCharDevice { device: Device::Joystick, path: "/tmp/Permission denied".into() };
         assert!(!named.permission_denied());
