@@ -277,6 +277,8 @@ fn bad_puzzles_are_one_line_and_exit_2() {
         ("{\"n\": 4, \"regions\": [[0,0,1],[0,2,1],[2,2,1]]}", "\"n\" is 4 but the grid has 3 rows"),
         ("{\"n\": 3, \"regions\": [[0,0,1],[0,2,1],[2,2,7]]}", "regions 0 to 2"),
         ("{\"n\": 3", "JSON is not valid"),
+        // The line number is the input's, comment lines counted.
+        ("# a comment\nAAB\nAxB\nCCB\n", "line 3, square 2"),
     ];
     for (input, why) in cases {
         let (status, out, err) = regions_solve(&[], input);

@@ -60,12 +60,14 @@ pub struct Args {
     #[arg(long)]
     trace: bool,
 
-    /// The mode to start in (default: the config file's, else the one played last).
+    /// The mode to start in: classic, strict, cover or regions (default: the config file's, else the
+    /// one played last).
     #[arg(long, value_parser = parse_mode)]
     mode: Option<ModeKind>,
 
-    /// The board size: 4 to 8 on the LED matrix; in the terminal up to 16 in classic and strict,
-    /// up to 11 in cover (default: the config file's, else the last one).
+    /// The board size: 4 to 8 on the LED matrix (regions 5 to 8); in the terminal up to 16 in
+    /// classic and strict, up to 11 in cover, up to 12 in regions (default: the config file's, else
+    /// the last one).
     #[arg(long, value_parser = clap::value_parser!(u8).range(*SIZES.start() as i64..=*SIZES.end() as i64))]
     size: Option<u8>,
 

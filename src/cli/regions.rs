@@ -206,7 +206,9 @@ fn parse_puzzle(text: &str) -> Result<Puzzle, String> {
         }
         return Ok(puzzle);
     }
-    let rows: Vec<&str> = text.lines().filter(|line| !line.trim_start().starts_with('#')).collect();
+    // Comments become blank lines, so that an error's line number is the file's.
+    let rows: Vec<&str> =
+        text.lines().map(|line| if line.trim_start().starts_with('#') { "" } else { line }).collect();
     Puzzle::parse_letters(&rows.join("\n")).map_err(|e| e.to_string())
 }
 

@@ -36,6 +36,22 @@ pub const REGION_COLOURS: [Rgb; 12] = [
     Rgb(56, 120, 56), // mint
 ];
 
+/// The regions' colours in words, as hints name them.
+pub const REGION_NAMES: [&str; 12] = [
+    "RED",
+    "GREEN",
+    "PURPLE",
+    "CYAN",
+    "ORANGE",
+    "PINK",
+    "SKY BLUE",
+    "LIME",
+    "SEA GREEN",
+    "MAGENTA",
+    "SALMON",
+    "MINT",
+];
+
 /// How bright a marked square is, in percent of its region's colour (and
 /// the cursor on a marked square, of the cursor's).
 pub const MARK_PERCENT: u8 = 40;
@@ -265,7 +281,7 @@ impl Regions {
         }
         let words = loop {
             if let Some(unit) = grid.broken() {
-                let words = format!("NO ROOM IN {} - A QUEEN IS WRONG", unit_name(unit));
+                let words = format!("NO ROOM IN {} - A QUEEN IS WRONG", unit_name(unit, self.n()));
                 // Nothing to place or rule out: the unit with no room left is lit.
                 self.hint = Some(Step {
                     rule: Rule::LastSquare,
@@ -287,7 +303,7 @@ impl Regions {
             let unmarked: Vec<Square> =
                 step.ruled_out.iter().copied().filter(|&sq| self.at(sq) == Mark::Empty).collect();
             if new_queen.is_some() || !unmarked.is_empty() {
-                let because: Vec<String> = step.because.iter().map(|&u| unit_name(u)).collect();
+                let because: Vec<String> = step.because.iter().map(|&u| unit_name(u, self.n())).collect();
                 let words = match new_queen {
                     Some(q) => format!(
                         "{} NEEDS A QUEEN AT {}",
@@ -331,13 +347,15 @@ fn make(n: usize, source: Source) -> Generated {
     }
 }
 
-/// A unit as the scroll says it: `ROW 3` counts from the top, `COLUMN C`
-/// by its file, `REGION B` by its letter.
-fn unit_name(unit: Unit) -> String {
+/// A unit as the scroll says it: `ROW 3` by its rank (from the bottom, as
+/// squares are named), `COLUMN C` by its file, `THE RED REGION` by its colour.
+fn unit_name(unit: Unit, n: usize) -> String {
     match unit {
-        Unit::Row(r) => format!("ROW {}", r + 1),
+        // Ranks and files, as the squares are named: row 1 at the bottom, column A on the left.
+        Unit::Row(r) => format!("ROW {}", n - r),
         Unit::Col(c) => format!("COLUMN {}", (b'A' + c as u8) as char),
-        Unit::Region(g) => format!("REGION {}", crate::regions::letter(g)),
+        // By the colour the player sees.
+        Unit::Region(g) => format!("THE {} REGION", REGION_NAMES[g]),
     }
 }
 
@@ -464,5 +482,22 @@ fn in_unit(puzzle: &Puzzle, unit: Unit, sq: Square) -> bool {
         Unit::Row(r) => sq.row as usize == r,
         Unit::Col(c) => sq.col as usize == c,
         Unit::Region(g) => puzzle.region(sq) == g,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_named_as_the_squares_on_them_are() {
+        // c8 is on row 0 from the top of the 8x8: rank 8, file C.
+        assert_eq!(Square::new(2, 0).chess(8).to_uppercase(), "C8");
+        assert_eq!(unit_name(Unit::Row(0), 8), "ROW 8");
+        assert_eq!(unit_name(Unit::Row(7), 8), "ROW 1");
+        assert_eq!(unit_name(Unit::Row(0), 5), "ROW 5");
+        assert_eq!(unit_name(Unit::Col(2), 8), "COLUMN C");
+        assert_eq!(unit_name(Unit::Region(0), 8), "THE RED REGION");
+        assert_eq!(REGION_NAMES.len(), REGION_COLOURS.len());
     }
 }

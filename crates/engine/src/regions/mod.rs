@@ -77,7 +77,7 @@ impl Puzzle {
             for (c, &region) in row.iter().enumerate() {
                 if region >= n {
                     return Err(error(format!(
-                        "row {}, column {} is in region {region}, but {n}x{n} has regions 0 to {} (A to {})",
+                        "row {} from the top, column {} is in region {region}, but {n}x{n} has regions 0 to {} (A to {})",
                         r + 1,
                         c + 1,
                         n - 1,
