@@ -10,8 +10,6 @@ use queens::puzzle::Square;
 use queens::regions::deduce::{Difficulty, Grid, Outcome};
 use queens::regions::generate::{self, MAX_ATTEMPTS, days_from_civil, generate};
 use queens::regions::{Puzzle, solve};
-use std::io::Write;
-use std::process::Stdio;
 
 /// The engine's solutions in the referee's form: the column of the queen in each row, sorted.
 fn engine_solutions(puzzle: &Puzzle) -> Vec<Vec<usize>> {
@@ -216,16 +214,7 @@ fn the_puzzle_of_a_day_is_the_same_everywhere() {
 }
 
 fn regions_solve(args: &[&str], input: &str) -> (Option<i32>, String, String) {
-    let mut child = common::bin::queens()
-        .args(["regions", "solve"])
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = common::bin::with_input(["regions", "solve"].iter().chain(args), input);
     (
         out.status.code(),
         String::from_utf8_lossy(&out.stdout).into(),

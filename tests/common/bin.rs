@@ -28,19 +28,26 @@ pub fn run(args: &[&str]) -> (Option<i32>, String, String) {
     )
 }
 
-/// `queens play ARGS` with `script` on standard input, run to the end; it must succeed.
+/// `queens ARGS` with `input` on standard input, run to the end.
 #[allow(dead_code)]
-pub fn play<S: AsRef<OsStr>>(args: impl IntoIterator<Item = S>, script: &str) -> Output {
+pub fn with_input<S: AsRef<OsStr>>(args: impl IntoIterator<Item = S>, input: &str) -> Output {
     let mut child = queens()
-        .arg("play")
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// `queens play ARGS` with `script` on standard input, run to the end; it must succeed.
+#[allow(dead_code)]
+pub fn play<S: AsRef<OsStr>>(args: impl IntoIterator<Item = S>, script: &str) -> Output {
+    let args: Vec<std::ffi::OsString> =
+        std::iter::once("play".into()).chain(args.into_iter().map(|a| a.as_ref().to_owned())).collect();
+    let out = with_input(args, script);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     out
 }
