@@ -304,14 +304,20 @@ impl Regions {
                 step.ruled_out.iter().copied().filter(|&sq| self.at(sq) == Mark::Empty).collect();
             if new_queen.is_some() || !unmarked.is_empty() {
                 let because: Vec<String> = step.because.iter().map(|&u| unit_name(u, self.n())).collect();
+                // "ROW 3 RULES OUT", "ROW 3 AND ROW 4 RULE OUT".
+                let s = if because.len() == 1 { "S" } else { "" };
                 let words = match new_queen {
                     Some(q) => format!(
-                        "{} NEEDS A QUEEN AT {}",
+                        "{} NEED{s} A QUEEN AT {}",
                         because.join(" AND "),
                         q.chess(self.n()).to_uppercase()
                     ),
                     None => {
-                        format!("{} RULES OUT {}", because.join(" AND "), squares_words(&unmarked, self.n()))
+                        format!(
+                            "{} RULE{s} OUT {}",
+                            because.join(" AND "),
+                            squares_words(&unmarked, self.n())
+                        )
                     }
                 };
                 step.ruled_out = unmarked;
