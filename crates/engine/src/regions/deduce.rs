@@ -128,16 +128,13 @@ pub struct Grid<'p> {
     open: Vec<u16>,
     /// Per row, the column of its queen.
     queens: Vec<Option<u8>>,
-    /// Per region, per row, a bit per column: the region's squares.
-    region_rows: Vec<Vec<u16>>,
 }
 
 impl<'p> Grid<'p> {
     /// Every square open and no queen.
     pub fn new(puzzle: &'p Puzzle) -> Grid<'p> {
         let n = puzzle.n();
-        let region_rows = (0..n).map(|g| (0..n).map(|r| puzzle.region_mask_in_row(g, r)).collect()).collect();
-        Grid { puzzle, open: vec![low_bits(n); n], queens: vec![None; n], region_rows }
+        Grid { puzzle, open: vec![low_bits(n); n], queens: vec![None; n] }
     }
 
     /// The puzzle.
@@ -168,7 +165,7 @@ impl<'p> Grid<'p> {
         let n = self.puzzle.n();
         let region = self.puzzle.region(square);
         for row in 0..n {
-            self.open[row] &= !(1 << c) & !self.region_rows[region][row];
+            self.open[row] &= !(1 << c) & !self.puzzle.region_mask_in_row(region, row);
         }
         self.open[r] = 0;
         let touching = ((0b111u32 << c) >> 1) as u16;
@@ -217,7 +214,7 @@ impl<'p> Grid<'p> {
                     }
                 }
                 Unit::Col(c) => self.open[r] & 1 << c,
-                Unit::Region(g) => self.open[r] & self.region_rows[g][r],
+                Unit::Region(g) => self.open[r] & self.puzzle.region_mask_in_row(g, r),
             })
             .collect()
     }
@@ -240,6 +237,11 @@ impl<'p> Grid<'p> {
         if self.broken().is_some() {
             return None;
         }
+        self.step_on_a_whole_grid(difficulty)
+    }
+
+    /// [`Grid::next_step`] once the caller has seen that no unit is out of room.
+    fn step_on_a_whole_grid(&self, difficulty: Difficulty) -> Option<Step> {
         let hardest = difficulty.hardest_rule();
         let rules = [Rule::LastSquare, Rule::Confined, Rule::WouldEmpty, Rule::Group];
         rules.into_iter().filter(|&rule| rule <= hardest).find_map(|rule| match rule {
@@ -371,7 +373,8 @@ impl<'p> Grid<'p> {
             if self.is_solved() {
                 return Outcome::Solved(hardest);
             }
-            match self.next_step(difficulty) {
+            // Not broken, checked above: no need for next_step to look again.
+            match self.step_on_a_whole_grid(difficulty) {
                 Some(step) => {
                     hardest = hardest.max(Difficulty::of_rule(step.rule));
                     self.apply(&step);
