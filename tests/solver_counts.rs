@@ -43,14 +43,16 @@ fn queens_17_matches_oeis() {
     );
 }
 
-/// The counts of parts 1..=m of the count for `n`, each on `threads` threads.
-fn parts(n: usize, m: usize, threads: usize) -> Vec<(u64, u64, usize)> {
+/// The counts of parts 1..=m of the count for `n`, each on `threads` threads,
+/// with the orbits of constellations each counts and the searches it runs.
+fn parts(n: usize, m: usize, threads: usize) -> Vec<(u64, u64, usize, usize)> {
     Plan::split(n, m)
         .unwrap()
         .iter()
         .map(|plan| {
             let counts = plan.count(threads, None);
-            (counts.total, counts.unique.expect("parts always count classes"), plan.constellations())
+            let unique = counts.unique.expect("parts always count classes");
+            (counts.total, unique, plan.constellations(), plan.searches())
         })
         .collect()
 }
@@ -60,21 +62,21 @@ fn parts_add_up_to_the_published_counts() {
     for n in 8..=14 {
         let whole = parts(n, 1, 1)[0];
         assert_eq!((whole.0, whole.1), QUEENS[n - 1], "n = {n} as one part");
-        // 1, 2, 3, 7 parts, and more parts than there are constellations.
-        for m in [2, 3, 7, whole.2 + 5] {
+        // 1, 2, 3, 7 parts, and more parts than there are searches.
+        for m in [2, 3, 7, whole.3 + 5] {
             let counts = parts(n, m, 1 + m % 2);
             let total: u64 = counts.iter().map(|c| c.0).sum();
             let unique: u64 = counts.iter().map(|c| c.1).sum();
             assert_eq!((total, unique), QUEENS[n - 1], "n = {n} in {m} parts: {counts:?}");
             let constellations: usize = counts.iter().map(|c| c.2).sum();
             assert_eq!(constellations, whole.2, "n = {n} in {m} parts: each constellation once");
-            if m > whole.2 {
+            if m > whole.3 {
                 assert!(
-                    counts.iter().filter(|c| c.2 == 0).count() >= 5,
+                    counts.iter().filter(|c| c.3 == 0).count() >= 5,
                     "n = {n}: the extra parts are empty"
                 );
             } else {
-                assert!(counts.iter().all(|c| c.2 > 0), "n = {n} in {m} parts: a part is empty");
+                assert!(counts.iter().all(|c| c.3 > 0), "n = {n} in {m} parts: a part is empty");
             }
         }
     }
@@ -103,8 +105,8 @@ fn parts_are_balanced_by_cost_and_do_not_depend_on_threads() {
     // One part made alone is the same part as made with all the others.
     let alone = Plan::new(n, Part::new(3, m).unwrap());
     assert_eq!(alone.count(2, None), Plan::split(n, m).unwrap()[2].count(1, None));
-    // Balanced by cost, not by number: the parts hold different numbers of constellations.
-    let sizes: Vec<usize> = Plan::split(12, 16).unwrap().iter().map(Plan::constellations).collect();
+    // Balanced by cost, not by number: the parts run different numbers of searches.
+    let sizes: Vec<usize> = Plan::split(12, 16).unwrap().iter().map(Plan::searches).collect();
     assert!(sizes.iter().any(|&s| s != sizes[0]), "{sizes:?}");
 }
 

@@ -1,44 +1,62 @@
-//! The inner search of one start constellation: the rows between the border
-//! queens, one queen each, with bitboards (Somers' method). The border
-//! queens' diagonals are known before the search starts, so each row's
-//! squares they attack are one precomputed mask, and the rows the side
-//! queens already fill are stepped over by shifting the diagonals further.
+//! The inner search: the rows left free by some fixed queens, one queen
+//! each, with bitboards (Somers' method). The fixed queens' diagonals are
+//! known before the search starts, so each row's squares they attack are one
+//! precomputed mask, and the rows they fill are stepped over by shifting the
+//! diagonals further.
+//!
+//! The fixed queens are a start constellation's border queens, or three of
+//! them with the bottom row left free: then one search counts, by the
+//! column of its queen in the last row, every constellation that differs
+//! only in the bottom queen (see `grouping`).
 
 use super::MAX_COUNT_N;
-use super::constellation::{Constellation, Square, attacks, map};
+use super::constellation::{Square, attacks, map};
 
-/// One row of the inner search.
+/// One free row of the inner search.
 #[derive(Clone, Copy, Default)]
 struct Row {
-    /// Squares of this row that a border queen attacks along a diagonal.
+    /// Squares of this row that a fixed queen attacks along a diagonal.
     attacked: u32,
-    /// How many rows down the next inner row is (1, or more past a side queen's row).
+    /// How many rows down the next free row is (1, or more past a fixed queen's row).
     shift: u32,
 }
 
-/// The inner search of one constellation.
+/// Solutions by the column of the queen in the search's last free row.
+pub(super) type ByLastColumn = [u64; MAX_COUNT_N];
+
+/// The inner search below some fixed queens.
 pub(super) struct Inner {
     /// Every column of the board (the `n` low bits).
     mask: u32,
-    /// The border queens' columns.
+    /// The fixed queens' columns.
     columns: u32,
     rows: [Row; MAX_COUNT_N],
     /// How many rows the inner search fills.
     depth: usize,
+    /// The columns the last free row's queen may take.
+    last_allowed: u32,
 }
 
 impl Inner {
-    pub(super) fn new(n: usize, constellation: &Constellation) -> Self {
-        let border = constellation.queens(n);
-        let mut inner =
-            Inner { mask: super::full(n), columns: 0, rows: [Row::default(); MAX_COUNT_N], depth: 0 };
-        for &(_, col) in &border {
+    /// The search of the rows free of `fixed` (queens that do not attack
+    /// each other, at most one a row), its last queen in a column of `last_allowed`.
+    pub(super) fn new(n: usize, fixed: &[Square], last_allowed: u32) -> Self {
+        let mut inner = Inner {
+            mask: super::full(n),
+            columns: 0,
+            rows: [Row::default(); MAX_COUNT_N],
+            depth: 0,
+            last_allowed: last_allowed & super::full(n),
+        };
+        let mut filled = 0u32;
+        for &(row, col) in fixed {
             inner.columns |= 1 << col;
+            filled |= 1 << row;
         }
-        let free_rows: Vec<usize> = (0..n).filter(|&r| border.iter().all(|q| q.0 != r)).collect();
-        for (d, &row) in free_rows.iter().enumerate() {
+        let mut free_rows = (0..n).filter(|&r| filled & (1 << r) == 0).peekable();
+        while let Some(row) = free_rows.next() {
             let mut attacked = 0u32;
-            for &(queen_row, queen_col) in &border {
+            for &(queen_row, queen_col) in fixed {
                 let distance = row.abs_diff(queen_row);
                 if queen_col >= distance {
                     attacked |= 1 << (queen_col - distance);
@@ -47,81 +65,132 @@ impl Inner {
                     attacked |= 1 << (queen_col + distance);
                 }
             }
-            let shift = free_rows.get(d + 1).map_or(0, |next| (next - row) as u32);
-            inner.rows[d] = Row { attacked, shift };
+            let shift = free_rows.peek().map_or(0, |next| (next - row) as u32);
+            inner.rows[inner.depth] = Row { attacked, shift };
+            inner.depth += 1;
         }
-        inner.depth = free_rows.len();
         inner
     }
 
-    /// How many ways the inner rows can be filled: the constellation's solutions.
-    pub(super) fn count(&self) -> u64 {
+    /// How many ways the free rows can be filled, by the last free row's queen's column.
+    pub(super) fn count(&self) -> ByLastColumn {
+        let mut counts = [0; MAX_COUNT_N];
         match self.depth {
-            0 => 1, // The border queens fill every row (n = 4).
-            1 => u64::from(self.mask & !(self.columns | self.rows[0].attacked) != 0),
+            0 => counts[0] = 1, // The fixed queens fill every row (n = 4).
+            1 | 2 => self.small(0, 0, 0, self.columns, &mut counts),
             _ => {
                 let taken = self.columns | !self.mask;
-                self.below(0, 0, 0, taken, !(taken | self.rows[0].attacked))
+                let free = !(taken | self.rows[0].attacked);
+                if self.last_allowed == self.mask {
+                    self.below::<false>(0, 0, 0, taken, free, &mut counts);
+                } else {
+                    self.below::<true>(0, 0, 0, taken, free, &mut counts);
+                }
+            }
+        }
+        counts
+    }
+
+    /// The plain search, for one or two free rows (boards of 4 and 5).
+    fn small(&self, d: usize, left: u32, right: u32, taken: u32, counts: &mut ByLastColumn) {
+        let row = self.rows[d];
+        let mut free = self.mask & !(left | right | taken | row.attacked);
+        if d + 1 == self.depth {
+            free &= self.last_allowed;
+        }
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            if d + 1 == self.depth {
+                counts[bit.trailing_zeros() as usize] += 1;
+            } else {
+                self.small(d + 1, (left | bit) << row.shift, (right | bit) >> row.shift, taken | bit, counts);
             }
         }
     }
 
-    /// The solutions from inner row `d` on (at least two rows before the end),
-    /// given the inner queens' diagonals shifted to that row, every column taken,
+    /// The solutions from free row `d` on (at least three rows before the end),
+    /// given the queens' diagonals shifted to that row, every column taken,
     /// and the row's free squares (which the caller has computed already).
-    fn below(&self, d: usize, left: u32, right: u32, taken: u32, free: u32) -> u64 {
+    /// `RESTRICTED`: whether the last queen's columns are restricted, so a
+    /// branch whose free columns are none of them ends early.
+    fn below<const RESTRICTED: bool>(
+        &self,
+        d: usize,
+        left: u32,
+        right: u32,
+        taken: u32,
+        free: u32,
+        counts: &mut ByLastColumn,
+    ) {
         // `taken` holds the bits beyond the board too, so no mask is needed; `% MAX_COUNT_N`
         // (an and) spares the bounds checks.
         let row = self.rows[d % MAX_COUNT_N];
         let mut free = free;
-        let mut total = 0;
         if d + 3 == self.depth {
-            // Two rows are left after this one: both are searched here, without calls.
+            // Two rows are left after this one, and two columns: both orders are tried
+            // without branches, since which one fits is unpredictable.
             let next = self.rows[(d + 1) % MAX_COUNT_N];
-            let last = self.rows[(d + 2) % MAX_COUNT_N].attacked;
+            let last = self.rows[(d + 2) % MAX_COUNT_N].attacked | !self.last_allowed;
             while free != 0 {
                 let bit = free & free.wrapping_neg();
                 free ^= bit;
                 let (left, right, taken) =
                     ((left | bit) << row.shift, (right | bit) >> row.shift, taken | bit);
-                let mut free = !(left | right | taken | next.attacked);
-                while free != 0 {
-                    let bit = free & free.wrapping_neg();
-                    free ^= bit;
-                    let below = (left | bit) << next.shift | (right | bit) >> next.shift;
-                    total += u64::from(!(below | bit | taken | last) != 0);
-                }
+                let rest = !taken;
+                let (one, other) = (rest & rest.wrapping_neg(), rest & (rest - 1));
+                let next_attacked = left | right | next.attacked;
+                let last_attacked = left << next.shift | right >> next.shift | last;
+                let attacks_last = |q: u32| q << next.shift | q >> next.shift;
+                let one_first =
+                    (one & next_attacked == 0) & (other & (last_attacked | attacks_last(one)) == 0);
+                let other_first =
+                    (other & next_attacked == 0) & (one & (last_attacked | attacks_last(other)) == 0);
+                counts[other.trailing_zeros() as usize % MAX_COUNT_N] += u64::from(one_first);
+                counts[one.trailing_zeros() as usize % MAX_COUNT_N] += u64::from(other_first);
             }
-            return total;
-        }
-        if d + 2 == self.depth {
-            // The next row is the last, with one column left: count the queens here that leave it free.
-            let last = self.rows[(d + 1) % MAX_COUNT_N].attacked | taken;
-            while free != 0 {
-                let bit = free & free.wrapping_neg();
-                free ^= bit;
-                let below = (left | bit) << row.shift | (right | bit) >> row.shift;
-                total += u64::from(!(below | bit | last) != 0);
-            }
-            return total;
+            return;
         }
         // Deeper: a child is searched only if its row, and the row after it as far as
         // the queens so far leave it, have room (a cheap test that spares most dead calls).
+        // Two rows are searched a call where two or more come before the last three,
+        // which halves the calls' cost.
         let next = self.rows[(d + 1) % MAX_COUNT_N];
-        let after = self.rows[(d + 2) % MAX_COUNT_N].attacked;
+        let after = self.rows[(d + 2) % MAX_COUNT_N];
+        let after_next = self.rows[(d + 3) % MAX_COUNT_N].attacked;
+        let two = d + 4 < self.depth;
         while free != 0 {
             let bit = free & free.wrapping_neg();
             free ^= bit;
             let (left, right, taken) = ((left | bit) << row.shift, (right | bit) >> row.shift, taken | bit);
-            let child = !(left | right | taken | next.attacked);
-            if child != 0 && !(left << next.shift | right >> next.shift | taken | after) != 0 {
-                total += self.below(d + 1, left, right, taken, child);
+            let mut child = !(left | right | taken | next.attacked);
+            if child == 0
+                || !(left << next.shift | right >> next.shift | taken | after.attacked) == 0
+                || (RESTRICTED && self.last_allowed & !taken == 0)
+            {
+                continue;
+            }
+            if !two {
+                self.below::<RESTRICTED>(d + 1, left, right, taken, child, counts);
+                continue;
+            }
+            while child != 0 {
+                let bit = child & child.wrapping_neg();
+                child ^= bit;
+                let (left, right, taken) =
+                    ((left | bit) << next.shift, (right | bit) >> next.shift, taken | bit);
+                let grandchild = !(left | right | taken | after.attacked);
+                if grandchild != 0
+                    && !(left << after.shift | right >> after.shift | taken | after_next) != 0
+                    && (!RESTRICTED || self.last_allowed & !taken != 0)
+                {
+                    self.below::<RESTRICTED>(d + 2, left, right, taken, grandchild, counts);
+                }
             }
         }
-        total
     }
 
-    /// The nodes of the first `levels` inner rows: how many queens the search
+    /// The nodes of the first `levels` free rows: how many queens the search
     /// places there. A cheap, deterministic measure of the whole search's size.
     pub(super) fn nodes_to(&self, levels: usize) -> u64 {
         fn go(inner: &Inner, d: usize, levels: usize, left: u32, right: u32, taken: u32) -> u64 {
@@ -130,6 +199,9 @@ impl Inner {
             }
             let row = inner.rows[d];
             let mut free = inner.mask & !(left | right | taken | row.attacked);
+            if d + 1 == levels.min(inner.depth) {
+                return u64::from(free.count_ones());
+            }
             let mut nodes = 0;
             while free != 0 {
                 let bit = free & free.wrapping_neg();

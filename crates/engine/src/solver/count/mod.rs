@@ -4,7 +4,8 @@
 //! ([`constellation`]), and the rows between them are filled by a bitboard
 //! search that knows the border queens' diagonals from the start
 //! (`inner`). A constellation's solutions count once for each member of
-//! its orbit.
+//! its orbit. Constellations that differ only in the bottom queen are mostly
+//! searched together, with the bottom row left to the search (`grouping`).
 //!
 //! Fundamental solutions come from the same run, constellation by
 //! constellation (Burnside's lemma on the constellation's stabiliser): no
@@ -14,12 +15,14 @@
 //! counts is whole, the counts of [`Part`]s add up.
 
 pub mod constellation;
+mod grouping;
 mod inner;
 mod parts;
 
 pub use parts::{MAX_PARTS, Part, PartError};
 
-use constellation::{Constellation, ROTATE_90, ROTATE_180, Representative, SYMMETRIES, representatives};
+use constellation::{ROTATE_90, ROTATE_180, representatives};
+use grouping::Search;
 use inner::{Inner, count_symmetric};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -27,13 +30,6 @@ use std::time::{Duration, Instant};
 
 /// The largest n the counter takes: one bit per column in a `u32`.
 pub const MAX_COUNT_N: usize = 32;
-
-/// How many inner rows the cost estimate of a constellation looks at: fewer
-/// on large boards, where the estimates of every orientation of every
-/// constellation would otherwise take minutes themselves.
-fn cost_levels(n: usize) -> usize {
-    if n <= 20 { 3 } else { 2 }
-}
 
 /// What a count found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -44,12 +40,12 @@ pub struct Counts {
     pub unique: Option<u64>,
 }
 
-/// How far a long count has come: `done` of `of` constellations.
+/// How far a long count has come: `done` of `of` searches.
 #[derive(Debug, Clone, Copy)]
 pub struct Progress {
-    /// Constellations searched so far.
+    /// Searches done so far.
     pub done: usize,
-    /// Constellations in all.
+    /// Searches in all.
     pub of: usize,
     /// Time since the count started.
     pub elapsed: Duration,
@@ -67,20 +63,20 @@ pub fn count_solutions(n: usize) -> u64 {
     count(n, false, 1, None).total
 }
 
-/// One part of a count: its constellations, ready to search.
+/// One part of a count: its searches, ready to run.
 pub struct Plan {
     n: usize,
     part: Part,
-    /// This part's constellations, the costliest first, so that threads end together.
-    tasks: Vec<Task>,
+    /// This part's searches, the costliest first, so that threads end together.
+    tasks: Vec<Search>,
     /// This part's estimated cost, and the whole count's.
     cost: u64,
     whole_cost: u64,
 }
 
 impl Plan {
-    /// Part `part` of the count for `n` (1..=32): the start constellations
-    /// dealt to it by estimated cost. Every machine deals the same way.
+    /// Part `part` of the count for `n` (1..=32): the searches of start
+    /// constellations dealt to it by estimated cost. Every machine deals the same way.
     pub fn new(n: usize, part: Part) -> Self {
         let (tasks, owner, whole_cost) = deal(n, part.of());
         let mine = tasks.into_iter().zip(owner).filter(|&(_, o)| o + 1 == part.index()).map(|(t, _)| t);
@@ -90,7 +86,7 @@ impl Plan {
     /// Every part of the count for `n` in `parts` parts (at least one), dealt once.
     pub fn split(n: usize, parts: usize) -> Result<Vec<Self>, PartError> {
         let (tasks, owner, whole_cost) = deal(n, Part::new(1, parts)?.of());
-        let mut each: Vec<Vec<Task>> = (0..parts).map(|_| Vec::new()).collect();
+        let mut each: Vec<Vec<Search>> = (0..parts).map(|_| Vec::new()).collect();
         for (task, o) in tasks.into_iter().zip(owner) {
             each[o].push(task);
         }
@@ -98,9 +94,9 @@ impl Plan {
         plans.map(|(i, mine)| Ok(Self::of(n, Part::new(i + 1, parts)?, mine, whole_cost))).collect()
     }
 
-    fn of(n: usize, part: Part, mut tasks: Vec<Task>, whole_cost: u64) -> Self {
+    fn of(n: usize, part: Part, mut tasks: Vec<Search>, whole_cost: u64) -> Self {
         // Ties in a fixed order too: the parts' counts are the same whatever the thread count.
-        tasks.sort_by_key(|t| (std::cmp::Reverse(t.cost), t.searched));
+        tasks.sort_by(|a, b| b.cost.cmp(&a.cost).then_with(|| a.fixed.cmp(&b.fixed)));
         Plan { n, part, cost: tasks.iter().map(|t| t.cost).sum(), whole_cost, tasks }
     }
 
@@ -109,9 +105,14 @@ impl Plan {
         self.part
     }
 
-    /// How many start constellations this part searches.
-    pub fn constellations(&self) -> usize {
+    /// How many searches this part runs (one thread each).
+    pub fn searches(&self) -> usize {
         self.tasks.len()
+    }
+
+    /// How many orbits of start constellations this part counts.
+    pub fn constellations(&self) -> usize {
+        self.tasks.iter().map(|t| t.members.len()).sum()
     }
 
     /// This part's share of the whole count's estimated cost, 0 to 1.
@@ -138,61 +139,45 @@ impl Plan {
     }
 }
 
-/// Every constellation's task, the part (from 0) each goes to, and the whole cost.
-fn deal(n: usize, parts: usize) -> (Vec<Task>, Vec<usize>, u64) {
+/// Every search, the part (from 0) each goes to, and the whole cost.
+fn deal(n: usize, parts: usize) -> (Vec<Search>, Vec<usize>, u64) {
     assert!((1..=MAX_COUNT_N).contains(&n), "count takes n in 1..={MAX_COUNT_N}");
-    let tasks: Vec<Task> =
-        if n < 2 { Vec::new() } else { representatives(n).iter().map(|r| Task::new(n, r)).collect() };
+    let tasks = if n < 2 { Vec::new() } else { grouping::plan(n, &representatives(n)) };
     let costs: Vec<u64> = tasks.iter().map(|t| t.cost).collect();
     let owner = parts::deal(&costs, parts);
     (tasks, owner, costs.iter().sum())
 }
 
-/// One orbit of constellations, searched in the orientation estimated cheapest.
-struct Task {
-    rep: Representative,
-    /// The member of the orbit searched: the images' solutions are the same in number,
-    /// but not their search trees' sizes (nearly two to one between best and worst).
-    searched: Constellation,
-    /// The estimated cost: the nodes of the first inner rows of its search.
-    cost: u64,
-}
-
-impl Task {
-    fn new(n: usize, rep: &Representative) -> Self {
-        let (cost, searched) = (0..SYMMETRIES)
-            .map(|g| rep.constellation.mapped(n, g))
-            .map(|c| (1 + Inner::new(n, &c).nodes_to(cost_levels(n)), c))
-            .min()
-            .expect("eight images");
-        Task { rep: *rep, searched, cost }
-    }
-
-    /// The orbit's share: its solutions, and the classes of solutions up to
-    /// symmetry whose border lies in the orbit.
+impl Search {
+    /// The share of its orbits: their solutions, and the classes of solutions
+    /// up to symmetry whose border lies in them.
     fn solve(&self, n: usize) -> (u64, u64) {
-        let own = Inner::new(n, &self.searched).count();
-        // Burnside over the stabiliser: classes = (sum over its members g of the
-        // solutions g fixes) / its size. Reflections fix none (for n > 1). The
-        // searched image's stabiliser is a conjugate of the representative's: it
-        // has the same size and holds the same rotations.
-        let border = self.searched.queens(n);
-        let fixed_by_rotations = if self.rep.fixed_by(ROTATE_90) {
-            2 * count_symmetric(n, &border, &[0, 1, 2, 3]) + count_symmetric(n, &border, &[0, 2])
-        } else if self.rep.fixed_by(ROTATE_180) {
-            count_symmetric(n, &border, &[0, 2])
-        } else {
-            0
-        };
-        let size = u64::from(self.rep.stabiliser.count_ones());
-        let sum = own + fixed_by_rotations;
-        debug_assert_eq!(
-            sum % size,
-            0,
-            "Burnside's sum for {:?} is not a multiple of its stabiliser",
-            self.rep
-        );
-        (self.rep.orbit() * own, sum / size)
+        let by_bottom = Inner::new(n, &self.fixed, self.bottoms.unwrap_or(u32::MAX)).count();
+        let (mut total, mut classes) = (0, 0);
+        for (rep, image) in &self.members {
+            let own = match self.bottoms {
+                Some(_) => by_bottom[usize::from(image.bottom)],
+                None => by_bottom.iter().sum(),
+            };
+            // Burnside over the stabiliser: classes = (sum over its members g of the
+            // solutions g fixes) / its size. Reflections fix none (for n > 1). The
+            // searched image's stabiliser is a conjugate of the representative's: it
+            // has the same size and holds the same rotations.
+            let border = image.queens(n);
+            let fixed_by_rotations = if rep.fixed_by(ROTATE_90) {
+                2 * count_symmetric(n, &border, &[0, 1, 2, 3]) + count_symmetric(n, &border, &[0, 2])
+            } else if rep.fixed_by(ROTATE_180) {
+                count_symmetric(n, &border, &[0, 2])
+            } else {
+                0
+            };
+            let size = u64::from(rep.stabiliser.count_ones());
+            let sum = own + fixed_by_rotations;
+            debug_assert_eq!(sum % size, 0, "Burnside's sum for {rep:?} is not a multiple of its stabiliser");
+            total += rep.orbit() * own;
+            classes += sum / size;
+        }
+        (total, classes)
     }
 }
 
