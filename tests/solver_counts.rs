@@ -62,15 +62,15 @@ fn parts_add_up_to_the_published_counts() {
     for n in 8..=14 {
         let whole = parts(n, 1, 1)[0];
         assert_eq!((whole.0, whole.1), QUEENS[n - 1], "n = {n} as one part");
-        // 1, 2, 3, 7 parts, and more parts than there are searches.
-        for m in [2, 3, 7, whole.3 + 5] {
+        // 1, 2, 3, 7 parts, and more parts than there are orbits (the most searches there can be).
+        for m in [2, 3, 7, whole.2 + 5] {
             let counts = parts(n, m, 1 + m % 2);
             let total: u64 = counts.iter().map(|c| c.0).sum();
             let unique: u64 = counts.iter().map(|c| c.1).sum();
             assert_eq!((total, unique), QUEENS[n - 1], "n = {n} in {m} parts: {counts:?}");
             let constellations: usize = counts.iter().map(|c| c.2).sum();
             assert_eq!(constellations, whole.2, "n = {n} in {m} parts: each constellation once");
-            if m > whole.3 {
+            if m > whole.2 {
                 assert!(
                     counts.iter().filter(|c| c.3 == 0).count() >= 5,
                     "n = {n}: the extra parts are empty"
@@ -108,6 +108,19 @@ fn parts_are_balanced_by_cost_and_do_not_depend_on_threads() {
     // Balanced by cost, not by number: the parts run different numbers of searches.
     let sizes: Vec<usize> = Plan::split(12, 16).unwrap().iter().map(Plan::searches).collect();
     assert!(sizes.iter().any(|&s| s != sizes[0]), "{sizes:?}");
+}
+
+#[test]
+fn a_fine_split_searches_orbits_alone_so_that_parts_stay_small() {
+    // A group search holds up to a dozen orbits: one larger than a part's share would
+    // make its part that much larger, so a fine split takes no such group.
+    let n = 12;
+    let whole = Plan::new(n, Part::WHOLE);
+    assert!(whole.searches() < whole.constellations(), "one part: orbits are searched in groups");
+    let fine = parts(n, 5000, 1);
+    assert!(fine.iter().all(|c| c.2 == c.3), "5000 parts: each search is one orbit");
+    let sum = fine.iter().fold((0, 0), |a, c| (a.0 + c.0, a.1 + c.1));
+    assert_eq!(sum, QUEENS[n - 1]);
 }
 
 fn queens_bin(args: &[&str]) -> Output {

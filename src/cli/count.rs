@@ -96,6 +96,8 @@ pub(super) fn human(d: Duration) -> String {
     match s {
         s if s < 90.0 => format!("{s:.0} s"),
         s if s < 5400.0 => format!("{:.0} minutes", s / 60.0),
+        // One decimal below ten hours, so that "2.4 hours" is not read as within a 2-hour limit.
+        s if s < 9.95 * 3600.0 && (s / 360.0).round() % 10.0 != 0.0 => format!("{:.1} hours", s / 3600.0),
         s if s < 48.0 * 3600.0 => format!("{:.0} hours", s / 3600.0),
         s => format!("{:.0} days", s / 86400.0),
     }
@@ -134,15 +136,27 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let plan = Plan::new(n, part.unwrap_or(Part::WHOLE));
     let cost = plan_cost(n, threads.min(cores), &plan);
+    // Each search runs on one thread: a part of fewer searches than threads uses fewer.
+    let working = threads.min(plan.searches()).max(1);
     if let Some(part) = part
         && cost > REFUSE_PART_ABOVE
     {
         let more =
             ((whole.as_secs_f64() / REFUSE_PART_ABOVE.as_secs_f64()).ceil() as usize + 1).min(MAX_PARTS);
+        // Part 1 gets the costliest search: if it is over a week alone, no M helps.
+        let finest = Plan::new(n, Part::new(1, more).expect("1 of at most MAX_PARTS"));
+        if plan.searches() == 1 || (finest.searches() == 1 && plan_cost(n, 1, &finest) > REFUSE_PART_ABOVE) {
+            let largest = if plan.searches() == 1 { cost } else { plan_cost(n, 1, &finest) };
+            return Ok(bad_input(format!(
+                "counting {n} queens cannot be split into parts of under a week: its largest search \
+                 alone takes about {} on one thread; refusing",
+                human(largest)
+            )));
+        }
         return Ok(bad_input(format!(
             "part {part} of the count for {n} queens would take about {} on {}; refusing: use more parts (M of {more} or more)",
             human(cost),
-            plural(threads as u64, "thread")
+            plural(working as u64, "thread")
         )));
     }
     let long = cost > WARN_ABOVE;
@@ -151,7 +165,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         crate::eprintln_lossy!(
             "queens: counting {what}{n} queens takes about {} on {}",
             human(cost),
-            plural(threads as u64, "thread")
+            plural(working as u64, "thread")
         );
     }
     let terminal = std::io::stderr().is_terminal();
@@ -159,7 +173,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         if terminal {
             crate::eprint_lossy!(
                 "\rqueens: {}% done after {} ",
-                p.done * 100 / p.of.max(1),
+                p.done.saturating_mul(100) / p.of.max(1),
                 human(p.elapsed)
             );
             let _ = std::io::stderr().flush();
@@ -213,9 +227,11 @@ mod tests {
         // seconds (release build), was once estimated at a fraction of that on two.
         let plan = Plan::new(21, Part::new(1, 1_000_000).unwrap());
         assert_eq!(plan.searches(), 1);
-        assert!(plan_cost(21, 2, &plan) > WARN_ABOVE);
+        assert!(plan_cost(21, 2, &plan) > WARN_ABOVE, "it takes about 10 s (release build): announced");
         assert_eq!(plan_cost(21, 2, &plan), plan_cost(21, 1, &plan));
         assert_eq!(human(Duration::from_secs(40 * 60)), "40 minutes");
         assert_eq!(human(Duration::from_secs(5 * 3600)), "5 hours");
+        assert_eq!(human(Duration::from_secs(8640)), "2.4 hours", "not read as within a limit of 2");
+        assert_eq!(human(Duration::from_secs(30 * 3600)), "30 hours");
     }
 }

@@ -76,7 +76,11 @@ impl Inner {
     pub(super) fn count(&self) -> ByLastColumn {
         let mut counts = [0; MAX_COUNT_N];
         match self.depth {
-            0 => counts[0] = 1, // The fixed queens fill every row (n = 4).
+            0 => {
+                // The fixed queens fill every row (n = 4): only a whole border does, never a group.
+                debug_assert_eq!(self.last_allowed, self.mask, "a group leaves the bottom row free");
+                counts[0] = 1;
+            }
             1 | 2 => self.small(0, 0, 0, self.columns, &mut counts),
             _ => {
                 let taken = self.columns | !self.mask;
@@ -138,6 +142,7 @@ impl Inner {
                 let (left, right, taken) =
                     ((left | bit) << row.shift, (right | bit) >> row.shift, taken | bit);
                 let rest = !taken;
+                debug_assert_eq!(rest.count_ones(), 2, "as many free columns as free rows");
                 let (one, other) = (rest & rest.wrapping_neg(), rest & (rest - 1));
                 let next_attacked = left | right | next.attacked;
                 let last_attacked = left << next.shift | right >> next.shift | last;

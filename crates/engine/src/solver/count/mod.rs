@@ -40,13 +40,14 @@ pub struct Counts {
     pub unique: Option<u64>,
 }
 
-/// How far a long count has come: `done` of `of` searches.
+/// How far a long count has come: `done` of `of`, in estimated cost (the
+/// searches differ in size by orders of magnitude, and the largest go first).
 #[derive(Debug, Clone, Copy)]
 pub struct Progress {
-    /// Searches done so far.
-    pub done: usize,
-    /// Searches in all.
-    pub of: usize,
+    /// The estimated cost of the searches done so far.
+    pub done: u64,
+    /// The estimated cost of them all.
+    pub of: u64,
     /// Time since the count started.
     pub elapsed: Duration,
 }
@@ -133,7 +134,7 @@ impl Plan {
             return Counts { total: one, unique: Some(one) };
         }
         let n = self.n;
-        let results = run(&self.tasks, threads.max(1), progress, |t| t.solve(n));
+        let results = run(&self.tasks, threads.max(1), progress, |t| t.cost, |t| t.solve(n));
         let (total, unique) = results.iter().fold((0, 0), |(t, u), &(dt, du)| (t + dt, u + du));
         Counts { total, unique: Some(unique) }
     }
@@ -142,7 +143,7 @@ impl Plan {
 /// Every search, the part (from 0) each goes to, and the whole cost.
 fn deal(n: usize, parts: usize) -> (Vec<Search>, Vec<usize>, u64) {
     assert!((1..=MAX_COUNT_N).contains(&n), "count takes n in 1..={MAX_COUNT_N}");
-    let tasks = if n < 2 { Vec::new() } else { grouping::plan(n, &representatives(n)) };
+    let tasks = if n < 2 { Vec::new() } else { grouping::plan(n, &representatives(n), parts) };
     let costs: Vec<u64> = tasks.iter().map(|t| t.cost).collect();
     let owner = parts::deal(&costs, parts);
     (tasks, owner, costs.iter().sum())
@@ -187,15 +188,18 @@ pub(in crate::solver) fn full(n: usize) -> u32 {
 }
 
 /// Runs `solve` on every task, `threads` at a time, in the order given
-/// (each thread takes the next task when done). Results are in task order.
+/// (each thread takes the next task when done), reporting progress by each
+/// task's `cost`. Results are in task order.
 fn run<T: Sync, R: Send + Default + Copy>(
     tasks: &[T],
     threads: usize,
     mut progress: Option<&mut dyn FnMut(Progress)>,
+    cost: impl Fn(&T) -> u64,
     solve: impl Fn(&T) -> R + Sync,
 ) -> Vec<R> {
     let next = AtomicUsize::new(0);
     let start = Instant::now();
+    let of = tasks.iter().map(&cost).sum();
     let mut results = vec![R::default(); tasks.len()];
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel();
@@ -220,7 +224,7 @@ fn run<T: Sync, R: Send + Default + Copy>(
             match rx.recv_timeout(Duration::from_secs(1)) {
                 Ok((i, r)) => {
                     results[i] = r;
-                    done += 1;
+                    done += cost(&tasks[i]);
                 }
                 Err(mpsc::RecvTimeoutError::Timeout) => {}
                 Err(mpsc::RecvTimeoutError::Disconnected) => break,
@@ -229,7 +233,7 @@ fn run<T: Sync, R: Send + Default + Copy>(
                 && last_report.elapsed() >= Duration::from_secs(1)
             {
                 last_report = Instant::now();
-                report(Progress { done, of: tasks.len(), elapsed: start.elapsed() });
+                report(Progress { done, of, elapsed: start.elapsed() });
             }
         }
     });

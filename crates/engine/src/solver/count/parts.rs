@@ -1,7 +1,7 @@
 //! Splitting a count into parts for separate machines or jobs: `--part K/M`.
 //!
-//! Every start constellation gets an estimated cost, and the constellations
-//! are dealt out largest first, each to the part with the least cost so far
+//! Every search of start constellations (a group, or an orbit alone) gets an
+//! estimated cost, and the searches are dealt out largest first, each to the part with the least cost so far
 //! (ties to the lowest part). Integer costs and a fixed order make the split
 //! the same on every machine, so parts 1..M, run anywhere, cover every
 //! constellation exactly once.
