@@ -56,6 +56,9 @@ const COMMANDS: &[&[&str]] = &[
     &["cover", "6", "--all", "--format", "json"],
     &["doctor"],
     &["play", "--backend", "script"],
+    &["--help"],
+    &["--version"],
+    &["count", "--help"],
 ];
 
 /// One script line for `play --backend script`: a press, so a frame is printed.

@@ -163,3 +163,18 @@ fn help_and_version_are_as_clap_prints_them() {
     assert_eq!(code, Some(0));
     assert_eq!(stdout, format!("queens {}\n", env!("CARGO_PKG_VERSION")));
 }
+
+#[test]
+fn control_characters_in_an_argument_are_shown_escaped_not_sent_to_the_terminal() {
+    // An escape sequence that would turn the terminal red, and a carriage return that
+    // would let the rest of the line overwrite its start.
+    for args in [&["count", "8\u{1b}[31mred"][..], &["solve", "8\rx"], &["cover", "8", "--queens", "\u{7}5"]]
+    {
+        let line = refused(args);
+        assert!(!line.chars().any(char::is_control), "{args:?}: {line:?}");
+        assert!(
+            line.contains("\\u{1b}") || line.contains("\\r") || line.contains("\\u{7}"),
+            "{args:?}: {line:?}"
+        );
+    }
+}

@@ -32,11 +32,14 @@ impl std::error::Error for UsageError {}
 /// them (exit 0), anything else one line and [`EXIT_USAGE`].
 pub fn report(e: clap::Error) -> ExitCode {
     match e.kind() {
-        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
-            // A reader that went away (`queens --help | head -1`) is no error.
-            let _ = e.print();
-            ExitCode::SUCCESS
-        }
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => match e.print() {
+            // A reader that went away (`queens --help | head -1`) is no error; a full disk is.
+            Err(failed) if failed.kind() != std::io::ErrorKind::BrokenPipe => {
+                crate::eprintln_lossy!("queens: cannot write to standard output: {failed}");
+                ExitCode::from(1)
+            }
+            _ => ExitCode::SUCCESS,
+        },
         _ => {
             crate::eprintln_lossy!("{}", one_line(&e));
             ExitCode::from(EXIT_USAGE)
@@ -98,7 +101,15 @@ pub fn one_line(e: &clap::Error) -> String {
         ErrorKind::InvalidUtf8 => "an argument is not valid UTF-8".into(),
         _ => clap_first_line(e),
     };
-    format!("{command}: {what} (see '{command} --help')")
+    printable(&format!("{command}: {what} (see '{command} --help')"))
+}
+
+/// `line` with its control characters escaped (`\u{1b}`): an argument
+/// echoed back must not move the cursor or recolour the user's terminal.
+fn printable(line: &str) -> String {
+    line.chars()
+        .map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() })
+        .collect()
 }
 
 /// The command the error is about (`queens solve`): from its usage line,
