@@ -4,9 +4,9 @@
 //! seed, with integer arithmetic only, so a seed (and the date, for the
 //! puzzle of the day) gives the same puzzle on every machine.
 
-use super::Puzzle;
 use super::deduce::{self, Difficulty};
 use super::solve;
+use super::{Puzzle, one_piece, side_neighbours};
 use crate::puzzle::{Placement, Square};
 use std::ops::RangeInclusive;
 
@@ -233,32 +233,7 @@ fn unique_regions(queens: &[Square], rng: &mut Rng) -> Option<Puzzle> {
 /// Whether region `region[i]` stays in one piece without square `i`.
 fn stays_connected(region: &[usize], n: usize, i: usize) -> bool {
     let own = region[i];
-    let rest: Vec<usize> = (0..n * n).filter(|&j| j != i && region[j] == own).collect();
-    let Some(&first) = rest.first() else {
-        return false;
-    };
-    let mut seen = vec![false; n * n];
-    seen[first] = true;
-    let mut stack = vec![first];
-    let mut reached = 0;
-    while let Some(j) = stack.pop() {
-        reached += 1;
-        for k in side_neighbours(j, n) {
-            if k != i && !seen[k] && region[k] == own {
-                seen[k] = true;
-                stack.push(k);
-            }
-        }
-    }
-    reached == rest.len()
-}
-
-/// The squares sharing a side with square `i` of an `n` x `n` grid.
-fn side_neighbours(i: usize, n: usize) -> impl Iterator<Item = usize> {
-    let (r, c) = (i / n, i % n);
-    [(r > 0).then(|| i - n), (r + 1 < n).then(|| i + n), (c > 0).then(|| i - 1), (c + 1 < n).then(|| i + 1)]
-        .into_iter()
-        .flatten()
+    one_piece(n, |j| j != i && region[j] == own)
 }
 
 fn puzzle_of(region: &[usize], n: usize) -> Puzzle {

@@ -100,35 +100,14 @@ impl Puzzle {
     fn check_regions(&self) -> Result<(), PuzzleError> {
         let n = self.n;
         for region in 0..n {
-            let squares: Vec<usize> = (0..n * n).filter(|&i| self.regions[i] as usize == region).collect();
-            let Some(&first) = squares.first() else {
+            let inside = |i: usize| self.regions[i] as usize == region;
+            if !(0..n * n).any(inside) {
                 return Err(error(format!(
                     "region {region} ({}) has no square: {n}x{n} needs {n} regions",
                     letter(region)
                 )));
-            };
-            // A flood fill from its first square must reach all of it.
-            let mut seen = vec![false; n * n];
-            let mut stack = vec![first];
-            seen[first] = true;
-            let mut reached = 0;
-            while let Some(i) = stack.pop() {
-                reached += 1;
-                let (r, c) = (i / n, i % n);
-                let sides = [
-                    (r > 0).then(|| i - n),
-                    (r + 1 < n).then(|| i + n),
-                    (c > 0).then(|| i - 1),
-                    (c + 1 < n).then(|| i + 1),
-                ];
-                for j in sides.into_iter().flatten() {
-                    if !seen[j] && self.regions[j] as usize == region {
-                        seen[j] = true;
-                        stack.push(j);
-                    }
-                }
             }
-            if reached != squares.len() {
+            if !one_piece(n, inside) {
                 return Err(error(format!(
                     "region {region} ({}) is in more than one piece: a region's squares must touch by their sides",
                     letter(region)
@@ -210,6 +189,37 @@ impl fmt::Debug for Puzzle {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Puzzle {{ n: {}, regions:\n{}}}", self.n, self.letters())
     }
+}
+
+/// The squares sharing a side with square `i` of an `n` x `n` grid.
+fn side_neighbours(i: usize, n: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (i / n, i % n);
+    [(r > 0).then(|| i - n), (r + 1 < n).then(|| i + n), (c > 0).then(|| i - 1), (c + 1 < n).then(|| i + 1)]
+        .into_iter()
+        .flatten()
+}
+
+/// Whether the squares of an `n` x `n` grid that are `inside` form one piece,
+/// touching by their sides (a flood fill from the first reaches them all);
+/// false when there are none.
+fn one_piece(n: usize, inside: impl Fn(usize) -> bool) -> bool {
+    let Some(first) = (0..n * n).find(|&i| inside(i)) else {
+        return false;
+    };
+    let mut seen = vec![false; n * n];
+    seen[first] = true;
+    let mut stack = vec![first];
+    let mut reached = 0;
+    while let Some(i) = stack.pop() {
+        reached += 1;
+        for j in side_neighbours(i, n) {
+            if !seen[j] && inside(j) {
+                seen[j] = true;
+                stack.push(j);
+            }
+        }
+    }
+    reached == (0..n * n).filter(|&i| inside(i)).count()
 }
 
 #[cfg(test)]
