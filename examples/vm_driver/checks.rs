@@ -106,6 +106,11 @@ pub fn grab_control(vm: &mut Vm) -> Result<(), Why> {
 pub fn discovery(vm: &mut Vm) -> Result<(), Why> {
     let node = vm.stick.as_ref().ok_or("no joystick")?.node.clone();
     vm.game = Some(Daemon::start(&vm.queens, &vm.screen.path, "pi")?);
+    found_and_drew(vm, &node)
+}
+
+/// The game just started logs that it reads the joystick at `node`, and draws its first frame.
+pub fn found_and_drew(vm: &mut Vm, node: &std::path::Path) -> Result<(), Why> {
     vm.game()?.wait_log("joystick: ", Duration::from_secs(5))?;
     let want = format!("joystick: {}", node.display());
     if !vm.game()?.log().contains(&want) {

@@ -9,7 +9,7 @@
 //! These checks run after the `i2c-*` ones: those request the line from
 //! user space, which the board's driver holds from here on.
 
-use super::checks::{doctor, refused};
+use super::checks::{doctor, found_and_drew, refused};
 use super::daemon::Daemon;
 use super::stub::{self, Stub};
 use super::uinput::{MAINLINE_CODES, code};
@@ -211,12 +211,7 @@ pub fn discovery(vm: &mut Vm) -> Result<(), Why> {
     )?;
     vm.game = Some(game);
     vm.played = 0;
-    vm.game()?.wait_log("joystick: ", Duration::from_secs(5))?;
-    let want = format!("joystick: {}", node.display());
-    if !vm.game()?.log().contains(&want) {
-        return Err(format!("the log does not say {want:?}").into());
-    }
-    Ok(vm.wait_frame(0)?)
+    found_and_drew(vm, &node)
 }
 
 /// The first moves, clicked through the chip.
