@@ -1,0 +1,160 @@
+//! The shell scripts CI depends on, run with stand-ins for the system's tools first on `PATH`, so
+//! that no network and no root is needed: `scripts/apt-install`, through which every script and VM
+//! test installs Debian packages, while a mirror is mid-sync.
+
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// A folder of stand-in `apt-get`, `apt-cache` and `dpkg-query` that log every call to `calls`.
+/// `dpkg-query` says "installed" for the packages in `$INSTALLED`; `apt-get update` fails as a
+/// mirror mid-sync makes it fail; `apt-get install` succeeds unless `$INSTALL_FAILS` is set;
+/// `apt-cache policy` offers every package but those in `$UNOFFERED`.
+struct Stubs {
+    dir: PathBuf,
+}
+
+impl Stubs {
+    fn new(name: &str) -> Stubs {
+        let dir = std::env::temp_dir().join(format!("queens-apt-install-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let stubs = Stubs { dir };
+        stubs.script(
+            "apt-get",
+            r#"echo "apt-get $*" >>"$CALLS"
+case $1 in
+  update)
+    echo "E: Failed to fetch http://deb.debian.org/debian-security/dists/bookworm-security/main/binary-armhf/Packages.xz  File has unexpected size (334084 != 351124). Mirror sync in progress? [IP: 127.0.0.1 80]" >&2
+    echo "E: Some index files failed to download. They have been ignored, or old ones used instead." >&2
+    exit 100 ;;
+  install)
+    [ -z "${INSTALL_FAILS-}" ] || { echo "E: Unable to locate package ${*: -1}" >&2; exit 100; } ;;
+esac"#,
+        );
+        stubs.script(
+            "dpkg-query",
+            r#"pkg=${*: -1}
+for p in ${INSTALLED-}; do [ "$p" = "$pkg" ] && { printf 'install ok installed'; exit 0; }; done
+echo "dpkg-query: no packages found matching $pkg" >&2; exit 1"#,
+        );
+        stubs.script(
+            "apt-cache",
+            r#"echo "apt-cache $*" >>"$CALLS"
+pkg=${*: -1}
+for p in ${UNOFFERED-}; do [ "$p" = "$pkg" ] && { printf '%s:\n  Installed: (none)\n  Candidate: (none)\n' "$pkg"; exit 0; }; done
+printf '%s:\n  Installed: (none)\n  Candidate: 1.0-1\n' "$pkg""#,
+        );
+        stubs
+    }
+
+    fn script(&self, name: &str, body: &str) {
+        let path = self.dir.join(name);
+        fs::write(&path, format!("#!/usr/bin/env bash\n{body}\n")).unwrap();
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
+    }
+
+    /// Runs `scripts/apt-install ARGS` with the stand-ins first on `PATH` and `env` set.
+    fn run(&self, args: &[&str], env: &[(&str, &str)]) -> Output {
+        let path = format!("{}:{}", self.dir.display(), std::env::var("PATH").unwrap_or_default());
+        let mut command = Command::new(Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/apt-install"));
+        command.args(args).env("PATH", path).env("CALLS", self.dir.join("calls"));
+        for (key, value) in env {
+            command.env(key, value);
+        }
+        command.output().unwrap()
+    }
+
+    /// Every call the stand-ins logged, one a line.
+    fn calls(&self) -> Vec<String> {
+        fs::read_to_string(self.dir.join("calls")).unwrap_or_default().lines().map(str::to_owned).collect()
+    }
+}
+
+impl Drop for Stubs {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.dir);
+    }
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn a_failed_update_for_one_list_still_installs_what_is_missing_and_only_that() {
+    let stubs = Stubs::new("sync");
+    let output = stubs.run(&["qemu-user", "file", "cpio"], &[("INSTALLED", "file")]);
+    assert!(output.status.success(), "exit {:?}: {}", output.status, stderr(&output));
+    let calls = stubs.calls();
+    assert_eq!(calls[0], "apt-get update -qq");
+    assert_eq!(calls[1], "apt-get install -y -q --no-install-recommends qemu-user cpio");
+    assert_eq!(calls.len(), 2, "{calls:?}");
+    let said = stderr(&output);
+    assert!(said.contains("Mirror sync in progress?"), "the failed list is named: {said}");
+    assert!(said.contains("going on with the lists it has"), "{said}");
+}
+
+#[test]
+fn nothing_missing_asks_apt_nothing() {
+    let stubs = Stubs::new("none");
+    let output = stubs.run(&["file", "cpio"], &[("INSTALLED", "file cpio")]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(stubs.calls(), Vec::<String>::new());
+    assert_eq!(stderr(&output), "");
+}
+
+#[test]
+fn an_install_that_fails_names_the_packages_no_list_offers_and_exits_non_zero() {
+    let stubs = Stubs::new("fails");
+    let output = stubs.run(&["cpio", "libc6:armhf"], &[("INSTALL_FAILS", "1"), ("UNOFFERED", "libc6:armhf")]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let said = stderr(&output);
+    assert!(said.contains("apt-install: no package list offers libc6:armhf\n"), "{said}");
+    assert!(!said.contains("offers cpio"), "cpio is offered: {said}");
+}
+
+#[test]
+fn an_install_that_fails_for_another_reason_says_so_and_exits_non_zero() {
+    let stubs = Stubs::new("other");
+    let output = stubs.run(&["cpio"], &[("INSTALL_FAILS", "1")]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(stderr(&output).contains("apt-install: apt-get install cpio failed"), "{}", stderr(&output));
+}
+
+#[test]
+fn update_alone_goes_on_when_a_list_fails() {
+    let stubs = Stubs::new("update");
+    let output = stubs.run(&["--update"], &[]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(stubs.calls(), ["apt-get update -qq"]);
+    assert!(stderr(&output).contains("going on with the lists it has"), "{}", stderr(&output));
+}
+
+#[test]
+fn every_script_installs_through_the_helper() {
+    // Under `set -e`, a bare `apt-get update` stops a whole CI run when one mirror list is mid-sync.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for dir in ["scripts", "tests/vm", ".ci"] {
+        for entry in fs::read_dir(root.join(dir)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_file() && path.file_name().unwrap() != "apt-install" {
+                files.push(path);
+            }
+        }
+    }
+    let mut bare = Vec::new();
+    for path in files {
+        let Ok(text) = fs::read_to_string(&path) else { continue };
+        for (number, line) in text.lines().enumerate() {
+            let code = line.split('#').next().unwrap();
+            if code.contains("apt-get update") || code.contains("apt-get install") && !code.contains("chroot")
+            {
+                bare.push(format!("{}:{}: {line}", path.display(), number + 1));
+            }
+        }
+    }
+    assert!(bare.is_empty(), "use scripts/apt-install instead:\n{}", bare.join("\n"));
+}
