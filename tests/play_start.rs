@@ -71,3 +71,29 @@ fn without_a_hat_or_a_terminal_the_fallback_to_the_script_backend_is_said() {
     assert_eq!(String::from_utf8_lossy(&named.stderr), "");
     fs::remove_dir_all(&d).unwrap();
 }
+
+/// Issue 26: a bare `queens` plays, so its options work without the word `play` too.
+#[test]
+fn play_options_work_without_the_word_play() {
+    let d = dir("bare");
+    let state = d.join("state.toml");
+    let state_arg = state.to_str().unwrap();
+    let bare = ["--backend", "script", "--state", state_arg, "--mode", "strict", "--size", "6"];
+    let out = common::bin::with_input(bare, "");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(saved(&state), (ModeKind::Strict, 6));
+    let explicit = play(&["--backend", "script", "--mode", "strict", "--size", "6"], "");
+    assert_eq!(first_frame(&out), first_frame(&explicit));
+    // A play option with another command is a mistake, said in one line.
+    let mixed = common::bin::with_input(["--mode", "strict", "solve", "8"], "");
+    assert_eq!(mixed.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&mixed.stderr),
+        "queens: the command 'solve' cannot follow --mode: --mode is play's, given alone or after 'queens play' (see 'queens --help')\n"
+    );
+    assert!(mixed.stdout.is_empty());
+    // The top level's own option still goes before any command.
+    let verbose = common::bin::with_input(["-v", "count", "8"], "");
+    assert_eq!(String::from_utf8_lossy(&verbose.stdout), "92 solutions for 8 queens\n");
+    fs::remove_dir_all(&d).unwrap();
+}

@@ -14,15 +14,28 @@ pub use usage::{EXIT_USAGE, UsageError};
 
 use crate::daemon::config::{ConfigError, EXIT_CONFIG};
 use crate::daemon::log;
-use clap::{Parser, Subcommand};
+use clap::parser::ValueSource;
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
 
 #[derive(Parser, Debug)]
-#[command(name = "queens", version, about = "The eight queens puzzle: a Sense HAT game, and its relatives")]
+#[command(
+    name = "queens",
+    version,
+    about = "The eight queens puzzle: a Sense HAT game, and its relatives",
+    // Play's options go without a command (`queens --mode strict`) or after `play`, never before
+    // another command: clap's own usage line would say `[OPTIONS] [COMMAND]`.
+    override_usage = "queens [-v] [PLAY OPTIONS]\n       queens [-v] <COMMAND> [ARGS]"
+)]
 pub struct Cli {
     /// Log more (debug lines); RUST_LOG=debug does the same.
     #[arg(short, long, global = true, action = clap::ArgAction::Count)]
     verbose: u8,
+
+    // Without a command, `queens` plays: these are `queens play`'s options, parsed from the
+    // same definition, so a bare `queens --mode strict` is exactly `queens play --mode strict`.
+    #[command(flatten, next_help_heading = "Play (without a command, or after `play`)")]
+    play: play::Args,
 
     #[command(subcommand)]
     command: Option<Command>,
@@ -51,7 +64,16 @@ enum Command {
 /// command line (clap's errors too, rewritten as one line of plain words),
 /// [`EXIT_CONFIG`] for a bad configuration file, 1 otherwise.
 pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let matches = match Cli::command().try_get_matches() {
+        Ok(matches) => matches,
+        Err(e) => return usage::report(e),
+    };
+    if let Some(command) = matches.subcommand_name()
+        && let Some(option) = play_option_given(&matches)
+    {
+        return usage::play_option_before_command(&option, command);
+    }
+    let cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,
         Err(e) => return usage::report(e),
     };
@@ -64,7 +86,7 @@ pub fn main() -> ExitCode {
         Some(Command::Pieces(args)) => pieces::run(args),
         Some(Command::Cover(args)) => cover::run(args),
         Some(Command::Regions(args)) => regions::run(args),
-        None => play::run(play::Args::default()),
+        None => play::run(cli.play),
     };
     match result {
         Ok(code) => code,
@@ -81,4 +103,17 @@ pub fn main() -> ExitCode {
             }
         }
     }
+}
+
+/// The first of play's options given on the command line before a command
+/// (`--mode` in `queens --mode strict solve 8`), as typed. clap's
+/// `args_conflicts_with_subcommands` would refuse `queens -v solve 8` too,
+/// `--verbose` being an argument of the top level, so this is checked here.
+fn play_option_given(matches: &clap::ArgMatches) -> Option<String> {
+    use clap::Args as _;
+    let play = play::Args::augment_args(clap::Command::new("play"));
+    let given = play
+        .get_arguments()
+        .find(|arg| matches.value_source(arg.get_id().as_str()) == Some(ValueSource::CommandLine))?;
+    Some(given.get_long().map_or_else(|| given.get_id().to_string(), |long| format!("--{long}")))
 }

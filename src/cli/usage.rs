@@ -104,6 +104,18 @@ pub fn one_line(e: &clap::Error) -> String {
     printable(&format!("{command}: {what} (see '{command} --help')"))
 }
 
+/// `queens --mode strict solve 8`: play's options stand without a command
+/// or after `play`, not before another command. One line and [`EXIT_USAGE`].
+pub fn play_option_before_command(option: &str, command: &str) -> ExitCode {
+    crate::eprintln_lossy!(
+        "{}",
+        printable(&format!(
+            "queens: the command '{command}' cannot follow {option}: {option} is play's, given alone or after 'queens play' (see 'queens --help')"
+        ))
+    );
+    ExitCode::from(EXIT_USAGE)
+}
+
 /// `line` with its control characters escaped (`\u{1b}`): an argument
 /// echoed back must not move the cursor or recolour the user's terminal.
 fn printable(line: &str) -> String {
