@@ -25,7 +25,8 @@ fn main() -> ExitCode {
     }
 }
 
-fn generate(out: &Path) -> io::Result<()> {
+/// Writes the man pages and completions under `out` (tests/docs.rs runs it too).
+pub fn generate(out: &Path) -> io::Result<()> {
     let command = queens::cli::Cli::command();
 
     let man = out.join("man");

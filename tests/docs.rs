@@ -4,6 +4,12 @@
 
 mod common;
 
+/// The man pages' and completions' generator itself (an example, so that its crates stay
+/// dev-dependencies): the test runs the very code the README tells a clone to run.
+#[path = "../examples/gen-assets.rs"]
+#[allow(dead_code)]
+mod gen_assets;
+
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -263,4 +269,44 @@ fn anchors_follow_githubs_rules() {
     let text = "# Without the kernel's drivers: the HAT over I2C\n```\n# not a heading\n```\n## Saved state\n## Saved state\n";
     let expected = ["saved-state", "saved-state-1", "without-the-kernels-drivers-the-hat-over-i2c"];
     assert_eq!(anchors(text), expected.iter().map(|s| s.to_string()).collect());
+}
+
+/// Issue 26: the README said `man queens` describes every option, but a build from a clone has
+/// no man page. It must say how to make one, and what that makes must hold every option.
+#[test]
+fn the_readme_says_how_to_make_the_man_pages_and_they_hold_every_option() {
+    use clap::CommandFactory;
+    let readme = read("README.md");
+    let generate = readme
+        .lines()
+        .find(|line| line.starts_with("cargo run --example gen-assets -- "))
+        .expect("README.md says how to generate the man pages from a clone");
+    let dir = generate.split_whitespace().nth(5).expect("the directory they are written to");
+    assert!(readme.contains(&format!("man -l {dir}/man/queens.1")), "README.md: how to read one");
+    assert!(readme.contains(&format!("{dir}/man/*.1 /usr/local/share/man/man1/")), "and install them");
+
+    let out = std::env::temp_dir().join(format!("queens-docs-assets-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&out);
+    gen_assets::generate(&out).unwrap();
+    // Every command's page, each with every option the command takes (roff writes `-` as `\-`).
+    fn check(command: &clap::Command, page: &str, out: &Path) {
+        let text = fs::read_to_string(out.join("man").join(format!("{page}.1")))
+            .unwrap_or_else(|e| panic!("{page}.1: {e}"))
+            .replace("\\-", "-");
+        for arg in command.get_arguments().filter(|a| !a.is_hide_set()) {
+            if let Some(long) = arg.get_long() {
+                assert!(text.contains(&format!("--{long}")), "{page}.1 lacks --{long}");
+            }
+        }
+        for sub in command.get_subcommands() {
+            check(sub, &format!("{page}-{}", sub.get_name()), out);
+        }
+    }
+    let cli = queens::cli::Cli::command();
+    check(&cli, "queens", &out);
+    assert!(
+        fs::read_to_string(out.join("man/queens.1")).unwrap().contains("mode"),
+        "play's options in queens(1)"
+    );
+    fs::remove_dir_all(&out).unwrap();
 }
