@@ -10,6 +10,7 @@ use queens::puzzle::Square;
 use queens::regions::deduce::{Difficulty, Grid, Outcome};
 use queens::regions::generate::{self, MAX_ATTEMPTS, days_from_civil, generate};
 use queens::regions::{Puzzle, solve};
+use std::os::unix::fs::OpenOptionsExt;
 
 /// The engine's solutions in the referee's form: the column of the queen in each row, sorted.
 fn engine_solutions(puzzle: &Puzzle) -> Vec<Vec<usize>> {
@@ -312,5 +313,96 @@ fn the_largest_sizes_are_made_too() {
         let made = generate(n, 1, None).unwrap();
         assert_eq!(solve::count(&made.puzzle, 2), 1);
         assert_eq!(made.puzzle.n(), n);
+    }
+}
+
+/// Issue 26: a puzzle is an input, and a pipe is how a shell passes one
+/// (`queens regions solve <(queens regions generate)` names a FIFO such as
+/// /dev/fd/63): it is read as a file is, and only its size is limited.
+#[test]
+fn a_puzzle_comes_through_a_fifo_or_a_pipe_and_an_endless_one_is_refused() {
+    let (_, puzzle, _) = run(&["regions", "generate", "--size", "6", "--seed", "3"]);
+    let dir = std::env::temp_dir().join(format!("queens-regions-fifo-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("puzzle");
+    nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::S_IRUSR | nix::sys::stat::Mode::S_IWUSR).unwrap();
+    // The writer opens the FIFO after the solver has started, as a shell's `<(...)` may.
+    let writer = {
+        let (fifo, puzzle) = (fifo.clone(), puzzle.clone());
+        std::thread::spawn(move || std::fs::write(fifo, puzzle).unwrap())
+    };
+    let (status, out, err) = run(&["regions", "solve", fifo.to_str().unwrap()]);
+    // A reader of our own, so that a writer left waiting (the solver refused the FIFO unread) ends.
+    let _unblock =
+        std::fs::OpenOptions::new().read(true).custom_flags(nix::libc::O_NONBLOCK).open(&fifo).unwrap();
+    writer.join().unwrap();
+    assert_eq!(status, Some(0), "{err}");
+    assert!(out.starts_with("one solution:\n"), "{out}");
+
+    // /dev/stdin names the pipe the puzzle comes through.
+    let (status, out, err) = regions_solve(&["/dev/stdin"], &puzzle);
+    assert_eq!(status, Some(0), "{err}");
+    assert!(out.starts_with("one solution:\n"), "{out}");
+
+    // A stream that never ends is read up to the limit, then refused in one line.
+    let (status, out, err) = run(&["regions", "solve", "/dev/zero"]);
+    assert_eq!((status, out.as_str()), (Some(2), ""));
+    assert_eq!(err, "queens: /dev/zero is larger than 64 KiB\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 26: a date starting with `-` is a wrong date, not an unknown option,
+/// and a day the calendar lacks is said to be that, not a wrong format.
+#[test]
+fn a_wrong_date_gets_the_date_message() {
+    for (date, why) in [
+        ("-2026-01-01", "'-2026-01-01' is not a date as YYYY-MM-DD"),
+        ("2023-02-29", "'2023-02-29' is not a real date"),
+        ("2026-13-01", "'2026-13-01' is not a real date"),
+        ("2026-1-1", "'2026-1-1' is not a date as YYYY-MM-DD"),
+    ] {
+        for args in
+            [&["regions", "daily", "--date", date][..], &["regions", "daily", &format!("--date={date}")]]
+        {
+            let (status, out, err) = run(args);
+            assert_eq!((status, out.as_str()), (Some(2), ""), "{args:?}: {err}");
+            assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+            assert!(err.contains(why), "{args:?}: {err}");
+        }
+    }
+}
+
+/// Issue 26: a `"solution"` given with the puzzle was ignored, even a wrong
+/// one. A wrong one is refused in one line; a right one is said to be right.
+#[test]
+fn a_given_solution_is_checked() {
+    let (_, json, _) = run(&["regions", "generate", "--size", "6", "--seed", "11", "--format", "json"]);
+    let made: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let (status, out, err) = regions_solve(&[], &json);
+    assert_eq!(status, Some(0), "{err}");
+    assert!(out.ends_with("the puzzle's own \"solution\" is right\n"), "{out}");
+    let (status, out, _) = regions_solve(&["--count"], &json);
+    assert_eq!((status, out.as_str()), (Some(0), "1 solution\nthe puzzle's own \"solution\" is right\n"));
+
+    let right: Vec<usize> = serde_json::from_value(made["solution"].clone()).unwrap();
+    let mut swapped = right.clone();
+    swapped.swap(0, 5);
+    let mut short = right.clone();
+    short.pop();
+    for (wrong, why) in [
+        (swapped, "the queens on"),
+        (short, "it has 5 queens for the grid's 6 columns"),
+        (vec![9; 6], "column a's queen is in row 9, past the grid's 6 rows"),
+    ] {
+        let mut puzzle = made.clone();
+        puzzle["solution"] = serde_json::json!(wrong);
+        for args in [&[][..], &["--count"], &["--format", "json"]] {
+            let (status, out, err) = regions_solve(args, &puzzle.to_string());
+            assert_eq!((status, out.as_str()), (Some(2), ""), "{wrong:?} {args:?}: {err}");
+            assert_eq!(err.lines().count(), 1, "{err}");
+            assert!(err.contains("the puzzle's \"solution\" does not solve its grid: "), "{err}");
+            assert!(err.contains(why), "{err}");
+        }
     }
 }

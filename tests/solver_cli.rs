@@ -120,6 +120,75 @@ fn bad_input_is_one_line_and_status_2() {
     assert_eq!(stderr(&o), "queens: 2 pieces cannot fit on the 1x1 board's 1 square\n", "the singular");
 }
 
+/// Issue 26: a square left out of `--place` (`a1,,b3`, an empty shell
+/// variable) was a smaller board, silently; now it is one line and status 2.
+#[test]
+fn place_lists_with_an_empty_item_or_nothing_are_refused() {
+    for (args, why) in [
+        (&["solve", "8", "--place", "a1,,b3"][..], "'a1,,b3' has an empty item"),
+        (&["solve", "8", "--place", "a1,"], "'a1,' has an empty item"),
+        (&["solve", "8", "--place", ""], "the list of squares is empty"),
+        (&["solve", "8", "--place", " "], "the list of squares is empty"),
+        (
+            &["pieces", "--board", "4x4", "--queens", "1", "--place", "Qa1,,Nc4"],
+            "'Qa1,,Nc4' has an empty item",
+        ),
+        (&["pieces", "--board", "4x4", "--queens", "1", "--place", ""], "the list of pieces is empty"),
+    ] {
+        let o = queens(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stdout(&o));
+        assert!(stdout(&o).is_empty(), "{args:?}");
+        assert_eq!(stderr(&o).lines().count(), 1, "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(why), "{args:?}: {}", stderr(&o));
+    }
+    // Commas and spaces still separate, together or alone.
+    for list in ["a8,c1", "a8 c1", "a8, c1"] {
+        let o = queens(&["solve", "8", "--place", list, "--format", "json"]);
+        assert_eq!(o.status.code(), Some(0), "{list:?}: {}", stderr(&o));
+    }
+}
+
+/// Issue 26: `--queens 8 --place Qa4` added eight queens to the placed one
+/// (and said nine cannot share the board); now, as in `solve 8 --place a4`,
+/// a kind's number is its total on the board, the placed pieces included.
+#[test]
+fn pieces_counts_include_the_placed_pieces_as_solve_does() {
+    let a4 = queens::puzzle::Square::new(0, 8 - 4);
+    let with_a4 = queens::puzzle::Solutions::eight().iter().filter(|s| s.get(0) == Some(a4.row)).count();
+    let o = queens(&["pieces", "--board", "8x8", "--queens", "8", "--place", "Qa4", "--count"]);
+    assert_eq!((o.status.code(), stdout(&o)), (Some(0), format!("{with_a4} solutions on the 8x8 board\n")));
+    let o = queens(&["pieces", "--board", "8x8", "--queens", "8", "--place", "Qa4", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let board = &json(&o)["solutions"][0];
+    assert_eq!(board.as_array().unwrap().len(), 8, "{board}");
+    assert!(board.as_array().unwrap().iter().any(|p| p["col"] == 0 && p["row"] == a4.row), "{board}");
+    // Every kind alike: two knights in all, one of them placed, is one knight more.
+    let o = queens(&[
+        "pieces",
+        "--board",
+        "3x3",
+        "--knights",
+        "2",
+        "--place",
+        "Nb2",
+        "--all",
+        "--format",
+        "json",
+    ]);
+    let solutions = json(&o)["solutions"].as_array().unwrap().clone();
+    assert_eq!(solutions.len(), 8, "b2's knight attacks no square: any other of the 8 will do");
+    assert!(solutions.iter().all(|s| s.as_array().unwrap().len() == 2));
+    // A kind not given keeps its placed pieces and adds none; fewer than placed is refused.
+    let o = queens(&["pieces", "--board", "6x4", "--rooks", "3", "--place", "Qa1", "--count"]);
+    assert_eq!(o.status.code(), Some(0));
+    let o = queens(&["pieces", "--board", "8x8", "--queens", "1", "--place", "Qa1,Qc2"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "queens: --queens 1 is too few: --place puts 2 queens on the board, and --queens counts them too\n"
+    );
+}
+
 #[test]
 fn count_and_unique_in_both_formats() {
     let o = queens(&["count", "8", "--unique"]);

@@ -33,6 +33,7 @@ const NANOS_PER_ENDED_NODE: f64 = 5.0;
                                                             96, as the Prolog paper reports
   queens pieces --board 7x7 --kings 2 --queens 2 --bishops 2 --knights 1 --count
   queens pieces --board 6x4 --rooks 3 --place Qa1           three rooks beside a queen on a1
+  queens pieces --board 8x8 --queens 8 --place Qa4          eight queens, one of them on a4
   queens pieces --board 4x4 --queens 4 --all --format json
   queens pieces --board 8x8 --queens 8 --first              a4 b2 c7 d3 e6 f8 g5 h1, the Prolog paper's
   queens pieces --board 8x8 --kings 17                      no: at most 16 kings fit, said at once
@@ -48,20 +49,26 @@ pub struct Args {
     /// The board, WIDTHxHEIGHT, each side 1 to 32.
     #[arg(long, value_name = "WxH")]
     board: String,
-    #[arg(long, default_value_t = 0)]
-    queens: usize,
-    #[arg(long, default_value_t = 0)]
-    rooks: usize,
-    #[arg(long, default_value_t = 0)]
-    bishops: usize,
-    #[arg(long, default_value_t = 0)]
-    knights: usize,
-    #[arg(long, default_value_t = 0)]
-    kings: usize,
-    /// Amazons move as a queen and a knight.
-    #[arg(long, default_value_t = 0)]
-    amazons: usize,
-    /// Pieces already on the board, which stay (letter and square: Qa1,Nb3); the counts are added to them.
+    /// Queens on the board in all, those --place puts there included (as N in `solve N --place`).
+    #[arg(long, value_name = "N")]
+    queens: Option<usize>,
+    /// Rooks on the board in all, --place's included.
+    #[arg(long, value_name = "N")]
+    rooks: Option<usize>,
+    /// Bishops on the board in all, --place's included.
+    #[arg(long, value_name = "N")]
+    bishops: Option<usize>,
+    /// Knights on the board in all, --place's included.
+    #[arg(long, value_name = "N")]
+    knights: Option<usize>,
+    /// Kings on the board in all, --place's included.
+    #[arg(long, value_name = "N")]
+    kings: Option<usize>,
+    /// Amazons (they move as a queen and a knight) on the board in all, --place's included.
+    #[arg(long, value_name = "N")]
+    amazons: Option<usize>,
+    /// Pieces already on the board, which stay (letter and square: Qa1,Nb3); each counts in its
+    /// kind's total (a kind not given has just its placed pieces).
     #[arg(long, value_name = "PIECES")]
     place: Option<String>,
     /// Print how many solutions there are.
@@ -110,19 +117,33 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Ok(size) => size,
         Err(e) => return Ok(bad_input(e)),
     };
-    let mut problem = Problem::new(width, height)
-        .with(Piece::Queen, args.queens)
-        .with(Piece::Rook, args.rooks)
-        .with(Piece::Bishop, args.bishops)
-        .with(Piece::Knight, args.knights)
-        .with(Piece::King, args.kings)
-        .with(Piece::Amazon, args.amazons);
-    if let Some(text) = &args.place {
-        match parse_pieces(text, width, height) {
-            Ok(fixed) => problem.fixed = fixed,
-            Err(e) => return Ok(bad_input(e)),
+    let fixed = match args.place.as_deref().map(|text| parse_pieces(text, width, height)) {
+        None => Vec::new(),
+        Some(Ok(fixed)) => fixed,
+        Some(Err(e)) => return Ok(bad_input(e)),
+    };
+    let mut problem = Problem::new(width, height);
+    for (piece, total) in [
+        (Piece::Queen, args.queens),
+        (Piece::Rook, args.rooks),
+        (Piece::Bishop, args.bishops),
+        (Piece::Knight, args.knights),
+        (Piece::King, args.kings),
+        (Piece::Amazon, args.amazons),
+    ] {
+        // --queens N is the queens on the board, as `solve N --place` has it: the placed ones count.
+        let placed = fixed.iter().filter(|p| p.piece == piece).count();
+        let total = total.unwrap_or(placed);
+        if total < placed {
+            let kind = format!("{}s", piece.name());
+            let (what, them) = if placed == 1 { (piece.name(), "it") } else { (kind.as_str(), "them") };
+            return Ok(bad_input(format!(
+                "--{kind} {total} is too few: --place puts {placed} {what} on the board, and --{kind} counts {them} too"
+            )));
         }
+        problem = problem.with(piece, total - placed);
     }
+    problem.fixed = fixed;
     let total = problem.counts.iter().sum::<usize>() + problem.fixed.len();
     if total > width * height {
         return Ok(bad_input(format!(

@@ -3,11 +3,10 @@
 use super::output::{Format, bad_input, emit, no_answer, print_json, say};
 use crate::daemon::small_file;
 use crate::regions::deduce::{self, Difficulty};
-use crate::regions::generate::{self, Generated, date_string, parse_date};
+use crate::regions::generate::{self, DateError, Generated, date_string, read_date};
 use crate::regions::{Puzzle, letter, solve};
 use crate::solver::notation::square_name;
 use serde::{Deserialize, Serialize};
-use std::io::Read;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -58,7 +57,8 @@ enum Command {
     /// The puzzle of the day: 8x8, medium, the same everywhere for a date.
     Daily {
         /// The day, as YYYY-MM-DD (UTC); today if not given.
-        #[arg(long, value_parser = parse_day)]
+        // A value starting with `-` is a (wrong) date, not an option: it gets the date's message.
+        #[arg(long, value_parser = parse_day, allow_hyphen_values = true)]
         date: Option<i64>,
         #[arg(long, value_enum, default_value_t)]
         format: Format,
@@ -80,7 +80,10 @@ fn parse_difficulty(text: &str) -> Result<Difficulty, String> {
 }
 
 fn parse_day(text: &str) -> Result<i64, String> {
-    parse_date(text).ok_or_else(|| format!("'{text}' is not a date as YYYY-MM-DD"))
+    read_date(text).map_err(|why| match why {
+        DateError::NotTheForm => format!("'{text}' is not a date as YYYY-MM-DD"),
+        DateError::NoSuchDay => format!("'{text}' is not a real date: that day is not in the calendar"),
+    })
 }
 
 /// A puzzle as JSON: what `generate` prints and `solve` reads.
@@ -122,7 +125,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 Err(why) => return Ok(bad_input(why)),
             };
             match parse_puzzle(&text) {
-                Ok(puzzle) => solve_puzzle(&puzzle, count, format),
+                Ok((puzzle, given)) => solve_puzzle(&puzzle, given, count, format),
                 Err(why) => Ok(bad_input(why)),
             }
         }
@@ -170,33 +173,25 @@ fn print_puzzle(
     Ok(ExitCode::SUCCESS)
 }
 
-/// The puzzle's text, from a file or standard input, at most [`MAX_INPUT`] bytes.
+/// The puzzle's text, from a file, a pipe (`<(queens regions generate)`) or
+/// standard input, at most [`MAX_INPUT`] bytes.
 fn read_input(file: Option<PathBuf>) -> Result<String, String> {
     let bytes = match file.filter(|f| f.as_os_str() != "-") {
-        Some(path) => match small_file::read(&path, MAX_INPUT) {
+        Some(path) => match small_file::read_input(&path, MAX_INPUT) {
             Ok(Some(bytes)) => bytes,
             Ok(None) => return Err(format!("{}: no such file", path.display())),
             Err(why) => return Err(format!("{} {why}", path.display())),
         },
-        None => {
-            let mut bytes = Vec::new();
-            std::io::stdin()
-                .lock()
-                .take(MAX_INPUT + 1)
-                .read_to_end(&mut bytes)
-                .map_err(|e| format!("cannot read standard input: {e}"))?;
-            if bytes.len() as u64 > MAX_INPUT {
-                return Err(format!("the puzzle on standard input is larger than {} KiB", MAX_INPUT / 1024));
-            }
-            bytes
-        }
+        None => small_file::read_stdin(MAX_INPUT).map_err(|why| format!("standard input {why}"))?,
     };
     String::from_utf8(bytes).map_err(|_| "the puzzle is not UTF-8 text".to_string())
 }
 
 /// JSON if it starts with `{`, otherwise rows of letters (lines starting
-/// with `#` are comments).
-fn parse_puzzle(text: &str) -> Result<Puzzle, String> {
+/// with `#` are comments). A `"solution"` given with the JSON must solve the
+/// grid: a wrong one is refused, since a puzzle that carries it is wrong
+/// somewhere; the flag says one was given (and is right).
+fn parse_puzzle(text: &str) -> Result<(Puzzle, bool), String> {
     if text.trim_start().starts_with('{') {
         let json: PuzzleJson =
             serde_json::from_str(text).map_err(|e| format!("the puzzle's JSON is not valid: {e}"))?;
@@ -204,12 +199,17 @@ fn parse_puzzle(text: &str) -> Result<Puzzle, String> {
         if json.n != puzzle.n() {
             return Err(format!("\"n\" is {} but the grid has {} rows", json.n, puzzle.n()));
         }
-        return Ok(puzzle);
+        if let Some(given) = &json.solution {
+            puzzle.check_solution(given).map_err(|why| {
+                format!("the puzzle's \"solution\" does not solve its grid: {why} (without the key, solve finds its own)")
+            })?;
+        }
+        return Ok((puzzle, json.solution.is_some()));
     }
     // Comments become blank lines, so that an error's line number is the file's.
     let rows: Vec<&str> =
         text.lines().map(|line| if line.trim_start().starts_with('#') { "" } else { line }).collect();
-    Puzzle::parse_letters(&rows.join("\n")).map_err(|e| e.to_string())
+    Puzzle::parse_letters(&rows.join("\n")).map(|puzzle| (puzzle, false)).map_err(|e| e.to_string())
 }
 
 #[derive(Serialize)]
@@ -227,7 +227,11 @@ struct Solved {
     difficulty: Option<Option<&'static str>>,
 }
 
-fn solve_puzzle(puzzle: &Puzzle, count_all: bool, format: Format) -> anyhow::Result<ExitCode> {
+/// What a human reads after the answer when the puzzle came with its
+/// `"solution"` and it was right (a wrong one is refused before).
+const GIVEN_SOLUTION_RIGHT: &str = "the puzzle's own \"solution\" is right";
+
+fn solve_puzzle(puzzle: &Puzzle, given: bool, count_all: bool, format: Format) -> anyhow::Result<ExitCode> {
     let n = puzzle.n();
     let limit = if count_all { u64::MAX } else { SOLVE_COUNT_LIMIT };
     let solutions = solve::count(puzzle, limit);
@@ -243,7 +247,12 @@ fn solve_puzzle(puzzle: &Puzzle, count_all: bool, format: Format) -> anyhow::Res
                 .map(|s| s.columns().map(|r| r.map_or(0, usize::from)).collect()),
             difficulty: difficulty.filter(|_| !count_all),
         })?,
-        Format::Human if count_all => say!("{}", solutions_words(solutions, false))?,
+        Format::Human if count_all => {
+            say!("{}", solutions_words(solutions, false))?;
+            if given {
+                say!("{GIVEN_SOLUTION_RIGHT}")?;
+            }
+        }
         Format::Human => {
             match (&first, solutions) {
                 (None, _) => say!("no solution")?,
@@ -270,6 +279,9 @@ fn solve_puzzle(puzzle: &Puzzle, count_all: bool, format: Format) -> anyhow::Res
                     Some(Some(d)) => say!("the deduction rules solve it: {d}")?,
                     Some(None) => say!("the deduction rules alone do not solve it: it needs a guess")?,
                     None => {}
+                }
+                if given {
+                    say!("{GIVEN_SOLUTION_RIGHT}")?;
                 }
             }
         }

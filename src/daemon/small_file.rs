@@ -7,8 +7,13 @@
 //! once), its type is taken from the open descriptor (`fstat`, so nothing
 //! can be swapped in between a check and the read), and at most a limit is
 //! read.
+//!
+//! An input the user hands a command (a puzzle to solve) is another matter:
+//! a pipe is how shells pass one (`queens regions solve <(...)`), so
+//! [`read_input`] takes a FIFO, a terminal or standard input as well, waits
+//! for its writer as `cat` would, and keeps only the limit.
 
-use std::fs::{File, OpenOptions};
+use std::fs::OpenOptions;
 use std::io::{self, Read};
 use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
 use std::path::Path;
@@ -18,6 +23,8 @@ use std::path::Path;
 pub enum Refused {
     /// A directory, a FIFO, a device or a socket: named as such.
     NotRegular(&'static str),
+    /// A directory given as an input, which may be any stream but not that.
+    Directory,
     /// Larger than the limit, in bytes.
     TooLarge(u64),
     /// Opening or reading failed (permission denied, say).
@@ -28,6 +35,7 @@ impl std::fmt::Display for Refused {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Refused::NotRegular(kind) => write!(f, "is {kind}, not a regular file"),
+            Refused::Directory => write!(f, "is a directory, not a file"),
             Refused::TooLarge(limit) => write!(f, "is larger than {} KiB", limit / 1024),
             Refused::Io(e) => write!(f, "cannot be read ({e})"),
         }
@@ -53,6 +61,28 @@ pub fn read(path: &Path, limit: u64) -> Result<Option<Vec<u8>>, Refused> {
     read_capped(file, limit).map(Some)
 }
 
+/// The bytes of an input the user names: a regular file, a FIFO (a shell's
+/// `<(...)`), a terminal or any other stream, read to its end, at most
+/// `limit` of them; `Ok(None)` if nothing is there. Only a directory is
+/// refused by its type: there is nothing in it to read. A FIFO with no
+/// writer waits for one, as `cat` does: the user named it to be read.
+pub fn read_input(path: &Path, limit: u64) -> Result<Option<Vec<u8>>, Refused> {
+    let file = match OpenOptions::new().read(true).custom_flags(libc::O_CLOEXEC | libc::O_NOCTTY).open(path) {
+        Ok(file) => file,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(Refused::Io(e)),
+    };
+    if file.metadata().map_err(Refused::Io)?.is_dir() {
+        return Err(Refused::Directory);
+    }
+    read_capped(file, limit).map(Some)
+}
+
+/// Standard input, read to its end, at most `limit` bytes.
+pub fn read_stdin(limit: u64) -> Result<Vec<u8>, Refused> {
+    read_capped(io::stdin().lock(), limit)
+}
+
 /// Whether `path` is something other than a regular file (a missing path is
 /// not): what a save must not replace.
 pub fn is_not_regular(path: &Path) -> Option<&'static str> {
@@ -60,9 +90,9 @@ pub fn is_not_regular(path: &Path) -> Option<&'static str> {
     (!kind.is_file()).then(|| kind_name(kind))
 }
 
-fn read_capped(file: File, limit: u64) -> Result<Vec<u8>, Refused> {
+fn read_capped(source: impl Read, limit: u64) -> Result<Vec<u8>, Refused> {
     let mut bytes = Vec::new();
-    file.take(limit + 1).read_to_end(&mut bytes).map_err(Refused::Io)?;
+    source.take(limit + 1).read_to_end(&mut bytes).map_err(Refused::Io)?;
     if bytes.len() as u64 > limit {
         return Err(Refused::TooLarge(limit));
     }

@@ -146,15 +146,32 @@ pub fn date_string(day: i64) -> String {
 
 /// Reads `YYYY-MM-DD` (years 1 to 9999) into days since 1970-01-01.
 pub fn parse_date(text: &str) -> Option<i64> {
-    let mut parts = text.split('-');
-    let (y, m, d) = (parts.next()?, parts.next()?, parts.next()?);
+    read_date(text).ok()
+}
+
+/// Why a text is not a date [`read_date`] takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DateError {
+    /// Not four digits, a dash, two digits, a dash and two digits.
+    NotTheForm,
+    /// The form is right but no such day is in the calendar (`2023-02-29`, `2026-13-01`, year 0).
+    NoSuchDay,
+}
+
+/// [`parse_date`], saying why a text is not a date.
+pub fn read_date(text: &str) -> Result<i64, DateError> {
     let digits = |s: &str, len: usize| s.len() == len && s.bytes().all(|b| b.is_ascii_digit());
-    if parts.next().is_some() || !digits(y, 4) || !digits(m, 2) || !digits(d, 2) {
-        return None;
+    let parts: Vec<&str> = text.split('-').collect();
+    let [y, m, d] = parts[..] else { return Err(DateError::NotTheForm) };
+    if !digits(y, 4) || !digits(m, 2) || !digits(d, 2) {
+        return Err(DateError::NotTheForm);
     }
-    let year: i32 = y.parse().ok()?;
-    (year >= 1).then_some(())?;
-    days_from_civil(year, m.parse().ok()?, d.parse().ok()?)
+    // Four and two ASCII digits always parse.
+    let (year, month, day) = (y.parse().unwrap_or(0), m.parse().unwrap_or(0), d.parse().unwrap_or(0));
+    if year < 1 {
+        return Err(DateError::NoSuchDay);
+    }
+    days_from_civil(year, month, day).ok_or(DateError::NoSuchDay)
 }
 
 /// The puzzle of the day numbered `day` (days since 1970-01-01, see
@@ -285,6 +302,15 @@ mod tests {
         assert_eq!(date_string(20_417), "2025-11-25");
         for bad in ["2026-02-30", "2026-1-01", "26-01-01", "2026-01-01-", "0000-01-01", "2026/01/01", ""] {
             assert_eq!(parse_date(bad), None, "{bad}");
+        }
+        for (text, why) in [
+            ("2023-02-29", DateError::NoSuchDay),
+            ("2026-13-01", DateError::NoSuchDay),
+            ("0000-01-01", DateError::NoSuchDay),
+            ("-2026-01-01", DateError::NotTheForm),
+            ("2026-1-01", DateError::NotTheForm),
+        ] {
+            assert_eq!(read_date(text), Err(why), "{text}");
         }
     }
 

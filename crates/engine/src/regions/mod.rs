@@ -16,6 +16,7 @@ pub mod generate;
 pub mod solve;
 
 use crate::puzzle::Square;
+use crate::solver::notation::{file_name, square_name};
 use std::fmt;
 
 /// The largest side the solver and [`Puzzle`] take (a row fits in a `u16`).
@@ -177,6 +178,37 @@ impl Puzzle {
             text.push('\n');
         }
         text
+    }
+
+    /// Whether `rows` (the row of the queen in each column, row 0 at the
+    /// top, as `generate --format json` writes `"solution"`) solves the
+    /// puzzle: checked rule by rule, apart from the search, and the first
+    /// rule broken said in words (squares named as the solver prints them).
+    pub fn check_solution(&self, rows: &[usize]) -> Result<(), PuzzleError> {
+        let n = self.n;
+        if rows.len() != n {
+            return Err(error(format!("it has {} queens for the grid's {n} columns", rows.len())));
+        }
+        if let Some(col) = rows.iter().position(|&row| row >= n) {
+            let (file, row) = (file_name(col), rows[col]);
+            return Err(error(format!("column {file}'s queen is in row {row}, past the grid's {n} rows")));
+        }
+        let name = |col: usize| square_name(Square::new(col as u8, rows[col] as u8), n);
+        for a in 0..n {
+            for b in a + 1..n {
+                let why = if rows[a] == rows[b] {
+                    "share a row"
+                } else if self.region_at(a, rows[a]) == self.region_at(b, rows[b]) {
+                    "share a region"
+                } else if b == a + 1 && rows[a].abs_diff(rows[b]) == 1 {
+                    "touch"
+                } else {
+                    continue;
+                };
+                return Err(error(format!("the queens on {} and {} {why}", name(a), name(b))));
+            }
+        }
+        Ok(())
     }
 
     /// A bit per column: the squares of `region` in `row`.

@@ -60,11 +60,12 @@ pub(crate) fn parse_square(text: &str, width: usize, height: usize) -> Result<Sq
     Ok(Square::new(col as u8, (height - rank) as u8))
 }
 
-/// Parses a list of squares separated by commas and/or spaces; each square
-/// once. An empty list is an empty board.
+/// Parses a list of squares separated by commas and/or spaces (`a1,c3`,
+/// `a1 c3`, `a1, c3`); each square once, at least one: an empty list or an
+/// empty item (`a1,,c3`, a comma at either end) is refused.
 pub fn parse_square_list(text: &str, width: usize, height: usize) -> Result<Vec<Square>, NotationError> {
     let mut squares: Vec<Square> = Vec::new();
-    for word in text.split([',', ' ']).filter(|w| !w.is_empty()) {
+    for word in list_words(text, "squares", "a1,c3")? {
         let sq = parse_square(word, width, height)?;
         if squares.contains(&sq) {
             return Err(NotationError(format!("square '{word}' is given twice")));
@@ -72,6 +73,27 @@ pub fn parse_square_list(text: &str, width: usize, height: usize) -> Result<Vec<
         squares.push(sq);
     }
     Ok(squares)
+}
+
+/// The words of a list separated by commas and/or spaces, naming `what`
+/// (`like` is an example). An empty list, and an empty item (`a1,,c3`, a
+/// comma at either end), are refused: a square left out by mistake (a shell
+/// variable that was empty, say) must not pass for a smaller board.
+pub(crate) fn list_words<'a>(text: &'a str, what: &str, like: &str) -> Result<Vec<&'a str>, NotationError> {
+    if text.trim().is_empty() {
+        return Err(NotationError(format!("the list of {what} is empty: give at least one, like {like}")));
+    }
+    let mut words = Vec::new();
+    for item in text.split(',') {
+        let before = words.len();
+        words.extend(item.split_whitespace());
+        if words.len() == before {
+            return Err(NotationError(format!(
+                "'{text}' has an empty item: each comma stands between two {what}, like {like}"
+            )));
+        }
+    }
+    Ok(words)
 }
 
 /// The squares as `parse_square_list` reads them: names joined by commas.
@@ -135,7 +157,10 @@ mod tests {
         let list = parse_square_list("a1, c2,e3", 8, 8).unwrap();
         assert_eq!(list, vec![Square::new(0, 7), Square::new(2, 6), Square::new(4, 5)]);
         assert_eq!(format_square_list(&list, 8), "a1,c2,e3");
-        assert_eq!(parse_square_list("", 8, 8), Ok(vec![]));
+        assert_eq!(parse_square_list("a1 c2", 8, 8), parse_square_list("a1,c2", 8, 8));
+        for empty in ["", " ", "a1,,c2", "a1,", ",a1", "a1, ,c2"] {
+            assert!(parse_square_list(empty, 8, 8).is_err(), "{empty:?}");
+        }
         assert!(parse_square_list("a1,a1", 8, 8).is_err());
         assert!(parse_square_list("a1;b2", 8, 8).is_err());
         assert_eq!(parse_board_size("7x5", 16), Ok((7, 5)));

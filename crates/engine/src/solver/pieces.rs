@@ -18,7 +18,7 @@
 //! two others on a line would itself be attacked, so blocking never changes
 //! which placements are peaceful.
 
-use super::notation::{NotationError, parse_square, square_name};
+use super::notation::{NotationError, list_words, parse_square, square_name};
 use crate::puzzle::Square;
 use std::fmt;
 
@@ -126,7 +126,7 @@ impl Placed {
 /// Parses pieces like `Qa1,Nb3` (letters A Q R B K N, any case) on a board.
 pub fn parse_pieces(text: &str, width: usize, height: usize) -> Result<Vec<Placed>, NotationError> {
     let mut placed: Vec<Placed> = Vec::new();
-    for word in text.split([',', ' ']).filter(|w| !w.is_empty()) {
+    for word in list_words(text, "pieces", "Qa1,Nb3")? {
         let mut chars = word.chars();
         let letter = chars.next().expect("words are not empty");
         let piece = Piece::from_letter(letter).ok_or_else(|| {
@@ -702,5 +702,7 @@ mod tests {
         assert!(matches!(Solver::new(&p), Err(ProblemError::Attacking(..))));
         assert!(parse_pieces("Xa1", 4, 4).is_err());
         assert!(parse_pieces("Qa1,ka1", 4, 4).is_err());
+        assert!(parse_pieces("Qa1,,Nb3", 4, 4).is_err());
+        assert!(parse_pieces("", 4, 4).is_err());
     }
 }
