@@ -150,4 +150,24 @@ mod tests {
         assert_eq!(is_not_regular(&dir.join("missing")), None);
         std::fs::remove_dir_all(&dir).unwrap();
     }
+
+    #[test]
+    fn an_input_may_be_a_fifo_but_not_a_directory_and_only_up_to_the_limit() {
+        let dir = std::env::temp_dir().join(format!("queens-input-file-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let fifo = dir.join("fifo");
+        nix::unistd::mkfifo(fifo.as_path(), nix::sys::stat::Mode::S_IRUSR | nix::sys::stat::Mode::S_IWUSR)
+            .unwrap();
+        let writer = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || std::fs::write(fifo, "AB\nBA\n").unwrap())
+        };
+        assert_eq!(read_input(&fifo, 1024).unwrap(), Some(b"AB\nBA\n".to_vec()));
+        writer.join().unwrap();
+        assert_eq!(read_input(&dir, 1024).unwrap_err().to_string(), "is a directory, not a file");
+        assert_eq!(read_input(Path::new("/dev/zero"), 1024).unwrap_err().to_string(), "is larger than 1 KiB");
+        assert_eq!(read_input(&dir.join("missing"), 1024).unwrap(), None);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }
