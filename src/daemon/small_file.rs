@@ -118,16 +118,23 @@ fn kind_name(kind: std::fs::FileType) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::PathBuf;
     use std::time::{Duration, Instant};
 
-    #[test]
-    fn only_regular_files_are_read_and_only_up_to_the_limit() {
-        let dir = std::env::temp_dir().join(format!("queens-small-file-{}", std::process::id()));
+    /// A fresh scratch directory holding a FIFO named `fifo`: (the directory, the FIFO).
+    fn dir_with_fifo(tag: &str) -> (PathBuf, PathBuf) {
+        let dir = std::env::temp_dir().join(format!("queens-{tag}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         let fifo = dir.join("fifo");
         nix::unistd::mkfifo(fifo.as_path(), nix::sys::stat::Mode::S_IRUSR | nix::sys::stat::Mode::S_IWUSR)
             .unwrap();
+        (dir, fifo)
+    }
+
+    #[test]
+    fn only_regular_files_are_read_and_only_up_to_the_limit() {
+        let (dir, fifo) = dir_with_fifo("small-file");
         std::fs::write(dir.join("small"), "abc").unwrap();
         std::fs::write(dir.join("large"), [b'x'; 2000]).unwrap();
 
@@ -153,12 +160,7 @@ mod tests {
 
     #[test]
     fn an_input_may_be_a_fifo_but_not_a_directory_and_only_up_to_the_limit() {
-        let dir = std::env::temp_dir().join(format!("queens-input-file-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let fifo = dir.join("fifo");
-        nix::unistd::mkfifo(fifo.as_path(), nix::sys::stat::Mode::S_IRUSR | nix::sys::stat::Mode::S_IWUSR)
-            .unwrap();
+        let (dir, fifo) = dir_with_fifo("input-file");
         let writer = {
             let fifo = fifo.clone();
             std::thread::spawn(move || std::fs::write(fifo, "AB\nBA\n").unwrap())
