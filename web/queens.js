@@ -88,11 +88,13 @@ function shape(raw) {
   return [...version, v.mode, v.size, ...streak, ...v.found].join(" ");
 }
 
-// A stored value that is not valid is kept under another key, never lost, and the game starts afresh.
+// A stored value that is not valid is moved to another key, never lost, and the game starts afresh.
 function setAside(raw, why) {
   const aside = `${STORE}.corrupt-${Date.now()}`;
   try {
     localStorage.setItem(aside, raw);
+    // Moved, not copied: a save reads the key again, and must not find it and set it aside twice.
+    if (localStorage.getItem(STORE) === raw) localStorage.removeItem(STORE);
     console.warn(`queens: saved progress (localStorage "${STORE}") ${why}; kept as "${aside}" and started afresh`);
   } catch (e) {
     console.warn(`queens: saved progress (localStorage "${STORE}") ${why}; ignored (${e.message})`);
@@ -113,6 +115,7 @@ function withStored(fields, call) {
 
 // Stores the progress if it changed, merged with what is stored now (another tab's, perhaps).
 function save() {
+  if (!wasm.unsaved()) return;
   const stored = loadFields(true);
   let len = withStored(stored ? stored.fields : "", wasm.saved);
   if (len === 0) return;

@@ -54,7 +54,7 @@ pub enum SaveError {
     /// The file there now cannot be read to merge with (`why`: "is larger
     /// than 64 KiB", "cannot be read (...)"), so it is not replaced.
     Unreadable { path: PathBuf, why: String },
-    /// Another game held the lock on the file's directory for [`LOCK_WAIT`].
+    /// Another game held the lock on the file's directory too long (10 s).
     Locked { path: PathBuf },
     /// Something other than a regular file is at the path (`kind` says
     /// what: "a directory", "a FIFO"); it is left as it is.

@@ -139,7 +139,7 @@ pub extern "C" fn format_version() -> u32 {
 }
 
 /// Whether the progress is kept (1) or not (0: a newer queens stored it):
-/// after a warning from [`start`] or [`saved`], the page sets the stored
+/// after a warning from [`start`] or [`saved()`], the page sets the stored
 /// value aside only if it is kept.
 // SAFETY: as for `input_buffer`.
 #[unsafe(no_mangle)]
@@ -211,6 +211,15 @@ pub extern "C" fn describe() -> usize {
             page.session.as_ref().map(|s| describe_json(&s.on_show(), s.found())).unwrap_or_default();
         page.output.len()
     })
+}
+
+/// Whether there is progress to store (1) or not (0): a change since it
+/// was last stored, and progress is kept. Only then does the page read
+/// what is stored for [`saved()`].
+// SAFETY: as for `input_buffer`.
+#[unsafe(no_mangle)]
+pub extern "C" fn unsaved() -> u32 {
+    with_session(|s| u32::from(s.unsaved()))
 }
 
 /// The progress to store if it changed since it was last stored, merged

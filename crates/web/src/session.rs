@@ -139,6 +139,13 @@ impl Session {
         self.keeps_progress
     }
 
+    /// Whether the mode, size or progress changed since they were last
+    /// stored (and progress is kept): what [`Session::take_saved`] would store.
+    pub fn unsaved(&mut self) -> bool {
+        self.unsaved |= self.engine.take_changed();
+        self.keeps_progress && self.unsaved
+    }
+
     /// The state to store if the mode, size or progress changed since it
     /// was last stored: this game's merged with `stored`, the fields of
     /// what is stored now (another tab's perhaps; empty for nothing). If
@@ -146,8 +153,7 @@ impl Session {
     /// value that breaks a rule is for the page to set aside before asking
     /// again with nothing; one from a newer queens stops the keeping.
     pub fn take_saved(&mut self, stored: &str) -> Result<Option<Saved>, Unusable> {
-        self.unsaved |= self.engine.take_changed();
-        if !self.keeps_progress || !self.unsaved {
+        if !self.unsaved() {
             return Ok(None);
         }
         let ours = Saved::of(&self.engine);
@@ -228,6 +234,7 @@ mod tests {
         let mut s = Session::start(Some(saved), 0.0, Box::new(StoppedWatch), Box::new(NoCalendar));
         assert_eq!((s.on_show().mode, s.on_show().size), (ModeKind::Cover, 11), "cover plays up to 11x11");
         assert_eq!(s.take_saved(""), Ok(None));
+        assert!(!s.unsaved());
         let now = settled(&mut s, 0.0);
         s.keyboard(Event::Hold, now);
         let items = s.on_show().menu.expect("the menu").0;
@@ -236,6 +243,7 @@ mod tests {
             s.keyboard(Event::Right, now);
         }
         s.keyboard(Event::Press, now);
+        assert!(s.unsaved());
         let saved = s.take_saved("").unwrap().expect("a new mode is saved");
         assert_eq!((saved.mode, saved.size), (ModeKind::Classic, 11));
     }
