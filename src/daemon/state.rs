@@ -357,11 +357,21 @@ impl StateFile {
 fn lock(dir: &Path) -> io::Result<Option<Flock<File>>> {
     use nix::errno::Errno;
     let Ok(mut folder) = File::open(dir) else { return Ok(None) };
-    let give_up = Instant::now() + LOCK_WAIT;
+    let started = Instant::now();
+    let mut said = false;
     loop {
         match Flock::lock(folder, FlockArg::LockExclusiveNonblock) {
             Ok(locked) => return Ok(Some(locked)),
-            Err((again, Errno::EWOULDBLOCK)) if Instant::now() < give_up => {
+            Err((again, Errno::EWOULDBLOCK)) if started.elapsed() < LOCK_WAIT => {
+                // A wait of more than a moment is said, with how long it may last.
+                if !said && started.elapsed() >= Duration::from_secs(1) {
+                    log::warn!(
+                        "another queens is saving in {}; waiting for it, at most {} s",
+                        dir.display(),
+                        LOCK_WAIT.as_secs()
+                    );
+                    said = true;
+                }
                 folder = again;
                 std::thread::sleep(Duration::from_millis(10));
             }
@@ -796,6 +806,28 @@ mod tests {
         }
         let there = StateFile::new(&path).load().unwrap().state.unwrap();
         assert_eq!(there.progress.found().collect::<Vec<_>>(), [0, 1, 2, 3]);
+    }
+
+    #[test]
+    fn a_save_waits_for_another_games_save_to_finish() {
+        let dir = tempdir();
+        let path = dir.join("state.toml");
+        // Another game, mid-save: it holds the folder's lock.
+        let other = Flock::lock(File::open(&dir).unwrap(), FlockArg::LockExclusive).unwrap();
+        let file = StateFile::new(&path);
+        let saving = std::thread::spawn(move || file.save(&sample()));
+        std::thread::sleep(Duration::from_millis(200));
+        assert!(!path.exists(), "no save while another game holds the lock");
+        fs::write(&path, render(&State { progress: Progress::from_found([7]).unwrap(), ..State::default() }))
+            .unwrap();
+        drop(other);
+        saving.join().unwrap().unwrap();
+        let there = parse(&fs::read_to_string(&path).unwrap()).unwrap();
+        assert_eq!(
+            there.progress.found().collect::<Vec<_>>(),
+            [0, 5, 7, 91],
+            "what the other game saved is kept"
+        );
     }
 
     #[test]
