@@ -21,8 +21,8 @@
 //! never replaced: the game says so once and plays on without saving.
 
 use super::small_file;
-use crate::game::{ModeKind, Progress, SIZES, STATE_VERSION, Unusable, check_version};
-use crate::regions::generate::{date_string, parse_date};
+use crate::game::{ModeKind, Progress, STATE_VERSION, Unusable, check_values, check_version};
+use crate::regions::generate::date_string;
 use nix::fcntl::{Flock, FlockArg};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -462,29 +462,14 @@ pub fn parse(text: &str) -> Result<State, Unusable> {
         )?;
     }
     let on_disk: OnDisk = toml::from_str(text).map_err(invalid)?;
-    let mode = on_disk.mode.parse().map_err(Unusable::invalid)?;
-    if !SIZES.contains(&on_disk.size) {
-        return Err(Unusable::invalid(format!(
-            "size {} is outside {}..={}",
-            on_disk.size,
-            SIZES.start(),
-            SIZES.end()
-        )));
-    }
-    let mut progress = Progress::from_found(on_disk.found.iter().copied())
-        .ok_or_else(|| Unusable::invalid("'found' lists a solution number above 91"))?;
-    match (on_disk.daily_solved, on_disk.daily_streak) {
-        (None, None) => {}
-        (Some(date), Some(days)) if days > 0 => {
-            let last = parse_date(&date).ok_or_else(|| {
-                Unusable::invalid(format!("daily_solved {date:?} is not a date (YYYY-MM-DD)"))
-            })?;
-            progress = progress.with_streak(last, days);
-        }
-        (Some(_), Some(_)) => return Err(Unusable::invalid("daily_streak must be 1 or more")),
+    let daily = match (&on_disk.daily_solved, on_disk.daily_streak) {
+        (None, None) => None,
+        (Some(date), Some(days)) => Some((date.as_str(), Some(days))),
         _ => return Err(Unusable::invalid("daily_solved and daily_streak go together")),
-    }
-    Ok(State { mode, size: on_disk.size, progress })
+    };
+    let found = on_disk.found.iter().map(|&i| Some(i));
+    let (mode, size, progress) = check_values(&on_disk.mode, &on_disk.size.to_string(), found, daily)?;
+    Ok(State { mode, size, progress })
 }
 
 /// Renames `path` to `<path>.corrupt-<seconds>` (`-2`, `-3`, ... after it

@@ -11,13 +11,14 @@
 //! ([`Saved::merged`]), so no tab loses another's solutions.
 //!
 //! The page parses the JSON and checks its shape (an object with exactly
-//! these keys, of these types); the values are checked here, as the
-//! saved state's are: a known mode, a size some mode plays, solution
-//! numbers of the 92, a real date and a streak of at least one day. A value
-//! that breaks a rule is not used.
+//! these keys, of these types); the values are checked here by the rules
+//! the state file's follow, in the same words (`check_values` in the
+//! engine): a known mode, a size some mode plays, solution numbers of the
+//! 92, a real date and a streak of at least one day. A value that breaks a
+//! rule is not used.
 
-use queens_engine::game::{Engine, ModeKind, Progress, SIZES, STATE_VERSION, Unusable, check_version};
-use queens_engine::regions::generate::{date_string, parse_date};
+use queens_engine::game::{Engine, ModeKind, Progress, STATE_VERSION, Unusable, check_values, check_version};
+use queens_engine::regions::generate::date_string;
 
 /// What is remembered between visits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,33 +57,15 @@ impl Saved {
             )?;
             words.next();
         }
-        let mode = words.next().unwrap_or_default().parse().map_err(Unusable::invalid)?;
+        let mode = words.next().unwrap_or_default();
         let size = words.next().unwrap_or_default();
-        let size = size.parse().ok().filter(|n| SIZES.contains(n)).ok_or_else(|| {
-            Unusable::invalid(format!("size {size} is outside {}..={}", SIZES.start(), SIZES.end()))
-        })?;
-        let streak = match words.peek().and_then(|w| w.strip_prefix("daily:")) {
-            Some(daily) => {
-                let (date, days) = daily.rsplit_once(':').unwrap_or((daily, ""));
-                let last = parse_date(date).ok_or_else(|| {
-                    Unusable::invalid(format!("daily_solved {date:?} is not a date (YYYY-MM-DD)"))
-                })?;
-                let days: u32 = days
-                    .parse()
-                    .ok()
-                    .filter(|&d| d > 0)
-                    .ok_or_else(|| Unusable::invalid("daily_streak must be 1 or more"))?;
-                words.next();
-                Some((last, days))
-            }
-            None => None,
-        };
-        let above = || Unusable::invalid("'found' lists a solution number above 91");
-        let found: Vec<usize> = words.map(|w| w.parse().map_err(|_| above())).collect::<Result<_, _>>()?;
-        let mut progress = Progress::from_found(found).ok_or_else(above)?;
-        if let Some((last, days)) = streak {
-            progress = progress.with_streak(last, days);
-        }
+        let daily = words.next_if(|w| w.starts_with("daily:")).map(|w| {
+            let daily = &w["daily:".len()..];
+            let (date, days) = daily.rsplit_once(':').unwrap_or((daily, ""));
+            (date, days.parse().ok())
+        });
+        let found = words.map(|w| w.parse().ok());
+        let (mode, size, progress) = check_values(mode, size, found, daily)?;
         Ok(Saved { mode, size, progress })
     }
 

@@ -1,6 +1,10 @@
 //! What every saved state (the state file, the page's storage) shares: the
-//! version of its format, and what to say about one this build cannot use.
+//! version of its format, the rules its values follow, and what to say
+//! about one this build cannot use. The state file and the page each read
+//! their own text; both check what they read here, so they say the same.
 
+use super::{ModeKind, Progress, SIZES};
+use crate::regions::generate::parse_date;
 use std::fmt;
 
 /// The version of the saved state's format this build writes and reads. A
@@ -46,6 +50,35 @@ pub fn check_version(version: i64) -> Result<(), Unusable> {
         v if v > i64::from(STATE_VERSION) => Err(Unusable::Newer(v)),
         _ => Ok(()),
     }
+}
+
+/// A saved state's values as its text gives them, checked: a known `mode`,
+/// a `size` some mode plays, `found` solution numbers of the 92 (`None`
+/// for one that is no number), and, once a puzzle of the day was solved,
+/// the `daily` last day solved (`YYYY-MM-DD`) with the days in a row up to
+/// it (at least one; `None` for no number). The error says which rule is
+/// broken, in one line.
+pub fn check_values(
+    mode: &str,
+    size: &str,
+    found: impl IntoIterator<Item = Option<usize>>,
+    daily: Option<(&str, Option<u32>)>,
+) -> Result<(ModeKind, usize, Progress), Unusable> {
+    let mode: ModeKind = mode.parse().map_err(Unusable::invalid)?;
+    let size = size.parse().ok().filter(|n| SIZES.contains(n)).ok_or_else(|| {
+        Unusable::invalid(format!("size {size} is outside {}..={}", SIZES.start(), SIZES.end()))
+    })?;
+    let above = || Unusable::invalid("'found' lists a solution number above 91");
+    let found: Vec<usize> = found.into_iter().map(|i| i.ok_or_else(above)).collect::<Result<_, _>>()?;
+    let mut progress = Progress::from_found(found).ok_or_else(above)?;
+    if let Some((date, days)) = daily {
+        let last = parse_date(date)
+            .ok_or_else(|| Unusable::invalid(format!("daily_solved {date:?} is not a date (YYYY-MM-DD)")))?;
+        let days =
+            days.filter(|&d| d > 0).ok_or_else(|| Unusable::invalid("daily_streak must be 1 or more"))?;
+        progress = progress.with_streak(last, days);
+    }
+    Ok((mode, size, progress))
 }
 
 #[cfg(test)]
