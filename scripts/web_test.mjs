@@ -367,6 +367,37 @@ try {
   if (again.mode !== "classic 8x8" || found !== `${kept.found.length}/92 found`) fail(`a new page shows ${again.mode}, ${found}`);
   log(`progress kept in localStorage: ${stored} (the page said ${first.mode})`);
 
+  // Another tab stores its progress while this page plays: solving a board here keeps both.
+  const otherTab = JSON.stringify({ version: 1, mode: "strict", size: 6, found: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] });
+  await evaluate(`localStorage.setItem('queens', ${JSON.stringify(otherTab)})`);
+  n = 8;
+  cursor = start(8);
+  await place([7, 1, 3, 0, 6, 4, 2, 5]); // a solution not found before: the progress changes
+  const mergedText = await evaluate("localStorage.getItem('queens')");
+  const merged = JSON.parse(mergedText);
+  const both = [...kept.found, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+  if (merged.version !== 1 || merged.mode !== "classic" || merged.size !== 8 || !both.every((i) => merged.found.includes(i))) {
+    fail(`with ${otherTab} stored by another tab, solving a board stored ${mergedText}`);
+  }
+  log(`another tab's progress kept: ${mergedText}`);
+
+  // A value a newer queens stored: one warning, neither kept aside nor replaced, and the page plays.
+  const future = '{"version":2,"mode":"classic","size":8,"found":[5],"hints":3}';
+  consoleLines.length = 0;
+  await evaluate(`localStorage.clear(); localStorage.setItem('queens', ${JSON.stringify(future)})`);
+  await openPage();
+  n = 8;
+  cursor = start(8);
+  await place([7, 1, 4, 2, 0, 6, 3, 5]);
+  await mode("STRICT");
+  const newer = consoleLines.filter((l) => l.startsWith("warning: queens: saved progress"));
+  const storedKeys = await evaluate("Object.keys(localStorage).join(' ')");
+  const left = await evaluate("localStorage.getItem('queens')");
+  if (newer.length !== 1 || !/newer queens/.test(newer[0]) || storedKeys !== "queens" || left !== future) {
+    fail(`stored ${future}: warnings ${JSON.stringify(consoleLines)}, keys ${storedKeys}, left ${left}`);
+  }
+  log(`a newer queens's stored value: one warning (${newer[0]}), left as it is`);
+
   // A stored value that breaks the rules: ignored with a warning, kept aside, the page plays.
   for (const bad of ["{not json", '{"mode":"chess","size":8,"found":[]}', '{"mode":"cover","size":30,"found":[]}',
     '{"mode":"classic","size":8,"found":[92]}', '{"mode":"classic","size":8,"found":[],"extra":1}', "[]"]) {

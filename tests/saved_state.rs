@@ -160,3 +160,119 @@ fn a_fifo_or_dev_zero_as_config_is_refused_at_once() {
         assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
     }
 }
+
+/// A game started on `state` with its input held open, once it has shown
+/// its first frame: it has read the state.
+fn started(state: &Path) -> std::process::Child {
+    use std::io::BufRead;
+    let mut child = common::bin::queens()
+        .args(["play", "--backend", "script", "--state"])
+        .arg(state)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    std::io::BufReader::new(child.stdout.as_mut().unwrap()).read_line(&mut first).unwrap();
+    assert!(!first.is_empty(), "the game showed nothing");
+    child
+}
+
+/// Gives a game `started` the rest of its input and runs it to the end.
+fn finish(mut game: std::process::Child, script: &str) -> Output {
+    use std::io::Write;
+    game.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
+    let out = game.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    out
+}
+
+#[test]
+fn two_games_on_one_state_keep_each_others_solutions() {
+    let d = dir("two-games");
+    let state = d.join("state.toml");
+    // B reads the state, then A plays a whole game and solves a board.
+    let b = started(&state);
+    let a = play(&state, &solving([7, 1, 3, 0, 6, 4, 2, 5]));
+    assert!(a.stderr.is_empty(), "{}", String::from_utf8_lossy(&a.stderr));
+    assert!(fs::read_to_string(&state).unwrap().contains("found = [0]"));
+    // B, which never saw A's save, solves another board and chooses strict (HINT, CLASSIC, STRICT).
+    let out = finish(b, &(solving([7, 1, 4, 2, 0, 6, 3, 5]) + "press\npress\nhold\nright\nright\npress\n"));
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = fs::read_to_string(&state).unwrap();
+    assert!(text.contains("found = [0, 1]"), "both solutions kept:\n{text}");
+    assert!(text.contains("mode = \"strict\""), "the last mode chosen:\n{text}");
+    assert_eq!(names(&d), ["state.toml"], "no lock file or temporary left");
+}
+
+/// The state file's bytes, permission bits and inode.
+fn snapshot(path: &Path) -> (Vec<u8>, u32, u64) {
+    use std::os::unix::fs::MetadataExt;
+    let meta = fs::metadata(path).unwrap();
+    (fs::read(path).unwrap(), meta.mode(), meta.ino())
+}
+
+#[test]
+fn a_read_only_state_is_left_as_it_is_and_said_once() {
+    use std::os::unix::fs::PermissionsExt;
+    let d = dir("read-only");
+    let state = d.join("state.toml");
+    play(&state, &solving([7, 1, 3, 0, 6, 4, 2, 5]));
+    fs::set_permissions(&state, fs::Permissions::from_mode(0o444)).unwrap();
+    let before = snapshot(&state);
+    // Two boards solved and a mode chosen: three saves refused (the tests may run as root, who could write it).
+    let out = play(
+        &state,
+        &(solving([7, 1, 4, 2, 0, 6, 3, 5])
+            + "press\npress\n"
+            + &solving([7, 2, 0, 5, 1, 4, 6, 3])
+            + "press\npress\nhold\nright\nright\npress\n"),
+    );
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        stderr,
+        format!(
+            "queens: warning: saved state {} is read-only; progress will not be saved\n",
+            state.display()
+        ),
+        "said once"
+    );
+    assert_eq!(snapshot(&state), before, "the same bytes, mode and inode");
+    assert_eq!(names(&d), ["state.toml"]);
+}
+
+#[test]
+fn a_state_from_a_newer_queens_is_played_without_saving() {
+    let d = dir("newer");
+    let state = d.join("state.toml");
+    let future = "version = 2\nmode = \"classic\"\nsize = 8\nfound = [3]\nhints_used = 4\n";
+    fs::write(&state, future).unwrap();
+    let out =
+        play(&state, &(solving([7, 1, 3, 0, 6, 4, 2, 5]) + "press\npress\nhold\nright\nright\npress\n"));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
+    assert!(
+        stderr.contains("written by a newer queens") && stderr.contains("progress will not be saved"),
+        "{stderr}"
+    );
+    assert_eq!(fs::read_to_string(&state).unwrap(), future, "not replaced");
+    assert_eq!(names(&d), ["state.toml"], "not set aside");
+}
+
+#[test]
+fn a_state_saved_before_versions_reads_with_nothing_lost() {
+    let d = dir("before-versions");
+    let state = d.join("state.toml");
+    // As the game wrote it before the format had a version.
+    fs::write(
+        &state,
+        "# The queens game's saved state: written by the game, safe to delete.\nmode = \"classic\"\nsize = 8\nfound = [5, 91]\ndaily_solved = \"2025-11-25\"\ndaily_streak = 3\n",
+    )
+    .unwrap();
+    let out = play(&state, &solving([7, 1, 3, 0, 6, 4, 2, 5]));
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = fs::read_to_string(&state).unwrap();
+    assert!(text.contains("version = 1\n") && text.contains("found = [0, 5, 91]"), "{text}");
+    assert!(text.contains("daily_solved = \"2025-11-25\"\ndaily_streak = 3"), "{text}");
+}

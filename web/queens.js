@@ -1,6 +1,8 @@
 // The page around the queens engine (queens.wasm, built from crates/web): it draws the LEDs and the
 // words, turns keys, clicks and touches into the engine's input, gives it the page's clock, and keeps
 // the progress in localStorage. While nothing animates and no key is held it schedules nothing.
+// Other tabs keep their progress under the same key: before storing, the page reads what is stored now
+// and the engine merges it with this tab's (the solutions of both), so no tab loses another's.
 "use strict";
 
 const STORE = "queens";
@@ -36,12 +38,14 @@ function text(len) {
   return new TextDecoder().decode(bytes(wasm.output(), len));
 }
 
-function loadFields() {
+// What is stored now: { raw, fields } for the engine to check, or "" (nothing, or a value of the wrong
+// shape, which is set aside). `quiet`: a storage that cannot be read is not said (a save says it).
+function loadFields(quiet) {
   let raw;
   try {
     raw = localStorage.getItem(STORE);
   } catch (e) {
-    console.warn(`queens: localStorage cannot be read (${e.message}); progress will not be kept`);
+    if (!quiet) console.warn(`queens: localStorage cannot be read (${e.message}); progress will not be kept`);
     return "";
   }
   if (raw === null) return "";
@@ -52,8 +56,10 @@ function loadFields() {
 }
 
 // The stored JSON's shape: an object with exactly mode (a name), size and found (whole numbers),
-// and daily_solved (a date) with daily_streak (a whole number) once a puzzle of the day was solved.
-// Returns the fields for the engine to check, or { why }.
+// and daily_solved (a date) with daily_streak (a whole number) once a puzzle of the day was solved,
+// and version (a whole number; none is 1). Returns the fields for the engine to check, or { why }.
+// A version above the engine's is a newer queens's: its shape is not judged, and the engine is given
+// the version alone to say so.
 function shape(raw) {
   let v;
   try {
@@ -62,10 +68,12 @@ function shape(raw) {
     return { why: "is not valid: it is not JSON" };
   }
   if (typeof v !== "object" || v === null || Array.isArray(v)) return { why: "is not valid: it is not an object" };
-  const keys = Object.keys(v).sort().join(", ");
+  if (v.version !== undefined && !Number.isInteger(v.version)) return { why: "is not valid: 'version' is not a whole number" };
+  if (v.version > wasm.format_version()) return `version:${v.version}`;
+  const keys = Object.keys(v).filter((k) => k !== "version").sort().join(", ");
   const daily = keys === "daily_solved, daily_streak, found, mode, size";
   if (keys !== "found, mode, size" && !daily) {
-    return { why: `is not valid: its keys are ${keys || "none"}, not mode, size, found (and daily_solved, daily_streak)` };
+    return { why: `is not valid: its keys are ${keys || "none"}, not mode, size, found (and daily_solved, daily_streak, version)` };
   }
   if (typeof v.mode !== "string" || !/^\S+$/.test(v.mode)) return { why: "is not valid: 'mode' is not a name" };
   if (!Number.isInteger(v.size)) return { why: "is not valid: 'size' is not a whole number" };
@@ -75,26 +83,53 @@ function shape(raw) {
   if (daily && (typeof v.daily_solved !== "string" || !/^\S+$/.test(v.daily_solved) || !Number.isInteger(v.daily_streak))) {
     return { why: "is not valid: 'daily_solved' is not a date or 'daily_streak' not a whole number" };
   }
+  const version = v.version === undefined ? [] : [`version:${v.version}`];
   const streak = daily ? [`daily:${v.daily_solved}:${v.daily_streak}`] : [];
-  return [v.mode, v.size, ...streak, ...v.found].join(" ");
+  return [...version, v.mode, v.size, ...streak, ...v.found].join(" ");
 }
 
-// A stored value that is not valid is kept under another key, never lost, and the game starts afresh.
+// A stored value that is not valid is moved to another key, never lost, and the game starts afresh.
 function setAside(raw, why) {
   const aside = `${STORE}.corrupt-${Date.now()}`;
   try {
     localStorage.setItem(aside, raw);
+    // Moved, not copied: a save reads the key again, and must not find it and set it aside twice.
+    if (localStorage.getItem(STORE) === raw) localStorage.removeItem(STORE);
     console.warn(`queens: saved progress (localStorage "${STORE}") ${why}; kept as "${aside}" and started afresh`);
   } catch (e) {
     console.warn(`queens: saved progress (localStorage "${STORE}") ${why}; ignored (${e.message})`);
   }
 }
 
+// A value a newer queens stored is left alone, and said once: the engine then keeps nothing.
+function notKept(why) {
+  console.warn(`queens: saved progress (localStorage "${STORE}") ${why}`);
+}
+
+// Gives the engine the fields of what is stored (or "") for `call`, which reads them.
+function withStored(fields, call) {
+  const encoded = new TextEncoder().encode(fields);
+  bytes(wasm.input_buffer(encoded.length), encoded.length).set(encoded);
+  return call();
+}
+
+// Stores the progress if it changed, merged with what is stored now (another tab's, perhaps).
 function save() {
-  const len = wasm.saved();
+  if (!wasm.unsaved()) return;
+  const stored = loadFields(true);
+  let len = withStored(stored ? stored.fields : "", wasm.saved);
   if (len === 0) return;
+  let json = text(len);
+  if (!json.startsWith("{")) {
+    // What is stored cannot be merged (the words say why).
+    if (!wasm.keeps_progress()) return notKept(json);
+    setAside(stored.raw, json);
+    len = withStored("", wasm.saved);
+    if (len === 0) return;
+    json = text(len);
+  }
   try {
-    localStorage.setItem(STORE, text(len));
+    localStorage.setItem(STORE, json);
   } catch (e) {
     console.warn(`queens: cannot keep the progress in localStorage (${e.message})`);
   }
@@ -213,11 +248,12 @@ async function main() {
   const imports = { page: { now: () => performance.now(), today: () => Math.floor(Date.now() / 86400000) } };
   const { instance } = await WebAssembly.instantiateStreaming(fetch("queens.wasm"), imports);
   wasm = instance.exports;
-  const stored = loadFields();
-  const fields = new TextEncoder().encode(stored ? stored.fields : "");
-  bytes(wasm.input_buffer(fields.length), fields.length).set(fields);
-  const warning = wasm.start(performance.now());
-  if (warning > 0) setAside(stored.raw, text(warning));
+  const stored = loadFields(false);
+  const warning = withStored(stored ? stored.fields : "", () => wasm.start(performance.now()));
+  if (warning > 0) {
+    if (wasm.keeps_progress()) setAside(stored.raw, text(warning));
+    else notKept(text(warning));
+  }
   document.addEventListener("keydown", onKey);
   joystick();
   update();

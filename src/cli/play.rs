@@ -152,13 +152,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let intro = args.intro || config.intro.unwrap_or(on_the_hat);
     // The terminal has room for boards larger than the LED matrix's 8.
     let max_size = if backend == BackendChoice::Terminal { MAX_SIDE } else { Frame::LED_SIDE };
-    let mut engine = start(&args, &config, intro, max_size, state_file.as_ref())?;
+    let (mut engine, mut saver) = start(&args, &config, intro, max_size, state_file)?;
     // Every backend, the script's too, times searches on the real clock: a
     // figure shown to the player is measured.
     engine.set_stopwatch(Box::new(MonotonicClock::default()));
     // And the date, for regions mode's puzzle of the day.
     engine.set_calendar(Box::new(UtcCalendar));
-    let save = |engine: &Engine| save_state(state_file.as_ref(), engine);
+    let mut save = |engine: &Engine| saver.save(engine);
     // A mode or size chosen on the command line is the one played last from now on, as the menu's are.
     if args.mode.is_some() || args.size.is_some() {
         save(&engine);
@@ -194,9 +194,9 @@ fn start(
     config: &Config,
     intro: bool,
     max_size: usize,
-    state_file: Option<&StateFile>,
-) -> anyhow::Result<Engine> {
-    let saved = load_state(state_file)?;
+    state_file: Option<StateFile>,
+) -> anyhow::Result<(Engine, Saver)> {
+    let (saved, saver) = load_state(state_file)?;
     let mode = args.mode.or(config.mode).unwrap_or(saved.mode);
     // A size asked for on the command line must fit; the file's and the saved one are clamped.
     if let Some(n) = args.size.map(usize::from) {
@@ -218,7 +218,7 @@ fn start(
         max_size,
         today: UtcCalendar::today(),
     };
-    Ok(Engine::start(setup, saved.progress))
+    Ok((Engine::start(setup, saved.progress), saver))
 }
 
 /// The daemon on an opened HAT, by either path: ready for systemd, then
@@ -241,24 +241,43 @@ fn notify_ready() {
     }
 }
 
-/// The saved state, or the defaults; a corrupt file is reported and set
-/// aside, and what is no state file at all ends the game before it starts.
-fn load_state(file: Option<&StateFile>) -> anyhow::Result<State> {
-    let Some(file) = file else { return Ok(State::default()) };
+/// The saved state, or the defaults, and what saves it; a corrupt file is
+/// reported and set aside, and what is no state file at all ends the game
+/// before it starts.
+fn load_state(file: Option<StateFile>) -> anyhow::Result<(State, Saver)> {
+    let Some(file) = file else { return Ok((State::default(), Saver::default())) };
     let loaded = file.load().map_err(anyhow::Error::msg)?;
-    if let Some(warning) = loaded.warning {
+    if let Some(warning) = &loaded.warning {
         warn!("{warning}");
     }
-    Ok(loaded.state.unwrap_or_default())
+    // A file a newer queens wrote is left alone: this game does not save.
+    let saver = Saver { file: loaded.may_save.then_some(file), said: loaded.warning };
+    Ok((loaded.state.unwrap_or_default(), saver))
 }
 
-/// Saves the engine's mode, size and progress; a failure is a warning and the game goes on.
-fn save_state(file: Option<&StateFile>, engine: &Engine) {
-    let Some(file) = file else { return };
-    let setup = engine.setup();
-    let state = State { mode: setup.mode, size: setup.size, progress: *engine.progress() };
-    if let Err(e) = file.save(&state) {
-        warn!("{e}; progress is kept in memory only");
+/// Saves the engine's mode, size and progress as they change.
+#[derive(Default)]
+struct Saver {
+    file: Option<StateFile>,
+    /// The last problem said: one that stays (a read-only file) is said once, not at every save.
+    said: Option<String>,
+}
+
+impl Saver {
+    /// Saves `engine`'s state; a failure is a warning (once) and the game goes on.
+    fn save(&mut self, engine: &Engine) {
+        let Some(file) = &self.file else { return };
+        let setup = engine.setup();
+        let state = State { mode: setup.mode, size: setup.size, progress: *engine.progress() };
+        let problem = match file.save(&state) {
+            Ok(warning) => warning,
+            Err(e) => Some(e.line()),
+        };
+        match &problem {
+            Some(line) if self.said.as_ref() != Some(line) => warn!("{line}"),
+            _ => {}
+        }
+        self.said = problem;
     }
 }
 

@@ -9,15 +9,27 @@
 //! path (a directory, a device, a FIFO, a file we may not read, a file far
 //! larger than any state) is not ours to move: it is a one-line error, and
 //! nothing is touched.
+//!
+//! Several games may share the file (the service and a terminal, two SSH
+//! sessions): each save takes a lock on the file's directory, reads what is
+//! there, merges it with what this game has ([`Progress::merged`]: every
+//! solution either found, the days of the daily streak either solved; the
+//! mode and size are this game's, the last chosen), and only then replaces
+//! the file, so neither game loses what the other saved. A file the user
+//! made read-only (no write permission for anyone, or none for us), or one
+//! written by a newer queens (its `version` above [`STATE_VERSION`]), is
+//! never replaced: the game says so once and plays on without saving.
 
 use super::small_file;
-use crate::game::{ModeKind, Progress, SIZES};
-use crate::regions::generate::{date_string, parse_date};
+use crate::game::{ModeKind, Progress, STATE_VERSION, Unusable, check_values, check_version};
+use crate::regions::generate::date_string;
+use nix::fcntl::{Flock, FlockArg};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::fs::{self, File};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 /// The file's name inside the state directory.
 pub const FILE_NAME: &str = "state.toml";
@@ -26,9 +38,24 @@ pub const FILE_NAME: &str = "state.toml";
 /// solution numbers at most).
 pub const MAX_BYTES: u64 = 64 * 1024;
 
+/// How long a save waits for another game to finish its own (a save takes
+/// milliseconds: a lock held longer is a game stopped mid-save, and this
+/// one must not hang behind it).
+const LOCK_WAIT: Duration = Duration::from_secs(10);
+
 /// Why [`StateFile::save`] could not save: the game goes on without saving.
 #[derive(Debug)]
 pub enum SaveError {
+    /// The file is read-only (for everyone, or for us): the user froze it,
+    /// and it is left as it is.
+    ReadOnly { path: PathBuf },
+    /// A newer queens wrote the file (its format `version`): it is left as it is.
+    Newer { path: PathBuf, version: i64 },
+    /// The file there now cannot be read to merge with (`why`: "is larger
+    /// than 64 KiB", "cannot be read (...)"), so it is not replaced.
+    Unreadable { path: PathBuf, why: String },
+    /// Another game held the lock on the file's directory too long (10 s).
+    Locked { path: PathBuf },
     /// Something other than a regular file is at the path (`kind` says
     /// what: "a directory", "a FIFO"); it is left as it is.
     NotRegular { path: PathBuf, kind: &'static str },
@@ -46,6 +73,30 @@ impl fmt::Display for SaveError {
             }
             SaveError::CreateDir { dir, source } => write!(f, "cannot create {}: {source}", dir.display()),
             SaveError::Write { path, source } => write!(f, "cannot save {}: {source}", path.display()),
+            SaveError::ReadOnly { path } => {
+                write!(f, "saved state {} is read-only; progress will not be saved", path.display())
+            }
+            SaveError::Newer { path, version } => {
+                write!(f, "saved state {} {}", path.display(), Unusable::Newer(*version))
+            }
+            SaveError::Unreadable { path, why } => write!(f, "cannot save {}: it {why}", path.display()),
+            SaveError::Locked { path } => write!(
+                f,
+                "cannot save {}: another queens has held its folder's lock for {} s",
+                path.display(),
+                LOCK_WAIT.as_secs()
+            ),
+        }
+    }
+}
+
+impl SaveError {
+    /// The whole line to say: what went wrong, and what becomes of the progress.
+    pub fn line(&self) -> String {
+        match self {
+            // Said already: the file is left alone on purpose.
+            SaveError::ReadOnly { .. } | SaveError::Newer { .. } => self.to_string(),
+            _ => format!("{self}; progress is kept in memory only"),
         }
     }
 }
@@ -73,6 +124,9 @@ impl Default for State {
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct OnDisk {
+    /// The format's version: [`STATE_VERSION`]; a file without one is version 1.
+    #[serde(default = "first_version")]
+    version: i64,
     mode: String,
     size: usize,
     /// Indexes of the solutions found, in the order the game lists the 92.
@@ -83,6 +137,10 @@ struct OnDisk {
     /// How many days in a row up to `daily_solved`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     daily_streak: Option<u32>,
+}
+
+fn first_version() -> i64 {
+    1
 }
 
 /// Where the state is kept, and what loading it found.
@@ -97,6 +155,8 @@ pub struct Loaded {
     pub state: Option<State>,
     /// Set when the file was there but unusable: what happened to it.
     pub warning: Option<String>,
+    /// Whether the game may save: not over a file a newer queens wrote.
+    pub may_save: bool,
 }
 
 impl StateFile {
@@ -126,23 +186,28 @@ impl StateFile {
     pub fn load(&self) -> Result<Loaded, String> {
         let bytes = match small_file::read(&self.path, MAX_BYTES) {
             Ok(Some(bytes)) => bytes,
-            Ok(None) => return Ok(Loaded { state: None, warning: None }),
+            Ok(None) => return Ok(Loaded { state: None, warning: None, may_save: true }),
             Err(refused) => {
                 return Err(format!("saved state {} {refused}; left as it is", self.path.display()));
             }
         };
-        let parsed = std::str::from_utf8(&bytes)
-            .map_err(|_| "is not valid: it is not UTF-8 text".to_string())
-            .and_then(parse);
-        Ok(match parsed {
-            Ok(state) => Loaded { state: Some(state), warning: None },
-            Err(e) => self.set_aside(&e),
+        Ok(match parse_bytes(&bytes) {
+            Ok(state) => Loaded { state: Some(state), warning: None, may_save: true },
+            Err(newer @ Unusable::Newer(_)) => Loaded {
+                state: None,
+                warning: Some(format!("saved state {} {newer}", self.path.display())),
+                may_save: false,
+            },
+            Err(Unusable::Invalid(problem)) => {
+                Loaded { state: None, warning: Some(self.set_aside(&problem)), may_save: true }
+            }
         })
     }
 
-    fn set_aside(&self, problem: &str) -> Loaded {
+    /// Moves the file aside as not valid (`problem` says why); returns what to say.
+    fn set_aside(&self, problem: &str) -> String {
         let path = self.resolved();
-        let warning = match move_aside(&path) {
+        match move_aside(&path) {
             Ok(aside) => format!(
                 "saved state {} {problem}; moved it to {} and started afresh",
                 self.path.display(),
@@ -152,8 +217,7 @@ impl StateFile {
                 "saved state {} {problem}, and could not be moved aside ({e}); it will be overwritten",
                 self.path.display()
             ),
-        };
-        Loaded { state: None, warning: Some(warning) }
+        }
     }
 
     /// The file the state lives in: the path given or, when that is a
@@ -170,10 +234,20 @@ impl StateFile {
         path
     }
 
-    /// Writes the state atomically: a temporary file in the same directory,
-    /// flushed to disk, then renamed over the old one, so a crash or a full
-    /// disk leaves either the old state or the new, never a torn file.
-    pub fn save(&self, state: &State) -> Result<(), SaveError> {
+    /// Saves `state` merged with what is in the file now, under a lock on
+    /// the file's directory, so that another game saving at the same time
+    /// loses nothing either: the solutions and the daily streak of both
+    /// ([`Progress::merged`]), and this game's mode and size. A file that
+    /// is read-only, or from a newer queens, or that cannot be read, is left
+    /// as it is (an error); one that is not a valid state is set aside, and
+    /// the line saying so returned.
+    ///
+    /// The file is written atomically: a temporary file in the same
+    /// directory, flushed to disk, then renamed over the old one, so a crash
+    /// or a full disk leaves either the old state or the new, never a torn
+    /// file. The lock is on the directory, which the rename does not
+    /// replace, and leaves nothing behind.
+    pub fn save(&self, state: &State) -> Result<Option<String>, SaveError> {
         let target = self.resolved();
         if target != self.path {
             return StateFile::new(target).save(state);
@@ -186,7 +260,30 @@ impl StateFile {
         let cannot = |source| SaveError::Write { path: self.path.clone(), source };
         let dir = self.path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
         fs::create_dir_all(dir).map_err(|source| SaveError::CreateDir { dir: dir.to_path_buf(), source })?;
-        let tmp = self.write_temporary(dir, render(state).as_bytes()).map_err(cannot)?;
+        // Held until the new file is in place.
+        let _lock = lock(dir).map_err(|e| match e.kind() {
+            io::ErrorKind::WouldBlock => SaveError::Locked { path: self.path.clone() },
+            _ => cannot(e),
+        })?;
+        if is_read_only(&self.path) {
+            return Err(SaveError::ReadOnly { path: self.path.clone() });
+        }
+        let mut merged = *state;
+        let mut warning = None;
+        match small_file::read(&self.path, MAX_BYTES) {
+            Ok(None) => {}
+            Ok(Some(bytes)) => match parse_bytes(&bytes) {
+                Ok(there) => merged.progress = state.progress.merged(&there.progress),
+                Err(Unusable::Newer(version)) => {
+                    return Err(SaveError::Newer { path: self.path.clone(), version });
+                }
+                Err(Unusable::Invalid(problem)) => warning = Some(self.set_aside(&problem)),
+            },
+            Err(refused) => {
+                return Err(SaveError::Unreadable { path: self.path.clone(), why: refused.to_string() });
+            }
+        }
+        let tmp = self.write_temporary(dir, render(&merged).as_bytes()).map_err(cannot)?;
         // Make the rename itself durable.
         let renamed = fs::rename(&tmp, &self.path).and_then(|()| File::open(dir)?.sync_all());
         if let Err(e) = renamed {
@@ -194,7 +291,7 @@ impl StateFile {
             let _ = fs::remove_file(&tmp);
             return Err(cannot(e));
         }
-        Ok(())
+        Ok(warning)
     }
 
     /// `bytes` flushed to disk under a new temporary name beside the state,
@@ -253,6 +350,51 @@ impl StateFile {
     }
 }
 
+/// `dir` locked (`flock`) against other games' saves, waiting up to
+/// [`LOCK_WAIT`] for one under way (then `WouldBlock`). `None` where the
+/// folder cannot be opened or the filesystem has no locks: the save goes
+/// on unlocked, as it did before there were locks.
+fn lock(dir: &Path) -> io::Result<Option<Flock<File>>> {
+    use nix::errno::Errno;
+    let Ok(mut folder) = File::open(dir) else { return Ok(None) };
+    let started = Instant::now();
+    let mut said = false;
+    loop {
+        match Flock::lock(folder, FlockArg::LockExclusiveNonblock) {
+            Ok(locked) => return Ok(Some(locked)),
+            Err((again, Errno::EWOULDBLOCK)) if started.elapsed() < LOCK_WAIT => {
+                // A wait of more than a moment is said, with how long it may last.
+                if !said && started.elapsed() >= Duration::from_secs(1) {
+                    log::warn!(
+                        "another queens is saving in {}; waiting for it, at most {} s",
+                        dir.display(),
+                        LOCK_WAIT.as_secs()
+                    );
+                    said = true;
+                }
+                folder = again;
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            Err((_, Errno::EWOULDBLOCK)) => return Err(io::ErrorKind::WouldBlock.into()),
+            Err((_, Errno::ENOLCK | Errno::EOPNOTSUPP | Errno::EINVAL)) => return Ok(None),
+            Err((_, errno)) => return Err(errno.into()),
+        }
+    }
+}
+
+/// Whether the file at `path` was made read-only: no write permission for
+/// anyone (`chmod a-w`, which is respected even by root, who could write
+/// it anyway), or none for us (another user's file, a read-only mount).
+/// Nothing there is not read-only: the save creates it.
+fn is_read_only(path: &Path) -> bool {
+    use nix::fcntl::AtFlags;
+    use nix::unistd::{AccessFlags, faccessat};
+    use std::os::unix::fs::PermissionsExt;
+    let Ok(meta) = fs::metadata(path) else { return false };
+    meta.permissions().mode() & 0o222 == 0
+        || faccessat(None, path, AccessFlags::W_OK, AtFlags::AT_EACCESS).is_err()
+}
+
 /// An unnamed file in `dir` (`O_TMPFILE`); `None` where the kernel or the
 /// filesystem has none.
 fn unnamed_file(dir: &Path) -> Option<io::Result<File>> {
@@ -292,6 +434,7 @@ fn link(file: &File, to: &Path) -> io::Result<()> {
 /// The file's text for `state`.
 pub fn render(state: &State) -> String {
     let on_disk = OnDisk {
+        version: STATE_VERSION.into(),
         mode: state.mode.name().to_string(),
         size: state.size,
         found: state.progress.found().collect(),
@@ -302,32 +445,31 @@ pub fn render(state: &State) -> String {
     format!("# The queens game's saved state: written by the game, safe to delete.\n{body}")
 }
 
-/// Reads the file's text; the error says what is wrong, in one line.
-pub fn parse(text: &str) -> Result<State, String> {
-    let on_disk: OnDisk =
-        toml::from_str(text).map_err(|e| format!("is not valid: {}", e.message().trim_end()))?;
-    let mode = on_disk.mode.parse().map_err(|e| format!("is not valid: {e}"))?;
-    if !SIZES.contains(&on_disk.size) {
-        return Err(format!(
-            "is not valid: size {} is outside {}..={}",
-            on_disk.size,
-            SIZES.start(),
-            SIZES.end()
-        ));
+/// Reads the file's bytes, as [`parse`].
+fn parse_bytes(bytes: &[u8]) -> Result<State, Unusable> {
+    std::str::from_utf8(bytes).map_err(|_| Unusable::invalid("it is not UTF-8 text")).and_then(parse)
+}
+
+/// Reads the file's text; the error says what is wrong, in one line, or
+/// that a newer queens wrote it.
+pub fn parse(text: &str) -> Result<State, Unusable> {
+    let invalid = |e: toml::de::Error| Unusable::invalid(e.message().trim_end());
+    // The version first, on its own: a newer format may hold keys this one refuses.
+    let table: toml::Table = toml::from_str(text).map_err(invalid)?;
+    if let Some(version) = table.get("version") {
+        check_version(
+            version.as_integer().ok_or_else(|| Unusable::invalid("version is not a whole number"))?,
+        )?;
     }
-    let mut progress = Progress::from_found(on_disk.found.iter().copied())
-        .ok_or_else(|| "is not valid: 'found' lists a solution number above 91".to_string())?;
-    match (on_disk.daily_solved, on_disk.daily_streak) {
-        (None, None) => {}
-        (Some(date), Some(days)) if days > 0 => {
-            let last = parse_date(&date)
-                .ok_or_else(|| format!("is not valid: daily_solved {date:?} is not a date (YYYY-MM-DD)"))?;
-            progress = progress.with_streak(last, days);
-        }
-        (Some(_), Some(_)) => return Err("is not valid: daily_streak must be 1 or more".to_string()),
-        _ => return Err("is not valid: daily_solved and daily_streak go together".to_string()),
-    }
-    Ok(State { mode, size: on_disk.size, progress })
+    let on_disk: OnDisk = toml::from_str(text).map_err(invalid)?;
+    let daily = match (&on_disk.daily_solved, on_disk.daily_streak) {
+        (None, None) => None,
+        (Some(date), Some(days)) => Some((date.as_str(), Some(days))),
+        _ => return Err(Unusable::invalid("daily_solved and daily_streak go together")),
+    };
+    let found = on_disk.found.iter().map(|&i| Some(i));
+    let (mode, size, progress) = check_values(&on_disk.mode, &on_disk.size.to_string(), found, daily)?;
+    Ok(State { mode, size, progress })
 }
 
 /// Renames `path` to `<path>.corrupt-<seconds>` (`-2`, `-3`, ... after it
@@ -393,7 +535,7 @@ mod tests {
                 "1 or more",
             ),
         ] {
-            let err = parse(text).unwrap_err();
+            let err = parse(text).unwrap_err().to_string();
             assert!(err.contains(why), "{text:?}: {err}");
             assert!(!err.contains('\n'), "one line: {err}");
         }
@@ -565,6 +707,146 @@ mod tests {
             format!("cannot save {}: it is a directory, not a regular file", dir.display())
         );
         assert_eq!(fs::read_to_string(dir.join("file")).unwrap(), "kept");
+    }
+
+    /// A state file as the game wrote it before the format had a version.
+    const BEFORE_VERSIONS: &str = "# The queens game's saved state: written by the game, safe to delete.\n\
+        mode = \"strict\"\nsize = 6\nfound = [0, 5, 91]\ndaily_solved = \"2025-11-25\"\ndaily_streak = 3\n";
+
+    /// A state file from a later queens: a higher version, and a key this one does not know.
+    const FROM_THE_FUTURE: &str = "version = 2\nmode = \"classic\"\nsize = 8\nfound = [3]\nhints_used = 4\n";
+
+    #[test]
+    fn a_file_without_a_version_is_version_one_and_loses_nothing() {
+        assert_eq!(parse(BEFORE_VERSIONS), Ok(sample()));
+        assert!(render(&sample()).contains("\nversion = 1\n"), "{}", render(&sample()));
+        let with_version = BEFORE_VERSIONS.replace("mode =", "version = 1\nmode =");
+        assert_eq!(parse(&with_version), Ok(sample()));
+        assert_eq!(
+            parse(&with_version.replace("version = 1", "version = 0")).unwrap_err().to_string(),
+            "is not valid: version 0 is not a version (1 or more)"
+        );
+    }
+
+    #[test]
+    fn a_file_from_a_newer_queens_is_neither_set_aside_nor_replaced() {
+        let dir = tempdir();
+        let path = dir.join("state.toml");
+        fs::write(&path, FROM_THE_FUTURE).unwrap();
+        let file = StateFile::new(&path);
+        let loaded = file.load().unwrap();
+        assert_eq!(loaded.state, None);
+        assert!(!loaded.may_save);
+        let warning = loaded.warning.unwrap();
+        assert!(
+            warning.contains("written by a newer queens") && warning.ends_with("progress will not be saved"),
+            "{warning}"
+        );
+        let err = file.save(&sample()).unwrap_err();
+        assert!(matches!(err, SaveError::Newer { version: 2, .. }), "{err:?}");
+        assert_eq!(err.line(), warning, "the same words whenever it is found");
+        assert_eq!(fs::read_to_string(&path).unwrap(), FROM_THE_FUTURE);
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 1, "nothing set aside, nothing left behind");
+    }
+
+    #[test]
+    fn two_games_on_one_file_keep_each_others_solutions() {
+        let dir = tempdir();
+        let path = dir.join("state.toml");
+        // Both games read the file (nothing yet) before either saves.
+        let (a, b) = (StateFile::new(&path), StateFile::new(&path));
+        assert!(a.load().unwrap().state.is_none() && b.load().unwrap().state.is_none());
+        let found = |indexes: &[usize], days| State {
+            mode: ModeKind::Classic,
+            size: 8,
+            progress: Progress::from_found(indexes.iter().copied()).unwrap().with_streak(20_417, days),
+        };
+        a.save(&found(&[88], 2)).unwrap();
+        let b_state = State { mode: ModeKind::Cover, size: 7, ..found(&[89], 1) };
+        b.save(&b_state).unwrap();
+        let text = fs::read_to_string(&path).unwrap();
+        assert!(text.contains("found = [88, 89]"), "{text}");
+        let there = parse(&text).unwrap();
+        assert_eq!((there.mode, there.size), (ModeKind::Cover, 7), "the last game's mode and size");
+        assert_eq!(there.progress.streak().map(|s| s.days), Some(2), "the longer run of days: {text}");
+    }
+
+    #[test]
+    fn games_saving_at_once_lose_nothing() {
+        let dir = tempdir();
+        let path = dir.join("state.toml");
+        let games: Vec<_> = (0..4)
+            .map(|i| {
+                let file = StateFile::new(&path);
+                std::thread::spawn(move || {
+                    for _ in 0..10 {
+                        let progress = Progress::from_found([i]).unwrap();
+                        file.save(&State { progress, ..State::default() }).unwrap();
+                    }
+                })
+            })
+            .collect();
+        for game in games {
+            game.join().unwrap();
+        }
+        let there = StateFile::new(&path).load().unwrap().state.unwrap();
+        assert_eq!(there.progress.found().collect::<Vec<_>>(), [0, 1, 2, 3]);
+    }
+
+    #[test]
+    fn a_save_waits_for_another_games_save_to_finish() {
+        let dir = tempdir();
+        let path = dir.join("state.toml");
+        // Another game, mid-save: it holds the folder's lock.
+        let other = Flock::lock(File::open(&dir).unwrap(), FlockArg::LockExclusive).unwrap();
+        let file = StateFile::new(&path);
+        let saving = std::thread::spawn(move || file.save(&sample()));
+        std::thread::sleep(Duration::from_millis(200));
+        assert!(!path.exists(), "no save while another game holds the lock");
+        fs::write(&path, render(&State { progress: Progress::from_found([7]).unwrap(), ..State::default() }))
+            .unwrap();
+        drop(other);
+        saving.join().unwrap().unwrap();
+        let there = parse(&fs::read_to_string(&path).unwrap()).unwrap();
+        assert_eq!(
+            there.progress.found().collect::<Vec<_>>(),
+            [0, 5, 7, 91],
+            "what the other game saved is kept"
+        );
+    }
+
+    #[test]
+    fn a_read_only_file_is_left_as_it_is() {
+        use std::os::unix::fs::{MetadataExt, PermissionsExt};
+        let dir = tempdir();
+        let path = dir.join("state.toml");
+        fs::write(&path, BEFORE_VERSIONS).unwrap();
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o444)).unwrap();
+        let before = fs::metadata(&path).unwrap();
+        // Root may write any file, and must leave this one too.
+        let err = StateFile::new(&path).save(&State::default()).unwrap_err();
+        assert!(matches!(err, SaveError::ReadOnly { .. }), "{err:?}");
+        assert_eq!(
+            err.line(),
+            format!("saved state {} is read-only; progress will not be saved", path.display())
+        );
+        let after = fs::metadata(&path).unwrap();
+        assert_eq!(fs::read_to_string(&path).unwrap(), BEFORE_VERSIONS);
+        assert_eq!((after.mode(), after.ino()), (before.mode(), before.ino()));
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 1, "nothing left behind");
+    }
+
+    #[test]
+    fn a_file_gone_bad_since_the_start_is_set_aside_by_the_save() {
+        let dir = tempdir();
+        let path = dir.join("state.toml");
+        fs::write(&path, "found = [").unwrap();
+        let warning = StateFile::new(&path).save(&sample()).unwrap().unwrap();
+        assert!(warning.contains("moved it to"), "{warning}");
+        assert_eq!(parse(&fs::read_to_string(&path).unwrap()), Ok(sample()));
+        let kept: Vec<String> =
+            fs::read_dir(&dir).unwrap().map(|e| fs::read_to_string(e.unwrap().path()).unwrap()).collect();
+        assert!(kept.contains(&"found = [".to_string()), "{kept:?}");
     }
 
     fn tempdir() -> PathBuf {

@@ -16,7 +16,7 @@ pub mod saved;
 pub mod session;
 
 use queens_engine::game::gesture::Key;
-use queens_engine::game::{Calendar, Event, ModeKind, OnShow, Stopwatch};
+use queens_engine::game::{Calendar, Event, ModeKind, OnShow, STATE_VERSION, Stopwatch, Unusable};
 use saved::Saved;
 use session::Session;
 use std::cell::RefCell;
@@ -112,17 +112,39 @@ pub extern "C" fn input_buffer(len: usize) -> *mut u8 {
 pub extern "C" fn start(now: f64) -> usize {
     PAGE.with_borrow_mut(|page| {
         let fields = String::from_utf8_lossy(&page.input).into_owned();
-        let (saved, warning) = match fields.trim() {
-            "" => (None, String::new()),
+        let (saved, unusable) = match fields.trim() {
+            "" => (None, None),
             fields => match Saved::parse(fields) {
-                Ok(saved) => (Some(saved), String::new()),
-                Err(why) => (None, why),
+                Ok(saved) => (Some(saved), None),
+                Err(why) => (None, Some(why)),
             },
         };
-        page.session = Some(Session::start(saved, now, stopwatch(), calendar()));
-        page.output = warning;
+        let mut session = Session::start(saved, now, stopwatch(), calendar());
+        if let Some(Unusable::Newer(_)) = unusable {
+            session.stop_keeping();
+        }
+        page.session = Some(session);
+        page.output = unusable.map(|why| why.to_string()).unwrap_or_default();
         page.output.len()
     })
+}
+
+/// The saved state's format version this module reads and writes: the
+/// page leaves a stored value of a higher one to this module to refuse,
+/// without checking its shape.
+// SAFETY: as for `input_buffer`.
+#[unsafe(no_mangle)]
+pub extern "C" fn format_version() -> u32 {
+    STATE_VERSION
+}
+
+/// Whether the progress is kept (1) or not (0: a newer queens stored it):
+/// after a warning from [`start`] or [`saved()`], the page sets the stored
+/// value aside only if it is kept.
+// SAFETY: as for `input_buffer`.
+#[unsafe(no_mangle)]
+pub extern "C" fn keeps_progress() -> u32 {
+    with_session(|s| u32::from(s.keeps_progress()))
 }
 
 /// A key of the drawn joystick (0 up, 1 down, 2 left, 3 right, 4 middle)
@@ -191,14 +213,31 @@ pub extern "C" fn describe() -> usize {
     })
 }
 
-/// The progress to store, as JSON in the output text, if it changed since
-/// the last call; returns its length (0: nothing to store).
+/// Whether there is progress to store (1) or not (0): a change since it
+/// was last stored, and progress is kept. Only then does the page read
+/// what is stored for [`saved()`].
+// SAFETY: as for `input_buffer`.
+#[unsafe(no_mangle)]
+pub extern "C" fn unsaved() -> u32 {
+    with_session(|s| u32::from(s.unsaved()))
+}
+
+/// The progress to store if it changed since it was last stored, merged
+/// with what is stored now (its fields in the input buffer, as for
+/// [`start`]: another tab may have stored progress since), as JSON in the
+/// output text; returns its length (0: nothing to store). If what is
+/// stored cannot be used, the output is instead why, in one line (not
+/// JSON): see [`keeps_progress`].
 // SAFETY: as for `input_buffer`.
 #[unsafe(no_mangle)]
 pub extern "C" fn saved() -> usize {
     PAGE.with_borrow_mut(|page| {
-        page.output =
-            page.session.as_mut().and_then(|s| s.take_saved()).map(|s| s.to_json()).unwrap_or_default();
+        let stored = String::from_utf8_lossy(&page.input).into_owned();
+        page.output = match page.session.as_mut().map(|s| s.take_saved(&stored)) {
+            Some(Ok(Some(saved))) => saved.to_json(),
+            Some(Err(why)) => why.to_string(),
+            Some(Ok(None)) | None => String::new(),
+        };
         page.output.len()
     })
 }

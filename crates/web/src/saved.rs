@@ -1,17 +1,24 @@
 //! The player's progress as the page keeps it in `localStorage`: the saved
 //! state's fields (`src/daemon/state.rs` in the root crate) under the same
-//! rules, as JSON: `{"mode":"classic","size":8,"found":[0,17]}`, with
-//! `"daily_solved":"2026-11-25","daily_streak":3` once a puzzle of the day
-//! was solved (regions mode).
+//! rules, as JSON: `{"version":1,"mode":"classic","size":8,"found":[0,17]}`,
+//! with `"daily_solved":"2026-11-25","daily_streak":3` once a puzzle of the
+//! day was solved (regions mode). A value without `version` is version 1;
+//! one from a newer queens is left alone and the game is played without
+//! keeping progress.
+//!
+//! Other tabs keep their progress under the same key: before each store
+//! the page reads what is stored now, and what is stored is the two merged
+//! ([`Saved::merged`]), so no tab loses another's solutions.
 //!
 //! The page parses the JSON and checks its shape (an object with exactly
-//! these keys, of these types); the values are checked here, as the
-//! saved state's are: a known mode, a size some mode plays, solution
-//! numbers of the 92, a real date and a streak of at least one day. A value
-//! that breaks a rule is not used.
+//! these keys, of these types); the values are checked here by the rules
+//! the state file's follow, in the same words (`check_values` in the
+//! engine): a known mode, a size some mode plays, solution numbers of the
+//! 92, a real date and a streak of at least one day. A value that breaks a
+//! rule is not used.
 
-use queens_engine::game::{Engine, ModeKind, Progress, SIZES};
-use queens_engine::regions::generate::{date_string, parse_date};
+use queens_engine::game::{Engine, ModeKind, Progress, STATE_VERSION, Unusable, check_values, check_version};
+use queens_engine::regions::generate::date_string;
 
 /// What is remembered between visits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,39 +37,35 @@ impl Saved {
         Saved { mode: engine.setup().mode, size: engine.setup().size, progress: *engine.progress() }
     }
 
+    /// This game's mode and size, with its progress and `stored`'s together
+    /// (another tab's, kept since this one last looked): what to store.
+    pub fn merged(&self, stored: &Saved) -> Saved {
+        Saved { progress: self.progress.merged(&stored.progress), ..*self }
+    }
+
     /// Reads the fields the page took out of the JSON, separated by spaces:
-    /// the mode, the size, the streak if there is one (`daily:2026-11-25:3`),
-    /// then the solution numbers found (`classic 8 0 17`). The error says
-    /// what is wrong, in words, as the saved state's do.
-    pub fn parse(fields: &str) -> Result<Saved, String> {
+    /// the version if there is one (`version:1`), the mode, the size, the
+    /// streak if there is one (`daily:2026-11-25:3`), then the solution
+    /// numbers found (`classic 8 0 17`). The error says what is wrong, in
+    /// words, as the saved state's do, or that a newer queens stored it
+    /// (the page then passes the version alone).
+    pub fn parse(fields: &str) -> Result<Saved, Unusable> {
         let mut words = fields.split_whitespace().peekable();
-        let mode = words.next().unwrap_or_default().parse().map_err(|e| format!("is not valid: {e}"))?;
-        let size = words.next().unwrap_or_default();
-        let size = size.parse().ok().filter(|n| SIZES.contains(n)).ok_or_else(|| {
-            format!("is not valid: size {size} is outside {}..={}", SIZES.start(), SIZES.end())
-        })?;
-        let streak = match words.peek().and_then(|w| w.strip_prefix("daily:")) {
-            Some(daily) => {
-                let (date, days) = daily.rsplit_once(':').unwrap_or((daily, ""));
-                let last = parse_date(date).ok_or_else(|| {
-                    format!("is not valid: daily_solved {date:?} is not a date (YYYY-MM-DD)")
-                })?;
-                let days: u32 = days
-                    .parse()
-                    .ok()
-                    .filter(|&d| d > 0)
-                    .ok_or_else(|| "is not valid: daily_streak must be 1 or more".to_string())?;
-                words.next();
-                Some((last, days))
-            }
-            None => None,
-        };
-        let above = || "is not valid: 'found' lists a solution number above 91".to_string();
-        let found: Vec<usize> = words.map(|w| w.parse().map_err(|_| above())).collect::<Result<_, _>>()?;
-        let mut progress = Progress::from_found(found).ok_or_else(above)?;
-        if let Some((last, days)) = streak {
-            progress = progress.with_streak(last, days);
+        if let Some(version) = words.peek().and_then(|w| w.strip_prefix("version:")) {
+            check_version(
+                version.parse().map_err(|_| Unusable::invalid("'version' is not a whole number"))?,
+            )?;
+            words.next();
         }
+        let mode = words.next().unwrap_or_default();
+        let size = words.next().unwrap_or_default();
+        let daily = words.next_if(|w| w.starts_with("daily:")).map(|w| {
+            let daily = &w["daily:".len()..];
+            let (date, days) = daily.rsplit_once(':').unwrap_or((daily, ""));
+            (date, days.parse().ok())
+        });
+        let found = words.map(|w| w.parse().ok());
+        let (mode, size, progress) = check_values(mode, size, found, daily)?;
         Ok(Saved { mode, size, progress })
     }
 
@@ -73,7 +76,12 @@ impl Saved {
             Some(s) => format!(r#","daily_solved":"{}","daily_streak":{}"#, date_string(s.last), s.days),
             None => String::new(),
         };
-        format!(r#"{{"mode":"{}","size":{},"found":[{}]{daily}}}"#, self.mode, self.size, found.join(","))
+        format!(
+            r#"{{"version":{STATE_VERSION},"mode":"{}","size":{},"found":[{}]{daily}}}"#,
+            self.mode,
+            self.size,
+            found.join(",")
+        )
     }
 }
 
@@ -92,14 +100,15 @@ mod tests {
     fn what_is_stored_reads_back_the_same() {
         let saved =
             Saved { mode: ModeKind::Strict, size: 12, progress: Progress::from_found([0, 91]).unwrap() };
-        assert_eq!(saved.to_json(), r#"{"mode":"strict","size":12,"found":[0,91]}"#);
+        assert_eq!(saved.to_json(), r#"{"version":1,"mode":"strict","size":12,"found":[0,91]}"#);
+        assert_eq!(Saved::parse("version:1 strict 12 0 91"), Ok(saved));
         assert_eq!(Saved::parse("strict 12 0 91"), Ok(saved));
         assert_eq!(Saved::parse("classic 8"), Ok(Saved { size: 8, ..Saved::default() }));
         let daily =
             Saved { mode: ModeKind::Regions, progress: Progress::default().with_streak(20_417, 3), ..saved };
         assert_eq!(
             daily.to_json(),
-            r#"{"mode":"regions","size":12,"found":[],"daily_solved":"2025-11-25","daily_streak":3}"#
+            r#"{"version":1,"mode":"regions","size":12,"found":[],"daily_solved":"2025-11-25","daily_streak":3}"#
         );
         assert_eq!(Saved::parse("regions 12 daily:2025-11-25:3"), Ok(daily));
     }
@@ -125,7 +134,18 @@ mod tests {
             ("", "is not valid: unknown mode '': expected one of classic, strict, cover, regions"),
         ];
         for (fields, why) in cases {
-            assert_eq!(Saved::parse(fields), Err(why.to_string()), "{fields}");
+            assert_eq!(Saved::parse(fields).map_err(|e| e.to_string()), Err(why.to_string()), "{fields}");
         }
+    }
+
+    #[test]
+    fn a_value_from_a_newer_queens_is_not_used_and_said_so() {
+        let newer = Saved::parse("version:2").unwrap_err();
+        assert_eq!(newer, Unusable::Newer(2));
+        assert!(newer.to_string().ends_with("progress will not be saved"), "{newer}");
+        assert_eq!(
+            Saved::parse("version:0 classic 8").map_err(|e| e.to_string()),
+            Err("is not valid: version 0 is not a version (1 or more)".to_string())
+        );
     }
 }

@@ -4,7 +4,7 @@
 use crate::saved::Saved;
 use queens_engine::game::gesture::{Gestures, Key, Timing};
 use queens_engine::game::{
-    Calendar, Engine, Event, Frame, MAX_SIDE, Millis, OnShow, Setup, Stopwatch, Style,
+    Calendar, Engine, Event, Frame, MAX_SIDE, Millis, OnShow, Setup, Stopwatch, Style, Unusable,
 };
 
 /// The game, and what the page's input is in the middle of.
@@ -16,6 +16,10 @@ pub struct Session {
     keyboard_holding: bool,
     /// The page's clock when the game started: the engine's time is counted from it.
     origin: f64,
+    /// The progress may be stored: not over what a newer queens stored.
+    keeps_progress: bool,
+    /// A change not stored yet.
+    unsaved: bool,
 }
 
 impl Session {
@@ -41,7 +45,14 @@ impl Session {
         let mut engine = Engine::start(setup, saved.progress);
         engine.set_stopwatch(stopwatch);
         engine.set_calendar(calendar);
-        Session { engine, stick: Gestures::new(Timing::default()), keyboard_holding: false, origin: now }
+        Session {
+            engine,
+            stick: Gestures::new(Timing::default()),
+            keyboard_holding: false,
+            origin: now,
+            keeps_progress: true,
+            unsaved: false,
+        }
     }
 
     /// Milliseconds since the game started; a clock that went back counts as no time.
@@ -118,9 +129,47 @@ impl Session {
         self.engine.progress().count()
     }
 
-    /// The state to keep if the mode, size or progress changed since the last call.
-    pub fn take_saved(&mut self) -> Option<Saved> {
-        self.engine.take_changed().then(|| Saved::of(&self.engine))
+    /// Stops keeping progress: what is stored is a newer queens's.
+    pub fn stop_keeping(&mut self) {
+        self.keeps_progress = false;
+    }
+
+    /// Whether progress is kept (stored) at all.
+    pub fn keeps_progress(&self) -> bool {
+        self.keeps_progress
+    }
+
+    /// Whether the mode, size or progress changed since they were last
+    /// stored (and progress is kept): what [`Session::take_saved`] would store.
+    pub fn unsaved(&mut self) -> bool {
+        self.unsaved |= self.engine.take_changed();
+        self.keeps_progress && self.unsaved
+    }
+
+    /// The state to store if the mode, size or progress changed since it
+    /// was last stored: this game's merged with `stored`, the fields of
+    /// what is stored now (another tab's perhaps; empty for nothing). If
+    /// `stored` cannot be used the error says why and nothing is taken: a
+    /// value that breaks a rule is for the page to set aside before asking
+    /// again with nothing; one from a newer queens stops the keeping.
+    pub fn take_saved(&mut self, stored: &str) -> Result<Option<Saved>, Unusable> {
+        if !self.unsaved() {
+            return Ok(None);
+        }
+        let ours = Saved::of(&self.engine);
+        let merged = match stored.trim() {
+            "" => ours,
+            fields => match Saved::parse(fields) {
+                Ok(there) => ours.merged(&there),
+                Err(newer @ Unusable::Newer(_)) => {
+                    self.stop_keeping();
+                    return Err(newer);
+                }
+                Err(invalid) => return Err(invalid),
+            },
+        };
+        self.unsaved = false;
+        Ok(Some(merged))
     }
 }
 
@@ -184,7 +233,8 @@ mod tests {
         let saved = Saved { mode: ModeKind::Cover, size: 14, ..Saved::default() };
         let mut s = Session::start(Some(saved), 0.0, Box::new(StoppedWatch), Box::new(NoCalendar));
         assert_eq!((s.on_show().mode, s.on_show().size), (ModeKind::Cover, 11), "cover plays up to 11x11");
-        assert_eq!(s.take_saved(), None);
+        assert_eq!(s.take_saved(""), Ok(None));
+        assert!(!s.unsaved());
         let now = settled(&mut s, 0.0);
         s.keyboard(Event::Hold, now);
         let items = s.on_show().menu.expect("the menu").0;
@@ -193,7 +243,68 @@ mod tests {
             s.keyboard(Event::Right, now);
         }
         s.keyboard(Event::Press, now);
-        let saved = s.take_saved().expect("a new mode is saved");
+        assert!(s.unsaved());
+        let saved = s.take_saved("").unwrap().expect("a new mode is saved");
         assert_eq!((saved.mode, saved.size), (ModeKind::Classic, 11));
+    }
+
+    /// Solves the 8x8 with queens in rows `rows` (column by column), from the cursor's start (3,4).
+    fn solve(s: &mut Session, rows: [usize; 8], now: f64) {
+        let mut at = (3, 4);
+        for (x, &y) in rows.iter().enumerate() {
+            for _ in 0..(x + 8 - at.0) % 8 {
+                s.keyboard(Event::Right, now);
+            }
+            for _ in 0..(y + 8 - at.1) % 8 {
+                s.keyboard(Event::Down, now);
+            }
+            s.keyboard(Event::Press, now);
+            at = (x, y);
+        }
+    }
+
+    #[test]
+    fn what_another_tab_stored_is_kept_when_this_one_stores() {
+        let mut s = Session::start(None, 0.0, Box::new(StoppedWatch), Box::new(NoCalendar));
+        let now = settled(&mut s, 0.0);
+        solve(&mut s, [7, 1, 3, 0, 6, 4, 2, 5], now);
+        assert_eq!(s.found(), 1, "solved");
+        // Another tab stored ten solutions since this one started: {"mode":"strict","size":6,"found":[0..9]}.
+        let other_tab = "version:1 strict 6 1 2 3 4 5 6 7 8 9 10";
+        let stored = s.take_saved(other_tab).unwrap().expect("a solution to store");
+        assert_eq!(
+            stored.to_json(),
+            r#"{"version":1,"mode":"classic","size":8,"found":[0,1,2,3,4,5,6,7,8,9,10]}"#,
+            "this tab's solution with the other's, and this tab's mode and size"
+        );
+        assert_eq!(s.take_saved(other_tab), Ok(None), "stored once");
+    }
+
+    #[test]
+    fn what_cannot_be_merged_is_said_and_a_newer_queens_stops_the_keeping() {
+        let mut s = Session::start(None, 0.0, Box::new(StoppedWatch), Box::new(NoCalendar));
+        let now = settled(&mut s, 0.0);
+        solve(&mut s, [7, 1, 3, 0, 6, 4, 2, 5], now);
+        let broken = s.take_saved("chess 8").unwrap_err();
+        assert!(broken.to_string().starts_with("is not valid"), "{broken}");
+        // Set aside by the page, then asked again with nothing stored: the change is still there to store.
+        assert!(s.take_saved("").unwrap().is_some());
+        let now = settled(&mut s, now);
+        choose(&mut s, "STRICT", now);
+        assert!(matches!(s.take_saved("version:2"), Err(Unusable::Newer(2))));
+        assert!(!s.keeps_progress());
+        let now = settled(&mut s, now);
+        choose(&mut s, "CLASSIC", now);
+        assert_eq!(s.take_saved(""), Ok(None), "nothing is stored any more");
+    }
+
+    /// Opens the menu and picks `item`.
+    fn choose(s: &mut Session, item: &str, now: f64) {
+        s.keyboard(Event::Hold, now);
+        let items = s.on_show().menu.expect("the menu").0;
+        for _ in 0..items.iter().position(|i| i == item).expect(item) {
+            s.keyboard(Event::Right, now);
+        }
+        s.keyboard(Event::Press, now);
     }
 }

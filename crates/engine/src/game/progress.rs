@@ -88,6 +88,31 @@ impl Progress {
         self
     }
 
+    /// This progress and `other`'s together, as two copies of the game
+    /// playing on one saved state must keep it: every solution either found,
+    /// and the streak that counts every day either solved. A streak is a run
+    /// of days solved, so the two runs are joined when they overlap or touch
+    /// (one ends the day before the other starts); otherwise the run that
+    /// reaches the later day is kept (the other was broken). The order does
+    /// not matter, and merging again changes nothing.
+    pub fn merged(&self, other: &Progress) -> Progress {
+        let daily = match (self.daily, other.daily) {
+            (Some(a), Some(b)) => {
+                let (older, newer) = if (a.last, a.days) <= (b.last, b.days) { (a, b) } else { (b, a) };
+                let first = |s: Streak| s.last - i64::from(s.days) + 1;
+                let days = if older.last >= first(newer) - 1 {
+                    let run = newer.last - first(older).min(first(newer)) + 1;
+                    u32::try_from(run).unwrap_or(u32::MAX)
+                } else {
+                    newer.days
+                };
+                Some(Streak { last: newer.last, days })
+            }
+            (one, other) => one.or(other),
+        };
+        Progress { found: self.found | other.found, daily }
+    }
+
     /// Notes the puzzle of day `day` solved: the streak grows if the last
     /// day solved was the day before, stays if it was this day, and starts
     /// again from 1 otherwise (a day missed, or a clock put back). Says
@@ -140,6 +165,33 @@ mod tests {
         assert_eq!(p.found().collect::<Vec<_>>(), [0, sibling]);
         assert_eq!(Progress::from_found([0, sibling]), Some(p));
         assert_eq!(Progress::from_found([92]), None);
+    }
+
+    #[test]
+    fn merging_keeps_every_solution_and_the_longest_run_of_days() {
+        let a = Progress::from_found([88]).unwrap();
+        let b = Progress::from_found([0, 89]).unwrap();
+        assert_eq!(a.merged(&b).found().collect::<Vec<_>>(), [0, 88, 89]);
+        let streak = |last, days| Progress::default().with_streak(last, days).streak();
+        let merge = |x: Option<Streak>, y: Option<Streak>| {
+            let with = |s: Option<Streak>| {
+                s.map_or(Progress::default(), |s| Progress::default().with_streak(s.last, s.days))
+            };
+            let there = with(x).merged(&with(y)).streak();
+            assert_eq!(there, with(y).merged(&with(x)).streak(), "either order");
+            there
+        };
+        // Days 6..=10 solved in one copy, day 11 in the other (which had missed the rest): 6..=11.
+        assert_eq!(merge(streak(10, 5), streak(11, 1)), streak(11, 6));
+        // The same run seen twice, or one inside the other: unchanged.
+        assert_eq!(merge(streak(10, 5), streak(10, 5)), streak(10, 5));
+        assert_eq!(merge(streak(10, 5), streak(9, 2)), streak(10, 5));
+        // Overlapping runs join.
+        assert_eq!(merge(streak(10, 3), streak(12, 4)), streak(12, 5));
+        // A day missed between them: the later run alone.
+        assert_eq!(merge(streak(10, 5), streak(12, 1)), streak(12, 1));
+        assert_eq!(merge(None, streak(3, 2)), streak(3, 2));
+        assert_eq!(merge(None, None), None);
     }
 
     #[test]

@@ -1,0 +1,99 @@
+//! What every saved state (the state file, the page's storage) shares: the
+//! version of its format, the rules its values follow, and what to say
+//! about one this build cannot use. The state file and the page each read
+//! their own text; both check what they read here, so they say the same.
+
+use super::{ModeKind, Progress, SIZES};
+use crate::regions::generate::parse_date;
+use std::fmt;
+
+/// The version of the saved state's format this build writes and reads. A
+/// saved state without a version is version 1 (what was written before
+/// versions were). Raise it when what is saved changes, so that an older
+/// build leaves a newer state alone instead of judging it corrupt.
+pub const STATE_VERSION: u32 = 1;
+
+/// Why a saved state was not used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unusable {
+    /// It breaks a rule of the format (the text says which, beginning
+    /// "is not valid"): it is set aside, and the game starts afresh.
+    Invalid(String),
+    /// A newer build wrote it, in a format of this version: it is neither
+    /// set aside nor replaced, and the game is played without saving.
+    Newer(i64),
+}
+
+impl fmt::Display for Unusable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unusable::Invalid(why) => f.write_str(why),
+            Unusable::Newer(version) => write!(
+                f,
+                "was written by a newer queens (format version {version}, this one reads up to {STATE_VERSION}); progress will not be saved"
+            ),
+        }
+    }
+}
+
+impl Unusable {
+    /// An [`Unusable::Invalid`] saying `why` the state is not valid.
+    pub fn invalid(why: impl fmt::Display) -> Unusable {
+        Unusable::Invalid(format!("is not valid: {why}"))
+    }
+}
+
+/// Whether a saved state of format `version` can be read by this build.
+pub fn check_version(version: i64) -> Result<(), Unusable> {
+    match version {
+        ..=0 => Err(Unusable::invalid(format!("version {version} is not a version (1 or more)"))),
+        v if v > i64::from(STATE_VERSION) => Err(Unusable::Newer(v)),
+        _ => Ok(()),
+    }
+}
+
+/// A saved state's values as its text gives them, checked: a known `mode`,
+/// a `size` some mode plays, `found` solution numbers of the 92 (`None`
+/// for one that is no number), and, once a puzzle of the day was solved,
+/// the `daily` last day solved (`YYYY-MM-DD`) with the days in a row up to
+/// it (at least one; `None` for no number). The error says which rule is
+/// broken, in one line.
+pub fn check_values(
+    mode: &str,
+    size: &str,
+    found: impl IntoIterator<Item = Option<usize>>,
+    daily: Option<(&str, Option<u32>)>,
+) -> Result<(ModeKind, usize, Progress), Unusable> {
+    let mode: ModeKind = mode.parse().map_err(Unusable::invalid)?;
+    let size = size.parse().ok().filter(|n| SIZES.contains(n)).ok_or_else(|| {
+        Unusable::invalid(format!("size {size} is outside {}..={}", SIZES.start(), SIZES.end()))
+    })?;
+    let above = || Unusable::invalid("'found' lists a solution number above 91");
+    let found: Vec<usize> = found.into_iter().map(|i| i.ok_or_else(above)).collect::<Result<_, _>>()?;
+    let mut progress = Progress::from_found(found).ok_or_else(above)?;
+    if let Some((date, days)) = daily {
+        let last = parse_date(date)
+            .ok_or_else(|| Unusable::invalid(format!("daily_solved {date:?} is not a date (YYYY-MM-DD)")))?;
+        let days =
+            days.filter(|&d| d > 0).ok_or_else(|| Unusable::invalid("daily_streak must be 1 or more"))?;
+        progress = progress.with_streak(last, days);
+    }
+    Ok((mode, size, progress))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_version_above_this_builds_is_newer() {
+        assert_eq!(check_version(1), Ok(()));
+        assert_eq!(check_version(2), Err(Unusable::Newer(2)));
+        let newer = Unusable::Newer(2).to_string();
+        assert!(newer.contains("newer queens") && newer.ends_with("progress will not be saved"), "{newer}");
+        assert_eq!(
+            check_version(0).unwrap_err().to_string(),
+            "is not valid: version 0 is not a version (1 or more)"
+        );
+    }
+}
