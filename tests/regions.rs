@@ -293,7 +293,10 @@ fn bad_puzzles_are_one_line_and_exit_2() {
 #[test]
 fn a_grid_with_no_solution_says_so_and_exits_1() {
     let (status, out, _) = regions_solve(&[], "AAB\nACB\nCCB\n");
-    assert_eq!((status, out.as_str()), (Some(1), "no solution\n"));
+    assert_eq!(
+        (status, out.as_str()),
+        (Some(1), "no solution: no placement has one queen in every row, column and region, none touching\n")
+    );
 }
 
 #[test]

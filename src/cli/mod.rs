@@ -6,6 +6,7 @@ mod doctor;
 mod output;
 mod pieces;
 mod play;
+mod progress;
 mod regions;
 mod solve;
 mod usage;
@@ -14,8 +15,9 @@ pub use usage::{EXIT_USAGE, UsageError};
 
 use crate::daemon::config::{ConfigError, EXIT_CONFIG};
 use crate::daemon::log;
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
+use std::sync::OnceLock;
 
 #[derive(Parser, Debug)]
 #[command(name = "queens", version, about = "The eight queens puzzle: a Sense HAT game, and its relatives")]
@@ -51,7 +53,12 @@ enum Command {
 /// command line (clap's errors too, rewritten as one line of plain words),
 /// [`EXIT_CONFIG`] for a bad configuration file, 1 otherwise.
 pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let parsed = Cli::command().try_get_matches().and_then(|matches| {
+        // Every line the command writes on standard error starts with its name.
+        let _ = COMMAND.set(command_name(&matches));
+        Cli::from_arg_matches(&matches)
+    });
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => return usage::report(e),
     };
@@ -70,15 +77,41 @@ pub fn main() -> ExitCode {
         Ok(code) => code,
         // A reader that stopped early is no error: quietly, status 0, as ripgrep does.
         Err(e) if output::is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) if e.downcast_ref::<UsageError>().is_some() => output::bad_input(e),
         Err(e) => {
-            crate::eprintln_lossy!("queens: {e:#}");
+            crate::eprintln_lossy!("{}: {e:#}", name());
             if e.downcast_ref::<ConfigError>().is_some() {
                 ExitCode::from(EXIT_CONFIG)
-            } else if e.downcast_ref::<UsageError>().is_some() {
-                ExitCode::from(EXIT_USAGE)
             } else {
                 ExitCode::FAILURE
             }
         }
     }
+}
+
+/// The command being run, as typed: `queens solve`, `queens regions daily`;
+/// set once the command line is parsed.
+static COMMAND: OnceLock<String> = OnceLock::new();
+
+/// The command's name, `queens solve`, that every line it writes on standard
+/// error starts with (`queens play` for a bare `queens`, which plays; `queens`
+/// before the command line is parsed).
+pub(crate) fn name() -> &'static str {
+    COMMAND.get().map_or("queens", String::as_str)
+}
+
+/// `queens` and the subcommands `matches` holds, one within the other.
+fn command_name(matches: &clap::ArgMatches) -> String {
+    let mut name = String::from("queens");
+    let mut matches = matches;
+    let mut any = false;
+    while let Some((sub, inner)) = matches.subcommand() {
+        name = format!("{name} {sub}");
+        matches = inner;
+        any = true;
+    }
+    if !any {
+        name.push_str(" play");
+    }
+    name
 }
