@@ -179,7 +179,7 @@ impl<R: BufRead, W: Write> Input for Script<R, W> {
                 Ok(Line::Nothing) => {}
                 Err(e) => {
                     self.refused += 1;
-                    crate::eprintln_lossy!("queens: script line {}: {e}", self.line_no);
+                    crate::eprintln_lossy!("{}: script line {}: {e}", crate::command_name(), self.line_no);
                 }
             }
         }

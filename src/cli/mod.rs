@@ -17,7 +17,6 @@ use crate::daemon::config::{ConfigError, EXIT_CONFIG};
 use crate::daemon::log;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
-use std::sync::OnceLock;
 
 #[derive(Parser, Debug)]
 #[command(name = "queens", version, about = "The eight queens puzzle: a Sense HAT game, and its relatives")]
@@ -55,7 +54,7 @@ enum Command {
 pub fn main() -> ExitCode {
     let parsed = Cli::command().try_get_matches().and_then(|matches| {
         // Every line the command writes on standard error starts with its name.
-        let _ = COMMAND.set(command_name(&matches));
+        let _ = crate::COMMAND.set(command_name(&matches));
         Cli::from_arg_matches(&matches)
     });
     let cli = match parsed {
@@ -89,15 +88,9 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// The command being run, as typed: `queens solve`, `queens regions daily`;
-/// set once the command line is parsed.
-static COMMAND: OnceLock<String> = OnceLock::new();
-
-/// The command's name, `queens solve`, that every line it writes on standard
-/// error starts with (`queens play` for a bare `queens`, which plays; `queens`
-/// before the command line is parsed).
+/// The command's name, `queens solve` (see [`crate::command_name`]).
 pub(crate) fn name() -> &'static str {
-    COMMAND.get().map_or("queens", String::as_str)
+    crate::command_name()
 }
 
 /// `queens` and the subcommands `matches` holds, one within the other.

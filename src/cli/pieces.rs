@@ -222,7 +222,8 @@ fn count_with_estimate(problem: &Problem, solver: &Solver) -> Result<u64, ExitCo
     }
     if cost > WARN_ABOVE {
         crate::eprintln_lossy!(
-            "queens: counting these pieces on the {w}x{h} board takes about {}",
+            "{}: counting these pieces on the {w}x{h} board takes about {}",
+            super::name(),
             human(cost)
         );
     }

@@ -11,7 +11,6 @@ const DEFAULT_COLUMNS: usize = 80;
 /// One command's progress line.
 pub struct ProgressLine {
     terminal: bool,
-    columns: usize,
     /// Characters of the line on the terminal now, which a shorter one must blank.
     shown: Option<usize>,
 }
@@ -19,10 +18,7 @@ pub struct ProgressLine {
 impl ProgressLine {
     /// ProgressLine on this process's standard error.
     pub fn on_stderr() -> ProgressLine {
-        let terminal = std::io::stderr().is_terminal();
-        let asked = crate::backend::terminal::columns(std::io::stderr());
-        let columns = columns(asked, std::env::var("COLUMNS").ok().as_deref());
-        ProgressLine { terminal, columns, shown: None }
+        ProgressLine { terminal: std::io::stderr().is_terminal(), shown: None }
     }
 
     /// Whether standard error is a terminal (the line is rewritten in place).
@@ -41,7 +37,9 @@ impl ProgressLine {
             let _ = writeln!(err, "{}", variants.first().map_or("", String::as_str));
             return;
         }
-        let line = fit(variants, self.columns);
+        // Asked each time: the terminal may have been resized since.
+        let asked = crate::backend::terminal::columns(std::io::stderr());
+        let line = fit(variants, columns(asked, std::env::var("COLUMNS").ok().as_deref()));
         let width = line.chars().count();
         let blank = self.shown.unwrap_or(0).saturating_sub(width);
         let _ = write!(err, "\r{line}{}", " ".repeat(blank));
