@@ -462,9 +462,10 @@ pub fn parse(text: &str) -> Result<State, Unusable> {
         )?;
     }
     let on_disk: OnDisk = toml::from_str(text).map_err(invalid)?;
-    let daily = match (&on_disk.daily_solved, on_disk.daily_streak) {
+    let streak = on_disk.daily_streak.map(|days| days.to_string());
+    let daily = match (&on_disk.daily_solved, &streak) {
         (None, None) => None,
-        (Some(date), Some(days)) => Some((date.as_str(), Some(days))),
+        (Some(date), Some(days)) => Some((date.as_str(), days.as_str())),
         _ => return Err(Unusable::invalid("daily_solved and daily_streak go together")),
     };
     let found = on_disk.found.iter().map(|&i| Some(i));
