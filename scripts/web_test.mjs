@@ -119,14 +119,17 @@ async function settle() {
   fail("the page never settled");
 }
 let openTarget = null;
-async function openPage(setup = "") {
+const desktop = { width: 960, height: 430, mobile: false };
+async function openPage(setup = "", viewport = desktop, settled = true) {
   if (openTarget) await send("Target.closeTarget", { targetId: openTarget });
   const { targetId } = await send("Target.createTarget", { url: "about:blank" });
   ({ sessionId: session } = await send("Target.attachToTarget", { targetId, flatten: true }));
   await page("Runtime.enable");
   await page("Page.enable");
   await page("Page.addScriptToEvaluateOnNewDocument", { source: timerSpy + setup });
-  await page("Emulation.setDeviceMetricsOverride", { width: 960, height: 430, deviceScaleFactor: 1, mobile: false });
+  await page("Emulation.setDeviceMetricsOverride", { ...viewport, deviceScaleFactor: 1 });
+  // A phone: touch only (a tap is a touch event, and the page sees a coarse pointer).
+  await page("Emulation.setTouchEmulationEnabled", { enabled: viewport.mobile, maxTouchPoints: viewport.mobile ? 5 : 1 });
   const loaded = waitFor("Page.loadEventFired");
   await page("Page.navigate", { url });
   await loaded;
@@ -136,7 +139,7 @@ async function openPage(setup = "") {
   await page("Emulation.setVirtualTimePolicy", { policy: "pause" });
   openTarget = targetId;
   if ((await evaluate("document.querySelectorAll('.led').length")) === 0) fail(`the page did not start: ${consoleLines.join("; ")}`);
-  await settle();
+  if (settled) await settle();
 }
 
 // --- what the LEDs show, and what the script backend says they should ---
@@ -242,6 +245,62 @@ async function place(rows, keys) {
   }
 }
 
+// The progress shown after the mode and size (its separator included, as the page shows it): the
+// 92 on the 8x8 in classic and strict, the daily streak on regions' puzzle of the day, else nothing.
+// The help's items are set apart by the page, not by the terminal's double spaces.
+async function tallyIs(want, where) {
+  const { tally, separator, help } = await evaluate(`({
+    tally: document.getElementById("tally").textContent,
+    separator: getComputedStyle(document.getElementById("tally"), "::before").content,
+    help: [...document.querySelectorAll("#help li")].map((l) => l.textContent) })`);
+  const said = tally === "" ? "" : (separator === "none" ? "" : JSON.parse(separator)) + tally;
+  if (!want.test(said)) fail(`${where}: the page says "${said}" after the mode and size`);
+  if (help.length < 1 || help.some((h) => /\s\s/.test(h))) fail(`${where}: the help is ${JSON.stringify(help)}`);
+}
+
+// Where the page's parts are: none may move when the menu opens (the menu and message are last).
+const boxes = () => evaluate(`[".hat", "#matrix", "#stick", ".words", "#help", ".said"].map((s) => { const r = document.querySelector(s).getBoundingClientRect(); return [s, r.x, r.y, r.width]; })`);
+// Fails unless the matrix, every LED and every joystick button are whole inside the viewport, the page
+// is no wider than it, and every button is at least 44x44 px (a finger's touch target).
+async function checkFits(where) {
+  const found = await evaluate(`(() => {
+    const w = innerWidth, h = innerHeight, problems = [];
+    const check = (name, el, touch) => {
+      const r = el.getBoundingClientRect();
+      if (r.left < 0 || r.top < 0 || r.right > w || r.bottom > h) problems.push(name + " at " + [r.left, r.top, r.right, r.bottom].map(Math.round).join(","));
+      if (touch && (r.width < 44 || r.height < 44)) problems.push(name + " is " + Math.round(r.width) + "x" + Math.round(r.height) + " px");
+      return r;
+    };
+    check("the matrix", document.getElementById("matrix"), false);
+    const leds = [...document.querySelectorAll("#matrix .led")];
+    leds.forEach((l, i) => check("LED " + i, l, false));
+    for (const b of document.querySelectorAll("#stick button")) check("the " + b.getAttribute("aria-label").split(":")[0] + " button", b, true);
+    const scrolls = document.scrollingElement.scrollWidth;
+    if (scrolls > w) problems.push("the page is " + scrolls + " px wide");
+    return { problems, led: leds[0].getBoundingClientRect().width, viewport: [w, h] };
+  })()`);
+  if (found.viewport[0] !== Number(where.match(/(\d+)x/)[1])) fail(`${where}: the page does not fit: the browser widened the viewport to ${found.viewport.join("x")}`);
+  if (found.problems.length) fail(`${where}: ${found.problems.slice(0, 6).join("; ")}`);
+}
+
+// The script backend's settled frames for the events played since `lines` was emptied, against the
+// LEDs the page showed after each action.
+function compareWithScript() {
+  const script = lines.join("\n") + "\n";
+  const text = execFileSync(framesBin, { input: script, maxBuffer: 1 << 26 }).toString();
+  const frames = text.split("\n\n").map((f) => f.trim()).filter((f) => f !== "");
+  if (frames.length !== lines.length + 1) fail(`the script backend printed ${frames.length} frames for ${lines.length} lines`);
+  for (const [index, leds, what] of observed) {
+    const want = frames[index].split(/\s+/).map(asLed);
+    const bad = want.findIndex((c, i) => leds[i] !== c);
+    if (leds.length !== want.length || bad >= 0) {
+      const side = Math.sqrt(want.length);
+      fail(`after ${what} (script line ${index}: ${lines[index - 1]}), LED (${bad % side}, ${Math.floor(bad / side)}) ` +
+        `shows ${leds[bad]}, the script backend ${want[bad]} (${leds.length} LEDs, ${want.length} expected)`);
+    }
+  }
+}
+
 try {
   await send("Target.setDiscoverTargets", { discover: false });
   await openPage();
@@ -282,6 +341,7 @@ try {
   // Strict: refused moves, take-backs, solve; then a whole game by hand.
   n = 8;
   await mode("STRICT");
+  await tallyIs(/^ · \d+\/92 found$/, "strict 8x8");
   await place([0, 1]); // (1, 1) attacks (0, 0): refused
   await moveTo(2, 4);
   await key("Enter");
@@ -291,6 +351,7 @@ try {
   await place([0, 4, 7, 5, 2, 6, 1, 3], ["a", "d", "w", "s", "Enter"]);
   // Cover: queens placed and taken back, and the Delphi program's Go.
   await mode("COVER");
+  await tallyIs(/^$/, "cover 8x8");
   await place([2, 2, 2]);
   await key("Enter"); // takes the last one back
   await choose("GO");
@@ -303,6 +364,7 @@ try {
   // in UTC), marks, queens that clash, a hint, restart, a 12x12. Not NEW: a new puzzle's seed comes
   // from the engine's clock, which the script backend keeps apart from the page's virtual time.
   await mode("REGIONS");
+  await tallyIs(/^ · daily streak 0 days$/, "regions 8x8 (the puzzle of the day)");
   await place([1, 1]); // marks on (0, 1) and (1, 1)
   await place([1, 1]); // queens there: touching, they clash
   await choose("HINT");
@@ -312,6 +374,7 @@ try {
   await choose("HINT");
   await choose("DAILY");
   await size(12);
+  await tallyIs(/^$/, "regions 12x12");
   await place([0, 3, 6]);
   await choose("HINT");
   // Sizes: 4 to 8 on the matrix, larger on a larger grid.
@@ -321,6 +384,7 @@ try {
   await size(4);
   await place([1, 3, 0, 2]);
   await size(12);
+  await tallyIs(/^$/, "classic 12x12");
   if ((await readLeds()).length !== 144) fail("a 12x12 board is not drawn on a 12x12 grid");
   await place([0, 2, 4]);
   await choose("HINT");
@@ -336,24 +400,11 @@ try {
   await size(8);
   await mode("CLASSIC");
   await place([3, 1, 6, 2, 5, 7, 4, 0]);
-  if (!/\/92/.test((await words()).message) && (await evaluate("document.getElementById('found').textContent")) === "0/92 found") {
+  if (!/\/92/.test((await words()).message) && (await evaluate("document.getElementById('tally').textContent")) === "0/92 found") {
     fail("the progress was not counted");
   }
 
-  // The script backend's settled frames for the same events.
-  const script = lines.join("\n") + "\n";
-  const text = execFileSync(framesBin, { input: script, maxBuffer: 1 << 26 }).toString();
-  const frames = text.split("\n\n").map((f) => f.trim()).filter((f) => f !== "");
-  if (frames.length !== lines.length + 1) fail(`the script backend printed ${frames.length} frames for ${lines.length} lines`);
-  for (const [index, leds, what] of observed) {
-    const want = frames[index].split(/\s+/).map(asLed);
-    const bad = want.findIndex((c, i) => leds[i] !== c);
-    if (leds.length !== want.length || bad >= 0) {
-      const side = Math.sqrt(want.length);
-      fail(`after ${what} (script line ${index}: ${lines[index - 1]}), LED (${bad % side}, ${Math.floor(bad / side)}) ` +
-        `shows ${leds[bad]}, the script backend ${want[bad]} (${leds.length} LEDs, ${want.length} expected)`);
-    }
-  }
+  compareWithScript();
   log(`${observed.length} actions (${lines.length} script lines), every LED the same as the script backend's frames`);
 
   // Progress is kept: a new page starts where this one was, with what it found.
@@ -363,8 +414,11 @@ try {
   const first = await words();
   await openPage();
   const again = await words();
-  const found = await evaluate("document.getElementById('found').textContent");
+  const found = await evaluate("document.getElementById('tally').textContent");
   if (again.mode !== "classic 8x8" || found !== `${kept.found.length}/92 found`) fail(`a new page shows ${again.mode}, ${found}`);
+  // The intro played on the first visit only: this one scheduled nothing (no title scrolled).
+  const scheduled = await evaluate("window.__timers.scheduled");
+  if (scheduled !== 0) fail(`the intro played again on a second visit (${scheduled} timeouts)`);
   log(`progress kept in localStorage: ${stored} (the page said ${first.mode})`);
 
   // Another tab stores its progress while this page plays: solving a board here keeps both.
@@ -391,16 +445,18 @@ try {
   await place([7, 1, 4, 2, 0, 6, 3, 5]);
   await mode("STRICT");
   const newer = consoleLines.filter((l) => l.startsWith("warning: queens: saved progress"));
-  const storedKeys = await evaluate("Object.keys(localStorage).join(' ')");
+  const storedKeys = await evaluate("Object.keys(localStorage).filter((k) => k !== 'queens.intro-seen').join(' ')");
   const left = await evaluate("localStorage.getItem('queens')");
   if (newer.length !== 1 || !/newer queens/.test(newer[0]) || storedKeys !== "queens" || left !== future) {
     fail(`stored ${future}: warnings ${JSON.stringify(consoleLines)}, keys ${storedKeys}, left ${left}`);
   }
   log(`a newer queens's stored value: one warning (${newer[0]}), left as it is`);
 
-  // A stored value that breaks the rules: ignored with a warning, kept aside, the page plays.
+  // A stored value that breaks the rules: ignored with a warning, kept aside, the page plays. A streak
+  // too large for its number is said to be too large, not too small.
+  const tooLong = '{"mode":"regions","size":8,"found":[],"daily_solved":"2026-02-03","daily_streak":99999999999999999999}';
   for (const bad of ["{not json", '{"mode":"chess","size":8,"found":[]}', '{"mode":"cover","size":30,"found":[]}',
-    '{"mode":"classic","size":8,"found":[92]}', '{"mode":"classic","size":8,"found":[],"extra":1}', "[]"]) {
+    '{"mode":"classic","size":8,"found":[92]}', '{"mode":"classic","size":8,"found":[],"extra":1}', "[]", tooLong]) {
     consoleLines.length = 0;
     await evaluate(`localStorage.clear(); localStorage.setItem('queens', ${JSON.stringify(bad)})`);
     await openPage();
@@ -410,8 +466,67 @@ try {
     if (warned.length !== 1 || aside[0] !== bad || shown.mode !== "classic 8x8" || (await readLeds()).length !== 64) {
       fail(`stored ${bad}: warnings ${JSON.stringify(consoleLines)}, kept aside ${JSON.stringify(aside)}, page ${shown.mode}`);
     }
+    if (bad === tooLong && !/daily_streak is too large \(at most 4294967295 days\)/.test(warned[0])) fail(`stored ${bad}: ${warned[0]}`);
   }
   log("bad stored progress: one console warning each, the value kept aside, a fresh game");
+
+  // A first visit in regions mode: its intro says what a press does there (no "PRESS TO PLACE");
+  // the next visit plays none.
+  await evaluate(`localStorage.clear(); localStorage.setItem('queens', '{"mode":"regions","size":8,"found":[]}')`);
+  await openPage("", desktop, false);
+  const regionsIntro = (await words()).message;
+  if (!/DOT/.test(regionsIntro) || /PLACE/.test(regionsIntro)) fail(`regions' intro says "${regionsIntro}"`);
+  await settle();
+  await openPage("", desktop, false);
+  const nextVisit = await evaluate("({ message: document.getElementById('message').textContent, timers: window.__timers.scheduled })");
+  if (nextVisit.message !== "" || nextVisit.timers !== 0) fail(`the intro played again: ${JSON.stringify(nextVisit)}`);
+  log(`the intro on a first visit only, in regions mode in its words: "${regionsIntro}"`);
+
+  // Phones, portrait and landscape, with touch: the matrix, every LED and the joystick whole in the
+  // viewport, nothing wider than it, every button at least 44x44 px, also on a 16x16 board; the words
+  // column keeps its place when the menu opens; a few moves tapped on the joystick show what the
+  // script backend shows.
+  const shots = path.dirname(screenshotPath ?? "target/web-test/web.png");
+  for (const [width, height] of [[320, 568], [390, 844], [412, 915], [844, 390], [568, 320]]) {
+    await evaluate("localStorage.clear()");
+    await openPage("", { width, height, mobile: true });
+    const where = `at ${width}x${height}`;
+    const touch = await evaluate("matchMedia('(pointer: coarse)').matches && navigator.maxTouchPoints > 0");
+    if (!touch) fail(`${where}: the page does not see a touch screen`);
+    await checkFits(where);
+    lines.length = 0;
+    observed.length = 0;
+    keyboardHolding = false;
+    // Three queens, at (3, 4), (4, 6) and (5, 1), and the cursor on to (6, 3).
+    for (const button of ["middle", "right", "down", "down", "middle", "right", "down", "down", "down", "middle", "right"]) {
+      await tap(button, true);
+    }
+    await holdDirection("down", true);
+    compareWithScript();
+    const taps = observed.length;
+    if (width === 390) {
+      const shot = await page("Page.captureScreenshot", { format: "png" });
+      fs.writeFileSync(path.join(shots, "web-phone.png"), Buffer.from(shot.data, "base64"));
+    }
+    if (width === 844) {
+      const shot = await page("Page.captureScreenshot", { format: "png" });
+      fs.writeFileSync(path.join(shots, "web-phone-landscape.png"), Buffer.from(shot.data, "base64"));
+    }
+    // Strict's menu is the longest (21 items): the words column has room for it before it opens.
+    n = 8;
+    await mode("STRICT");
+    const before = await boxes();
+    await key("m");
+    const menuOpen = await boxes();
+    if (JSON.stringify(menuOpen) !== JSON.stringify(before)) {
+      fail(`${where}: the page moved when the menu opened: ${JSON.stringify(before)} then ${JSON.stringify(menuOpen)}`);
+    }
+    await key("ArrowUp"); // leaves the menu
+    n = 8;
+    await size(16);
+    await checkFits(`${where} on a 16x16 board`);
+    log(`phone ${where}: matrix, LEDs and joystick inside, no overflow, buttons >= 44 px, the menu moves nothing, ${taps} taps as the script backend`);
+  }
 
   // The screenshot for the README: a game under way.
   await evaluate("localStorage.clear()");

@@ -2,7 +2,7 @@
 //! under the board. Checked against the engine's own frames, so it says
 //! what the matrix shows.
 
-use queens::game::{Engine, Event, INTRO, ModeKind, Progress, Setup};
+use queens::game::{Engine, Event, INTRO, ModeKind, Progress, REGIONS_INTRO, Setup};
 
 fn start(mode: ModeKind, size: usize, intro: bool) -> Engine {
     Engine::start(Setup { mode, size, intro, max_size: 16, ..Setup::default() }, Progress::default())
@@ -95,4 +95,44 @@ fn a_solved_board_s_progress_message_is_in_words() {
         e.tick(now);
     }
     assert_eq!(e.on_show().message.as_deref(), Some("1/92 NEW FUNDAMENTAL 1/12"));
+}
+
+#[test]
+fn the_tally_is_the_progress_of_what_is_played() {
+    let found = Progress::from_found([3, 17]).unwrap();
+    let tally = |mode, size, today, progress| {
+        let setup = Setup { mode, size, today, max_size: 16, intro: false, ..Setup::default() };
+        Engine::start(setup, progress).on_show().tally
+    };
+    // The 92 are counted on the 8x8 in classic and strict only.
+    assert_eq!(tally(ModeKind::Classic, 8, None, found).as_deref(), Some("2/92 found"));
+    assert_eq!(tally(ModeKind::Strict, 8, None, found).as_deref(), Some("2/92 found"));
+    for (mode, size) in
+        [(ModeKind::Classic, 16), (ModeKind::Strict, 6), (ModeKind::Cover, 8), (ModeKind::Regions, 7)]
+    {
+        assert_eq!(tally(mode, size, Some(20_417), found), None, "{mode} {size}x{size}");
+    }
+    // Regions: the streak of the puzzle of the day (the 8x8, when the date is known), not the 92.
+    assert_eq!(tally(ModeKind::Regions, 8, None, found), None, "no date, no puzzle of the day");
+    let streak = found.with_streak(20_416, 3);
+    assert_eq!(tally(ModeKind::Regions, 8, Some(20_417), streak).as_deref(), Some("daily streak 3 days"));
+    assert_eq!(tally(ModeKind::Regions, 8, Some(20_417), found).as_deref(), Some("daily streak 0 days"));
+    assert_eq!(
+        tally(ModeKind::Regions, 8, Some(20_419), streak).as_deref(),
+        Some("daily streak 0 days"),
+        "a day missed breaks it"
+    );
+    let one = Progress::default().with_streak(20_417, 1);
+    assert_eq!(tally(ModeKind::Regions, 8, Some(20_417), one).as_deref(), Some("daily streak 1 day"));
+}
+
+#[test]
+fn the_intro_says_what_a_press_does_in_the_mode() {
+    // A press places a queen (or takes it back) in three modes; in regions it cycles dot, queen, empty.
+    for mode in [ModeKind::Classic, ModeKind::Strict, ModeKind::Cover] {
+        assert_eq!(start(mode, 8, true).on_show().message.as_deref(), Some(INTRO), "{mode}");
+    }
+    let regions = start(ModeKind::Regions, 8, true).on_show().message.expect("the intro plays");
+    assert_eq!(regions, REGIONS_INTRO);
+    assert!(!regions.contains("PLACE") && regions.contains("DOT") && regions.contains("QUEEN"), "{regions}");
 }

@@ -6,6 +6,8 @@
 "use strict";
 
 const STORE = "queens";
+// Set once the intro has played: it plays on a first visit only.
+const INTRO_SEEN = "queens.intro-seen";
 // Event::ALL's order in the engine: up, down, left, right, press, hold (release follows by itself).
 const KEYS = {
   ArrowUp: 0, w: 0, W: 0, k: 0, K: 0,
@@ -84,7 +86,8 @@ function shape(raw) {
     return { why: "is not valid: 'daily_solved' is not a date or 'daily_streak' not a whole number" };
   }
   const version = v.version === undefined ? [] : [`version:${v.version}`];
-  const streak = daily ? [`daily:${v.daily_solved}:${v.daily_streak}`] : [];
+  // Every digit of a whole number, however large (`${1e21}` is "1e+21"), for the engine to judge.
+  const streak = daily ? [`daily:${v.daily_solved}:${BigInt(v.daily_streak)}`] : [];
   return [...version, v.mode, v.size, ...streak, ...v.found].join(" ");
 }
 
@@ -135,6 +138,18 @@ function save() {
   }
 }
 
+// Whether the intro played on an earlier visit; notes that it has now (a storage that cannot be
+// written plays it on every visit).
+function introSeen() {
+  try {
+    if (localStorage.getItem(INTRO_SEEN) !== null) return true;
+    localStorage.setItem(INTRO_SEEN, "1");
+  } catch (e) {
+    // Said by loadFields or save, which use the same storage.
+  }
+  return false;
+}
+
 function buildMatrix(side) {
   const matrix = document.getElementById("matrix");
   matrix.replaceChildren();
@@ -168,7 +183,7 @@ function draw() {
 function describe() {
   const on = JSON.parse(text(wasm.describe()));
   document.getElementById("mode").textContent = `${on.mode} ${on.size}x${on.size}`;
-  document.getElementById("found").textContent = `${on.found}/92 found`;
+  document.getElementById("tally").textContent = on.tally ?? "";
   const menu = document.getElementById("menu");
   menu.replaceChildren();
   menu.hidden = on.menu === null;
@@ -182,7 +197,11 @@ function describe() {
   }
   const said = on.menu ? "" : on.message ?? (on.standby ? "asleep: any key to play" : "");
   document.getElementById("message").textContent = said;
-  document.getElementById("help").textContent = on.help;
+  const help = document.getElementById("help");
+  if (help.dataset.items !== on.help.join("\n")) {
+    help.dataset.items = on.help.join("\n");
+    help.replaceChildren(...on.help.map((words) => Object.assign(document.createElement("li"), { textContent: words })));
+  }
 }
 
 // After every input and every deadline: show the result, keep the progress, and wake again only if
@@ -249,7 +268,8 @@ async function main() {
   const { instance } = await WebAssembly.instantiateStreaming(fetch("queens.wasm"), imports);
   wasm = instance.exports;
   const stored = loadFields(false);
-  const warning = withStored(stored ? stored.fields : "", () => wasm.start(performance.now()));
+  const intro = !introSeen();
+  const warning = withStored(stored ? stored.fields : "", () => wasm.start(performance.now(), intro ? 1 : 0));
   if (warning > 0) {
     if (wasm.keeps_progress()) setAside(stored.raw, text(warning));
     else notKept(text(warning));

@@ -134,9 +134,11 @@ struct OnDisk {
     /// The last puzzle of the day solved (regions mode), `YYYY-MM-DD`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     daily_solved: Option<String>,
-    /// How many days in a row up to `daily_solved`.
+    /// How many days in a row up to `daily_solved`: any TOML integer, so
+    /// that one too large for the count (a `u32`) is said to be too large by
+    /// `check_values`, as the page's is.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    daily_streak: Option<u32>,
+    daily_streak: Option<i64>,
 }
 
 fn first_version() -> i64 {
@@ -439,7 +441,7 @@ pub fn render(state: &State) -> String {
         size: state.size,
         found: state.progress.found().collect(),
         daily_solved: state.progress.streak().map(|s| date_string(s.last)),
-        daily_streak: state.progress.streak().map(|s| s.days),
+        daily_streak: state.progress.streak().map(|s| i64::from(s.days)),
     };
     let body = toml::to_string(&on_disk).expect("plain fields serialise");
     format!("# The queens game's saved state: written by the game, safe to delete.\n{body}")
@@ -462,9 +464,10 @@ pub fn parse(text: &str) -> Result<State, Unusable> {
         )?;
     }
     let on_disk: OnDisk = toml::from_str(text).map_err(invalid)?;
-    let daily = match (&on_disk.daily_solved, on_disk.daily_streak) {
+    let streak = on_disk.daily_streak.map(|days| days.to_string());
+    let daily = match (&on_disk.daily_solved, &streak) {
         (None, None) => None,
-        (Some(date), Some(days)) => Some((date.as_str(), Some(days))),
+        (Some(date), Some(days)) => Some((date.as_str(), days.as_str())),
         _ => return Err(Unusable::invalid("daily_solved and daily_streak go together")),
     };
     let found = on_disk.found.iter().map(|&i| Some(i));
@@ -533,6 +536,14 @@ mod tests {
             (
                 "mode = \"classic\"\nsize = 8\nfound = []\ndaily_solved = \"2026-02-03\"\ndaily_streak = 0\n",
                 "1 or more",
+            ),
+            (
+                "mode = \"classic\"\nsize = 8\nfound = []\ndaily_solved = \"2026-02-03\"\ndaily_streak = -3\n",
+                "1 or more",
+            ),
+            (
+                "mode = \"classic\"\nsize = 8\nfound = []\ndaily_solved = \"2026-02-03\"\ndaily_streak = 9999999999\n",
+                "daily_streak is too large (at most 4294967295 days)",
             ),
         ] {
             let err = parse(text).unwrap_err().to_string();

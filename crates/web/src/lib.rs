@@ -105,11 +105,12 @@ pub extern "C" fn input_buffer(len: usize) -> *mut u8 {
 }
 
 /// Starts a game at `now` on the page's clock, from the saved state's fields
-/// in the input buffer (empty for a first visit). Returns the length of the
-/// output text: empty, or why the saved state was not used.
+/// in the input buffer (empty for a first visit), scrolling the intro if
+/// `intro` is 1 (the page's first visit). Returns the length of the output
+/// text: empty, or why the saved state was not used.
 // SAFETY: as for `input_buffer`.
 #[unsafe(no_mangle)]
-pub extern "C" fn start(now: f64) -> usize {
+pub extern "C" fn start(now: f64, intro: u32) -> usize {
     PAGE.with_borrow_mut(|page| {
         let fields = String::from_utf8_lossy(&page.input).into_owned();
         let (saved, unusable) = match fields.trim() {
@@ -119,7 +120,7 @@ pub extern "C" fn start(now: f64) -> usize {
                 Err(why) => (None, Some(why)),
             },
         };
-        let mut session = Session::start(saved, now, stopwatch(), calendar());
+        let mut session = Session::start(saved, intro != 0, now, stopwatch(), calendar());
         if let Some(Unusable::Newer(_)) = unusable {
             session.stop_keeping();
         }
@@ -207,8 +208,7 @@ pub extern "C" fn pixels() -> *const u8 {
 #[unsafe(no_mangle)]
 pub extern "C" fn describe() -> usize {
     PAGE.with_borrow_mut(|page| {
-        page.output =
-            page.session.as_ref().map(|s| describe_json(&s.on_show(), s.found())).unwrap_or_default();
+        page.output = page.session.as_ref().map(|s| describe_json(&s.on_show())).unwrap_or_default();
         page.output.len()
     })
 }
@@ -265,31 +265,37 @@ fn json_string(text: &str) -> String {
     out + "\""
 }
 
-/// What the keys and the joystick do now: the terminal's help line, with the
-/// page's joystick beside the keys.
-pub fn help(on_show: &OnShow) -> String {
-    if on_show.standby {
-        return "asleep: any key or joystick move starts a new game".into();
-    }
-    if on_show.menu.is_some() {
-        return "left/right choose  Enter/Space or a click of the middle: pick  m, up or down: leave".into();
-    }
-    let on_a_queen = match on_show.mode {
-        ModeKind::Classic => "the answer",
-        ModeKind::Strict | ModeKind::Cover => "take it back",
-        ModeKind::Regions => {
-            return "arrows/WASD/hjkl or the joystick move  Enter/Space or a click of the middle: dot, queen, empty  m or holding the middle: menu".into();
-        }
+/// What the keys and the joystick do now, one item each: the terminal's
+/// help line with the page's joystick beside the keys. Items, not one line:
+/// the page sets them apart itself (the terminal's double spaces would
+/// collapse in HTML).
+pub fn help(on_show: &OnShow) -> Vec<String> {
+    let items: &[&str] = if on_show.standby {
+        &["asleep: any key or joystick move starts a new game"]
+    } else if on_show.menu.is_some() {
+        &["left/right: choose", "Enter/Space or a click of the middle: pick", "m, up or down: leave"]
+    } else if on_show.mode == ModeKind::Regions {
+        &[
+            "arrows/WASD/hjkl or the joystick: move",
+            "Enter/Space or a click of the middle: dot, queen, empty",
+            "m or holding the middle: menu",
+        ]
+    } else {
+        let (on_a_queen, _) = on_show.mode.queen_press();
+        return vec![
+            "arrows/WASD/hjkl or the joystick: move".into(),
+            format!("Enter/Space or a click of the middle: place; on a queen: {on_a_queen}"),
+            "m or holding the middle: menu".into(),
+        ];
     };
-    format!(
-        "arrows/WASD/hjkl or the joystick move  Enter/Space or a click of the middle: place; on a queen: {on_a_queen}  m or holding the middle: menu"
-    )
+    items.iter().map(|i| i.to_string()).collect()
 }
 
 /// [`OnShow`]'s words as JSON: mode, size, menu (items and the selected
-/// one's index, or null), message, standby, the help line, and how many of
-/// the 92 solutions were `found`.
-pub fn describe_json(on_show: &OnShow, found: usize) -> String {
+/// one's index, or null), message, standby, the help items, and the
+/// `tally` of the player's progress that belongs to what is played (or
+/// null: [`queens_engine::game::Engine::tally`]).
+pub fn describe_json(on_show: &OnShow) -> String {
     let menu = match &on_show.menu {
         Some((items, selected)) => {
             let items: Vec<String> = items.iter().map(|i| json_string(i)).collect();
@@ -298,12 +304,14 @@ pub fn describe_json(on_show: &OnShow, found: usize) -> String {
         None => "null".into(),
     };
     let message = on_show.message.as_deref().map_or("null".into(), json_string);
+    let help: Vec<String> = help(on_show).iter().map(|i| json_string(i)).collect();
+    let tally = on_show.tally.as_deref().map_or("null".into(), json_string);
     format!(
-        r#"{{"mode":"{}","size":{},"menu":{menu},"message":{message},"standby":{},"help":{},"found":{found}}}"#,
+        r#"{{"mode":"{}","size":{},"menu":{menu},"message":{message},"standby":{},"help":[{}],"tally":{tally}}}"#,
         on_show.mode,
         on_show.size,
         on_show.standby,
-        json_string(&help(on_show))
+        help.join(",")
     )
 }
 
@@ -314,8 +322,8 @@ mod tests {
 
     #[test]
     fn the_description_is_json_with_the_menu_and_messages_in_words() {
-        let mut session = Session::start(None, 0.0, Box::new(StoppedWatch), Box::new(NoCalendar));
-        let intro = describe_json(&session.on_show(), 0);
+        let mut session = Session::start(None, true, 0.0, Box::new(StoppedWatch), Box::new(NoCalendar));
+        let intro = describe_json(&session.on_show());
         assert!(
             intro.starts_with(r#"{"mode":"classic","size":8,"menu":null,"message":"EIGHT QUEENS - "#),
             "{intro}"
@@ -324,9 +332,42 @@ mod tests {
             session.tick(at);
         }
         session.keyboard(Event::Hold, 60_000.0);
-        let menu = describe_json(&session.on_show(), 0);
+        let menu = describe_json(&session.on_show());
         assert!(menu.contains(r#""menu":{"items":["HINT","#), "{menu}");
         assert!(menu.contains(r#""selected":0}"#), "{menu}");
         assert_eq!(json_string("a\"b\\c\n"), r#""a\"b\\c\u000a""#);
+    }
+
+    #[test]
+    fn the_tally_is_said_only_where_one_is_kept() {
+        let tally = |mode, size| {
+            let saved = Saved { mode, size, ..Saved::default() };
+            let session =
+                Session::start(Some(saved), false, 0.0, Box::new(StoppedWatch), Box::new(NoCalendar));
+            let json = describe_json(&session.on_show());
+            json[json.find(r#""tally":"#).expect("a tally field")..].to_string()
+        };
+        assert_eq!(tally(ModeKind::Classic, 8), r#""tally":"0/92 found"}"#);
+        assert_eq!(tally(ModeKind::Strict, 8), r#""tally":"0/92 found"}"#);
+        assert_eq!(tally(ModeKind::Classic, 16), r#""tally":null}"#);
+        assert_eq!(tally(ModeKind::Cover, 8), r#""tally":null}"#);
+        // No date on the host: no puzzle of the day, so no streak either (the page's test has one).
+        assert_eq!(tally(ModeKind::Regions, 8), r#""tally":null}"#);
+    }
+
+    #[test]
+    fn the_help_is_items_the_page_sets_apart_not_spaces() {
+        let mut session = Session::start(None, true, 0.0, Box::new(StoppedWatch), Box::new(NoCalendar));
+        while let Some(at) = session.deadline() {
+            session.tick(at);
+        }
+        let playing = help(&session.on_show());
+        assert_eq!(playing.len(), 3, "{playing:?}");
+        assert!(playing[1].ends_with("on a queen: the answer"), "{playing:?}");
+        session.keyboard(Event::Hold, 60_000.0);
+        for item in playing.iter().chain(&help(&session.on_show())) {
+            assert!(!item.contains("  ") && item.trim() == item, "{item:?}");
+        }
+        assert!(describe_json(&session.on_show()).contains(r#""help":["left/right: choose","#));
     }
 }

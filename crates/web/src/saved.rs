@@ -61,8 +61,7 @@ impl Saved {
         let size = words.next().unwrap_or_default();
         let daily = words.next_if(|w| w.starts_with("daily:")).map(|w| {
             let daily = &w["daily:".len()..];
-            let (date, days) = daily.rsplit_once(':').unwrap_or((daily, ""));
-            (date, days.parse().ok())
+            daily.rsplit_once(':').unwrap_or((daily, ""))
         });
         let found = words.map(|w| w.parse().ok());
         let (mode, size, progress) = check_values(mode, size, found, daily)?;
@@ -130,7 +129,11 @@ mod tests {
                 "is not valid: daily_solved \"2026-02-30\" is not a date (YYYY-MM-DD)",
             ),
             ("regions 8 daily:2026-02-03:0", "is not valid: daily_streak must be 1 or more"),
-            ("regions 8 daily:2026-02-03", "is not valid: daily_streak must be 1 or more"),
+            ("regions 8 daily:2026-02-03", "is not valid: daily_streak \"\" is not a whole number"),
+            (
+                "regions 8 daily:2026-02-03:99999999999999999999",
+                "is not valid: daily_streak is too large (at most 4294967295 days)",
+            ),
             ("", "is not valid: unknown mode '': expected one of classic, strict, cover, regions"),
         ];
         for (fields, why) in cases {

@@ -23,11 +23,13 @@ pub struct Session {
 }
 
 impl Session {
-    /// A game as `saved` left it (or a first one), with the title scrolled
-    /// once as on the Sense HAT, started at `now` on the page's clock, on the
-    /// day `calendar` tells (for regions mode's puzzle of the day).
+    /// A game as `saved` left it (or a first one), started at `now` on the
+    /// page's clock, on the day `calendar` tells (for regions mode's puzzle
+    /// of the day). With `intro` (a first visit) the title and what the
+    /// keys do in the mode scroll once, as on the Sense HAT.
     pub fn start(
         saved: Option<Saved>,
+        intro: bool,
         now: f64,
         stopwatch: Box<dyn Stopwatch>,
         calendar: Box<dyn Calendar>,
@@ -39,7 +41,7 @@ impl Session {
             size: saved.size,
             max_size: MAX_SIDE,
             style: Style::default(),
-            intro: true,
+            intro,
             today: calendar.today(),
         };
         let mut engine = Engine::start(setup, saved.progress);
@@ -188,7 +190,7 @@ mod tests {
 
     #[test]
     fn the_title_plays_on_the_pages_clock_then_the_page_may_sleep() {
-        let mut s = Session::start(None, 5000.0, Box::new(StoppedWatch), Box::new(NoCalendar));
+        let mut s = Session::start(None, true, 5000.0, Box::new(StoppedWatch), Box::new(NoCalendar));
         let first = s.deadline().expect("the title scrolls");
         assert!(first > 5000.0);
         let now = settled(&mut s, 5000.0);
@@ -198,8 +200,16 @@ mod tests {
     }
 
     #[test]
+    fn without_the_intro_the_board_is_on_show_at_once_and_nothing_is_due() {
+        let s = Session::start(None, false, 0.0, Box::new(StoppedWatch), Box::new(NoCalendar));
+        assert_eq!(s.deadline(), None, "nothing scrolls");
+        assert_eq!(s.on_show().message, None);
+        assert_eq!(s.frame().get(3, 4), Theme::default().cursor);
+    }
+
+    #[test]
     fn the_joystick_holds_for_the_menu_and_repeats_directions() {
-        let mut s = Session::start(None, 0.0, Box::new(StoppedWatch), Box::new(NoCalendar));
+        let mut s = Session::start(None, true, 0.0, Box::new(StoppedWatch), Box::new(NoCalendar));
         let now = settled(&mut s, 0.0);
         s.joystick(Key::Middle, true, now);
         assert_eq!(s.deadline(), Some(now + 1000.0), "the hold is due a second later");
@@ -219,7 +229,7 @@ mod tests {
 
     #[test]
     fn the_keyboards_hold_is_released_before_the_next_key() {
-        let mut s = Session::start(None, 0.0, Box::new(StoppedWatch), Box::new(NoCalendar));
+        let mut s = Session::start(None, true, 0.0, Box::new(StoppedWatch), Box::new(NoCalendar));
         let now = settled(&mut s, 0.0);
         s.keyboard(Event::Hold, now);
         let now = settled(&mut s, now);
@@ -231,7 +241,7 @@ mod tests {
     #[test]
     fn a_saved_game_starts_where_it_was_and_changes_are_offered_for_saving() {
         let saved = Saved { mode: ModeKind::Cover, size: 14, ..Saved::default() };
-        let mut s = Session::start(Some(saved), 0.0, Box::new(StoppedWatch), Box::new(NoCalendar));
+        let mut s = Session::start(Some(saved), true, 0.0, Box::new(StoppedWatch), Box::new(NoCalendar));
         assert_eq!((s.on_show().mode, s.on_show().size), (ModeKind::Cover, 11), "cover plays up to 11x11");
         assert_eq!(s.take_saved(""), Ok(None));
         assert!(!s.unsaved());
@@ -265,7 +275,7 @@ mod tests {
 
     #[test]
     fn what_another_tab_stored_is_kept_when_this_one_stores() {
-        let mut s = Session::start(None, 0.0, Box::new(StoppedWatch), Box::new(NoCalendar));
+        let mut s = Session::start(None, true, 0.0, Box::new(StoppedWatch), Box::new(NoCalendar));
         let now = settled(&mut s, 0.0);
         solve(&mut s, [7, 1, 3, 0, 6, 4, 2, 5], now);
         assert_eq!(s.found(), 1, "solved");
@@ -282,7 +292,7 @@ mod tests {
 
     #[test]
     fn what_cannot_be_merged_is_said_and_a_newer_queens_stops_the_keeping() {
-        let mut s = Session::start(None, 0.0, Box::new(StoppedWatch), Box::new(NoCalendar));
+        let mut s = Session::start(None, true, 0.0, Box::new(StoppedWatch), Box::new(NoCalendar));
         let now = settled(&mut s, 0.0);
         solve(&mut s, [7, 1, 3, 0, 6, 4, 2, 5], now);
         let broken = s.take_saved("chess 8").unwrap_err();

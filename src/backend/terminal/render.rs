@@ -118,16 +118,6 @@ pub(crate) fn wrap(words: &[Span], width: usize) -> Vec<Vec<Span>> {
     lines
 }
 
-/// What a press on one of the player's queens does in `mode`: long and short.
-fn queen_press(mode: ModeKind) -> (&'static str, &'static str) {
-    match mode {
-        ModeKind::Classic => ("the answer", "answer"),
-        ModeKind::Strict | ModeKind::Cover => ("take it back", "take back"),
-        // Regions has no "on a queen": a press cycles every square (see `help`).
-        ModeKind::Regions => ("empty it", "empty"),
-    }
-}
-
 /// The help line: what the keys do now, the longest wording that fits in
 /// `width` (the shortest fits [`MIN_COLS`]).
 pub fn help(on_show: &OnShow, width: usize) -> String {
@@ -146,7 +136,7 @@ pub fn help(on_show: &OnShow, width: usize) -> String {
             "Enter: dot/queen/empty  m menu  q quit".into(),
         ]
     } else {
-        let (long, short) = queen_press(on_show.mode);
+        let (long, short) = on_show.mode.queen_press();
         vec![
             format!(
                 "arrows/WASD/hjkl move  Enter/Space place; on a queen: {long}  m menu  q/Esc/Ctrl-D quit"
@@ -463,7 +453,16 @@ mod tests {
     fn on_show(mode: ModeKind) -> OnShow {
         let mut board = Frame::dark(8);
         board.set(1, 0, Rgb(1, 2, 3));
-        OnShow { mode, size: 8, menu: None, message: None, standby: false, board, cursor: Some((3, 4)) }
+        OnShow {
+            mode,
+            size: 8,
+            menu: None,
+            message: None,
+            standby: false,
+            board,
+            cursor: Some((3, 4)),
+            tally: None,
+        }
     }
 
     /// The text of `out` with the escape sequences taken out.

@@ -7,7 +7,7 @@ use super::modes::ModeKind;
 use super::progress::Progress;
 use super::text;
 use super::{Event, Frame};
-use crate::puzzle::Placement;
+use crate::puzzle::{Placement, Solutions};
 use std::collections::VecDeque;
 
 /// What the engine starts with.
@@ -60,10 +60,25 @@ pub struct OnShow {
     pub board: Frame,
     /// The pixel (x, y) of the mode's cursor on `board`, if it shows one.
     pub cursor: Option<(usize, usize)>,
+    /// The player's progress that belongs to what is played, in words
+    /// ([`Engine::tally`]); `None` where nothing is tallied.
+    pub tally: Option<String>,
 }
 
-/// What the start-up message says.
+/// What the start-up message says, in every mode but regions ([`intro`]).
 pub const INTRO: &str = "EIGHT QUEENS - MOVE, PRESS TO PLACE, HOLD FOR MENU";
+
+/// What the start-up message says in regions mode, where a press cycles a
+/// square through a dot, a queen and empty.
+pub const REGIONS_INTRO: &str = "EIGHT QUEENS - MOVE, PRESS FOR A DOT, A QUEEN OR EMPTY, HOLD FOR MENU";
+
+/// What the start-up message says in `mode`: what a press does there.
+pub fn intro(mode: ModeKind) -> &'static str {
+    match mode {
+        ModeKind::Regions => REGIONS_INTRO,
+        ModeKind::Classic | ModeKind::Strict | ModeKind::Cover => INTRO,
+    }
+}
 
 /// Runs one [`Mode`]: feeds it events, plays its animations on the clock it
 /// is given, opens the menu on a hold, and keeps the frame that should be
@@ -104,7 +119,7 @@ impl Engine {
         let setup = Setup { size, ..setup };
         let mut engine = Engine::with_mode(setup.mode.build(size, setup.style, setup.today), setup, progress);
         if setup.intro {
-            engine.queue.push_back(text::scroll(INTRO, setup.style.text, engine.shown.side()));
+            engine.queue.push_back(text::scroll(intro(setup.mode), setup.style.text, engine.shown.side()));
             engine.tick_from(0);
         }
         engine
@@ -191,6 +206,26 @@ impl Engine {
             standby: self.standby,
             board,
             cursor: self.mode.cursor().map(|sq| (offset + sq.col as usize, offset + sq.row as usize)),
+            tally: self.tally(),
+        }
+    }
+
+    /// The player's progress that belongs to what is played, in words: how
+    /// many of the 92 solutions were found (`37/92 found`) on the 8x8 in the
+    /// modes that count them (classic, and strict's boards solved by hand);
+    /// the streak of puzzles of the day (`daily streak 3 days`) while regions
+    /// plays one; `None` for every other mode and size, which keep no tally.
+    pub fn tally(&self) -> Option<String> {
+        let eight = Solutions::eight();
+        match self.setup.mode {
+            ModeKind::Classic | ModeKind::Strict if self.setup.size == eight.n() => {
+                Some(format!("{}/{} found", self.progress.count(), eight.len()))
+            }
+            ModeKind::Regions => {
+                let days = self.progress.streak_on(self.mode.puzzle_of_the_day()?);
+                Some(format!("daily streak {days} {}", if days == 1 { "day" } else { "days" }))
+            }
+            ModeKind::Classic | ModeKind::Strict | ModeKind::Cover => None,
         }
     }
 

@@ -26,7 +26,7 @@ pub use board::Board;
 pub(crate) use classic::FLASHES;
 pub use classic::{Classic, FLASH_MS};
 pub use cover::Cover;
-pub use engine::{Engine, INTRO, OnShow, Setup};
+pub use engine::{Engine, INTRO, OnShow, REGIONS_INTRO, Setup, intro};
 pub use event::Event;
 pub use frame::{Frame, MAX_SIDE, Rgb};
 pub use menu::Item;

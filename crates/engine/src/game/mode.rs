@@ -47,6 +47,12 @@ pub trait Mode {
     fn cursor(&self) -> Option<Square> {
         None
     }
+
+    /// The day (days since 1970-01-01) whose puzzle of the day is on the
+    /// board, if one is: its streak is the progress that belongs to it.
+    fn puzzle_of_the_day(&self) -> Option<i64> {
+        None
+    }
 }
 
 /// What a mode may offer in the menu.

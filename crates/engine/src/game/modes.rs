@@ -42,6 +42,17 @@ impl ModeKind {
         }
     }
 
+    /// What a press on one of the player's queens does in this mode, for
+    /// the help lines of the terminal and the page: long and short. Regions
+    /// has no "on a queen": a press cycles every square (dot, queen, empty).
+    pub fn queen_press(self) -> (&'static str, &'static str) {
+        match self {
+            ModeKind::Classic => ("the answer", "answer"),
+            ModeKind::Strict | ModeKind::Cover => ("take it back", "take back"),
+            ModeKind::Regions => ("empty it", "empty"),
+        }
+    }
+
     /// The board sizes this mode plays: classic and strict every size up to
     /// 16 (their answers come from the list of all solutions up to 12, from
     /// searches above), cover up to its solver's limit, 11, and regions the

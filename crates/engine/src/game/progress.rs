@@ -82,6 +82,13 @@ impl Progress {
         self.daily
     }
 
+    /// How many days in a row the puzzle of the day has been solved, as it
+    /// stands on day `today`: the streak if its last day is today or
+    /// yesterday (it can still grow), else 0 (a day was missed).
+    pub fn streak_on(&self, today: i64) -> u32 {
+        self.daily.filter(|s| s.last >= today - 1).map_or(0, |s| s.days)
+    }
+
     /// This progress with the streak `days` long up to day `last`, as saved.
     pub fn with_streak(mut self, last: i64, days: u32) -> Progress {
         self.daily = (days > 0).then_some(Streak { last, days });

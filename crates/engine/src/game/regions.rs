@@ -481,6 +481,10 @@ impl Mode for Regions {
     fn cursor(&self) -> Option<Square> {
         Some(self.cursor)
     }
+
+    fn puzzle_of_the_day(&self) -> Option<i64> {
+        self.daily()
+    }
 }
 
 fn in_unit(puzzle: &Puzzle, unit: Unit, sq: Square) -> bool {

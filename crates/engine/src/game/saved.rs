@@ -56,13 +56,13 @@ pub fn check_version(version: i64) -> Result<(), Unusable> {
 /// a `size` some mode plays, `found` solution numbers of the 92 (`None`
 /// for one that is no number), and, once a puzzle of the day was solved,
 /// the `daily` last day solved (`YYYY-MM-DD`) with the days in a row up to
-/// it (at least one; `None` for no number). The error says which rule is
-/// broken, in one line.
+/// it, as its text gives them (a whole number, at least one, that fits in a
+/// `u32`). The error says which rule is broken, in one line.
 pub fn check_values(
     mode: &str,
     size: &str,
     found: impl IntoIterator<Item = Option<usize>>,
-    daily: Option<(&str, Option<u32>)>,
+    daily: Option<(&str, &str)>,
 ) -> Result<(ModeKind, usize, Progress), Unusable> {
     let mode: ModeKind = mode.parse().map_err(Unusable::invalid)?;
     let size = size.parse().ok().filter(|n| SIZES.contains(n)).ok_or_else(|| {
@@ -74,16 +74,51 @@ pub fn check_values(
     if let Some((date, days)) = daily {
         let last = parse_date(date)
             .ok_or_else(|| Unusable::invalid(format!("daily_solved {date:?} is not a date (YYYY-MM-DD)")))?;
-        let days =
-            days.filter(|&d| d > 0).ok_or_else(|| Unusable::invalid("daily_streak must be 1 or more"))?;
-        progress = progress.with_streak(last, days);
+        progress = progress.with_streak(last, check_streak(days)?);
     }
     Ok((mode, size, progress))
+}
+
+/// A streak's days from their text: a whole number from 1 to [`u32::MAX`],
+/// each way of missing that said apart (not a number, too few, too many).
+fn check_streak(days: &str) -> Result<u32, Unusable> {
+    let whole = |digits: &str| !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+    match days.parse::<u32>() {
+        Ok(days) if days > 0 => Ok(days),
+        Ok(_) => Err(Unusable::invalid("daily_streak must be 1 or more")),
+        Err(_) if days.strip_prefix('-').is_some_and(whole) => {
+            Err(Unusable::invalid("daily_streak must be 1 or more"))
+        }
+        Err(_) if whole(days) => {
+            Err(Unusable::invalid(format!("daily_streak is too large (at most {} days)", u32::MAX)))
+        }
+        Err(_) => Err(Unusable::invalid(format!("daily_streak {days:?} is not a whole number"))),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_streak_too_large_for_its_number_is_not_said_to_be_too_small() {
+        let why = |days| check_streak(days).map_err(|e| e.to_string());
+        assert_eq!(why("3"), Ok(3));
+        assert_eq!(why("4294967295"), Ok(u32::MAX));
+        let large = Err("is not valid: daily_streak is too large (at most 4294967295 days)".to_string());
+        assert_eq!(why("99999999999999999999"), large);
+        assert_eq!(why("4294967296"), large);
+        for small in ["0", "-1", "-99999999999999999999"] {
+            assert_eq!(
+                why(small),
+                Err("is not valid: daily_streak must be 1 or more".to_string()),
+                "{small}"
+            );
+        }
+        for not in ["", "3.5", "1e+21", "three"] {
+            assert_eq!(why(not), Err(format!("is not valid: daily_streak {not:?} is not a whole number")));
+        }
+    }
 
     #[test]
     fn only_a_version_above_this_builds_is_newer() {
