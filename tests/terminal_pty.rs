@@ -764,3 +764,59 @@ fn a_warning_while_playing_goes_under_the_board_and_to_standard_error_at_the_end
     let contents = pty.parser.screen().contents();
     assert!(contents.lines().any(|l| l.starts_with("queens: warning: cannot create")), "{contents}");
 }
+
+/// Issue 27: `queens > file` typed at a terminal. Standard input is a
+/// terminal and standard output is not: the game cannot draw, and a script
+/// backend reading the keyboard with its frames going to the file would look
+/// hung. It says why in one line and stops, leaving the file empty.
+#[test]
+fn standard_output_not_a_terminal_is_said_in_one_line_when_standard_input_is_one() {
+    let dir = std::env::temp_dir().join(format!("queens-pty-redirected-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let master = open_master();
+    nix::pty::grantpt(&master).unwrap();
+    nix::pty::unlockpt(&master).unwrap();
+    let slave = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(nix::pty::ptsname_r(&master).unwrap())
+        .unwrap();
+    let out_path = dir.join("out");
+    let none = dir.to_str().unwrap();
+    let bus = dir.join("no-bus");
+    let mut child = common::bin::queens()
+        // No Sense HAT devices and no I2C bus, as on a desktop.
+        .args(["--sysfs-root", none, "--dev-root", none, "--i2c-bus", bus.to_str().unwrap()])
+        .env("XDG_STATE_HOME", &dir)
+        .env_remove("STATE_DIRECTORY")
+        .stdin(slave)
+        .stdout(File::create(&out_path).unwrap())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let end = Instant::now() + PATIENCE;
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if Instant::now() > end {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!(
+                "still running after {PATIENCE:?}: it waits on the keyboard instead of saying why it cannot play"
+            );
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let mut stderr = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
+    assert_eq!(
+        stderr,
+        "queens: standard output is not a terminal: the game draws there (play without redirecting it, or choose --backend script)\n"
+    );
+    assert_eq!(status.code(), Some(1));
+    assert_eq!(std::fs::read(&out_path).unwrap(), b"", "nothing written to the file");
+    drop(master);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
