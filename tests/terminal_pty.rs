@@ -820,3 +820,50 @@ fn standard_output_not_a_terminal_is_said_in_one_line_when_standard_input_is_one
     drop(master);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The process's state letter in /proc (`T` when stopped).
+fn process_state(pid: u32) -> char {
+    cpu_ticks(pid).1
+}
+
+/// Issue 27: a suspended game (Ctrl-Z, or SIGTSTP from outside) gives the
+/// terminal back before it stops, as a shell's `fg` expects, and takes it
+/// again when continued: raw mode, the alternate screen, the board redrawn,
+/// keys working.
+#[test]
+fn ctrl_z_and_sigtstp_suspend_with_the_terminal_restored_and_sigcont_redraws() {
+    for how in ["ctrl-z", "sigtstp"] {
+        let mut pty = Pty::start(&format!("suspend-{how}"), Some("truecolor"));
+        pty.wait_for("the start board", |s| picture(s) == start_board());
+        pty.send(b"d");
+        pty.wait_for("d moves right", |s| picture(s) == board(&[(4, 4, 'B')]));
+        let pid = pty.child.id();
+        match how {
+            "ctrl-z" => pty.send(b"\x1a"),
+            _ => kill(Pid::from_raw(pid as i32), Signal::SIGTSTP).unwrap(),
+        }
+        let end = Instant::now() + PATIENCE;
+        while process_state(pid) != 'T' {
+            assert!(Instant::now() < end, "{how}: the game did not stop (state {})", process_state(pid));
+            pty.read_some(Duration::from_millis(20));
+        }
+        // What it wrote before stopping.
+        while pty.read_some(Duration::from_millis(50)) {}
+        let screen = pty.parser.screen();
+        assert!(!screen.alternate_screen(), "{how}: the normal screen while stopped");
+        assert!(!screen.hide_cursor(), "{how}: the cursor shown while stopped");
+        assert!(!pty.is_raw(), "{how}: line editing and echo while stopped");
+
+        kill(Pid::from_raw(pid as i32), Signal::SIGCONT).unwrap();
+        pty.wait_for("the board redrawn on the alternate screen", |s| {
+            s.alternate_screen() && picture(s) == board(&[(4, 4, 'B')])
+        });
+        assert!(pty.is_raw(), "{how}: raw mode again");
+        assert!(pty.parser.screen().hide_cursor(), "{how}: the cursor hidden again");
+        pty.send(b"d");
+        pty.wait_for("keys work again", |s| picture(s) == board(&[(5, 4, 'B')]));
+        pty.send(b"q");
+        assert!(pty.exit().success(), "{how}");
+        assert!(!pty.is_raw());
+    }
+}
