@@ -84,23 +84,25 @@ fn raw_settings(settings: libc::termios) -> Termios {
 /// is SIGSTOP, which cannot be caught: SIGTSTP, what the shell's Ctrl-Z
 /// sends, is the game's own while it plays (it brings the game here).
 pub fn suspend() -> io::Result<()> {
-    let terminal =
-        |f: &dyn Fn(&Restore) -> io::Result<()>| match &*TO_RESTORE.lock().unwrap_or_else(|e| e.into_inner())
-        {
-            Some(restore) => f(restore),
-            None => Ok(()),
-        };
     // Errors are ignored, as in `restore`: a terminal gone is found by the next read.
-    let _ = terminal(&|r| {
+    let _ = on_terminal(|r| {
         write_to(&r.output, LEAVE)?;
         Ok(termios::tcsetattr(&r.input, SetArg::TCSANOW, &Termios::from(r.settings))?)
     });
     signal_hook::low_level::raise(libc::SIGSTOP)?;
     // Continued. The shell may have changed the settings meanwhile: raw mode again.
-    terminal(&|r| {
+    on_terminal(|r| {
         termios::tcsetattr(&r.input, SetArg::TCSANOW, &raw_settings(r.settings))?;
         write_to(&r.output, ENTER)
     })
+}
+
+/// `f` on the terminal raw mode is on, if it is.
+fn on_terminal(f: impl FnOnce(&Restore) -> io::Result<()>) -> io::Result<()> {
+    match &*TO_RESTORE.lock().unwrap_or_else(|e| e.into_inner()) {
+        Some(restore) => f(restore),
+        None => Ok(()),
+    }
 }
 
 impl Drop for RawMode {
