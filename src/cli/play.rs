@@ -226,8 +226,17 @@ fn start(
         style: config.style,
         max_size,
         today: UtcCalendar::today(),
+        seed: fresh_seed(),
     };
-    Ok((Engine::start(setup, saved.progress), saver))
+    Ok((Engine::resume(setup, saved.progress, saved.regions), saver))
+}
+
+/// Randomness for new regions puzzles: the clock's nanoseconds and the
+/// process id, different at every start (the engine itself has none).
+fn fresh_seed() -> u64 {
+    let nanos =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    (nanos as u64) ^ (u64::from(std::process::id()) << 32)
 }
 
 /// The daemon on an opened HAT, by either path: ready for systemd, then
@@ -277,7 +286,12 @@ impl Saver {
     fn save(&mut self, engine: &Engine) {
         let Some(file) = &self.file else { return };
         let setup = engine.setup();
-        let state = State { mode: setup.mode, size: setup.size, progress: *engine.progress() };
+        let state = State {
+            mode: setup.mode,
+            size: setup.size,
+            progress: *engine.progress(),
+            regions: engine.in_play(),
+        };
         let problem = match file.save(&state) {
             Ok(warning) => warning,
             Err(e) => Some(e.line()),

@@ -1,5 +1,6 @@
 //! The seam between the engine and each way to play.
 
+use super::regions::InPlay;
 use super::{Event, Frame, TextStyle, Theme};
 use crate::puzzle::{Placement, Square};
 
@@ -45,6 +46,11 @@ pub trait Mode {
 
     /// Where the cursor is, if the mode has one (a queen drawn over it hides it on the LEDs).
     fn cursor(&self) -> Option<Square> {
+        None
+    }
+
+    /// Regions: the puzzle on the board, if a restart is to show it again.
+    fn in_play(&self) -> Option<InPlay> {
         None
     }
 }
