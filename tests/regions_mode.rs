@@ -261,20 +261,17 @@ fn state_dir(tag: &str) -> PathBuf {
     dir
 }
 
-/// The script that solves `puzzle` from the cursor's start, (3, 4) on the 8x8.
+/// The script that solves `puzzle` from the cursor's start ((3, 4) on the 8x8).
 fn solving_script(puzzle: &Puzzle) -> String {
-    let solution = the_solution(puzzle);
+    let n = puzzle.n();
+    let start = queens::game::Board::new(n).start();
+    let mut at = (start.col as usize, start.row as usize);
     let mut script = String::new();
-    let mut at = (3u8, 4u8);
-    for q in solution {
-        while at.0 != q.col {
-            script += "right\n";
-            at.0 = (at.0 + 1) % 8;
+    for q in the_solution(puzzle) {
+        for event in common::moves_to(n, at, (q.col as usize, q.row as usize)) {
+            script += &format!("{}\n", format!("{event:?}").to_lowercase());
         }
-        while at.1 != q.row {
-            script += "down\n";
-            at.1 = (at.1 + 1) % 8;
-        }
+        at = (q.col as usize, q.row as usize);
         script += "press\npress\n";
     }
     script
@@ -330,19 +327,7 @@ fn kept(state: &std::path::Path) -> Option<queens::game::InPlay> {
 
 /// The script that solves the generated puzzle `kept` from the cursor's start.
 fn solving_script_for(kept: queens::game::InPlay) -> String {
-    let n = kept.size;
-    let puzzle = generate::generate(n, kept.seed, None).unwrap().puzzle;
-    let start = queens::game::Board::new(n).start();
-    let mut at = (start.col as usize, start.row as usize);
-    let mut script = String::new();
-    for q in the_solution(&puzzle) {
-        for event in common::moves_to(n, at, (q.col as usize, q.row as usize)) {
-            script += &format!("{}\n", format!("{event:?}").to_lowercase());
-        }
-        at = (q.col as usize, q.row as usize);
-        script += "press\npress\n";
-    }
-    script
+    solving_script(&generate::generate(kept.size, kept.seed, None).unwrap().puzzle)
 }
 
 /// Issue 27: only the 8x8 is the puzzle of the day. The other sizes bring a

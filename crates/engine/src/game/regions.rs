@@ -92,7 +92,7 @@ enum Source {
 pub struct InPlay {
     /// The board is `size` x `size`.
     pub size: usize,
-    /// The seed [`generate`] makes the puzzle from.
+    /// The seed [`generate()`] makes the puzzle from.
     pub seed: u64,
 }
 
