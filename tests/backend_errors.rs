@@ -41,6 +41,6 @@ fn the_terminal_backend_without_a_terminal_is_one_line_and_status_one() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
-        "queens: the terminal backend needs a terminal on standard input and output\n"
+        "queens play: the terminal backend needs a terminal on standard input and output\n"
     );
 }

@@ -89,7 +89,7 @@ fn play_options_work_without_the_word_play() {
     assert_eq!(mixed.status.code(), Some(2));
     assert_eq!(
         String::from_utf8_lossy(&mixed.stderr),
-        "queens: the command 'solve' cannot follow --mode: --mode is play's, given alone or after 'queens play' (see 'queens --help')\n"
+        "queens solve: --mode is play's option: give it alone or after 'queens play', not before 'solve' (see 'queens --help')\n"
     );
     assert!(mixed.stdout.is_empty());
     // The top level's own option still goes before any command.

@@ -294,7 +294,10 @@ fn bad_puzzles_are_one_line_and_exit_2() {
 #[test]
 fn a_grid_with_no_solution_says_so_and_exits_1() {
     let (status, out, _) = regions_solve(&[], "AAB\nACB\nCCB\n");
-    assert_eq!((status, out.as_str()), (Some(1), "no solution\n"));
+    assert_eq!(
+        (status, out.as_str()),
+        (Some(1), "no solution: no placement has one queen in every row, column and region, none touching\n")
+    );
 }
 
 #[test]
@@ -348,7 +351,10 @@ fn a_puzzle_comes_through_a_fifo_or_a_pipe_and_an_endless_one_is_refused() {
     // A stream that never ends is read up to the limit, then refused in one line.
     let (status, out, err) = run(&["regions", "solve", "/dev/zero"]);
     assert_eq!((status, out.as_str()), (Some(2), ""));
-    assert_eq!(err, "queens: /dev/zero is larger than 64 KiB\n");
+    assert_eq!(
+        err,
+        "queens regions solve: /dev/zero is larger than 64 KiB (see 'queens regions solve --help')\n"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -109,7 +109,7 @@ fn a_bad_line_is_reported_with_its_number_and_the_game_goes_on() {
     let out = run(&[], "up\njump\n\nwait soon\npress\n");
     assert_eq!(out.status.code(), Some(1), "a run with refused lines fails");
     let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(stderr.ends_with("queens: 2 script lines were refused\n"), "{stderr}");
+    assert!(stderr.ends_with("queens play: 2 script lines were refused\n"), "{stderr}");
     assert!(stderr.contains("script line 2: unknown event 'jump'"), "{stderr}");
     assert!(stderr.contains("script line 4: 'wait soon'"), "{stderr}");
     let frames = frames(&String::from_utf8(out.stdout).unwrap());

@@ -102,7 +102,6 @@ fn bad_input_is_one_line_and_status_2() {
         &["count", "26"],
         &["pieces", "--board", "33x3", "--queens", "1"],
         &["pieces", "--board", "3x3", "--place", "Qa1,Kb2"],
-        &["pieces", "--board", "2x2", "--knights", "5"],
         &["cover", "12"],
         &["cover", "8", "--queens", "0"],
         &["cover", "8", "--queens", "9"],
@@ -116,8 +115,98 @@ fn bad_input_is_one_line_and_status_2() {
         assert_eq!(stderr(&o).lines().count(), 1, "{args:?}: {}", stderr(&o));
         assert!(stdout(&o).is_empty(), "{args:?}");
     }
-    let o = queens(&["pieces", "--board", "1x1", "--queens", "2"]);
-    assert_eq!(stderr(&o), "queens: 2 pieces cannot fit on the 1x1 board's 1 square\n", "the singular");
+}
+
+/// One rule for "there are none" (docs/solver.md): a count is an answer, 0
+/// too (status 0, and JSON when asked); a solution asked for and not found
+/// is status 1 with a line saying so (or JSON holding none); status 2 only
+/// for a command line that is wrong.
+#[test]
+fn there_are_none_is_said_the_same_way_by_every_command() {
+    let counts: &[(&[&str], &str, serde_json::Value)] = &[
+        (&["count", "2"], "0 solutions for 2 queens\n", serde_json::json!({"n": 2, "count": 0})),
+        (
+            &["pieces", "--board", "2x2", "--kings", "4", "--count"],
+            "0 solutions on the 2x2 board: 4 kings cannot share the 2x2 board in peace: at most 1 can\n",
+            serde_json::json!({"width": 2, "height": 2, "count": 0}),
+        ),
+        (
+            // More pieces than squares is a question whose answer is 0, not a wrong command line.
+            &["pieces", "--board", "2x2", "--kings", "5", "--count"],
+            "0 solutions on the 2x2 board: 5 pieces cannot fit on the 4 squares of the 2x2 board\n",
+            serde_json::json!({"width": 2, "height": 2, "count": 0}),
+        ),
+        (
+            &["cover", "8", "--queens", "4", "--count"],
+            "0 covers of the 8x8 board with 4 queens (the fewest is 5)\n",
+            serde_json::json!({"n": 8, "queens": 4, "count": 0}),
+        ),
+        (
+            &["cover", "8", "--queens", "4", "--independent", "--count"],
+            "0 covers of the 8x8 board with at most 4 queens, none attacking another\n",
+            serde_json::json!({"n": 8, "queens": 4, "count": 0}),
+        ),
+    ];
+    for (args, human, value) in counts {
+        let o = queens(args);
+        assert_eq!(
+            (o.status.code(), stdout(&o).as_str(), stderr(&o).as_str()),
+            (Some(0), *human, ""),
+            "{args:?}"
+        );
+        let o = queens(&[*args, &["--format", "json"][..]].concat());
+        assert_eq!((o.status.code(), json(&o)), (Some(0), value.clone()), "{args:?} --format json");
+    }
+    let none: &[(&[&str], serde_json::Value)] = &[
+        (&["solve", "3"], serde_json::json!({"n": 3, "rows": null})),
+        (&["solve", "8", "--place", "a1,c2"], serde_json::json!({"n": 8, "rows": null})),
+        (
+            &["pieces", "--board", "2x2", "--kings", "2"],
+            serde_json::json!({"width": 2, "height": 2, "solutions": []}),
+        ),
+        (
+            &["pieces", "--board", "2x2", "--kings", "5"],
+            serde_json::json!({"width": 2, "height": 2, "solutions": []}),
+        ),
+        (
+            &["pieces", "--board", "2x2", "--kings", "5", "--all"],
+            serde_json::json!({"width": 2, "height": 2, "solutions": []}),
+        ),
+        (&["cover", "8", "--queens", "4"], serde_json::json!({"n": 8, "queens": 4, "squares": null})),
+        (&["cover", "8", "--queens", "4", "--all"], serde_json::json!({"n": 8, "queens": 4, "covers": []})),
+        (
+            &["cover", "8", "--queens", "4", "--independent"],
+            serde_json::json!({"n": 8, "queens": 4, "squares": null}),
+        ),
+    ];
+    for (args, value) in none {
+        let o = queens(args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stderr(&o));
+        assert!(
+            stdout(&o).starts_with("no solution: ") && stdout(&o).lines().count() == 1,
+            "{args:?}: {}",
+            stdout(&o)
+        );
+        assert_eq!(stderr(&o), "", "{args:?}");
+        let o = queens(&[*args, &["--format", "json"][..]].concat());
+        assert_eq!((o.status.code(), json(&o)), (Some(1), value.clone()), "{args:?} --format json");
+    }
+    // regions solve: a grid with no solution.
+    let grid = "ACCCC\nBCCCC\nDDDDD\nEEEEE\nEEEEE\n";
+    let regions = |args: &[&str]| common::bin::with_input(["regions", "solve"].iter().chain(args), grid);
+    let o = regions(&["--count"]);
+    assert_eq!(
+        (o.status.code(), stdout(&o).as_str()),
+        (Some(0), "0 solutions\n"),
+        "a count of 0 is an answer"
+    );
+    let o = regions(&["--count", "--format", "json"]);
+    assert_eq!((o.status.code(), json(&o)), (Some(0), serde_json::json!({"n": 5, "solutions": 0})));
+    let o = regions(&[]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).starts_with("no solution: ") && stdout(&o).lines().count() == 1, "{}", stdout(&o));
+    let o = regions(&["--format", "json"]);
+    assert_eq!((o.status.code(), json(&o)), (Some(1), serde_json::json!({"n": 5, "solutions": 0})));
 }
 
 /// Issue 26: a square left out of `--place` (`a1,,b3`, an empty shell
@@ -185,7 +274,7 @@ fn pieces_counts_include_the_placed_pieces_as_solve_does() {
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(
         stderr(&o),
-        "queens: --queens 1 is too few: --place puts 2 queens on the board, and --queens counts them too\n"
+        "queens pieces: --queens 1 is too few: --place puts 2 queens on the board, and --queens counts them too (see 'queens pieces --help')\n"
     );
 }
 

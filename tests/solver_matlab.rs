@@ -159,7 +159,7 @@ fn backtrack_reports_progress_and_ctrl_c_stops_it_cleanly() {
     let mut err = BufReader::new(child.stderr.take().unwrap());
     let mut line = String::new();
     err.read_line(&mut line).unwrap();
-    assert!(line.starts_with("queens: searching for the first solution for 40 queens: "), "{line}");
+    assert!(line.starts_with("queens solve: searching for the first solution for 40 queens: "), "{line}");
     assert!(line.contains(" placements in ") && line.contains(" of 40 columns reached"), "{line}");
     // SAFETY: kill(2) on the child's pid, which has not been waited for yet.
     assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGINT) }, 0);
@@ -168,7 +168,10 @@ fn backtrack_reports_progress_and_ctrl_c_stops_it_cleanly() {
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(130), "{rest}");
     let last = rest.lines().last().unwrap_or_default();
-    assert!(last.starts_with("queens: stopped after ") && last.ends_with("; no solution printed"), "{rest}");
+    assert!(
+        last.starts_with("queens solve: stopped after ") && last.ends_with("; no solution printed"),
+        "{rest}"
+    );
     let mut out = String::new();
     std::io::Read::read_to_string(&mut child.stdout.take().unwrap(), &mut out).unwrap();
     assert!(out.is_empty(), "{out}");

@@ -31,6 +31,8 @@ struct Pty {
     slave: File,
     child: Child,
     parser: vt100::Parser,
+    /// Every byte the program wrote, as written.
+    raw: Vec<u8>,
     state_dir: PathBuf,
 }
 
@@ -81,20 +83,34 @@ impl Pty {
     }
 
     /// Runs `command` in a fresh 80x24 terminal.
-    fn spawn(mut command: Command, state_dir: PathBuf) -> Pty {
+    fn spawn(command: Command, state_dir: PathBuf) -> Pty {
+        Pty::spawn_sized(command, state_dir, ROWS, COLS)
+    }
+
+    /// Runs `command` in a fresh terminal of `rows` and `cols` (0 for a
+    /// terminal that does not know its size), with `TERM=xterm-256color`
+    /// and without `NO_COLOR` unless the command sets them.
+    fn spawn_sized(mut command: Command, state_dir: PathBuf, rows: u16, cols: u16) -> Pty {
         let master = open_master();
         nix::pty::grantpt(&master).unwrap();
         nix::pty::unlockpt(&master).unwrap();
         let path = nix::pty::ptsname_r(&master).unwrap();
         // std opens it close-on-exec.
         let slave = std::fs::OpenOptions::new().read(true).write(true).open(&path).unwrap();
-        set_size(&master, ROWS, COLS);
+        set_size(&master, rows, cols);
 
+        let sets = |name: &str| command.get_envs().any(|(key, _)| key == name);
+        let (term, no_color) = (sets("TERM"), sets("NO_COLOR"));
+        if !term {
+            command.env("TERM", "xterm-256color");
+        }
+        if !no_color {
+            command.env_remove("NO_COLOR");
+        }
         command
             .stdin(slave.try_clone().unwrap())
             .stdout(slave.try_clone().unwrap())
-            .stderr(slave.try_clone().unwrap())
-            .env("TERM", "xterm-256color");
+            .stderr(slave.try_clone().unwrap());
         // SAFETY: only async-signal-safe calls (setsid, ioctl) between fork
         // and exec; TIOCSCTTY takes an int, no pointer.
         unsafe {
@@ -107,7 +123,8 @@ impl Pty {
             });
         }
         let child = command.spawn().unwrap();
-        Pty { master, slave, child, parser: vt100::Parser::new(nz(ROWS), nz(COLS), 0), state_dir }
+        let parser = vt100::Parser::new(nz(rows.max(1)), nz(if cols == 0 { COLS } else { cols }), 0);
+        Pty { master, slave, child, parser, raw: Vec::new(), state_dir }
     }
 
     fn send(&mut self, keys: &[u8]) {
@@ -138,6 +155,7 @@ impl Pty {
         match self.master.read(&mut buf) {
             Ok(n) if n > 0 => {
                 self.parser.process(&buf[..n]);
+                self.raw.extend_from_slice(&buf[..n]);
                 true
             }
             _ => false,
@@ -813,7 +831,7 @@ fn standard_output_not_a_terminal_is_said_in_one_line_when_standard_input_is_one
     child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
     assert_eq!(
         stderr,
-        "queens: standard output is not a terminal: the game draws there (play without redirecting it, or choose --backend script)\n"
+        "queens play: standard output is not a terminal: the game draws there (play without redirecting it, or choose --backend script)\n"
     );
     assert_eq!(status.code(), Some(1));
     assert_eq!(std::fs::read(&out_path).unwrap(), b"", "nothing written to the file");
@@ -865,5 +883,128 @@ fn ctrl_z_and_sigtstp_suspend_with_the_terminal_restored_and_sigcont_redraws() {
         pty.send(b"q");
         assert!(pty.exit().success(), "{how}");
         assert!(!pty.is_raw());
+    }
+}
+
+/// `queens solve 40 --backtrack` in a terminal `rows` x `cols` (0: one that
+/// does not know its width), with `COLUMNS` set to `columns` if given, read
+/// until its progress line has been written `times` times.
+fn backtrack_progress(cols: u16, columns: Option<&str>, times: usize) -> Pty {
+    let state_dir = std::env::temp_dir().join(format!("queens-pty-progress-{cols}-{}", std::process::id()));
+    let mut command = common::bin::queens();
+    command.args(["solve", "40", "--backtrack"]);
+    match columns {
+        Some(value) => command.env("COLUMNS", value),
+        None => command.env_remove("COLUMNS"),
+    };
+    let mut pty = Pty::spawn_sized(command, state_dir, ROWS, cols);
+    let end = Instant::now() + PATIENCE;
+    while pty.raw.iter().filter(|&&b| b == b'\r').count() < times {
+        assert!(Instant::now() < end, "no progress; the screen shows\n{}", pty.parser.screen().contents());
+        pty.read_some(Duration::from_millis(200));
+    }
+    pty
+}
+
+/// The screen's rows that hold anything.
+fn rows_written(screen: &vt100::Screen) -> Vec<String> {
+    let (_, cols) = screen.size();
+    screen.rows(0, cols.get()).filter(|row| !row.trim().is_empty()).collect()
+}
+
+#[test]
+fn backtrack_progress_is_one_row_rewritten_in_place_whatever_the_width() {
+    for cols in [80, 60, 40] {
+        let mut pty = backtrack_progress(cols, Some("200"), 3);
+        let rows = rows_written(pty.parser.screen());
+        assert_eq!(rows.len(), 1, "{cols} columns: one row, no stale rows left by rewrites: {rows:#?}");
+        assert!(rows[0].trim_end().chars().count() < cols as usize, "{cols}: {rows:?}");
+        assert!(rows[0].contains(" placements"), "{cols}: {rows:?}");
+        if cols == 80 {
+            assert!(rows[0].starts_with("queens solve: "), "the command's name while it fits: {rows:?}");
+        }
+        // Ctrl-C (as the signal: the terminal's echo of ^C would land after the
+        // progress line): the line it ends with starts on a row of its own.
+        kill(Pid::from_raw(pty.child.id() as i32), Signal::SIGINT).unwrap();
+        assert_eq!(pty.exit().code(), Some(130));
+        let rows = rows_written(pty.parser.screen());
+        assert!(rows.len() >= 2 && rows[1].starts_with("queens solve: stopped after "), "{cols}: {rows:#?}");
+    }
+}
+
+#[test]
+fn a_terminal_that_does_not_know_its_width_gets_progress_as_wide_as_columns_says() {
+    let pty = backtrack_progress(0, Some("50"), 4);
+    let text = String::from_utf8_lossy(&pty.raw).into_owned();
+    let lines: Vec<&str> = text.split('\r').filter(|l| !l.is_empty()).collect();
+    assert!(lines.len() >= 3, "{text:?}");
+    for line in lines {
+        assert!(line.chars().count() < 50, "wider than COLUMNS=50: {line:?}");
+    }
+}
+
+/// Environment variables to set (`Some`) or remove (`None`).
+type Env<'a> = &'a [(&'a str, Option<&'a str>)];
+
+/// `queens ARGS` in a fresh terminal with `env` set, run to the end: its
+/// exit status and every byte it wrote.
+fn run_in_terminal(args: &[&str], env: Env) -> (Option<i32>, Pty) {
+    let state_dir = std::env::temp_dir().join(format!("queens-pty-colour-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&state_dir);
+    std::fs::create_dir_all(&state_dir).unwrap();
+    let mut command = common::bin::queens();
+    command.args(args).env("XDG_STATE_HOME", &state_dir).env_remove("STATE_DIRECTORY");
+    for (name, value) in env {
+        match value {
+            Some(value) => command.env(name, value),
+            None => command.env_remove(name),
+        };
+    }
+    let mut pty = Pty::spawn(command, state_dir);
+    let status = pty.exit();
+    (status.code(), pty)
+}
+
+#[test]
+fn a_dumb_terminal_no_term_or_no_color_refuse_the_terminal_game_in_one_line_without_escapes() {
+    let cases: [(Env, &str); 4] = [
+        (&[("TERM", Some("dumb"))], "(TERM=dumb)"),
+        (&[("TERM", None)], "TERM is not set"),
+        (&[("NO_COLOR", Some("1"))], "NO_COLOR is set"),
+        (&[("TERM", Some("dumb")), ("NO_COLOR", Some("yes"))], "NO_COLOR is set"),
+    ];
+    for (env, why) in cases {
+        for args in [&["play", "--backend", "terminal"][..], &[]] {
+            let (code, pty) = run_in_terminal(args, env);
+            let text = String::from_utf8_lossy(&pty.raw).into_owned();
+            assert!(!text.contains('\x1b'), "{env:?} {args:?}: escapes written: {text:?}");
+            assert_eq!(code, Some(1), "{env:?} {args:?}: {text}");
+            let lines: Vec<&str> = text.lines().collect();
+            assert_eq!(lines.len(), 1, "{env:?} {args:?}: one line: {text:?}");
+            assert!(lines[0].starts_with("queens play: ") && lines[0].contains(why), "{env:?}: {text}");
+            assert!(lines[0].ends_with("or use --backend script"), "what to do: {text}");
+            assert!(!pty.is_raw(), "the terminal is left as it was");
+        }
+    }
+    // NO_COLOR empty is not set (no-color.org): the game plays in colour.
+    let state_dir = std::env::temp_dir().join(format!("queens-pty-no-color-empty-{}", std::process::id()));
+    std::fs::create_dir_all(&state_dir).unwrap();
+    let mut command = common::bin::queens();
+    command.args(["play", "--backend", "terminal", "--state"]).arg(state_dir.join("state.toml"));
+    command.env("NO_COLOR", "");
+    let mut pty = Pty::spawn(command, state_dir);
+    pty.wait_for("the board in colour", |s| s.contents().contains("classic"));
+    assert!(pty.raw.windows(5).any(|w| w == b"\x1b[48;"), "background colours");
+}
+
+#[test]
+fn with_no_color_or_a_dumb_terminal_help_and_answers_have_no_escapes() {
+    for env in [&[("NO_COLOR", Some("1"))][..], &[("TERM", Some("dumb"))]] {
+        for args in [&["solve", "--help"][..], &["--help"], &["solve", "6"], &["solv"], &["count", "8"]] {
+            let (_, pty) = run_in_terminal(args, env);
+            let text = String::from_utf8_lossy(&pty.raw).into_owned();
+            assert!(!text.trim().is_empty(), "{args:?}: something is written");
+            assert!(!text.contains('\x1b'), "{env:?} {args:?}: escapes written: {text:?}");
+        }
     }
 }

@@ -69,7 +69,6 @@ fn every_subcommand_refuses_bad_arguments_in_one_line_with_status_2() {
         &["pieces", "--board", "8x8", "--kings", "x"],
         &["pieces", "--board", "8x8", "--queens", "-1"],
         &["pieces", "--board", "0x0", "--queens", "1"],
-        &["pieces", "--board", "8x8", "--queens", "99999999999"],
         // cover
         &["cover"],
         &["cover", "x"],
@@ -136,7 +135,9 @@ fn the_line_names_the_command_the_argument_and_what_is_wanted() {
         refused(&["count", "8", "--format"]),
         "queens count: --format needs a value: expected human or json (see 'queens count --help')"
     );
-    assert!(refused(&["play", "--backend", "script", "--size", "12"]).starts_with("queens: --size 12: "));
+    assert!(
+        refused(&["play", "--backend", "script", "--size", "12"]).starts_with("queens play: --size 12: ")
+    );
     assert_eq!(
         refused(&["play", "--size", "-1"]),
         "queens play: '-1': negative numbers are not allowed here (see 'queens play --help')"
@@ -177,4 +178,60 @@ fn control_characters_in_an_argument_are_shown_escaped_not_sent_to_the_terminal(
             "{args:?}: {line:?}"
         );
     }
+}
+
+/// Bad command lines that clap takes and the command itself refuses, and
+/// what the one form names as their command.
+const REFUSED_BY_THE_COMMAND: &[(&[&str], &str)] = &[
+    (&["solve", "0"], "queens solve"),
+    (&["solve", "abc"], "queens solve"),
+    (&["solve", "30000000"], "queens solve"),
+    (&["solve", "8", "--place", "a1,b2"], "queens solve"),
+    (&["solve", "200", "--place", "a1"], "queens solve"),
+    (&["count", "0"], "queens count"),
+    (&["count", "99"], "queens count"),
+    (&["count", "8", "--threads", "0"], "queens count"),
+    (&["count", "8", "--part", "3/2"], "queens count"),
+    (&["count", "30"], "queens count"),
+    (&["pieces", "--board", "0x0", "--queens", "1"], "queens pieces"),
+    (&["pieces", "--board", "8x8", "--place", "Zz9"], "queens pieces"),
+    (&["cover", "0"], "queens cover"),
+    (&["cover", "8", "--queens", "9"], "queens cover"),
+    (&["cover", "8", "--count", "--all"], "queens cover"),
+    (&["cover", "8", "--queens", "6", "--count"], "queens cover"),
+    (&["regions", "generate", "--size", "3"], "queens regions generate"),
+    (&["regions", "daily", "--date", "x"], "queens regions daily"),
+    (&["regions", "daily", "--date", "2026-13-01"], "queens regions daily"),
+    (&["regions", "solve", "/nonexistent/puzzle"], "queens regions solve"),
+    (&["play", "--backend", "script", "--size", "12"], "queens play"),
+    (&["play", "--backend", "script", "--mode", "cover", "--size", "12"], "queens play"),
+];
+
+#[test]
+fn every_refusal_has_one_form_the_command_what_and_where_to_look() {
+    for (args, command) in REFUSED_BY_THE_COMMAND {
+        let line = refused(args);
+        assert!(line.starts_with(&format!("{command}: ")), "{args:?}: {line}");
+        assert!(line.ends_with(&format!(" (see '{command} --help')")), "{args:?}: {line}");
+        assert!(!line.contains("queens: "), "{args:?}: the command's name once: {line}");
+    }
+}
+
+#[test]
+fn a_word_for_an_option_typed_as_a_command_is_pointed_to_the_option() {
+    assert_eq!(
+        refused(&["version"]),
+        "queens: unknown command 'version'; did you mean '--version'? (see 'queens --help')"
+    );
+    assert_eq!(
+        refused(&["verbose"]),
+        "queens: unknown command 'verbose'; did you mean '--verbose'? (see 'queens --help')"
+    );
+}
+
+#[test]
+fn count_help_says_what_unique_counts() {
+    let (_, help, _) = run(&["count", "--help"]);
+    assert!(help.contains("distinct up to rotation and reflection"), "{help}");
+    assert!(!help.contains("differ up to"), "{help}");
 }

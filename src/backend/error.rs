@@ -14,6 +14,9 @@ use std::io;
 pub enum Error {
     /// The terminal backend was asked for without a terminal.
     NoTerminal,
+    /// The terminal backend was asked for where it may not draw in colour,
+    /// the only way it shows the board.
+    NoColour(NoColour),
     /// A system call failed; `doing` says what was being done, where the
     /// message names it (else the system's reason is the whole message).
     Io { doing: Option<String>, source: io::Error },
@@ -29,10 +32,21 @@ impl Error {
     /// quietly when it is a reader that stopped early (a broken pipe).
     pub fn io(&self) -> Option<&io::Error> {
         match self {
-            Error::NoTerminal => None,
+            Error::NoTerminal | Error::NoColour(_) => None,
             Error::Io { source, .. } => Some(source),
         }
     }
+}
+
+/// Why the terminal may not have colours: the conventions a user sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoColour {
+    /// `TERM=dumb`: a terminal that understands no escape sequence.
+    DumbTerminal,
+    /// No `TERM` at all: nothing says the terminal understands escapes.
+    NoTerm,
+    /// `NO_COLOR` set and not empty (no-color.org): the user wants no colour.
+    NoColorSet,
 }
 
 impl From<io::Error> for Error {
@@ -60,6 +74,22 @@ impl fmt::Display for Error {
             Error::NoTerminal => {
                 write!(f, "the terminal backend needs a terminal on standard input and output")
             }
+            Error::NoColour(NoColour::DumbTerminal) => write!(
+                f,
+                "the terminal backend draws the board with colour escapes, which a dumb terminal \
+                 (TERM=dumb) cannot show: play in a terminal with colours, or use --backend script"
+            ),
+            Error::NoColour(NoColour::NoTerm) => write!(
+                f,
+                "the terminal backend draws the board with colour escapes, and TERM is not set to say \
+                 this terminal shows them: set it (TERM=xterm-256color, say), or use --backend script"
+            ),
+            Error::NoColour(NoColour::NoColorSet) => write!(
+                f,
+                "NO_COLOR is set, and the terminal backend shows the board only in colour (regions, \
+                 hints and clashes have no other sign): unset it for the game (NO_COLOR= queens), \
+                 or use --backend script"
+            ),
             Error::Io { doing: Some(doing), .. } => write!(f, "{doing}"),
             Error::Io { doing: None, source } => write!(f, "{source}"),
         }
@@ -72,7 +102,7 @@ impl fmt::Display for Error {
 impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            Error::NoTerminal => None,
+            Error::NoTerminal | Error::NoColour(_) => None,
             Error::Io { doing: Some(_), source } => Some(source),
             Error::Io { doing: None, source } => source.source(),
         }

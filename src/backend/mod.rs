@@ -15,7 +15,7 @@ pub mod stick;
 pub mod terminal;
 pub mod wait;
 
-pub use error::{Doing, Error};
+pub use error::{Doing, Error, NoColour};
 
 use crate::game::{Event, Frame, Millis, OnShow};
 

@@ -15,7 +15,10 @@
 //! Time here is virtual: waiting for an animation's deadline jumps the clock
 //! to it at once, so a whole game runs in microseconds.
 
-use super::{Display, Error, Input, Next};
+use super::{Display, Doing, Error, Input, Next};
+
+/// What a failed write of the frames says, as every command's failed output does.
+const CANNOT_WRITE: &str = "cannot write to standard output";
 use crate::game::{Event, Frame, Millis};
 use std::io::{BufRead, Write};
 
@@ -87,10 +90,9 @@ impl<R: BufRead, W: Write> Script<R, W> {
         }
     }
 
-    fn print_shown(&mut self) -> std::io::Result<()> {
+    fn print_shown(&mut self) -> Result<(), Error> {
         if let Some(frame) = &self.shown {
-            writeln!(self.out, "{frame}")?;
-            self.out.flush()?;
+            writeln!(self.out, "{frame}").and_then(|()| self.out.flush()).doing(|| CANNOT_WRITE)?;
         }
         Ok(())
     }
@@ -158,7 +160,7 @@ impl<R: BufRead, W: Write> Input for Script<R, W> {
         if let Some(deadline) = deadline {
             // An animation is playing: what is on show is one of its frames.
             if self.trace {
-                writeln!(self.out, "@ {}", self.clock)?;
+                writeln!(self.out, "@ {}", self.clock).doing(|| CANNOT_WRITE)?;
                 self.print_shown()?;
             }
             self.clock = self.clock.max(deadline);
@@ -177,7 +179,7 @@ impl<R: BufRead, W: Write> Input for Script<R, W> {
                 Ok(Line::Nothing) => {}
                 Err(e) => {
                     self.refused += 1;
-                    crate::eprintln_lossy!("queens: script line {}: {e}", self.line_no);
+                    crate::eprintln_lossy!("{}: script line {}: {e}", crate::command_name(), self.line_no);
                 }
             }
         }

@@ -1,9 +1,9 @@
 //! `queens count N [--unique] [--threads K] [--part K/M]`: how many solutions there are.
 
 use super::output::{Format, bad_input, print_json, say};
+use super::progress::ProgressLine;
 use crate::solver::count::{MAX_COUNT_N, MAX_PARTS, Part, Plan, Progress};
 use serde::Serialize;
-use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -37,7 +37,8 @@ pub struct Args {
     /// The board size: N queens on an N x N board.
     n: usize,
 
-    /// Also count the solutions that differ up to rotation and reflection.
+    /// Also count the solutions distinct up to rotation and reflection: those
+    /// that no rotation or reflection of the board turns into one another (12 of 8 queens' 92).
     #[arg(long)]
     unique: bool,
 
@@ -106,7 +107,7 @@ pub(super) fn human(d: Duration) -> String {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let n = args.n;
     if !(1..=MAX_COUNT_N).contains(&n) {
-        return Ok(bad_input(format!("count takes N from 1 to {MAX_COUNT_N}, not {n}")));
+        return Ok(bad_input(format!("N must be from 1 to {MAX_COUNT_N}, not {n}")));
     }
     let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
     let threads = args.threads.unwrap_or(cores);
@@ -122,7 +123,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if part.is_none() && whole > REFUSE_ABOVE {
         return Ok(bad_input(format!(
             "counting {n} queens would take about {} on {}; refusing: split it with --part K/M \
-             over several machines or jobs (see queens count --help)",
+             over several machines or jobs",
             human(whole),
             plural(threads as u64, "thread")
         )));
@@ -163,27 +164,26 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if long {
         let what = part.map_or(String::new(), |p| format!("part {p} of "));
         crate::eprintln_lossy!(
-            "queens: counting {what}{n} queens takes about {} on {}",
+            "{}: counting {what}{n} queens takes about {} on {}",
+            super::name(),
             human(cost),
             plural(working as u64, "thread")
         );
     }
-    let terminal = std::io::stderr().is_terminal();
+    // On a terminal only: a log gets the announcement above and the answer.
+    let mut line = ProgressLine::on_stderr();
+    let terminal = line.is_terminal();
     let mut report = |p: Progress| {
-        if terminal {
-            crate::eprint_lossy!(
-                "\rqueens: {}% done after {} ",
-                p.done.saturating_mul(100) / p.of.max(1),
-                human(p.elapsed)
-            );
-            let _ = std::io::stderr().flush();
-        }
+        let (percent, after) = (p.done.saturating_mul(100) / p.of.max(1), human(p.elapsed));
+        line.show(&[
+            format!("{}: {percent}% done after {after}", super::name()),
+            format!("{percent}% done after {after}"),
+            format!("{percent}%"),
+        ]);
     };
-    let progress: Option<&mut dyn FnMut(Progress)> = if long { Some(&mut report) } else { None };
+    let progress: Option<&mut dyn FnMut(Progress)> = if long && terminal { Some(&mut report) } else { None };
     let counts = plan.count(threads, progress);
-    if long && terminal {
-        crate::eprintln_lossy!();
-    }
+    line.finish();
     let unique = counts.unique.filter(|_| args.unique);
     match (args.format, part) {
         (Format::Json, Some(part)) => print_json(&PartAnswer {

@@ -79,7 +79,7 @@ fn covers_word(count: u64) -> String {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let n = args.n;
     if !(1..=MAX_COVER_N).contains(&n) {
-        return Ok(bad_input(format!("cover takes N from 1 to {MAX_COVER_N}, not {n}")));
+        return Ok(bad_input(format!("N must be from 1 to {MAX_COVER_N}, not {n}")));
     }
     if args.count && args.all {
         return Ok(bad_input("--count and --all: choose one"));
@@ -102,9 +102,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let count = if queens < board.minimum() { 0 } else { board.count_minimum() };
         match args.format {
             Format::Json => print_json(&CountAnswer { n, queens, count })?,
-            Format::Human if queens < board.minimum() => {
-                say!("no covers of the {n}x{n} board with {}", queens_word(queens))?
-            }
+            Format::Human if queens < board.minimum() => say!(
+                "0 covers of the {n}x{n} board with {} (the fewest is {})",
+                queens_word(queens),
+                board.minimum()
+            )?,
             Format::Human => {
                 say!("{} of the {n}x{n} board with {}, the fewest", covers_word(count), queens_word(queens))?
             }

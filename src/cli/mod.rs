@@ -6,6 +6,7 @@ mod doctor;
 mod output;
 mod pieces;
 mod play;
+mod progress;
 mod regions;
 mod solve;
 mod usage;
@@ -68,6 +69,8 @@ pub fn main() -> ExitCode {
         Ok(matches) => matches,
         Err(e) => return usage::report(e),
     };
+    // Every line the command writes on standard error starts with its name.
+    let _ = crate::COMMAND.set(command_name(&matches));
     if let Some(command) = matches.subcommand_name()
         && let Some(option) = play_option_given(&matches)
     {
@@ -92,12 +95,11 @@ pub fn main() -> ExitCode {
         Ok(code) => code,
         // A reader that stopped early is no error: quietly, status 0, as ripgrep does.
         Err(e) if output::is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) if e.downcast_ref::<UsageError>().is_some() => output::bad_input(e),
         Err(e) => {
-            crate::eprintln_lossy!("queens: {e:#}");
+            crate::eprintln_lossy!("{}: {e:#}", name());
             if e.downcast_ref::<ConfigError>().is_some() {
                 ExitCode::from(EXIT_CONFIG)
-            } else if e.downcast_ref::<UsageError>().is_some() {
-                ExitCode::from(EXIT_USAGE)
             } else {
                 ExitCode::FAILURE
             }
@@ -116,4 +118,25 @@ fn play_option_given(matches: &clap::ArgMatches) -> Option<String> {
         .get_arguments()
         .find(|arg| matches.value_source(arg.get_id().as_str()) == Some(ValueSource::CommandLine))?;
     Some(given.get_long().map_or_else(|| given.get_id().to_string(), |long| format!("--{long}")))
+}
+
+/// The command's name, `queens solve` (see [`crate::command_name`]).
+pub(crate) fn name() -> &'static str {
+    crate::command_name()
+}
+
+/// `queens` and the subcommands `matches` holds, one within the other.
+fn command_name(matches: &clap::ArgMatches) -> String {
+    let mut name = String::from("queens");
+    let mut matches = matches;
+    let mut any = false;
+    while let Some((sub, inner)) = matches.subcommand() {
+        name = format!("{name} {sub}");
+        matches = inner;
+        any = true;
+    }
+    if !any {
+        name.push_str(" play");
+    }
+    name
 }

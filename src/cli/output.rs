@@ -23,10 +23,11 @@ pub fn no_answer() -> ExitCode {
     ExitCode::from(1)
 }
 
-/// Exit status 2 after one line on standard error: the input was wrong.
+/// Exit status 2 after one line on standard error: the input was wrong. The
+/// line has the form of every usage error (see [`super::usage::line`]).
 pub fn bad_input(message: impl std::fmt::Display) -> ExitCode {
-    crate::eprintln_lossy!("queens: {message}");
-    ExitCode::from(2)
+    crate::eprintln_lossy!("{}", super::usage::line(super::name(), &message.to_string()));
+    ExitCode::from(super::EXIT_USAGE)
 }
 
 /// Writes `value` as one line of JSON on standard output (buffered: the rows

@@ -144,21 +144,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         problem = problem.with(piece, total - placed);
     }
     problem.fixed = fixed;
+    // Requests that simple bounds rule out are answered at once: a search
+    // would have to try every placement to say no. More pieces than squares
+    // is one of them, answered before the solver, which holds a place for
+    // every piece, is built.
+    let ruled_out = impossible(&problem);
     let total = problem.counts.iter().sum::<usize>() + problem.fixed.len();
-    if total > width * height {
-        return Ok(bad_input(format!(
-            "{total} pieces cannot fit on the {width}x{height} board's {}",
-            if width * height == 1 { "1 square".to_string() } else { format!("{} squares", width * height) }
-        )));
+    if let Some(reason) = ruled_out.as_deref().filter(|_| total > width * height) {
+        return no_solution(width, height, args.count, args.format, reason);
     }
     let solver = match Solver::new(&problem) {
         Ok(solver) => solver,
         Err(e) => return Ok(bad_input(e)),
     };
-    // Requests that simple bounds rule out are answered at once: a search
-    // would have to try every placement to say no.
-    if let Some(reason) = impossible(&problem) {
-        return no_solution(width, height, args.count, args.format, &reason);
+    if let Some(reason) = &ruled_out {
+        return no_solution(width, height, args.count, args.format, reason);
     }
     if args.count {
         let count = match count_with_estimate(&problem, &solver) {
@@ -243,7 +243,8 @@ fn count_with_estimate(problem: &Problem, solver: &Solver) -> Result<u64, ExitCo
     }
     if cost > WARN_ABOVE {
         crate::eprintln_lossy!(
-            "queens: counting these pieces on the {w}x{h} board takes about {}",
+            "{}: counting these pieces on the {w}x{h} board takes about {}",
+            super::name(),
             human(cost)
         );
     }

@@ -188,7 +188,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             daemon::run_saving(&mut engine, &mut script, save)?;
             if script.refused() > 0 {
                 let lines = if script.refused() == 1 { "line was" } else { "lines were" };
-                crate::eprintln_lossy!("queens: {} script {lines} refused", script.refused());
+                crate::eprintln_lossy!("{}: {} script {lines} refused", super::name(), script.refused());
                 return Ok(ExitCode::FAILURE);
             }
         }

@@ -255,7 +255,9 @@ fn solve_puzzle(puzzle: &Puzzle, given: bool, count_all: bool, format: Format) -
         }
         Format::Human => {
             match (&first, solutions) {
-                (None, _) => say!("no solution")?,
+                (None, _) => say!(
+                    "no solution: no placement has one queen in every row, column and region, none touching"
+                )?,
                 (Some(_), 1) => say!("one solution:")?,
                 (Some(_), k) => say!("{}; the first:", solutions_words(k, k == limit))?,
             }
@@ -286,13 +288,14 @@ fn solve_puzzle(puzzle: &Puzzle, given: bool, count_all: bool, format: Format) -
             }
         }
     }
-    Ok(if solutions == 0 { no_answer() } else { ExitCode::SUCCESS })
+    // A count is an answer, 0 too; a solution asked for and not found is none.
+    Ok(if solutions == 0 && !count_all { no_answer() } else { ExitCode::SUCCESS })
 }
 
 fn solutions_words(k: u64, more: bool) -> String {
     match (k, more) {
         (_, true) => format!("at least {k} solutions"),
-        (0, _) => "no solution".to_string(),
+        (0, _) => "0 solutions".to_string(),
         (1, _) => "1 solution".to_string(),
         (k, _) => format!("{k} solutions"),
     }

@@ -1,13 +1,13 @@
 //! `queens solve N [--place SQUARES]`: one solution, or a completion.
 
 use super::output::{Format, bad_input, emit, no_answer, print_json, queens_grid, say};
+use super::progress::ProgressLine;
 use crate::solver::complete::{MAX_COMPLETE_N, Refusal, complete_rows};
 use crate::solver::first::{self, Outcome, Tick};
 use crate::solver::notation::{format_square_list, parse_square_list, square_name};
 use crate::solver::validate::{is_solution, keeps_queens};
 use crate::solver::{Method, SEARCH_MAX_N, Solved, solve};
 use serde::Serialize;
-use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -72,7 +72,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     match &args.place {
         None => {
             if n > MAX_SOLVE_N {
-                return Ok(bad_input(format!("solve takes N up to {MAX_SOLVE_N}, not {n}")));
+                return Ok(bad_input(format!("N must be at most {MAX_SOLVE_N}, not {n}")));
             }
             let found = if args.backtrack {
                 match backtrack(n)? {
@@ -127,35 +127,28 @@ fn backtrack(n: usize) -> anyhow::Result<Option<Option<Solved>>> {
     let interrupted = Arc::new(AtomicBool::new(false));
     signal_hook::flag::register(signal_hook::consts::SIGINT, Arc::clone(&interrupted))?;
     let start = Instant::now();
-    let terminal = std::io::stderr().is_terminal();
+    let mut progress = ProgressLine::on_stderr();
     // On a terminal one line rewritten every second; elsewhere (a log) a line every ten.
-    let every = if terminal { Duration::from_secs(1) } else { Duration::from_secs(10) };
+    let every = if progress.is_terminal() { Duration::from_secs(1) } else { Duration::from_secs(10) };
     let mut next_report = Duration::from_secs(1);
-    let mut reported = false;
     let mut check = |tick: Tick| {
         let elapsed = start.elapsed();
         if elapsed >= next_report {
             next_report = elapsed + every;
-            reported = true;
-            let line = progress_line(n, tick, elapsed);
-            let mut err = std::io::stderr().lock();
-            // A progress line that cannot be written is no reason to stop the search.
-            let _ = if terminal { write!(err, "\r{line} ") } else { writeln!(err, "{line}") };
-            let _ = err.flush();
+            progress.show(&progress_lines(n, tick, elapsed));
         }
         !interrupted.load(Ordering::Relaxed)
     };
     let search = first::search(n, None, &mut check);
-    if reported && terminal {
-        crate::eprintln_lossy!();
-    }
+    progress.finish();
     Ok(match search.outcome {
         Outcome::Found(rows) => Some(Some((rows, Method::First, search.placements))),
         Outcome::NoSolution => Some(None),
         Outcome::OutOfBudget => unreachable!("the search had no budget"),
         Outcome::Stopped => {
             crate::eprintln_lossy!(
-                "queens: stopped after {} placements in {}; no solution printed",
+                "{}: stopped after {} placements in {}; no solution printed",
+                super::name(),
                 search.placements,
                 seconds(start.elapsed())
             );
@@ -164,13 +157,23 @@ fn backtrack(n: usize) -> anyhow::Result<Option<Option<Solved>>> {
     })
 }
 
-fn progress_line(n: usize, tick: Tick, elapsed: Duration) -> String {
-    format!(
-        "queens: searching for the first solution for {n} queens: {} placements in {}, {} of {n} columns reached",
-        tick.placements,
-        seconds(elapsed),
-        tick.deepest
-    )
+/// The progress line, fullest first: each wording drops the least important
+/// part of the one before, so a narrow terminal still gets the placements.
+fn progress_lines(n: usize, tick: Tick, elapsed: Duration) -> Vec<String> {
+    let (name, placements, time, deepest) = (super::name(), tick.placements, seconds(elapsed), tick.deepest);
+    vec![
+        format!(
+            "{name}: searching for the first solution for {n} queens: {placements} placements in {time}, \
+             {deepest} of {n} columns reached"
+        ),
+        format!(
+            "{name}: first solution for {n} queens: {placements} placements in {time}, {deepest} of {n} columns"
+        ),
+        format!("{name}: {placements} placements in {time}, {deepest} of {n} columns"),
+        format!("{name}: {placements} placements in {time}"),
+        format!("{placements} placements in {time}"),
+        format!("{placements} placements"),
+    ]
 }
 
 fn seconds(d: Duration) -> String {

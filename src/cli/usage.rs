@@ -35,7 +35,7 @@ pub fn report(e: clap::Error) -> ExitCode {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => match e.print() {
             // A reader that went away (`queens --help | head -1`) is no error; a full disk is.
             Err(failed) if failed.kind() != std::io::ErrorKind::BrokenPipe => {
-                crate::eprintln_lossy!("queens: cannot write to standard output: {failed}");
+                crate::eprintln_lossy!("{}: cannot write to standard output: {failed}", command(&e));
                 ExitCode::from(1)
             }
             _ => ExitCode::SUCCESS,
@@ -82,7 +82,12 @@ pub fn one_line(e: &clap::Error) -> String {
         ErrorKind::UnknownArgument => format!("unexpected argument '{arg}'"),
         ErrorKind::InvalidSubcommand => {
             let name = text(ContextKind::InvalidSubcommand).unwrap_or_default();
-            format!("unknown command '{name}'{}", suggestion(ContextKind::SuggestedSubcommand))
+            // `queens version` means `--version`, not clap's nearest name, `regions`.
+            let hint = match option_named(&name) {
+                Some(option) => format!("; did you mean '{option}'?"),
+                None => suggestion(ContextKind::SuggestedSubcommand),
+            };
+            format!("unknown command '{name}'{hint}")
         }
         ErrorKind::MissingRequiredArgument => format!("{arg} is required"),
         ErrorKind::MissingSubcommand | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
@@ -101,6 +106,12 @@ pub fn one_line(e: &clap::Error) -> String {
         ErrorKind::InvalidUtf8 => "an argument is not valid UTF-8".into(),
         _ => clap_first_line(e),
     };
+    line(&command, &what)
+}
+
+/// The one form of a usage error: `queens solve: <what is wrong> (see 'queens solve --help')`,
+/// its control characters escaped.
+pub fn line(command: &str, what: &str) -> String {
     printable(&format!("{command}: {what} (see '{command} --help')"))
 }
 
@@ -110,10 +121,19 @@ pub fn play_option_before_command(option: &str, command: &str) -> ExitCode {
     crate::eprintln_lossy!(
         "{}",
         printable(&format!(
-            "queens: the command '{command}' cannot follow {option}: {option} is play's, given alone or after 'queens play' (see 'queens --help')"
+            "queens {command}: {option} is play's option: give it alone or after 'queens play', not before '{command}' (see 'queens --help')"
         ))
     );
     ExitCode::from(EXIT_USAGE)
+}
+
+/// The top-level option a word typed as a command names (`version` is `--version`).
+fn option_named(word: &str) -> Option<String> {
+    let cli = <super::Cli as clap::CommandFactory>::command();
+    let long = |arg: &clap::Arg| arg.get_long().map(str::to_string);
+    let named = cli.get_arguments().filter_map(long).find(|l| l == word);
+    // --help and --version are clap's own, which `get_arguments` lists only once built.
+    named.or_else(|| ["help", "version"].contains(&word).then(|| word.to_string())).map(|l| format!("--{l}"))
 }
 
 /// `line` with its control characters escaped (`\u{1b}`): an argument
@@ -130,11 +150,7 @@ fn printable(line: &str) -> String {
 fn command(e: &clap::Error) -> String {
     let usage = match e.get(ContextKind::Usage) {
         Some(ContextValue::StyledStr(s)) => s.to_string(),
-        _ => {
-            let cli = <super::Cli as clap::CommandFactory>::command();
-            let named = std::env::args().skip(1).find(|a| cli.find_subcommand(a).is_some());
-            return named.map_or("queens".into(), |name| format!("queens {name}"));
-        }
+        _ => return named_command(std::env::args().skip(1)),
     };
     let words: Vec<&str> = usage
         .split_whitespace()
@@ -142,6 +158,20 @@ fn command(e: &clap::Error) -> String {
         .take_while(|w| !w.starts_with(['[', '<', '-']))
         .collect();
     if words.is_empty() { "queens".into() } else { words.join(" ") }
+}
+
+/// The command `args` name (`queens regions daily` for `regions daily --date x`):
+/// each word that is a subcommand of the command before it.
+fn named_command(args: impl Iterator<Item = String>) -> String {
+    let mut current = <super::Cli as clap::CommandFactory>::command();
+    let mut name = String::from("queens");
+    for arg in args {
+        if let Some(sub) = current.find_subcommand(&arg).cloned() {
+            name = format!("{name} {}", sub.get_name());
+            current = sub;
+        }
+    }
+    name
 }
 
 /// An argument as the user types it: `--size <SIZE>` is `--size`, `<N>` is `N`.

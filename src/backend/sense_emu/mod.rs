@@ -41,7 +41,11 @@ pub fn directory() -> PathBuf {
 pub fn play(engine: &mut Engine, save: impl FnMut(&Engine)) -> Result<(), Error> {
     let dir = directory();
     let mut emu = SenseEmu::open(&dir)?;
-    crate::eprintln_lossy!("queens: playing in the Sense HAT emulator ({}). Ctrl-C ends.", dir.display());
+    crate::eprintln_lossy!(
+        "{}: playing in the Sense HAT emulator ({}). Ctrl-C ends.",
+        crate::command_name(),
+        dir.display()
+    );
     daemon::run_saving(engine, &mut emu, save)
 }
 
@@ -106,7 +110,10 @@ impl Input for SenseEmu {
                 self.emulator_seen |= answered;
                 if !answered && !self.emulator_seen && !self.told_waiting {
                     self.told_waiting = true;
-                    crate::eprintln_lossy!("queens: waiting for the Sense HAT emulator: start sense_emu_gui");
+                    crate::eprintln_lossy!(
+                        "{}: waiting for the Sense HAT emulator: start sense_emu_gui",
+                        crate::command_name()
+                    );
                 }
                 self.next_hello = now + HELLO_MS;
             }

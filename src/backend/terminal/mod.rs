@@ -22,7 +22,7 @@ pub mod render;
 mod sys;
 
 use super::clock::MonotonicClock;
-use super::{Display, Doing, Error, Input, Next, wait};
+use super::{Display, Doing, Error, Input, Next, NoColour, wait};
 use crate::daemon::{self, signals::Shutdown};
 use crate::game::{Engine, Frame, Millis, OnShow};
 use keys::{Action, ESC_WAIT_MS, KeyDecoder};
@@ -37,6 +37,27 @@ use std::os::unix::net::UnixStream;
 pub fn play(engine: &mut Engine, save: impl FnMut(&Engine)) -> Result<(), Error> {
     let mut terminal = Terminal::open()?;
     daemon::run_saving(engine, &mut terminal, save)
+}
+
+/// Why this terminal may not be drawn on in colour, from `TERM` and
+/// `NO_COLOR`, if it may not. The board is shown only by colour (the
+/// regions, the hint's yellow, a clash's red), so the backend refuses to
+/// start rather than show a board that says nothing: a dumb terminal or none
+/// named gets no escapes, and `NO_COLOR` set and not empty means no colour
+/// (no-color.org).
+pub fn no_colour(term: Option<&str>, no_color: Option<&str>) -> Option<NoColour> {
+    match (term, no_color) {
+        (_, Some(set)) if !set.is_empty() => Some(NoColour::NoColorSet),
+        (None | Some(""), _) => Some(NoColour::NoTerm),
+        (Some("dumb"), _) => Some(NoColour::DumbTerminal),
+        _ => None,
+    }
+}
+
+/// The width in columns of the terminal `fd` is open on, when it is one and
+/// knows its size (for progress lines fitted to it).
+pub fn columns(fd: impl AsFd) -> Option<usize> {
+    sys::window_size(fd).ok().map(|size| usize::from(size.ws_col)).filter(|&c| c > 0)
 }
 
 /// A board's picture and the pixel whose cell is outlined as the cursor.
@@ -75,6 +96,10 @@ impl Terminal {
     pub fn open() -> Result<Terminal, Error> {
         if !io::stdin().is_terminal() || !io::stdout().is_terminal() {
             return Err(Error::NoTerminal);
+        }
+        let env = |name| std::env::var_os(name).map(|v| v.to_string_lossy().into_owned());
+        if let Some(why) = no_colour(env("TERM").as_deref(), env("NO_COLOR").as_deref()) {
+            return Err(Error::NoColour(why));
         }
         let shutdown = Shutdown::install().doing(|| "installing signal handlers")?;
         let (resized, resize_write) = UnixStream::pair()?;
@@ -288,4 +313,19 @@ impl Input for Terminal {
 fn drain(pipe: &UnixStream) {
     let mut sink = [0u8; 64];
     while matches!({ pipe }.read(&mut sink), Ok(n) if n > 0) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_dumb_terminal_none_named_and_no_color_are_refused() {
+        assert_eq!(no_colour(Some("xterm-256color"), None), None);
+        assert_eq!(no_colour(Some("xterm-256color"), Some("")), None, "NO_COLOR empty: colours");
+        assert_eq!(no_colour(Some("xterm-256color"), Some("1")), Some(NoColour::NoColorSet));
+        assert_eq!(no_colour(Some("dumb"), None), Some(NoColour::DumbTerminal));
+        assert_eq!(no_colour(None, None), Some(NoColour::NoTerm));
+        assert_eq!(no_colour(Some(""), None), Some(NoColour::NoTerm));
+    }
 }
