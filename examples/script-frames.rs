@@ -15,7 +15,10 @@ use std::io;
 
 fn main() {
     // The date as the page has it, for regions mode's puzzle of the day.
-    let setup = Setup { max_size: MAX_SIDE, intro: true, today: UtcCalendar::today(), ..Setup::default() };
+    let today = UtcCalendar::today();
+    // Regions' other puzzles from the day, as the page's (crates/web/src/session.rs).
+    let setup =
+        Setup { max_size: MAX_SIDE, intro: true, today, seed: today.unwrap_or(0) as u64, ..Setup::default() };
     let mut engine = Engine::start(setup, Progress::default());
     engine.set_calendar(Box::new(UtcCalendar));
     let mut script = Script::new(io::stdin().lock(), io::stdout().lock(), false);

@@ -371,11 +371,13 @@ fn choosing_the_mode_or_size_already_played_keeps_the_board() {
         events.push(Press);
         assert_eq!(g.send(&events), with_queen, "{mode}: 8X8");
         assert_eq!(g.engine.setup().size, 8);
-        // Another size is a new game.
+        // Another size is a new game (regions: a new puzzle, from the seed now in force).
+        let shown = g.send(&[Hold, Left, Press]);
+        let seed = g.engine.setup().seed;
         assert_eq!(
-            g.send(&[Hold, Left, Press]),
+            shown,
             picture(
-                &Engine::start(Setup { mode, size: 7, ..Setup::default() }, Progress::default())
+                &Engine::start(Setup { mode, size: 7, seed, ..Setup::default() }, Progress::default())
                     .frame()
                     .clone()
             )

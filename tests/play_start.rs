@@ -55,7 +55,7 @@ fn mode_and_size_from_the_command_line_are_remembered_as_played_last() {
 #[test]
 fn without_a_hat_or_a_terminal_the_fallback_to_the_script_backend_is_said() {
     let d = dir("fallback");
-    // No Sense HAT devices, no I2C bus, standard input and output not a terminal.
+    // No Sense HAT devices, no I2C bus, standard input not a terminal (nor output).
     let none = d.to_str().unwrap();
     let bus = d.join("no-bus");
     let args = ["--sysfs-root", none, "--dev-root", none, "--i2c-bus", bus.to_str().unwrap()];
@@ -63,7 +63,7 @@ fn without_a_hat_or_a_terminal_the_fallback_to_the_script_backend_is_said() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(
         stderr,
-        "queens: no Sense HAT and no terminal: playing the script backend (events on standard input, frames as text on standard output)\n"
+        "queens: no Sense HAT and standard input is not a terminal: playing the script backend (events on standard input, frames as text on standard output)\n"
     );
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("005C00 5C0000"), "and it plays");
     // Asked for by name, it needs no explaining.

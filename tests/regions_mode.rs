@@ -261,20 +261,17 @@ fn state_dir(tag: &str) -> PathBuf {
     dir
 }
 
-/// The script that solves `puzzle` from the cursor's start, (3, 4) on the 8x8.
+/// The script that solves `puzzle` from the cursor's start ((3, 4) on the 8x8).
 fn solving_script(puzzle: &Puzzle) -> String {
-    let solution = the_solution(puzzle);
+    let n = puzzle.n();
+    let start = queens::game::Board::new(n).start();
+    let mut at = (start.col as usize, start.row as usize);
     let mut script = String::new();
-    let mut at = (3u8, 4u8);
-    for q in solution {
-        while at.0 != q.col {
-            script += "right\n";
-            at.0 = (at.0 + 1) % 8;
+    for q in the_solution(puzzle) {
+        for event in common::moves_to(n, at, (q.col as usize, q.row as usize)) {
+            script += &format!("{}\n", format!("{event:?}").to_lowercase());
         }
-        while at.1 != q.row {
-            script += "down\n";
-            at.1 = (at.1 + 1) % 8;
-        }
+        at = (q.col as usize, q.row as usize);
         script += "press\npress\n";
     }
     script
@@ -313,5 +310,69 @@ fn the_daily_streak_is_kept_across_restarts() {
     fs::write(&state, old).unwrap();
     run(&solving_script(&daily.puzzle));
     assert!(fs::read_to_string(&state).unwrap().contains("daily_streak = 1"));
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The first frame the script backend prints (the start board), as its text.
+fn first_frame(out: &std::process::Output) -> String {
+    let text = String::from_utf8_lossy(&out.stdout);
+    text.lines().take_while(|l| !l.is_empty()).collect::<Vec<_>>().join("\n")
+}
+
+/// The regions puzzle the state file keeps in play, if any.
+fn kept(state: &std::path::Path) -> Option<queens::game::InPlay> {
+    let text = fs::read_to_string(state).unwrap();
+    queens::daemon::state::parse(&text).unwrap().regions
+}
+
+/// The script that solves the generated puzzle `kept` from the cursor's start.
+fn solving_script_for(kept: queens::game::InPlay) -> String {
+    solving_script(&generate::generate(kept.size, kept.seed, None).unwrap().puzzle)
+}
+
+/// Issue 27: only the 8x8 is the puzzle of the day. The other sizes bring a
+/// new puzzle at every start, keep one not yet solved across restarts, and
+/// a new one once it is solved.
+#[test]
+fn other_sizes_than_the_8x8_bring_a_new_puzzle_each_start_and_keep_one_in_play() {
+    let dir = state_dir("fresh");
+    let state = dir.join("state.toml");
+    let state_arg = state.to_str().unwrap().to_string();
+    let with_state = |size: &'static str| {
+        let state_arg = state_arg.clone();
+        move |script: &str| {
+            let args = ["--backend", "script", "--mode", "regions", "--size", size, "--state", &state_arg];
+            common::bin::play(args, script)
+        }
+    };
+    let stateless =
+        |script: &str| common::bin::play(["--backend", "script", "--mode", "regions", "--size", "7"], script);
+    // Two starts without a state: two puzzles.
+    assert_ne!(first_frame(&stateless("")), first_frame(&stateless("")), "the same 7x7 twice");
+
+    // An unsolved 7x7 (a dot placed) is the same after a restart.
+    let seven = with_state("7");
+    let first = first_frame(&seven("press\n"));
+    let in_play = kept(&state).expect("the 7x7 in play is saved");
+    assert_eq!(in_play.size, 7);
+    assert!(fs::read_to_string(&state).unwrap().contains("version = 2\n"));
+    assert_eq!(first_frame(&seven("")), first, "the 7x7 in play after a restart");
+
+    // The 8x8 meanwhile is the puzzle of the day, and the 7x7 stays kept.
+    let today = UtcCalendar::today().unwrap();
+    with_state("8")(&solving_script(&generate::daily(today).puzzle));
+    let saved = fs::read_to_string(&state).unwrap();
+    assert!(saved.contains(&format!("daily_solved = \"{}\"", date_string(today))), "{saved}");
+    assert_eq!(kept(&state), Some(in_play));
+    assert_eq!(first_frame(&seven("")), first, "the 7x7 in play after the 8x8");
+
+    // Solved: the next start brings a new one.
+    let out = seven(&solving_script_for(in_play));
+    assert!(String::from_utf8_lossy(&out.stdout).lines().count() > 8, "it played");
+    assert_eq!(kept(&state), None, "nothing in play once solved");
+    assert!(fs::read_to_string(&state).unwrap().contains("version = 1\n"), "nothing a version 1 cannot hold");
+    let next = first_frame(&seven(""));
+    assert_ne!(next, first, "a new 7x7 after the solved one");
+    assert_eq!(first_frame(&seven("")), next, "and it is kept in turn");
     fs::remove_dir_all(&dir).unwrap();
 }

@@ -246,7 +246,7 @@ fn a_read_only_state_is_left_as_it_is_and_said_once() {
 fn a_state_from_a_newer_queens_is_played_without_saving() {
     let d = dir("newer");
     let state = d.join("state.toml");
-    let future = "version = 2\nmode = \"classic\"\nsize = 8\nfound = [3]\nhints_used = 4\n";
+    let future = "version = 3\nmode = \"classic\"\nsize = 8\nfound = [3]\nhints_used = 4\n";
     fs::write(&state, future).unwrap();
     let out =
         play(&state, &(solving([7, 1, 3, 0, 6, 4, 2, 5]) + "press\npress\nhold\nright\nright\npress\n"));

@@ -783,6 +783,109 @@ fn a_warning_while_playing_goes_under_the_board_and_to_standard_error_at_the_end
     assert!(contents.lines().any(|l| l.starts_with("queens: warning: cannot create")), "{contents}");
 }
 
+/// Issue 27: `queens > file` typed at a terminal. Standard input is a
+/// terminal and standard output is not: the game cannot draw, and a script
+/// backend reading the keyboard with its frames going to the file would look
+/// hung. It says why in one line and stops, leaving the file empty.
+#[test]
+fn standard_output_not_a_terminal_is_said_in_one_line_when_standard_input_is_one() {
+    let dir = std::env::temp_dir().join(format!("queens-pty-redirected-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let master = open_master();
+    nix::pty::grantpt(&master).unwrap();
+    nix::pty::unlockpt(&master).unwrap();
+    let slave = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(nix::pty::ptsname_r(&master).unwrap())
+        .unwrap();
+    let out_path = dir.join("out");
+    let none = dir.to_str().unwrap();
+    let bus = dir.join("no-bus");
+    let mut child = common::bin::queens()
+        // No Sense HAT devices and no I2C bus, as on a desktop.
+        .args(["--sysfs-root", none, "--dev-root", none, "--i2c-bus", bus.to_str().unwrap()])
+        .env("XDG_STATE_HOME", &dir)
+        .env_remove("STATE_DIRECTORY")
+        .stdin(slave)
+        .stdout(File::create(&out_path).unwrap())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let end = Instant::now() + PATIENCE;
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if Instant::now() > end {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!(
+                "still running after {PATIENCE:?}: it waits on the keyboard instead of saying why it cannot play"
+            );
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let mut stderr = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
+    assert_eq!(
+        stderr,
+        "queens play: standard output is not a terminal: the game draws there (play without redirecting it, or choose --backend script)\n"
+    );
+    assert_eq!(status.code(), Some(1));
+    assert_eq!(std::fs::read(&out_path).unwrap(), b"", "nothing written to the file");
+    drop(master);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The process's state letter in /proc (`T` when stopped).
+fn process_state(pid: u32) -> char {
+    cpu_ticks(pid).1
+}
+
+/// Issue 27: a suspended game (Ctrl-Z, or SIGTSTP from outside) gives the
+/// terminal back before it stops, as a shell's `fg` expects, and takes it
+/// again when continued: raw mode, the alternate screen, the board redrawn,
+/// keys working.
+#[test]
+fn ctrl_z_and_sigtstp_suspend_with_the_terminal_restored_and_sigcont_redraws() {
+    for how in ["ctrl-z", "sigtstp"] {
+        let mut pty = Pty::start(&format!("suspend-{how}"), Some("truecolor"));
+        pty.wait_for("the start board", |s| picture(s) == start_board());
+        pty.send(b"d");
+        pty.wait_for("d moves right", |s| picture(s) == board(&[(4, 4, 'B')]));
+        let pid = pty.child.id();
+        match how {
+            "ctrl-z" => pty.send(b"\x1a"),
+            _ => kill(Pid::from_raw(pid as i32), Signal::SIGTSTP).unwrap(),
+        }
+        let end = Instant::now() + PATIENCE;
+        while process_state(pid) != 'T' {
+            assert!(Instant::now() < end, "{how}: the game did not stop (state {})", process_state(pid));
+            pty.read_some(Duration::from_millis(20));
+        }
+        // What it wrote before stopping.
+        while pty.read_some(Duration::from_millis(50)) {}
+        let screen = pty.parser.screen();
+        assert!(!screen.alternate_screen(), "{how}: the normal screen while stopped");
+        assert!(!screen.hide_cursor(), "{how}: the cursor shown while stopped");
+        assert!(!pty.is_raw(), "{how}: line editing and echo while stopped");
+
+        kill(Pid::from_raw(pid as i32), Signal::SIGCONT).unwrap();
+        pty.wait_for("the board redrawn on the alternate screen", |s| {
+            s.alternate_screen() && picture(s) == board(&[(4, 4, 'B')])
+        });
+        assert!(pty.is_raw(), "{how}: raw mode again");
+        assert!(pty.parser.screen().hide_cursor(), "{how}: the cursor hidden again");
+        pty.send(b"d");
+        pty.wait_for("keys work again", |s| picture(s) == board(&[(5, 4, 'B')]));
+        pty.send(b"q");
+        assert!(pty.exit().success(), "{how}");
+        assert!(!pty.is_raw());
+    }
+}
+
 /// `queens solve 40 --backtrack` in a terminal `rows` x `cols` (0: one that
 /// does not know its width), with `COLUMNS` set to `columns` if given, read
 /// until its progress line has been written `times` times.

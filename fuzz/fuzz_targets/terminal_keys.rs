@@ -31,7 +31,7 @@ fuzz_target!(|data: &[u8]| {
                 holding = false;
             }
             Action::Game(_) => assert!(!holding, "an event while the hold is still down"),
-            Action::Quit => {}
+            Action::Quit | Action::Suspend => {}
         }
     }
 });

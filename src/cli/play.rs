@@ -21,7 +21,8 @@ use std::process::ExitCode;
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Where to play. `auto` picks the Sense HAT if both its devices are found, else the terminal
-    /// when standard input and output are one, else the script backend.
+    /// when standard input and output are one, else the script backend when standard input is
+    /// not a terminal (with standard input a terminal and output not, it refuses).
     #[arg(long, value_enum, default_value_t)]
     backend: BackendChoice,
 
@@ -89,7 +90,8 @@ fn parse_mode(s: &str) -> Result<ModeKind, String> {
 #[derive(ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
 enum BackendChoice {
     /// The Sense HAT if both its devices are found; without either, the HAT over I2C if its chip
-    /// answers; else the terminal, else the script backend.
+    /// answers; else the terminal if standard input and output are one, else the script backend
+    /// if standard input is not one.
     #[default]
     Auto,
     /// The Sense HAT's LED matrix (framebuffer) and joystick (evdev).
@@ -135,9 +137,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         BackendChoice::Auto if io::stdin().is_terminal() && io::stdout().is_terminal() => {
             BackendChoice::Terminal
         }
+        // Keys come from a terminal but the frames would go elsewhere (`queens > file`): the
+        // script backend would wait on the keyboard with nothing shown, so say why and stop.
+        BackendChoice::Auto if io::stdin().is_terminal() => {
+            anyhow::bail!(
+                "standard output is not a terminal: the game draws there (play without redirecting it, or choose --backend script)"
+            )
+        }
         BackendChoice::Auto => {
             info!(
-                "no Sense HAT and no terminal: playing the script backend (events on standard input, frames as text on standard output)"
+                "no Sense HAT and standard input is not a terminal: playing the script backend (events on standard input, frames as text on standard output)"
             );
             BackendChoice::Script
         }
@@ -217,8 +226,17 @@ fn start(
         style: config.style,
         max_size,
         today: UtcCalendar::today(),
+        seed: fresh_seed(),
     };
-    Ok((Engine::start(setup, saved.progress), saver))
+    Ok((Engine::resume(setup, saved.progress, saved.regions), saver))
+}
+
+/// Randomness for new regions puzzles: the clock's nanoseconds and the
+/// process id, different at every start (the engine itself has none).
+fn fresh_seed() -> u64 {
+    let nanos =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    (nanos as u64) ^ (u64::from(std::process::id()) << 32)
 }
 
 /// The daemon on an opened HAT, by either path: ready for systemd, then
@@ -268,7 +286,12 @@ impl Saver {
     fn save(&mut self, engine: &Engine) {
         let Some(file) = &self.file else { return };
         let setup = engine.setup();
-        let state = State { mode: setup.mode, size: setup.size, progress: *engine.progress() };
+        let state = State {
+            mode: setup.mode,
+            size: setup.size,
+            progress: *engine.progress(),
+            regions: engine.in_play(),
+        };
         let problem = match file.save(&state) {
             Ok(warning) => warning,
             Err(e) => Some(e.line()),

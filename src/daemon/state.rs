@@ -17,11 +17,11 @@
 //! mode and size are this game's, the last chosen), and only then replaces
 //! the file, so neither game loses what the other saved. A file the user
 //! made read-only (no write permission for anyone, or none for us), or one
-//! written by a newer queens (its `version` above [`STATE_VERSION`]), is
+//! written by a newer queens (its `version` above [`STATE_VERSION`](crate::game::STATE_VERSION)), is
 //! never replaced: the game says so once and plays on without saving.
 
 use super::small_file;
-use crate::game::{ModeKind, Progress, STATE_VERSION, Unusable, check_values, check_version};
+use crate::game::{InPlay, ModeKind, Progress, Unusable, check_values, check_version, version_for};
 use crate::regions::generate::date_string;
 use nix::fcntl::{Flock, FlockArg};
 use serde::{Deserialize, Serialize};
@@ -111,12 +111,15 @@ pub struct State {
     pub mode: ModeKind,
     pub size: usize,
     pub progress: Progress,
+    /// The regions puzzle in play (not the puzzle of the day, not solved),
+    /// shown again at the next start: this game's, never merged.
+    pub regions: Option<InPlay>,
 }
 
 impl Default for State {
     /// A first run: classic on the 8x8, nothing found yet.
     fn default() -> Self {
-        State { mode: ModeKind::Classic, size: 8, progress: Progress::default() }
+        State { mode: ModeKind::Classic, size: 8, progress: Progress::default(), regions: None }
     }
 }
 
@@ -124,7 +127,8 @@ impl Default for State {
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct OnDisk {
-    /// The format's version: [`STATE_VERSION`]; a file without one is version 1.
+    /// The format's version: [`version_for`] what the file holds (this build reads up to
+    /// [`STATE_VERSION`](crate::game::STATE_VERSION)); a file without one is version 1.
     #[serde(default = "first_version")]
     version: i64,
     mode: String,
@@ -139,6 +143,9 @@ struct OnDisk {
     /// `check_values`, as the page's is.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     daily_streak: Option<i64>,
+    /// The regions puzzle in play, `SIZE:SEED` (format version 2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    regions_puzzle: Option<String>,
 }
 
 fn first_version() -> i64 {
@@ -436,12 +443,13 @@ fn link(file: &File, to: &Path) -> io::Result<()> {
 /// The file's text for `state`.
 pub fn render(state: &State) -> String {
     let on_disk = OnDisk {
-        version: STATE_VERSION.into(),
+        version: version_for(state.regions.is_some()).into(),
         mode: state.mode.name().to_string(),
         size: state.size,
         found: state.progress.found().collect(),
         daily_solved: state.progress.streak().map(|s| date_string(s.last)),
         daily_streak: state.progress.streak().map(|s| i64::from(s.days)),
+        regions_puzzle: state.regions.map(|r| r.to_text()),
     };
     let body = toml::to_string(&on_disk).expect("plain fields serialise");
     format!("# The queens game's saved state: written by the game, safe to delete.\n{body}")
@@ -472,7 +480,9 @@ pub fn parse(text: &str) -> Result<State, Unusable> {
     };
     let found = on_disk.found.iter().map(|&i| Some(i));
     let (mode, size, progress) = check_values(&on_disk.mode, &on_disk.size.to_string(), found, daily)?;
-    Ok(State { mode, size, progress })
+    let regions =
+        on_disk.regions_puzzle.as_deref().map(InPlay::parse).transpose().map_err(Unusable::invalid)?;
+    Ok(State { mode, size, progress, regions })
 }
 
 /// Renames `path` to `<path>.corrupt-<seconds>` (`-2`, `-3`, ... after it
@@ -508,7 +518,7 @@ mod tests {
 
     fn sample() -> State {
         let progress = Progress::from_found([0, 5, 91]).unwrap().with_streak(20_417, 3);
-        State { mode: ModeKind::Strict, size: 6, progress }
+        State { mode: ModeKind::Strict, size: 6, progress, regions: None }
     }
 
     #[test]
@@ -725,7 +735,7 @@ mod tests {
         mode = \"strict\"\nsize = 6\nfound = [0, 5, 91]\ndaily_solved = \"2025-11-25\"\ndaily_streak = 3\n";
 
     /// A state file from a later queens: a higher version, and a key this one does not know.
-    const FROM_THE_FUTURE: &str = "version = 2\nmode = \"classic\"\nsize = 8\nfound = [3]\nhints_used = 4\n";
+    const FROM_THE_FUTURE: &str = "version = 3\nmode = \"classic\"\nsize = 8\nfound = [3]\nhints_used = 4\n";
 
     #[test]
     fn a_file_without_a_version_is_version_one_and_loses_nothing() {
@@ -737,6 +747,28 @@ mod tests {
             parse(&with_version.replace("version = 1", "version = 0")).unwrap_err().to_string(),
             "is not valid: version 0 is not a version (1 or more)"
         );
+    }
+
+    #[test]
+    fn a_regions_puzzle_in_play_is_version_2_and_reads_back() {
+        let in_play = InPlay { size: 7, seed: 0x0123_4567_89ab_cdef };
+        let state = State { mode: ModeKind::Regions, size: 7, regions: Some(in_play), ..sample() };
+        let text = render(&state);
+        assert!(
+            text.contains("version = 2\n") && text.contains("regions_puzzle = \"7:0123456789abcdef\"\n"),
+            "{text}"
+        );
+        assert_eq!(parse(&text), Ok(state));
+        // Without one, version 1: an older queens goes on saving it.
+        assert!(render(&sample()).contains("version = 1\n"));
+        for wrong in ["7", "4:0123456789abcdef", "7:0123", "7:0123456789abcdeg", "x:0123456789abcdef"] {
+            let bad = text.replace("7:0123456789abcdef", wrong);
+            let err = parse(&bad).unwrap_err().to_string();
+            assert!(
+                err.starts_with("is not valid: regions_puzzle") && err.contains("SIZE:SEED"),
+                "{wrong}: {err}"
+            );
+        }
     }
 
     #[test]
@@ -754,7 +786,7 @@ mod tests {
             "{warning}"
         );
         let err = file.save(&sample()).unwrap_err();
-        assert!(matches!(err, SaveError::Newer { version: 2, .. }), "{err:?}");
+        assert!(matches!(err, SaveError::Newer { version: 3, .. }), "{err:?}");
         assert_eq!(err.line(), warning, "the same words whenever it is found");
         assert_eq!(fs::read_to_string(&path).unwrap(), FROM_THE_FUTURE);
         assert_eq!(fs::read_dir(&dir).unwrap().count(), 1, "nothing set aside, nothing left behind");
@@ -771,6 +803,7 @@ mod tests {
             mode: ModeKind::Classic,
             size: 8,
             progress: Progress::from_found(indexes.iter().copied()).unwrap().with_streak(20_417, days),
+            regions: None,
         };
         a.save(&found(&[88], 2)).unwrap();
         let b_state = State { mode: ModeKind::Cover, size: 7, ..found(&[89], 1) };

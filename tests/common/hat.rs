@@ -101,7 +101,12 @@ impl Hat {
             queens::daemon::run_saving(&mut engine, &mut hat, |engine| {
                 if let Some(file) = &file {
                     let setup = engine.setup();
-                    let state = State { mode: setup.mode, size: setup.size, progress: *engine.progress() };
+                    let state = State {
+                        mode: setup.mode,
+                        size: setup.size,
+                        progress: *engine.progress(),
+                        regions: engine.in_play(),
+                    };
                     file.save(&state).unwrap();
                 }
             })

@@ -17,7 +17,7 @@
 //! 92, a real date and a streak of at least one day. A value that breaks a
 //! rule is not used.
 
-use queens_engine::game::{Engine, ModeKind, Progress, STATE_VERSION, Unusable, check_values, check_version};
+use queens_engine::game::{Engine, ModeKind, Progress, Unusable, check_values, check_version, version_for};
 use queens_engine::regions::generate::date_string;
 
 /// What is remembered between visits.
@@ -76,7 +76,9 @@ impl Saved {
             None => String::new(),
         };
         format!(
-            r#"{{"version":{STATE_VERSION},"mode":"{}","size":{},"found":[{}]{daily}}}"#,
+            r#"{{"version":{},"mode":"{}","size":{},"found":[{}]{daily}}}"#,
+            // The page keeps no regions puzzle in play.
+            version_for(false),
             self.mode,
             self.size,
             found.join(",")
@@ -143,8 +145,8 @@ mod tests {
 
     #[test]
     fn a_value_from_a_newer_queens_is_not_used_and_said_so() {
-        let newer = Saved::parse("version:2").unwrap_err();
-        assert_eq!(newer, Unusable::Newer(2));
+        let newer = Saved::parse("version:3").unwrap_err();
+        assert_eq!(newer, Unusable::Newer(3));
         assert!(newer.to_string().ends_with("progress will not be saved"), "{newer}");
         assert_eq!(
             Saved::parse("version:0 classic 8").map_err(|e| e.to_string()),

@@ -32,6 +32,8 @@ const ESC: u8 = 0x1b;
 pub enum Action {
     Game(Event),
     Quit,
+    /// Ctrl-Z: stop the game with the terminal given back, until the shell's `fg`.
+    Suspend,
 }
 
 /// The keys, with the bytes still waiting to make a whole sequence.
@@ -80,7 +82,7 @@ impl KeyDecoder {
     }
 
     fn push(&mut self, key: Key, out: &mut Vec<Action>) {
-        if key != Key::Quit && std::mem::take(&mut self.holding) {
+        if !matches!(key, Key::Quit | Key::Suspend) && std::mem::take(&mut self.holding) {
             out.push(Action::Game(Event::Release));
         }
         out.push(match key {
@@ -94,6 +96,7 @@ impl KeyDecoder {
                 Action::Game(Event::Hold)
             }
             Key::Quit => Action::Quit,
+            Key::Suspend => Action::Suspend,
         });
     }
 }
@@ -107,6 +110,7 @@ enum Key {
     Middle,
     Hold,
     Quit,
+    Suspend,
 }
 
 enum Decoded {
@@ -123,6 +127,8 @@ fn decode_one(bytes: &[u8]) -> Decoded {
         b'\r' | b'\n' | b' ' => plain(Some(Key::Middle)),
         // Ctrl-C and Ctrl-D: raw mode delivers them as bytes, not signals.
         b'q' | b'Q' | 0x03 | 0x04 => plain(Some(Key::Quit)),
+        // Ctrl-Z: raw mode turns off the terminal's SIGTSTP, so the game suspends itself.
+        0x1a => plain(Some(Key::Suspend)),
         b'm' | b'M' => plain(Some(Key::Hold)),
         b'w' | b'W' | b'k' | b'K' => plain(Some(Key::Up)),
         b's' | b'S' | b'j' | b'J' => plain(Some(Key::Down)),
@@ -216,6 +222,12 @@ mod tests {
         assert_eq!(decode_all(b"\x03"), [Quit]);
         assert_eq!(decode_all(b"\x1b"), [Quit]);
         assert_eq!(decode_all(b"\x1b\x1b[A"), [Quit, Game(Up)], "Esc, then an arrow");
+    }
+
+    #[test]
+    fn ctrl_z_suspends_and_a_held_m_is_released_after_it() {
+        assert_eq!(decode_all(b"\x1a"), [Suspend]);
+        assert_eq!(decode_all(b"m\x1ad"), [Game(Hold), Suspend, Game(Release), Game(Right)]);
     }
 
     #[test]

@@ -7,10 +7,13 @@
 //! open or a message plays, the board shows the game under them: their
 //! scrolling text would add nothing to the words.
 //!
-//! Idle, it blocks in poll(2) on three descriptors: standard input, a
-//! self-pipe for SIGWINCH (a resize redraws) and the daemon's shutdown pipe
-//! (SIGTERM, SIGHUP: the game ends through [`Next::Quit`]). The only short
-//! wait is while an escape sequence is unfinished (see [`keys`]).
+//! Idle, it blocks in poll(2) on four descriptors: standard input, a
+//! self-pipe for SIGWINCH (a resize redraws), the daemon's shutdown pipe
+//! (SIGTERM, SIGHUP: the game ends through [`Next::Quit`]) and a self-pipe
+//! for SIGTSTP (a suspend from outside, as Ctrl-Z is from the keyboard: the
+//! terminal is given back before the process stops, and taken again and
+//! redrawn when it continues). The only short wait is while an escape
+//! sequence is unfinished (see [`keys`]).
 
 pub mod keys;
 mod raw;
@@ -79,6 +82,9 @@ pub struct Terminal {
     shutdown: Shutdown,
     resized: UnixStream,
     resize_hook: signal_hook::SigId,
+    /// Readable after SIGTSTP.
+    stopped: UnixStream,
+    stop_hook: signal_hook::SigId,
     // Dropped after everything above, in this order: the terminal is given
     // back, then the log lines held back are written to it.
     _raw: raw::RawMode,
@@ -100,6 +106,10 @@ impl Terminal {
         resized.set_nonblocking(true)?;
         resize_write.set_nonblocking(true)?;
         let resize_hook = signal_hook::low_level::pipe::register(libc::SIGWINCH, resize_write)?;
+        let (stopped, stop_write) = UnixStream::pair()?;
+        stopped.set_nonblocking(true)?;
+        stop_write.set_nonblocking(true)?;
+        let stop_hook = signal_hook::low_level::pipe::register(libc::SIGTSTP, stop_write)?;
         let colours = Colours::from_colorterm(std::env::var("COLORTERM").ok().as_deref());
         let raw = raw::RawMode::enter().doing(|| "putting the terminal in raw mode")?;
         let log = daemon::log::capture();
@@ -117,6 +127,8 @@ impl Terminal {
             shutdown,
             resized,
             resize_hook,
+            stopped,
+            stop_hook,
             _raw: raw,
             log,
         })
@@ -197,6 +209,14 @@ impl Terminal {
         Ok(true)
     }
 
+    /// Stops the game with the terminal given back until it is continued,
+    /// then redraws the whole screen.
+    fn suspend(&mut self) -> Result<(), Error> {
+        raw::suspend().doing(|| "suspending the game")?;
+        self.draw(true)?;
+        Ok(())
+    }
+
     fn quit(&mut self) -> Next {
         self.quitting = true;
         Next::Quit
@@ -206,6 +226,7 @@ impl Terminal {
 impl Drop for Terminal {
     fn drop(&mut self) {
         signal_hook::low_level::unregister(self.resize_hook);
+        signal_hook::low_level::unregister(self.stop_hook);
     }
 }
 
@@ -245,6 +266,10 @@ impl Input for Terminal {
                 Some(Action::Game(_)) if self.too_small() => continue,
                 Some(Action::Game(event)) => return Ok(Next::Event(event)),
                 Some(Action::Quit) => return Ok(self.quit()),
+                Some(Action::Suspend) => {
+                    self.suspend()?;
+                    continue;
+                }
                 None => {}
             }
             let now = self.clock.now();
@@ -263,21 +288,31 @@ impl Input for Terminal {
                 (a, b) => a.or(b),
             };
             let stdin = io::stdin();
-            let fds: [BorrowedFd<'_>; 3] = [stdin.as_fd(), self.resized.as_fd(), self.shutdown.fd()];
+            let fds: [BorrowedFd<'_>; 4] =
+                [stdin.as_fd(), self.resized.as_fd(), self.shutdown.fd(), self.stopped.as_fd()];
             match wait::readable(&fds, self.clock.until(wake))? {
                 Some(0) if !self.read_keys()? => return Ok(self.quit()),
                 Some(0) => {}
                 Some(1) => {
                     // Drain the pipe: several resizes need one redraw.
-                    let mut sink = [0u8; 64];
-                    while matches!((&self.resized).read(&mut sink), Ok(n) if n > 0) {}
+                    drain(&self.resized);
                     self.draw(true)?;
+                }
+                Some(3) => {
+                    drain(&self.stopped);
+                    self.suspend()?;
                 }
                 Some(_) => return Ok(self.quit()),
                 None => {}
             }
         }
     }
+}
+
+/// Empties a signal's self-pipe: several signals need one answer.
+fn drain(pipe: &UnixStream) {
+    let mut sink = [0u8; 64];
+    while matches!({ pipe }.read(&mut sink), Ok(n) if n > 0) {}
 }
 
 #[cfg(test)]

@@ -45,11 +45,7 @@ impl RawMode {
 fn enter_on(input: impl AsFd, output: impl AsFd) -> io::Result<RawMode> {
     let current = libc::termios::from(termios::tcgetattr(&input)?);
     let settings = *FIRST_SETTINGS.get_or_init(|| current);
-    let mut raw = Termios::from(settings);
-    termios::cfmakeraw(&mut raw);
-    // Blocking reads of at least a byte: poll(2) decides when to read.
-    raw.control_chars[SpecialCharacterIndices::VMIN as usize] = 1;
-    raw.control_chars[SpecialCharacterIndices::VTIME as usize] = 0;
+    let raw = raw_settings(settings);
     HOOK.call_once(|| {
         let previous = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
@@ -70,6 +66,43 @@ fn enter_on(input: impl AsFd, output: impl AsFd) -> io::Result<RawMode> {
     let guard = RawMode(());
     write_to(&output, ENTER)?;
     Ok(guard)
+}
+
+/// `settings` in raw mode: no line editing, echo or signal keys.
+fn raw_settings(settings: libc::termios) -> Termios {
+    let mut raw = Termios::from(settings);
+    termios::cfmakeraw(&mut raw);
+    // Blocking reads of at least a byte: poll(2) decides when to read.
+    raw.control_chars[SpecialCharacterIndices::VMIN as usize] = 1;
+    raw.control_chars[SpecialCharacterIndices::VTIME as usize] = 0;
+    raw
+}
+
+/// Gives the terminal back as [`restore`] does, stops the process, and
+/// once it is continued (the shell's `fg`: SIGCONT) takes the terminal
+/// again: raw mode and the alternate screen, cleared for a redraw. The stop
+/// is SIGSTOP, which cannot be caught: SIGTSTP, what the shell's Ctrl-Z
+/// sends, is the game's own while it plays (it brings the game here).
+pub fn suspend() -> io::Result<()> {
+    // Errors are ignored, as in `restore`: a terminal gone is found by the next read.
+    let _ = on_terminal(|r| {
+        write_to(&r.output, LEAVE)?;
+        Ok(termios::tcsetattr(&r.input, SetArg::TCSANOW, &Termios::from(r.settings))?)
+    });
+    signal_hook::low_level::raise(libc::SIGSTOP)?;
+    // Continued. The shell may have changed the settings meanwhile: raw mode again.
+    on_terminal(|r| {
+        termios::tcsetattr(&r.input, SetArg::TCSANOW, &raw_settings(r.settings))?;
+        write_to(&r.output, ENTER)
+    })
+}
+
+/// `f` on the terminal raw mode is on, if it is.
+fn on_terminal(f: impl FnOnce(&Restore) -> io::Result<()>) -> io::Result<()> {
+    match &*TO_RESTORE.lock().unwrap_or_else(|e| e.into_inner()) {
+        Some(restore) => f(restore),
+        None => Ok(()),
+    }
 }
 
 impl Drop for RawMode {

@@ -5,9 +5,11 @@ use super::menu::{Item, Menu};
 use super::mode::{Animation, Calendar, Interrupt, Millis, Mode, Reaction, StoppedWatch, Stopwatch, Style};
 use super::modes::ModeKind;
 use super::progress::Progress;
+use super::regions::{InPlay, Regions};
 use super::text;
 use super::{Event, Frame};
 use crate::puzzle::{Placement, Solutions};
+use crate::regions::generate::{DAILY_SIZE, Rng};
 use std::collections::VecDeque;
 
 /// What the engine starts with.
@@ -27,6 +29,11 @@ pub struct Setup {
     /// Today, in days since 1970-01-01 (UTC), for the puzzle of the day;
     /// `None` where the backend has no date (see [`Engine::set_calendar`]).
     pub today: Option<i64>,
+    /// Where regions mode's puzzles other than the puzzle of the day come
+    /// from: the caller's randomness (the clock, the page's), so that each
+    /// start brings a new one. The engine has none: the same seed, the
+    /// same puzzles.
+    pub seed: u64,
 }
 
 impl Default for Setup {
@@ -38,6 +45,7 @@ impl Default for Setup {
             style: Style::default(),
             intro: false,
             today: None,
+            seed: 0,
         }
     }
 }
@@ -96,6 +104,9 @@ pub struct Engine {
     progress: Progress,
     /// Set when the mode, the size or the progress changed (worth saving).
     changed: bool,
+    /// The last regions puzzle in play (not the day's), until it is solved:
+    /// what a restart shows again at its size.
+    kept: Option<InPlay>,
     stopwatch: Box<dyn Stopwatch>,
     calendar: Option<Box<dyn Calendar>>,
 }
@@ -115,9 +126,24 @@ impl Engine {
 
     /// An engine as `setup` says, with the player's progress so far.
     pub fn start(setup: Setup, progress: Progress) -> Engine {
+        Engine::resume(setup, progress, None)
+    }
+
+    /// [`Engine::start`], showing the regions puzzle `in_play` a saved
+    /// state kept, when regions mode starts at its size. Not on the 8x8
+    /// when the date is known: that is the puzzle of the day's.
+    pub fn resume(setup: Setup, progress: Progress, in_play: Option<InPlay>) -> Engine {
         let size = setup.mode.clamp_size(setup.size, setup.max_size);
         let setup = Setup { size, ..setup };
-        let mut engine = Engine::with_mode(setup.mode.build(size, setup.style, setup.today), setup, progress);
+        let daily = size == DAILY_SIZE && setup.today.is_some();
+        let mode: Box<dyn Mode> = match in_play {
+            Some(kept) if setup.mode == ModeKind::Regions && kept.size == size && !daily => {
+                Box::new(Regions::resume(kept, setup.style, setup.today, setup.seed))
+            }
+            _ => setup.mode.build(size, setup.style, setup.today, setup.seed),
+        };
+        let mut engine = Engine::with_mode(mode, setup, progress);
+        engine.kept = engine.mode.in_play().or(in_play);
         if setup.intro {
             engine.queue.push_back(text::scroll(intro(setup.mode), setup.style.text, engine.shown.side()));
             engine.tick_from(0);
@@ -138,6 +164,7 @@ impl Engine {
             last_item: None,
             progress,
             changed: false,
+            kept: None,
             stopwatch: Box::new(StoppedWatch),
             calendar: None,
         }
@@ -176,7 +203,14 @@ impl Engine {
         &self.progress
     }
 
-    /// Whether the mode, size or progress changed since the last call.
+    /// The regions puzzle to keep across a restart: the last one in play
+    /// that is not the day's (see [`Mode::in_play`]), until it is solved,
+    /// also while another mode or size is played.
+    pub fn in_play(&self) -> Option<InPlay> {
+        self.kept
+    }
+
+    /// Whether the mode, size, progress or the puzzle in play changed since the last call.
     pub fn take_changed(&mut self) -> bool {
         std::mem::take(&mut self.changed)
     }
@@ -281,6 +315,16 @@ impl Engine {
 
     /// Applies one event at time `now`.
     pub fn handle(&mut self, event: Event, now: Millis) {
+        let kept = self.kept;
+        self.apply(event, now);
+        if let Some(playing) = self.mode.in_play() {
+            self.kept = Some(playing);
+        }
+        // A new puzzle, or one solved, is worth saving; queens and dots are not kept.
+        self.changed |= self.kept != kept;
+    }
+
+    fn apply(&mut self, event: Event, now: Millis) {
         self.mode.set_time(now);
         if let Some(day) = self.calendar.as_ref().and_then(|c| c.today()) {
             self.setup.today = Some(day);
@@ -323,7 +367,13 @@ impl Engine {
             }
             Reaction::Animate(animation) => self.queue.push_back(animation),
             Reaction::Solved { queens, flash } => self.solved(flash, None, Some(queens)),
-            Reaction::Completed { flash, message, progress } => self.solved(flash, Some(message), progress),
+            Reaction::Completed { flash, message, progress } => {
+                if self.setup.mode == ModeKind::Regions {
+                    // Solved: the next start brings a new one.
+                    self.kept = None;
+                }
+                self.solved(flash, Some(message), progress)
+            }
             Reaction::DailySolved { flash, message, day } => {
                 let (streak, new) = self.progress.record_daily(day);
                 self.changed |= new;
@@ -408,7 +458,10 @@ impl Engine {
         self.changed = true;
         // The mode and size already played: the board stays as it is.
         if (self.setup.mode, self.setup.size) != was {
-            self.mode = self.setup.mode.build(self.setup.size, self.setup.style, self.setup.today);
+            // A new seed for each board built, so that going back to a size brings a new puzzle.
+            self.setup.seed = Rng::new(self.setup.seed).next_u64();
+            self.mode =
+                self.setup.mode.build(self.setup.size, self.setup.style, self.setup.today, self.setup.seed);
         }
         Reaction::Draw
     }

@@ -1,5 +1,6 @@
 //! The seam between the engine and each way to play.
 
+use super::regions::InPlay;
 use super::{Event, Frame, TextStyle, Theme};
 use crate::puzzle::{Placement, Square};
 
@@ -51,6 +52,11 @@ pub trait Mode {
     /// The day (days since 1970-01-01) whose puzzle of the day is on the
     /// board, if one is: its streak is the progress that belongs to it.
     fn puzzle_of_the_day(&self) -> Option<i64> {
+        None
+    }
+
+    /// Regions: the puzzle on the board, if a restart is to show it again.
+    fn in_play(&self) -> Option<InPlay> {
         None
     }
 }

@@ -113,10 +113,10 @@ impl ModeKind {
     }
 
     /// A new game of this mode on an `n` x `n` board; `today` (days since
-    /// 1970-01-01) chooses regions mode's first puzzle.
-    pub fn build(self, n: usize, style: Style, today: Option<i64>) -> Box<dyn Mode> {
+    /// 1970-01-01) chooses regions mode's puzzle of the day, `seed` its others.
+    pub fn build(self, n: usize, style: Style, today: Option<i64>, seed: u64) -> Box<dyn Mode> {
         match self {
-            ModeKind::Regions => Box::new(Regions::new(n, style, today)),
+            ModeKind::Regions => Box::new(Regions::new(n, style, today, seed)),
             ModeKind::Classic => Box::new(Classic::new(Answers::new(n), style)),
             ModeKind::Strict => Box::new(Strict::new(Answers::new(n), style)),
             ModeKind::Cover => Box::new(Cover::new(n, style)),

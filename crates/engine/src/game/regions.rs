@@ -85,6 +85,36 @@ enum Source {
     Seeded(u64),
 }
 
+/// A regions puzzle in play that is not the puzzle of the day: what a
+/// saved state keeps so that a restart shows the same puzzle. The
+/// generator is deterministic, so the size and the seed are the puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InPlay {
+    /// The board is `size` x `size`.
+    pub size: usize,
+    /// The seed [`generate()`] makes the puzzle from.
+    pub seed: u64,
+}
+
+impl InPlay {
+    /// As a saved state writes it: the size and the seed in hex, `7:00ff...`.
+    pub fn to_text(&self) -> String {
+        format!("{}:{:016x}", self.size, self.seed)
+    }
+
+    /// Reads [`InPlay::to_text`]'s form; the error says which rule is broken.
+    pub fn parse(text: &str) -> Result<InPlay, String> {
+        let wrong = || format!("regions_puzzle {text:?} is not SIZE:SEED (a size 5 to 12, 16 hex digits)");
+        let (size, seed) = text.split_once(':').ok_or_else(wrong)?;
+        let size: usize = size.parse().ok().filter(|n| generate::SIZES.contains(n)).ok_or_else(wrong)?;
+        if seed.len() != 16 || !seed.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err(wrong());
+        }
+        let seed = u64::from_str_radix(seed, 16).map_err(|_| wrong())?;
+        Ok(InPlay { size, seed })
+    }
+}
+
 /// Regions mode (see the module's description).
 pub struct Regions {
     style: Style,
@@ -104,17 +134,29 @@ pub struct Regions {
     hint: Option<Step>,
     /// Puzzles made so far, for the next seed.
     made: u64,
+    /// Where new puzzles come from: the caller's randomness.
+    seed: u64,
 }
 
 impl Regions {
     /// A regions game on an `n` x `n` board: the puzzle of the day `today`
-    /// on the 8x8 when the day is known, otherwise a new puzzle.
-    pub fn new(n: usize, style: Style, today: Option<i64>) -> Regions {
+    /// on the 8x8 when the day is known, otherwise a new puzzle from
+    /// `seed`, which the caller draws from its randomness (the engine has none).
+    pub fn new(n: usize, style: Style, today: Option<i64>, seed: u64) -> Regions {
         let source = match today {
             Some(day) if n == DAILY_SIZE => Source::Daily(day),
-            Some(day) => Source::Seeded(seed(day as u64, n as u64, 0)),
-            None => Source::Seeded(seed(0, n as u64, 0)),
+            _ => Source::Seeded(mix(seed, n as u64, 0)),
         };
+        Regions::with_source(n, style, today, seed, source)
+    }
+
+    /// The puzzle `in_play` on its board, as it was saved; new puzzles after
+    /// it come from `seed`.
+    pub fn resume(in_play: InPlay, style: Style, today: Option<i64>, seed: u64) -> Regions {
+        Regions::with_source(in_play.size, style, today, seed, Source::Seeded(in_play.seed))
+    }
+
+    fn with_source(n: usize, style: Style, today: Option<i64>, seed: u64, source: Source) -> Regions {
         let puzzle = make(n, source);
         let board = Board::new(n);
         Regions {
@@ -130,6 +172,16 @@ impl Regions {
             solved: false,
             hint: None,
             made: 1,
+            seed,
+        }
+    }
+
+    /// The puzzle on the board when it is to be kept across a restart: one
+    /// not of the day, not solved yet.
+    pub fn in_play(&self) -> Option<InPlay> {
+        match self.source {
+            Source::Seeded(seed) if !self.solved => Some(InPlay { size: self.n(), seed }),
+            _ => None,
         }
     }
 
@@ -194,8 +246,7 @@ impl Regions {
     }
 
     fn new_puzzle(&mut self) {
-        let day = self.today.unwrap_or(0) as u64;
-        let source = Source::Seeded(seed(day, self.now, self.made));
+        let source = Source::Seeded(mix(self.seed, self.now, self.made));
         self.start_puzzle(source);
     }
 
@@ -341,7 +392,7 @@ impl Regions {
 }
 
 /// A seed from a few numbers, spread so that near inputs share nothing.
-fn seed(a: u64, b: u64, c: u64) -> u64 {
+fn mix(a: u64, b: u64, c: u64) -> u64 {
     let mut rng = generate::Rng::new(a ^ b.rotate_left(21) ^ c.rotate_left(42));
     rng.next_u64()
 }
@@ -484,6 +535,10 @@ impl Mode for Regions {
 
     fn puzzle_of_the_day(&self) -> Option<i64> {
         self.daily()
+    }
+
+    fn in_play(&self) -> Option<InPlay> {
+        Regions::in_play(self)
     }
 }
 

@@ -7,11 +7,21 @@ use super::{ModeKind, Progress, SIZES};
 use crate::regions::generate::parse_date;
 use std::fmt;
 
-/// The version of the saved state's format this build writes and reads. A
+/// The newest version of the saved state's format this build reads. A
 /// saved state without a version is version 1 (what was written before
 /// versions were). Raise it when what is saved changes, so that an older
-/// build leaves a newer state alone instead of judging it corrupt.
-pub const STATE_VERSION: u32 = 1;
+/// build leaves a newer state alone instead of judging it corrupt (it
+/// refuses keys it does not know). Version 2 added the regions puzzle in
+/// play (`regions_puzzle`); a state is written in the oldest version that
+/// holds it ([`version_for`]), so an older build goes on saving a state
+/// that holds nothing new.
+pub const STATE_VERSION: u32 = 2;
+
+/// The version a saved state is written in: 2 when it keeps a regions
+/// puzzle in play, else 1.
+pub fn version_for(keeps_a_puzzle: bool) -> u32 {
+    if keeps_a_puzzle { 2 } else { 1 }
+}
 
 /// Why a saved state was not used.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -123,8 +133,9 @@ mod tests {
     #[test]
     fn only_a_version_above_this_builds_is_newer() {
         assert_eq!(check_version(1), Ok(()));
-        assert_eq!(check_version(2), Err(Unusable::Newer(2)));
-        let newer = Unusable::Newer(2).to_string();
+        assert_eq!(check_version(2), Ok(()));
+        assert_eq!(check_version(3), Err(Unusable::Newer(3)));
+        let newer = Unusable::Newer(3).to_string();
         assert!(newer.contains("newer queens") && newer.ends_with("progress will not be saved"), "{newer}");
         assert_eq!(
             check_version(0).unwrap_err().to_string(),
