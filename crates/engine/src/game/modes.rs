@@ -87,8 +87,11 @@ impl ModeKind {
                     "PLACE {n} QUEENS, NONE ATTACKING. THE NEWEST QUEEN WINS. PRESS A QUEEN FOR A SOLUTION"
                 )
             }
+            // The Scratch program's instructions page, in our words.
             ModeKind::Strict => format!(
-                "PLACE {n} QUEENS, NONE ATTACKING. ATTACKS ARE REFUSED. PRESS A QUEEN TO TAKE IT BACK. SOLVE FINISHES"
+                "PLACE {n} QUEENS, NONE ATTACKING. ATTACKS ARE REFUSED. PRESS A QUEEN TO TAKE IT BACK. \
+                 SOLVE ADDS THE MISSING QUEENS WITHOUT MOVING YOURS AND SAYS HOW LONG IT TOOK, \
+                 OR NO SOLUTION IF THERE IS NONE. RESTART EMPTIES THE BOARD"
             ),
             ModeKind::Cover => {
                 "COVER EVERY SQUARE WITH FEW QUEENS. PRESS A QUEEN TO TAKE IT BACK. GO SHOWS COVERS"
