@@ -266,7 +266,7 @@ fn go_on_the_8x8_with_5_queens_starts_with_a8_c7_e6_b5_d4_and_finds_728() {
 }
 
 #[test]
-fn go_clears_the_players_queens_and_reset_starts_again() {
+fn go_replaces_the_players_queens_and_reset_starts_again() {
     let first = program_cover(8, &Delphi::all(8, 5)[0]);
     let second = program_cover(8, &Delphi::all(8, 5)[1]);
     let mut mode = Cover::new(8, Style::default());
@@ -274,9 +274,6 @@ fn go_clears_the_players_queens_and_reset_starts_again() {
     place(&mut mode, 8, &mut at, (0, 7));
     place(&mut mode, 8, &mut at, (3, 4));
     assert_eq!(go(&mut mode), Ok(first.clone()));
-    // Any event goes back to the board, which Go cleared.
-    mode.handle(Event::Left);
-    assert_eq!(picture(&mode.draw()), expected(&[], at));
     assert_eq!(go(&mut mode), Ok(second));
     assert!(matches!(mode.act(Action::Reset, &StoppedWatch), Reaction::Draw));
     assert_eq!(picture(&mode.draw()), expected(&[], start(8)));
@@ -284,6 +281,38 @@ fn go_clears_the_players_queens_and_reset_starts_again() {
     // A new number of queens starts the search again too.
     mode.act(Action::Queens(6), &StoppedWatch);
     assert_eq!(go(&mut mode), Ok(first));
+}
+
+#[test]
+fn go_leaves_its_cover_on_the_board_to_keep_or_change_as_the_delphi_program_does() {
+    // The Delphi program's Go puts its queens on the board, and there they stay.
+    let mut delphi = Delphi::new(8, 5);
+    let found: Vec<(usize, usize)> =
+        delphi.go().unwrap().iter().map(|&(x, y)| (x - 1, y - 1)).collect();
+    assert_eq!(delphi.queens().len(), 5, "the seed's board holds the cover after Go");
+    let mut mode = Cover::new(8, Style::default());
+    let mut at = start(8);
+    assert!(matches!(mode.act(Action::Go, &StoppedWatch), Reaction::Draw));
+    let yellow = |queens: &[(usize, usize)]| queens.iter().map(|&(x, y)| (x, y, 'Y')).collect::<Vec<_>>();
+    // Moving keeps it (the cursor is hidden under a queen or shown where it went).
+    mode.handle(Event::Left);
+    at.0 -= 1;
+    assert_eq!(picture(&mode.draw()), expected(&yellow(&found), at));
+    // A press on one of Go's queens takes it back, like any queen ...
+    let taken = found[0];
+    place(&mut mode, 8, &mut at, taken);
+    let kept: Vec<(usize, usize)> = found[1..].to_vec();
+    assert_eq!(picture(&mode.draw()), expected(&yellow(&kept), at));
+    // ... and a press on an empty square adds the player's (white) queen beside Go's.
+    let mine = (0..8).flat_map(|y| (0..8).map(move |x| (x, y))).find(|q| !found.contains(q)).unwrap();
+    place(&mut mode, 8, &mut at, mine);
+    let mut both = yellow(&kept);
+    both.push((mine.0, mine.1, 'W'));
+    assert_eq!(picture(&mode.draw()), expected(&both, at));
+    // The next Go goes on with the search: the seed's second cover.
+    let second: Vec<(usize, usize)> = delphi.go().unwrap().iter().map(|&(x, y)| (x - 1, y - 1)).collect();
+    assert!(matches!(mode.act(Action::Go, &StoppedWatch), Reaction::Draw));
+    assert_eq!(picture(&mode.draw()), expected(&yellow(&second), at));
 }
 
 #[test]

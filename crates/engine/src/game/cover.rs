@@ -9,7 +9,10 @@
 //! queens its search may use (its `maxQueen`, at first the fewest that can
 //! cover). "Go" clears the board and shows the next cover its search finds
 //! (yellow), in its order; after the last it says so, until "Reset" (or a new
-//! K) starts over. An extra of ours, "Closest", shows a minimum cover that
+//! K) starts over. The cover found stays on the board, as the Delphi program
+//! keeps its queens: its queens are yellow, and can be kept, taken back or
+//! added to like the player's own (as strict keeps Solve's). An extra of
+//! ours, "Closest", shows a minimum cover that
 //! keeps as many of the player's queens as possible (kept white, added
 //! yellow, the player's others blue); again, the next one.
 
@@ -27,8 +30,11 @@ use std::rc::Rc;
 pub struct Cover {
     board: Board,
     cursor: Square,
-    /// The player's queens, in the order placed.
+    /// The queens on the board, in the order placed: the player's, and Go's.
     queens: Vec<Square>,
+    /// The queens of Go's cover still on the board: drawn yellow, and taken
+    /// back by a press like any other queen.
+    program: Vec<Square>,
     style: Style,
     /// The fewest queens that cover the board.
     goal: usize,
@@ -66,8 +72,6 @@ enum Screen {
         covers: Rc<Vec<Vec<Square>>>,
         index: usize,
     },
-    /// "Go": the cover the seed's search found, on an empty board.
-    Program(Vec<Square>),
 }
 
 /// One solver per board size, built once: finding the minimum of the 8x8
@@ -92,6 +96,7 @@ impl Cover {
             cursor: board.start(),
             board,
             queens: Vec::new(),
+            program: Vec::new(),
             style,
             goal: solver.minimum(),
             allowed: solver.minimum(),
@@ -129,6 +134,7 @@ impl Cover {
     fn press(&mut self) -> Reaction {
         if let Some(at) = self.queens.iter().position(|&q| q == self.cursor) {
             self.queens.remove(at);
+            self.program.retain(|&q| q != self.cursor);
             return Reaction::Draw;
         }
         self.queens.push(self.cursor);
@@ -156,17 +162,20 @@ impl Cover {
     }
 
     /// The seed's Go: the board cleared and the next cover of its search
-    /// shown; when there is none, "NO SOLUTION" (or how many there were).
+    /// placed on it, to keep or change; when there is none, "NO SOLUTION"
+    /// (or how many there were) on an empty board.
     fn go(&mut self) -> Reaction {
         let (solver, allowed) = (&self.solver, self.allowed);
         let walk = self.walk.get_or_insert_with(|| CoverWalk::new(solver, allowed));
+        self.screen = Screen::Playing;
         self.queens.clear();
+        self.program.clear();
         if let Some(cover) = walk.next() {
             self.found += 1;
-            self.screen = Screen::Program(cover);
+            self.queens.clone_from(&cover);
+            self.program = cover;
             return Reaction::Draw;
         }
-        self.screen = Screen::Playing;
         let message = match self.found {
             0 => "NO SOLUTION".to_string(),
             1 => "NO MORE - 1 COVER".to_string(),
@@ -212,6 +221,7 @@ impl Mode for Cover {
     /// queens allowed stay as chosen).
     fn reset(&mut self) {
         self.queens.clear();
+        self.program.clear();
         self.cursor = self.board.start();
         self.screen = Screen::Playing;
         self.walk = None;
@@ -224,7 +234,7 @@ impl Mode for Cover {
             Screen::Covered if event == Event::Press => return Reaction::Standby,
             Screen::Covered => self.reset(),
             // An answer on show: any event goes back to the game as it was.
-            Screen::Answer { .. } | Screen::Program(_) => {
+            Screen::Answer { .. } => {
                 self.screen = Screen::Playing;
                 return Reaction::Draw;
             }
@@ -242,7 +252,10 @@ impl Mode for Cover {
     fn draw(&self) -> Frame {
         let theme = &self.style.theme;
         match &self.screen {
-            Screen::Playing | Screen::Covered => self.picture(&self.queens, |_| theme.queen),
+            // Go's queens yellow, the player's white.
+            Screen::Playing | Screen::Covered => self.picture(&self.queens, |q| {
+                if self.program.contains(&q) { theme.needed } else { theme.queen }
+            }),
             Screen::Answer { covers, index } => {
                 let cover = &covers[*index];
                 let mut frame = self
@@ -252,7 +265,6 @@ impl Mode for Cover {
                 }
                 frame
             }
-            Screen::Program(cover) => self.picture(cover, |_| theme.needed),
         }
     }
 
