@@ -315,6 +315,57 @@ fn go_leaves_its_cover_on_the_board_to_keep_or_change_as_the_delphi_program_does
     assert_eq!(picture(&mode.draw()), expected(&yellow(&second), at));
 }
 
+/// An engine playing cover on an n x n board.
+fn cover_engine(n: usize) -> Engine {
+    Engine::start(Setup { mode: ModeKind::Cover, size: n, ..Setup::default() }, Progress::default())
+}
+
+#[test]
+fn the_first_go_finds_the_delphi_programs_first_cover_on_every_size() {
+    // The number of queens starts at the fewest with which the seed's Go finds a cover:
+    // checked against its port on the LED matrix's sizes ...
+    for n in 4..=8 {
+        let fewest = (1..=n).find(|&k| !Delphi::all(n, k).is_empty()).unwrap();
+        assert_eq!(Cover::new(n, Style::default()).allowed(), fewest, "{n}x{n}");
+        // ... and the menu's first item, GO, shows its first cover, not NO SOLUTION.
+        let mut engine = cover_engine(n);
+        engine.handle(Event::Hold, 0);
+        engine.handle(Event::Press, 0);
+        assert_eq!(picture(engine.frame()), program_cover(n, &Delphi::all(n, fewest)[0]), "{n}x{n}");
+    }
+    // ... and on the terminal's larger ones against the published independent domination
+    // numbers of the queen graph (OEIS A075324), Go's covers having no two queens attacking.
+    for (n, fewest) in [(4, 3), (5, 3), (6, 4), (7, 4), (8, 5), (9, 5), (10, 5), (11, 5)] {
+        assert_eq!(Cover::new(n, Style::default()).allowed(), fewest, "{n}x{n}");
+    }
+}
+
+#[test]
+fn the_menu_marks_the_number_of_queens_in_force_on_the_leds_and_in_words() {
+    let marked = |engine: &Engine| -> Vec<String> {
+        let (items, _) = engine.on_show().menu.expect("the menu is open");
+        items.into_iter().filter(|i| i.contains("(IN USE)")).collect()
+    };
+    let mut engine = cover_engine(4);
+    let mut now = 0;
+    engine.handle(Event::Hold, now);
+    assert_eq!(marked(&engine), ["3 QUEENS (IN USE)"]);
+    // Five steps right of GO, past RESET, CLOSEST, 1 QUEEN and 2 QUEENS: the LEDs scroll the mark too.
+    for _ in 0..4 {
+        engine.handle(Event::Right, now);
+    }
+    let scrolled: Vec<String> =
+        common::frames_until_settled(&mut engine, &mut now, Event::Right).iter().map(picture).collect();
+    assert_eq!(scrolled[..scrolled.len() - 1], message("3 QUEENS (IN USE)")[..]);
+    // Choosing 4 QUEENS moves the mark.
+    engine.handle(Event::Right, now);
+    engine.handle(Event::Press, now);
+    engine.handle(Event::Hold, now);
+    assert_eq!(marked(&engine), ["4 QUEENS (IN USE)"]);
+    let (items, _) = engine.on_show().menu.unwrap();
+    assert!(items.contains(&"3 QUEENS".to_string()), "{items:?}");
+}
+
 #[test]
 fn the_menu_offers_go_reset_closest_and_each_number_of_queens() {
     for n in [4, 8, 11] {

@@ -6,8 +6,10 @@
 //! share a row or column, and queens may attack each other.
 //!
 //! The menu holds the Delphi program's own buttons. "K QUEENS" sets how many
-//! queens its search may use (its `maxQueen`, at first the fewest that can
-//! cover). "Go" clears the board and shows the next cover its search finds
+//! queens its search may use (its `maxQueen`, at first the fewest with
+//! which it finds a cover: its covers have no two queens attacking, so that
+//! is the fewest independent queens that cover, 3 on the 4x4 where 2
+//! attacking queens cover); the menu marks the number in force. "Go" clears the board and shows the next cover its search finds
 //! (yellow), in its order; after the last it says so, until "Reset" (or a new
 //! K) starts over. The cover found stays on the board, as the Delphi program
 //! keeps its queens: its queens are yellow, and can be kept, taken back or
@@ -85,6 +87,17 @@ fn solver(n: usize) -> Rc<cover::Board> {
     })
 }
 
+/// The fewest queens with which Go's search finds a cover of the n x n
+/// board. Go only finds covers with no two queens attacking, so this is the
+/// fewest independent queens that cover (the independent domination
+/// number), worked out once per size by the solver.
+fn fewest_for_go(n: usize) -> usize {
+    thread_local! {
+        static FEWEST: RefCell<[Option<usize>; MAX_COVER_N + 1]> = const { RefCell::new([None; MAX_COVER_N + 1]) };
+    }
+    FEWEST.with_borrow_mut(|fewest| *fewest[n].get_or_insert_with(|| cover::Board::new(n, true).minimum()))
+}
+
 impl Cover {
     /// # Panics
     /// If `n` is above the cover solver's [`MAX_COVER_N`] (the LED matrix
@@ -99,7 +112,7 @@ impl Cover {
             program: Vec::new(),
             style,
             goal: solver.minimum(),
-            allowed: solver.minimum(),
+            allowed: fewest_for_go(n),
             walk: None,
             found: 0,
             solver,
@@ -270,6 +283,10 @@ impl Mode for Cover {
 
     fn actions(&self) -> &'static [Action] {
         &ACTIONS[..3 + self.board.n()]
+    }
+
+    fn in_force(&self) -> Option<Action> {
+        Some(Action::Queens(self.allowed as u8))
     }
 
     fn act(&mut self, action: Action, _stopwatch: &dyn Stopwatch) -> Reaction {
