@@ -287,8 +287,7 @@ fn go_replaces_the_players_queens_and_reset_starts_again() {
 fn go_leaves_its_cover_on_the_board_to_keep_or_change_as_the_delphi_program_does() {
     // The Delphi program's Go puts its queens on the board, and there they stay.
     let mut delphi = Delphi::new(8, 5);
-    let found: Vec<(usize, usize)> =
-        delphi.go().unwrap().iter().map(|&(x, y)| (x - 1, y - 1)).collect();
+    let found: Vec<(usize, usize)> = delphi.go().unwrap().iter().map(|&(x, y)| (x - 1, y - 1)).collect();
     assert_eq!(delphi.queens().len(), 5, "the seed's board holds the cover after Go");
     let mut mode = Cover::new(8, Style::default());
     let mut at = start(8);

@@ -6,8 +6,8 @@ mod common;
 use Event::*;
 use common::{Rng, board, brute_force_solutions, picture};
 use queens::game::{
-    Engine, Event, Frame, INTRO, ModeKind, Progress, REFUSED_MS, REGION_COLOURS, Rgb, Setup, Style, Theme, region_shades,
-    scroll,
+    Engine, Event, Frame, INTRO, ModeKind, Progress, REFUSED_MS, REGION_COLOURS, Rgb, Setup, Style, Theme,
+    region_shades, scroll,
 };
 
 struct Game {
@@ -527,5 +527,9 @@ fn every_cursor_stands_out_from_every_colour_it_can_sit_on_or_beside_on_the_leds
             }
         }
     }
-    assert!(close.is_empty(), "cursors too close to their surroundings (CIE76 < {CURSOR_STANDS_OUT}):\n{}", close.join("\n"));
+    assert!(
+        close.is_empty(),
+        "cursors too close to their surroundings (CIE76 < {CURSOR_STANDS_OUT}):\n{}",
+        close.join("\n")
+    );
 }

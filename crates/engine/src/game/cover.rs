@@ -206,6 +206,12 @@ impl Cover {
         Reaction::Draw
     }
 
+    /// A queen's colour: yellow if Go placed it, white if the player did.
+    fn colour_of(&self, q: Square) -> Rgb {
+        let theme = &self.style.theme;
+        if self.program.contains(&q) { theme.needed } else { theme.queen }
+    }
+
     /// The board with covered squares dimmed, the cursor, and `queens`.
     fn picture(&self, queens: &[Square], colour_of: impl Fn(Square) -> Rgb) -> Frame {
         let theme = &self.style.theme;
@@ -265,10 +271,7 @@ impl Mode for Cover {
     fn draw(&self) -> Frame {
         let theme = &self.style.theme;
         match &self.screen {
-            // Go's queens yellow, the player's white.
-            Screen::Playing | Screen::Covered => self.picture(&self.queens, |q| {
-                if self.program.contains(&q) { theme.needed } else { theme.queen }
-            }),
+            Screen::Playing | Screen::Covered => self.picture(&self.queens, |q| self.colour_of(q)),
             Screen::Answer { covers, index } => {
                 let cover = &covers[*index];
                 let mut frame = self

@@ -422,9 +422,7 @@ impl Mode for Regions {
         // The cursor: dimmed on a marked square, so that the mark shows; hidden by a queen.
         match self.at(self.cursor) {
             Mark::Empty => self.board.paint(&mut frame, self.cursor, theme.regions_cursor),
-            Mark::Dot => {
-                self.board.paint(&mut frame, self.cursor, theme.regions_cursor.scaled(MARK_PERCENT))
-            }
+            Mark::Dot => self.board.paint(&mut frame, self.cursor, theme.regions_cursor.scaled(MARK_PERCENT)),
             Mark::Queen => {}
         }
         // A hint's squares over everything, the cursor too: what was asked for shows.
