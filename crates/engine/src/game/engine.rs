@@ -166,6 +166,13 @@ impl Engine {
         std::mem::take(&mut self.changed)
     }
 
+    /// Whether a direction held down should repeat in the mode played (see
+    /// [`ModeKind::repeats_held_directions`]): backends with a joystick ask
+    /// before every wait.
+    pub fn repeats_held_directions(&self) -> bool {
+        self.setup.mode.repeats_held_directions()
+    }
+
     /// Whether the LEDs are dark, waiting for any event to start a new game.
     pub fn is_standby(&self) -> bool {
         self.standby

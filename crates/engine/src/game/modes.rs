@@ -78,6 +78,13 @@ impl ModeKind {
         }
     }
 
+    /// Whether a direction held down repeats. Classic follows seed 002,
+    /// which moves once per push of the joystick (its held and repeated key
+    /// events are ignored); the other modes repeat, to cross larger boards.
+    pub fn repeats_held_directions(self) -> bool {
+        self != ModeKind::Classic
+    }
+
     /// What the menu's HELP scrolls: this mode's rules on an `n` x `n`
     /// board, short enough to read once on the matrix.
     pub fn rules(self, n: usize) -> String {
