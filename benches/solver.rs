@@ -98,6 +98,15 @@ fn cover_8x8_minimum_and_count() -> (usize, u64) {
     (board.minimum(), board.count_minimum())
 }
 
+/// Where cover mode's number of queens starts on every size the terminal
+/// plays, 4x4 to 11x11: the fewest with which Go finds a cover (the
+/// independent domination number), worked out once per size on the first
+/// cover game of that size.
+#[divan::bench(sample_count = 10)]
+fn cover_fewest_for_go_4_to_11() -> usize {
+    (4..=black_box(11)).map(|n| Board::new(n, true).minimum()).sum()
+}
+
 /// The Delphi program's Go, every cover it finds on the 8x8 with 8 queens
 /// allowed (`queens cover 8 --independent --queens 8 --count`).
 #[divan::bench(sample_count = 10)]

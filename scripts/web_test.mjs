@@ -189,12 +189,13 @@ async function tap(button, touch = false) {
   await pointer(button, false, touch);
   await record(`${touch ? "tap" : "click"} ${button}`, [button === "middle" ? "press" : button]);
 }
-// A direction held 700 ms: at once, then at 500 and 650 ms, as on the HAT.
-async function holdDirection(button, touch = false) {
+// A direction held 700 ms: at once, then at 500 and 650 ms, as on the HAT; in classic once only,
+// as its seed moves once per push.
+async function holdDirection(button, touch = false, repeats = true) {
   await pointer(button, true, touch);
   await advance(700);
   await pointer(button, false, touch);
-  await record(`${button} held 700 ms`, [button, button, button]);
+  await record(`${button} held 700 ms`, repeats ? [button, button, button] : [button]);
 }
 // The middle held a second: the menu; then let go.
 async function holdMiddle(touch = false) {
@@ -330,8 +331,8 @@ try {
   await tap("up", true);
   await tap("middle");
   await tap("middle", true);
-  await holdDirection("right");
-  await holdDirection("down", true);
+  await holdDirection("right", false, false);
+  await holdDirection("down", true, false);
   await holdMiddle();
   await tap("right");
   await tap("down"); // leaves the menu
@@ -342,6 +343,8 @@ try {
   n = 8;
   await mode("STRICT");
   await tallyIs(/^ · \d+\/92 found$/, "strict 8x8");
+  await holdDirection("right"); // strict repeats a held direction
+  cursor = [6, 4];
   await place([0, 1]); // (1, 1) attacks (0, 0): refused
   await moveTo(2, 4);
   await key("Enter");

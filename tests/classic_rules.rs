@@ -9,7 +9,7 @@
 mod common;
 
 use common::{board, picture};
-use queens::game::{Classic, Engine, Event, FLASH_MS, Frame};
+use queens::game::{Classic, Engine, Event, FLASH_MS, Frame, ModeKind};
 
 struct Game {
     engine: Engine,
@@ -223,4 +223,63 @@ fn an_event_during_the_flash_ends_it_and_is_applied() {
     g.engine.handle(Down, 310);
     assert_eq!(g.engine.next_deadline(), None);
     assert_eq!(g.shown(), board(&[(7, 6, 'B')]), "the seed applies queued moves after its flash");
+}
+
+/// Holds the joystick right for 1.2 s on the stand-in Sense HAT, playing
+/// `mode`, and says how many squares the cursor went. A direction that
+/// repeats does so after 500 ms, every 150 ms: 6 squares in 1.2 s.
+fn squares_moved_holding_right(mode: ModeKind) -> usize {
+    use common::hat::{Hat, Play};
+    use queens::backend::rotation::Rotation;
+    use queens::backend::sensehat::framebuffer::PixelFormat;
+    use queens::backend::sensehat::joystick::{EV_KEY, KEY_RIGHT, encode};
+    use queens::game::{Progress, Setup};
+    use std::io::Write;
+    use std::time::Duration;
+    // The LEDs after k pushes right, as the engine draws them.
+    let mut engine = Engine::start(Setup { mode, ..Setup::default() }, Progress::default());
+    let after: Vec<Vec<u8>> = (0..8)
+        .map(|k| {
+            if k > 0 {
+                engine.handle(Right, 0);
+            }
+            PixelFormat::RGB565.encode(engine.frame(), Rotation::R0, 100)
+        })
+        .collect();
+    let hat = Hat::new(&format!("held-{mode}"));
+    let game = hat.start(Play { mode, ..Play::default() });
+    let mut stick = hat.stick();
+    hat.wait_for(&after[0]);
+    let key = |stick: &mut std::fs::File, value| {
+        stick.write_all(&[encode(EV_KEY, KEY_RIGHT, value), encode(0, 0, 0)].concat()).unwrap();
+    };
+    key(&mut stick, 1);
+    std::thread::sleep(Duration::from_millis(1200));
+    key(&mut stick, 0);
+    // Let go: nothing moves any more once the LEDs stay the same a while.
+    let mut shown = hat.leds();
+    loop {
+        std::thread::sleep(Duration::from_millis(300));
+        let now = hat.leds();
+        if now == shown {
+            break;
+        }
+        shown = now;
+    }
+    game.terminate().unwrap();
+    after.iter().position(|f| *f == shown).expect("the cursor is on its row, nothing else changed")
+}
+
+#[test]
+fn a_held_direction_moves_the_cursor_once_as_the_seed_does() {
+    // Seed 002 acts on presses only: its held and repeated key events are ignored.
+    assert_eq!(squares_moved_holding_right(ModeKind::Classic), 1);
+}
+
+#[test]
+fn a_held_direction_still_repeats_in_the_other_modes() {
+    for mode in [ModeKind::Strict, ModeKind::Cover] {
+        let moved = squares_moved_holding_right(mode);
+        assert!(moved > 1, "{mode}: held 1.2 s, the cursor went {moved} square(s)");
+    }
 }

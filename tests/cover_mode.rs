@@ -266,7 +266,7 @@ fn go_on_the_8x8_with_5_queens_starts_with_a8_c7_e6_b5_d4_and_finds_728() {
 }
 
 #[test]
-fn go_clears_the_players_queens_and_reset_starts_again() {
+fn go_replaces_the_players_queens_and_reset_starts_again() {
     let first = program_cover(8, &Delphi::all(8, 5)[0]);
     let second = program_cover(8, &Delphi::all(8, 5)[1]);
     let mut mode = Cover::new(8, Style::default());
@@ -274,9 +274,6 @@ fn go_clears_the_players_queens_and_reset_starts_again() {
     place(&mut mode, 8, &mut at, (0, 7));
     place(&mut mode, 8, &mut at, (3, 4));
     assert_eq!(go(&mut mode), Ok(first.clone()));
-    // Any event goes back to the board, which Go cleared.
-    mode.handle(Event::Left);
-    assert_eq!(picture(&mode.draw()), expected(&[], at));
     assert_eq!(go(&mut mode), Ok(second));
     assert!(matches!(mode.act(Action::Reset, &StoppedWatch), Reaction::Draw));
     assert_eq!(picture(&mode.draw()), expected(&[], start(8)));
@@ -284,6 +281,88 @@ fn go_clears_the_players_queens_and_reset_starts_again() {
     // A new number of queens starts the search again too.
     mode.act(Action::Queens(6), &StoppedWatch);
     assert_eq!(go(&mut mode), Ok(first));
+}
+
+#[test]
+fn go_leaves_its_cover_on_the_board_to_keep_or_change_as_the_delphi_program_does() {
+    // The Delphi program's Go puts its queens on the board, and there they stay.
+    let mut delphi = Delphi::new(8, 5);
+    let found: Vec<(usize, usize)> = delphi.go().unwrap().iter().map(|&(x, y)| (x - 1, y - 1)).collect();
+    assert_eq!(delphi.queens().len(), 5, "the seed's board holds the cover after Go");
+    let mut mode = Cover::new(8, Style::default());
+    let mut at = start(8);
+    assert!(matches!(mode.act(Action::Go, &StoppedWatch), Reaction::Draw));
+    let yellow = |queens: &[(usize, usize)]| queens.iter().map(|&(x, y)| (x, y, 'Y')).collect::<Vec<_>>();
+    // Moving keeps it (the cursor is hidden under a queen or shown where it went).
+    mode.handle(Event::Left);
+    at.0 -= 1;
+    assert_eq!(picture(&mode.draw()), expected(&yellow(&found), at));
+    // A press on one of Go's queens takes it back, like any queen ...
+    let taken = found[0];
+    place(&mut mode, 8, &mut at, taken);
+    let kept: Vec<(usize, usize)> = found[1..].to_vec();
+    assert_eq!(picture(&mode.draw()), expected(&yellow(&kept), at));
+    // ... and a press on an empty square adds the player's (white) queen beside Go's.
+    let mine = (0..8).flat_map(|y| (0..8).map(move |x| (x, y))).find(|q| !found.contains(q)).unwrap();
+    place(&mut mode, 8, &mut at, mine);
+    let mut both = yellow(&kept);
+    both.push((mine.0, mine.1, 'W'));
+    assert_eq!(picture(&mode.draw()), expected(&both, at));
+    // The next Go goes on with the search: the seed's second cover.
+    let second: Vec<(usize, usize)> = delphi.go().unwrap().iter().map(|&(x, y)| (x - 1, y - 1)).collect();
+    assert!(matches!(mode.act(Action::Go, &StoppedWatch), Reaction::Draw));
+    assert_eq!(picture(&mode.draw()), expected(&yellow(&second), at));
+}
+
+/// An engine playing cover on an n x n board.
+fn cover_engine(n: usize) -> Engine {
+    Engine::start(Setup { mode: ModeKind::Cover, size: n, ..Setup::default() }, Progress::default())
+}
+
+#[test]
+fn the_first_go_finds_the_delphi_programs_first_cover_on_every_size() {
+    // The number of queens starts at the fewest with which the seed's Go finds a cover:
+    // checked against its port on the LED matrix's sizes ...
+    for n in 4..=8 {
+        let fewest = (1..=n).find(|&k| !Delphi::all(n, k).is_empty()).unwrap();
+        assert_eq!(Cover::new(n, Style::default()).allowed(), fewest, "{n}x{n}");
+        // ... and the menu's first item, GO, shows its first cover, not NO SOLUTION.
+        let mut engine = cover_engine(n);
+        engine.handle(Event::Hold, 0);
+        engine.handle(Event::Press, 0);
+        assert_eq!(picture(engine.frame()), program_cover(n, &Delphi::all(n, fewest)[0]), "{n}x{n}");
+    }
+    // ... and on the terminal's larger ones against the published independent domination
+    // numbers of the queen graph (OEIS A075324), Go's covers having no two queens attacking.
+    for (n, fewest) in [(4, 3), (5, 3), (6, 4), (7, 4), (8, 5), (9, 5), (10, 5), (11, 5)] {
+        assert_eq!(Cover::new(n, Style::default()).allowed(), fewest, "{n}x{n}");
+    }
+}
+
+#[test]
+fn the_menu_marks_the_number_of_queens_in_force_on_the_leds_and_in_words() {
+    let marked = |engine: &Engine| -> Vec<String> {
+        let (items, _) = engine.on_show().menu.expect("the menu is open");
+        items.into_iter().filter(|i| i.contains("(IN USE)")).collect()
+    };
+    let mut engine = cover_engine(4);
+    let mut now = 0;
+    engine.handle(Event::Hold, now);
+    assert_eq!(marked(&engine), ["3 QUEENS (IN USE)"]);
+    // Five steps right of GO, past RESET, CLOSEST, 1 QUEEN and 2 QUEENS: the LEDs scroll the mark too.
+    for _ in 0..4 {
+        engine.handle(Event::Right, now);
+    }
+    let scrolled: Vec<String> =
+        common::frames_until_settled(&mut engine, &mut now, Event::Right).iter().map(picture).collect();
+    assert_eq!(scrolled[..scrolled.len() - 1], message("3 QUEENS (IN USE)")[..]);
+    // Choosing 4 QUEENS moves the mark.
+    engine.handle(Event::Right, now);
+    engine.handle(Event::Press, now);
+    engine.handle(Event::Hold, now);
+    assert_eq!(marked(&engine), ["4 QUEENS (IN USE)"]);
+    let (items, _) = engine.on_show().menu.unwrap();
+    assert!(items.contains(&"3 QUEENS".to_string()), "{items:?}");
 }
 
 #[test]

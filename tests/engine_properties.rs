@@ -97,7 +97,7 @@ fn play_keeping_invariants(setup: Setup, events: Vec<(u64, Event)>) -> Result<()
     let theme = Theme::default().colours().to_vec();
     let mut with_regions = theme.clone();
     with_regions.extend((0..REGION_COLOURS.len()).flat_map(region_shades));
-    with_regions.push(Theme::default().cursor.scaled(MARK_PERCENT));
+    with_regions.push(Theme::default().regions_cursor.scaled(MARK_PERCENT));
     let mut now = 0;
     for (wait, event) in events {
         now += wait;

@@ -5,7 +5,10 @@ mod common;
 
 use Event::*;
 use common::{Rng, board, brute_force_solutions, picture};
-use queens::game::{Engine, Event, Frame, INTRO, ModeKind, Progress, REFUSED_MS, Setup, Style, scroll};
+use queens::game::{
+    Engine, Event, Frame, INTRO, ModeKind, Progress, REFUSED_MS, REGION_COLOURS, Rgb, Setup, Style, Theme,
+    region_shades, scroll,
+};
 
 struct Game {
     engine: Engine,
@@ -321,7 +324,21 @@ fn help_is_in_every_modes_menu_and_scrolls_its_rules_once() {
             ModeKind::Classic,
             &["PLACE 8 QUEENS", "NONE ATTACKING", "NEWEST QUEEN WINS", "PRESS A QUEEN FOR A SOLUTION"],
         ),
-        (ModeKind::Strict, &["PLACE 8 QUEENS", "NONE ATTACKING", "REFUSED", "TAKE IT BACK", "SOLVE"]),
+        // The Scratch program's instructions page: what Solve does with your queens, its
+        // time or no solution, and Restart.
+        (
+            ModeKind::Strict,
+            &[
+                "PLACE 8 QUEENS",
+                "NONE ATTACKING",
+                "REFUSED",
+                "TAKE IT BACK",
+                "SOLVE ADDS THE MISSING QUEENS WITHOUT MOVING YOURS",
+                "HOW LONG IT TOOK",
+                "NO SOLUTION",
+                "RESTART EMPTIES THE BOARD",
+            ],
+        ),
         (ModeKind::Cover, &["COVER EVERY SQUARE", "TAKE IT BACK", "GO"]),
     ];
     for (mode, words) in words {
@@ -436,4 +453,85 @@ fn an_input_during_the_progress_message_ends_it_and_acts_at_once() {
     solve(&mut g);
     g.engine.handle(Press, g.now);
     assert!(g.engine.is_standby() && g.engine.frame().is_dark());
+}
+
+/// A colour as the Sense HAT's framebuffer shows it: quantised to RGB565
+/// and widened back to 8 bits a channel by repeating the top bits.
+fn on_the_leds(c: Rgb) -> Rgb {
+    let (r, g, b) = (c.0 >> 3, c.1 >> 2, c.2 >> 3);
+    Rgb(r << 3 | r >> 2, g << 2 | g >> 4, b << 3 | b >> 2)
+}
+
+/// CIE76: the distance between two colours in CIELAB (sRGB, D65), after
+/// both are quantised as the LEDs show them.
+fn delta_e76(a: Rgb, b: Rgb) -> f64 {
+    fn lab(c: Rgb) -> [f64; 3] {
+        let linear = |u: u8| {
+            let u = u as f64 / 255.0;
+            if u <= 0.04045 { u / 12.92 } else { ((u + 0.055) / 1.055).powf(2.4) }
+        };
+        let (r, g, b) = (linear(c.0), linear(c.1), linear(c.2));
+        let x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047;
+        let y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+        let z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883;
+        let f = |t: f64| if t > 0.008856 { t.cbrt() } else { 7.787 * t + 16.0 / 116.0 };
+        let (fx, fy, fz) = (f(x), f(y), f(z));
+        [116.0 * fy - 16.0, 500.0 * (fx - fy), 200.0 * (fy - fz)]
+    }
+    let (a, b) = (lab(on_the_leds(a)), lab(on_the_leds(b)));
+    a.iter().zip(&b).map(|(p, q)| (p - q).powi(2)).sum::<f64>().sqrt()
+}
+
+/// How far (CIE76) a cursor must be from every colour it can sit on or
+/// beside. 2.3 is a difference just noticed side by side under good light;
+/// a cursor must be found at a glance on a small, bright LED, so we ask for
+/// ten times that, about the distance between two colours with different
+/// names (the regions' blue cursor beside the purple region measured 10;
+/// the seed's blue cursor on its green and red squares is over 60).
+const CURSOR_STANDS_OUT: f64 = 25.0;
+
+#[test]
+fn every_cursor_stands_out_from_every_colour_it_can_sit_on_or_beside_on_the_leds() {
+    let theme = Theme::default();
+    // The cursor each mode draws on an empty square, read off its frame.
+    let drawn_cursor = |mode: ModeKind| {
+        let g = Game::new(mode, 8);
+        let (x, y) = g.engine.on_show().cursor.unwrap();
+        g.engine.frame().get(x, y)
+    };
+    // Around the board of a smaller size, and in a hint's ruled-out squares: off.
+    let common = [theme.queen, theme.needed, theme.refused, Rgb::BLACK];
+    let board = [theme.dark_square, theme.light_square];
+    // The seed's blue also marks misplaced queens, but only on an answer or
+    // the solved flash, which the next move leaves: the cursor is not looked for there.
+    let classic_strict: Vec<Rgb> = [&board[..], &[theme.hint], &common].concat();
+    let cover: Vec<Rgb> = [&board[..], &[theme.attacked], &common].concat();
+    let mut regions: Vec<Rgb> = (0..REGION_COLOURS.len()).flat_map(region_shades).collect();
+    regions.extend(common);
+    // Regions: the cursor also dims on a marked square (a press marks the square under it).
+    let mut marked = Game::new(ModeKind::Regions, 8);
+    marked.send(&[Press]);
+    let (x, y) = marked.engine.on_show().cursor.unwrap();
+    let dimmed = marked.engine.frame().get(x, y);
+    let cases = [
+        (ModeKind::Classic, drawn_cursor(ModeKind::Classic), &classic_strict),
+        (ModeKind::Strict, drawn_cursor(ModeKind::Strict), &classic_strict),
+        (ModeKind::Cover, drawn_cursor(ModeKind::Cover), &cover),
+        (ModeKind::Regions, drawn_cursor(ModeKind::Regions), &regions),
+        (ModeKind::Regions, dimmed, &regions),
+    ];
+    let mut close = vec![];
+    for (mode, cursor, around) in cases {
+        for &c in around.iter() {
+            let d = delta_e76(cursor, c);
+            if d < CURSOR_STANDS_OUT {
+                close.push(format!("{mode}: cursor {cursor} beside {c}: {d:.1}"));
+            }
+        }
+    }
+    assert!(
+        close.is_empty(),
+        "cursors too close to their surroundings (CIE76 < {CURSOR_STANDS_OUT}):\n{}",
+        close.join("\n")
+    );
 }

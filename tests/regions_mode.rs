@@ -143,13 +143,13 @@ fn a_press_cycles_a_square_through_empty_mark_and_queen() {
     let [plain, marked, _] = region_shades(puzzle.region(sq));
     assert_eq!(g.at(sq), plain);
     g.go(sq);
-    assert_eq!(g.at(sq), Theme::default().cursor, "the cursor on an empty square");
+    assert_eq!(g.at(sq), Theme::default().regions_cursor, "the cursor on an empty square");
     g.send(Press);
-    assert_eq!(g.at(sq), Theme::default().cursor.scaled(40), "the cursor dimmed on a mark");
+    assert_eq!(g.at(sq), Theme::default().regions_cursor.scaled(40), "the cursor dimmed on a mark");
     g.send(Press);
     assert_eq!(g.at(sq), WHITE, "a queen hides the cursor");
     g.send(Press);
-    assert_eq!(g.at(sq), Theme::default().cursor, "empty again");
+    assert_eq!(g.at(sq), Theme::default().regions_cursor, "empty again");
     g.send(Press);
     g.send(Right);
     g.cursor.0 += 1;

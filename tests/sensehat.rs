@@ -13,7 +13,7 @@ use common::hat::{Hat, Play, click};
 use queens::backend::rotation::Rotation;
 use queens::backend::sensehat::framebuffer::{Gamma, PixelFormat};
 use queens::backend::sensehat::joystick;
-use queens::game::Frame;
+use queens::game::{Frame, ModeKind};
 use std::fs;
 use std::io::Write;
 use std::process::Stdio;
@@ -148,7 +148,8 @@ fn a_release_lost_to_syn_dropped_does_not_leave_the_key_repeating() {
     use joystick::{EV_KEY, EV_SYN, KEY_RIGHT, SYN_DROPPED, SYN_REPORT, encode};
     let hat = Hat::new("dropped");
     let frames = script_frames(&["right"]);
-    let game = hat.start(Play::default());
+    // Strict, whose held directions repeat (classic's move once); its first frames are classic's.
+    let game = hat.start(Play { mode: ModeKind::Strict, ..Play::default() });
     let mut stick = hat.stick();
     hat.wait_for(&rgb565(&frames[0], Rotation::R0));
     hat.stand_ins.set_keys_down(&[]);

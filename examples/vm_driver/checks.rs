@@ -356,7 +356,10 @@ fn dropped_release(vm: &mut Vm, repeats: usize) -> Result<(), Why> {
     }
     let mut stick = Stick::create(&PI_CODES).map_err(text)?;
     vm.screen.scribble().map_err(text)?;
-    let mut game = Daemon::start(&vm.queens, &vm.screen.path, "dropped")?;
+    // Strict, whose held directions repeat (classic's move once); its first frames are classic's.
+    let args = ["--framebuffer".as_ref(), vm.screen.path.as_os_str()];
+    let mut game =
+        Daemon::start_configured(&vm.queens, &args, "dropped", "intro = false\nmode = \"strict\"\n")?;
     vm.wait_frame(0)?;
     // MOVES starts with "right": frame 1 is the cursor one square on.
     stick.send(&[(EV_KEY, KEY_RIGHT, 1), (EV_SYN, SYN_REPORT, 0)]).map_err(text)?;

@@ -42,6 +42,11 @@ pub trait Input {
     /// Waits, blocked, for the next event, or until `deadline` (on the
     /// [`Input::now`] clock) if there is one.
     fn next(&mut self, deadline: Option<Millis>) -> Result<Next, Error>;
+
+    /// Whether a direction held down repeats, as the mode played wants
+    /// (told before every wait). Only a joystick that times its own repeats
+    /// (through [`gesture::Gestures`]) uses it.
+    fn repeat_held_directions(&mut self, _on: bool) {}
 }
 
 /// What [`Input::next`] waited for.

@@ -58,6 +58,11 @@ impl Stick {
         }
     }
 
+    /// Whether a held direction repeats (see [`Gestures::set_repeat`]).
+    pub fn set_repeat(&mut self, on: bool) {
+        self.gestures.set_repeat(on);
+    }
+
     /// Forgets the key held down (the device went away).
     pub fn clear(&mut self) {
         self.gestures.clear();

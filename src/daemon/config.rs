@@ -182,6 +182,8 @@ struct Colours {
     #[serde(default, deserialize_with = "colour")]
     cursor: Option<Rgb>,
     #[serde(default, deserialize_with = "colour")]
+    regions_cursor: Option<Rgb>,
+    #[serde(default, deserialize_with = "colour")]
     queen: Option<Rgb>,
     #[serde(default, deserialize_with = "colour")]
     misplaced: Option<Rgb>,
@@ -223,6 +225,7 @@ impl File {
         set(&mut theme.dark_square, c.dark_square);
         set(&mut theme.light_square, c.light_square);
         set(&mut theme.cursor, c.cursor);
+        set(&mut theme.regions_cursor, c.regions_cursor);
         set(&mut theme.queen, c.queen);
         set(&mut theme.misplaced, c.misplaced);
         set(&mut theme.needed, c.needed);

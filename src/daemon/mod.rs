@@ -37,6 +37,7 @@ pub fn run_saving(
             io.show(engine.frame())?;
             shown = Some(*engine.frame());
         }
+        io.repeat_held_directions(engine.repeats_held_directions());
         match io.next(engine.next_deadline())? {
             Next::Event(event) => {
                 engine.handle(event, io.now());

@@ -11,7 +11,7 @@ use queens::backend::sensehat::testing::StandIns;
 use queens::backend::sensehat::{self};
 use queens::daemon::signals::Shutdown;
 use queens::daemon::state::{State, StateFile};
-use queens::game::{Engine, Setup};
+use queens::game::{Engine, ModeKind, Setup};
 use std::fs::{self, File, OpenOptions};
 use std::io::Write;
 use std::os::unix::fs::OpenOptionsExt;
@@ -30,6 +30,8 @@ pub struct Hat {
 /// config file and the saved state).
 #[derive(Clone, Debug)]
 pub struct Play {
+    /// The mode played (the config file's `mode`).
+    pub mode: ModeKind,
     pub intro: bool,
     pub rotation: Rotation,
     pub brightness: u8,
@@ -40,7 +42,14 @@ pub struct Play {
 
 impl Default for Play {
     fn default() -> Self {
-        Play { intro: false, rotation: Rotation::R0, brightness: 100, low_light: false, state: None }
+        Play {
+            mode: ModeKind::Classic,
+            intro: false,
+            rotation: Rotation::R0,
+            brightness: 100,
+            low_light: false,
+            state: None,
+        }
     }
 }
 
@@ -87,7 +96,7 @@ impl Hat {
         }
     }
 
-    /// Starts classic on the 8x8 as `play` would, on the stand-ins.
+    /// Starts `play.mode` (classic unless told) on the 8x8 as `play` would, on the stand-ins.
     pub fn start(&self, play: Play) -> Game {
         let (shutdown, stop) = Shutdown::detached();
         let hat = self.stand_ins.open(self.options(&play), shutdown).expect("the stand-ins open");
@@ -96,7 +105,7 @@ impl Hat {
             let file = play.state.map(StateFile::new);
             let saved =
                 file.as_ref().map(|f| f.load().unwrap().state.unwrap_or_default()).unwrap_or_default();
-            let setup = Setup { intro: play.intro, ..Setup::default() };
+            let setup = Setup { mode: play.mode, intro: play.intro, ..Setup::default() };
             let mut engine = Engine::start(setup, saved.progress);
             queens::daemon::run_saving(&mut engine, &mut hat, |engine| {
                 if let Some(file) = &file {

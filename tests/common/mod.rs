@@ -119,7 +119,8 @@ pub fn picture(frame: &Frame) -> String {
                 Rgb(200, 0, 0) => 'R',
                 Rgb(32, 32, 32) => 'a',
                 Rgb(0, 0, 0) => '.',
-                Rgb(0, 0, 48) => 'b', // regions: the cursor on a marked square
+                Rgb(240, 216, 112) => 'C', // regions: the cursor
+                Rgb(96, 86, 44) => 'b',    // regions: the cursor on a marked square
                 // Regions mode: each region's colour as a digit (10 and 11 as : and ;),
                 // a marked square as ',' and a lit one as '*'.
                 c => match (0..REGION_COLOURS.len())

@@ -49,14 +49,9 @@ impl Session {
         let mut engine = Engine::start(setup, saved.progress);
         engine.set_stopwatch(stopwatch);
         engine.set_calendar(calendar);
-        Session {
-            engine,
-            stick: Gestures::new(Timing::default()),
-            keyboard_holding: false,
-            origin: now,
-            keeps_progress: true,
-            unsaved: false,
-        }
+        let mut stick = Gestures::new(Timing::default());
+        stick.set_repeat(engine.repeats_held_directions());
+        Session { engine, stick, keyboard_holding: false, origin: now, keeps_progress: true, unsaved: false }
     }
 
     /// Milliseconds since the game started; a clock that went back counts as no time.
@@ -70,6 +65,8 @@ impl Session {
     fn apply(&mut self, event: Event, now: Millis) {
         self.engine.tick(now);
         self.engine.handle(event, now);
+        // The mode may have changed: classic moves once per push.
+        self.stick.set_repeat(self.engine.repeats_held_directions());
     }
 
     /// A key of the drawn joystick went down or up at `now`.
@@ -210,8 +207,21 @@ mod tests {
     }
 
     #[test]
-    fn the_joystick_holds_for_the_menu_and_repeats_directions() {
+    fn a_held_direction_moves_once_in_classic_as_its_seed_does() {
         let mut s = Session::start(None, true, 0.0, Box::new(StoppedWatch), Box::new(NoCalendar));
+        let now = settled(&mut s, 0.0);
+        s.joystick(Key::Down, true, now);
+        assert_eq!(s.deadline(), None, "nothing to repeat: the page may sleep while it is held");
+        s.tick(now + 1200.0);
+        s.joystick(Key::Down, false, now + 1200.0);
+        assert_eq!(s.on_show().cursor, Some((3, 5)), "row 4 + 1");
+    }
+
+    #[test]
+    fn the_joystick_holds_for_the_menu_and_repeats_directions() {
+        // Strict, whose held directions repeat (classic's move once).
+        let saved = Saved { mode: ModeKind::Strict, ..Saved::default() };
+        let mut s = Session::start(Some(saved), true, 0.0, Box::new(StoppedWatch), Box::new(NoCalendar));
         let now = settled(&mut s, 0.0);
         s.joystick(Key::Middle, true, now);
         assert_eq!(s.deadline(), Some(now + 1000.0), "the hold is due a second later");

@@ -260,6 +260,10 @@ impl<D: Devices> Input for I2cHat<D> {
         self.keys.now()
     }
 
+    fn repeat_held_directions(&mut self, on: bool) {
+        self.keys.set_repeat(on);
+    }
+
     fn next(&mut self, deadline: Option<Millis>) -> Result<Next, super::Error> {
         loop {
             let device = self.irq.as_ref().map(|irq| irq.as_fd());

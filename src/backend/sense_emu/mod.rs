@@ -102,6 +102,10 @@ impl Input for SenseEmu {
         self.keys.now()
     }
 
+    fn repeat_held_directions(&mut self, on: bool) {
+        self.keys.set_repeat(on);
+    }
+
     fn next(&mut self, deadline: Option<Millis>) -> Result<Next, Error> {
         loop {
             let now = self.keys.now();

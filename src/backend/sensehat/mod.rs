@@ -203,6 +203,10 @@ impl Input for SenseHat {
         self.keys.now()
     }
 
+    fn repeat_held_directions(&mut self, on: bool) {
+        self.keys.set_repeat(on);
+    }
+
     fn next(&mut self, deadline: Option<Millis>) -> Result<Next, super::Error> {
         loop {
             let device = self.stick.as_ref().map(|s| s.as_fd());

@@ -628,7 +628,7 @@ mod tests {
     fn regions_colours_are_told_apart_in_256_colours_and_on_the_leds() {
         use crate::game::{REGION_COLOURS, Theme, region_shades};
         let theme = Theme::default();
-        let pieces = [theme.queen, theme.cursor, theme.needed, theme.refused, Rgb::BLACK];
+        let pieces = [theme.queen, theme.regions_cursor, theme.needed, theme.refused, Rgb::BLACK];
         let rgb565 = |c: Rgb| (c.0 as u16 >> 3) << 11 | (c.1 as u16 >> 2) << 5 | c.2 as u16 >> 3;
         let plain: Vec<Rgb> = REGION_COLOURS.to_vec();
         for (i, &a) in plain.iter().enumerate() {

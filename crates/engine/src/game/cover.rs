@@ -6,10 +6,15 @@
 //! share a row or column, and queens may attack each other.
 //!
 //! The menu holds the Delphi program's own buttons. "K QUEENS" sets how many
-//! queens its search may use (its `maxQueen`, at first the fewest that can
-//! cover). "Go" clears the board and shows the next cover its search finds
+//! queens its search may use (its `maxQueen`, at first the fewest with
+//! which it finds a cover: its covers have no two queens attacking, so that
+//! is the fewest independent queens that cover, 3 on the 4x4 where 2
+//! attacking queens cover); the menu marks the number in force. "Go" clears the board and shows the next cover its search finds
 //! (yellow), in its order; after the last it says so, until "Reset" (or a new
-//! K) starts over. An extra of ours, "Closest", shows a minimum cover that
+//! K) starts over. The cover found stays on the board, as the Delphi program
+//! keeps its queens: its queens are yellow, and can be kept, taken back or
+//! added to like the player's own (as strict keeps Solve's). An extra of
+//! ours, "Closest", shows a minimum cover that
 //! keeps as many of the player's queens as possible (kept white, added
 //! yellow, the player's others blue); again, the next one.
 
@@ -27,8 +32,11 @@ use std::rc::Rc;
 pub struct Cover {
     board: Board,
     cursor: Square,
-    /// The player's queens, in the order placed.
+    /// The queens on the board, in the order placed: the player's, and Go's.
     queens: Vec<Square>,
+    /// The queens of Go's cover still on the board: drawn yellow, and taken
+    /// back by a press like any other queen.
+    program: Vec<Square>,
     style: Style,
     /// The fewest queens that cover the board.
     goal: usize,
@@ -66,8 +74,6 @@ enum Screen {
         covers: Rc<Vec<Vec<Square>>>,
         index: usize,
     },
-    /// "Go": the cover the seed's search found, on an empty board.
-    Program(Vec<Square>),
 }
 
 /// One solver per board size, built once: finding the minimum of the 8x8
@@ -81,6 +87,17 @@ fn solver(n: usize) -> Rc<cover::Board> {
     })
 }
 
+/// The fewest queens with which Go's search finds a cover of the n x n
+/// board. Go only finds covers with no two queens attacking, so this is the
+/// fewest independent queens that cover (the independent domination
+/// number), worked out once per size by the solver.
+fn fewest_for_go(n: usize) -> usize {
+    thread_local! {
+        static FEWEST: RefCell<[Option<usize>; MAX_COVER_N + 1]> = const { RefCell::new([None; MAX_COVER_N + 1]) };
+    }
+    FEWEST.with_borrow_mut(|fewest| *fewest[n].get_or_insert_with(|| cover::Board::new(n, true).minimum()))
+}
+
 impl Cover {
     /// # Panics
     /// If `n` is above the cover solver's [`MAX_COVER_N`] (the LED matrix
@@ -92,9 +109,10 @@ impl Cover {
             cursor: board.start(),
             board,
             queens: Vec::new(),
+            program: Vec::new(),
             style,
             goal: solver.minimum(),
-            allowed: solver.minimum(),
+            allowed: fewest_for_go(n),
             walk: None,
             found: 0,
             solver,
@@ -129,6 +147,7 @@ impl Cover {
     fn press(&mut self) -> Reaction {
         if let Some(at) = self.queens.iter().position(|&q| q == self.cursor) {
             self.queens.remove(at);
+            self.program.retain(|&q| q != self.cursor);
             return Reaction::Draw;
         }
         self.queens.push(self.cursor);
@@ -156,17 +175,20 @@ impl Cover {
     }
 
     /// The seed's Go: the board cleared and the next cover of its search
-    /// shown; when there is none, "NO SOLUTION" (or how many there were).
+    /// placed on it, to keep or change; when there is none, "NO SOLUTION"
+    /// (or how many there were) on an empty board.
     fn go(&mut self) -> Reaction {
         let (solver, allowed) = (&self.solver, self.allowed);
         let walk = self.walk.get_or_insert_with(|| CoverWalk::new(solver, allowed));
+        self.screen = Screen::Playing;
         self.queens.clear();
+        self.program.clear();
         if let Some(cover) = walk.next() {
             self.found += 1;
-            self.screen = Screen::Program(cover);
+            self.queens.clone_from(&cover);
+            self.program = cover;
             return Reaction::Draw;
         }
-        self.screen = Screen::Playing;
         let message = match self.found {
             0 => "NO SOLUTION".to_string(),
             1 => "NO MORE - 1 COVER".to_string(),
@@ -182,6 +204,12 @@ impl Cover {
         };
         self.screen = Screen::Answer { covers, index };
         Reaction::Draw
+    }
+
+    /// A queen's colour: yellow if Go placed it, white if the player did.
+    fn colour_of(&self, q: Square) -> Rgb {
+        let theme = &self.style.theme;
+        if self.program.contains(&q) { theme.needed } else { theme.queen }
     }
 
     /// The board with covered squares dimmed, the cursor, and `queens`.
@@ -212,6 +240,7 @@ impl Mode for Cover {
     /// queens allowed stay as chosen).
     fn reset(&mut self) {
         self.queens.clear();
+        self.program.clear();
         self.cursor = self.board.start();
         self.screen = Screen::Playing;
         self.walk = None;
@@ -224,7 +253,7 @@ impl Mode for Cover {
             Screen::Covered if event == Event::Press => return Reaction::Standby,
             Screen::Covered => self.reset(),
             // An answer on show: any event goes back to the game as it was.
-            Screen::Answer { .. } | Screen::Program(_) => {
+            Screen::Answer { .. } => {
                 self.screen = Screen::Playing;
                 return Reaction::Draw;
             }
@@ -242,7 +271,7 @@ impl Mode for Cover {
     fn draw(&self) -> Frame {
         let theme = &self.style.theme;
         match &self.screen {
-            Screen::Playing | Screen::Covered => self.picture(&self.queens, |_| theme.queen),
+            Screen::Playing | Screen::Covered => self.picture(&self.queens, |q| self.colour_of(q)),
             Screen::Answer { covers, index } => {
                 let cover = &covers[*index];
                 let mut frame = self
@@ -252,12 +281,15 @@ impl Mode for Cover {
                 }
                 frame
             }
-            Screen::Program(cover) => self.picture(cover, |_| theme.needed),
         }
     }
 
     fn actions(&self) -> &'static [Action] {
         &ACTIONS[..3 + self.board.n()]
+    }
+
+    fn in_force(&self) -> Option<Action> {
+        Some(Action::Queens(self.allowed as u8))
     }
 
     fn act(&mut self, action: Action, _stopwatch: &dyn Stopwatch) -> Reaction {

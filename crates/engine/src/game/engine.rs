@@ -215,6 +215,13 @@ impl Engine {
         std::mem::take(&mut self.changed)
     }
 
+    /// Whether a direction held down should repeat in the mode played (see
+    /// [`ModeKind::repeats_held_directions`]): backends with a joystick ask
+    /// before every wait.
+    pub fn repeats_held_directions(&self) -> bool {
+        self.setup.mode.repeats_held_directions()
+    }
+
     /// Whether the LEDs are dark, waiting for any event to start a new game.
     pub fn is_standby(&self) -> bool {
         self.standby
@@ -227,7 +234,7 @@ impl Engine {
 
     /// What is on show, in words, for a display with room for them.
     pub fn on_show(&self) -> OnShow {
-        let menu = self.menu.as_ref().map(|m| (m.items().0.iter().map(|i| i.label()).collect(), m.items().1));
+        let menu = self.menu.as_ref().map(|m| (m.labels(), m.items().1));
         let playing = self.playing.and(self.queue.front());
         let board = self.mode.draw();
         // Where the board paints the cursor: centred on a frame larger than the board.
@@ -410,7 +417,7 @@ impl Engine {
         items.push(Item::Help);
         let sizes = self.setup.mode.sizes();
         items.extend((*sizes.start()..=self.setup.max_size.min(*sizes.end())).map(Item::Size));
-        let menu = Menu::new(items, self.last_item);
+        let menu = Menu::new(items, self.last_item, self.mode.in_force().map(Item::Action));
         let scroll = menu.scroll(self.setup.style.text, self.shown.side());
         self.menu = Some(menu);
         Reaction::Animate(scroll)

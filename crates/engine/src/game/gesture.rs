@@ -10,7 +10,8 @@
 //! it is a [`Event::Hold`] at once, and letting go afterwards is a
 //! [`Event::Release`]. (Acting on the way down, as the seed does, would
 //! make every hold start with a press that already placed a queen.)
-//! Directions act on the way down and repeat while held.
+//! Directions act on the way down and repeat while held, in the modes that
+//! want it ([`Gestures::set_repeat`]: classic moves once per push, as its seed does).
 
 use super::{Event, Millis};
 
@@ -73,6 +74,8 @@ impl Default for Timing {
 pub struct Gestures {
     timing: Timing,
     down: Option<Held>,
+    /// Held directions do not repeat (see [`Gestures::set_repeat`]).
+    no_repeat: bool,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -86,7 +89,17 @@ struct Held {
 impl Gestures {
     /// A stick with no key down, timed by `timing`.
     pub fn new(timing: Timing) -> Self {
-        Gestures { timing, down: None }
+        Gestures { timing, down: None, no_repeat: false }
+    }
+
+    /// Whether a held direction repeats: the mode played says
+    /// ([`ModeKind::repeats_held_directions`](super::ModeKind::repeats_held_directions)).
+    /// Turned off, a direction held now stops repeating at once.
+    pub fn set_repeat(&mut self, on: bool) {
+        self.no_repeat = !on;
+        if let Some(held) = self.down.as_mut().filter(|h| h.key != Key::Middle && !on) {
+            held.fires = None;
+        }
     }
 
     /// A key went down (`pressed`) or up at `now`.
@@ -107,7 +120,7 @@ impl Gestures {
         }
         let fires = match key {
             Key::Middle => Some(now + self.timing.hold),
-            _ if self.timing.repeat_interval > 0 => Some(now + self.timing.repeat_delay),
+            _ if self.timing.repeat_interval > 0 && !self.no_repeat => Some(now + self.timing.repeat_delay),
             _ => None,
         };
         self.down = Some(Held { key, fires });
@@ -172,6 +185,23 @@ mod tests {
         assert_eq!(g.expire(650), Some(Event::Left));
         assert_eq!(g.key(Key::Left, false, 700), None, "releasing a direction is silent");
         assert_eq!(g.deadline(), None);
+    }
+
+    #[test]
+    fn a_held_direction_stops_repeating_when_repeats_are_turned_off() {
+        let mut g = Gestures::default();
+        g.set_repeat(false);
+        assert_eq!(g.key(Key::Right, true, 0), Some(Event::Right));
+        assert_eq!((g.deadline(), g.expire(5000)), (None, None), "once per push");
+        g.set_repeat(true);
+        assert_eq!(g.key(Key::Right, false, 5000), None);
+        g.key(Key::Right, true, 6000);
+        assert_eq!(g.expire(6500), Some(Event::Right));
+        g.set_repeat(false);
+        assert_eq!((g.deadline(), g.expire(9000)), (None, None), "stopped while held");
+        // The middle's hold is not a repeat: it stays.
+        g.key(Key::Middle, true, 10_000);
+        assert_eq!(g.expire(11_000), Some(Event::Hold));
     }
 
     #[test]

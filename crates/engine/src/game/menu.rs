@@ -40,19 +40,37 @@ impl Item {
     }
 }
 
+/// What the menu adds to the label of the setting in force.
+const IN_FORCE: &str = " (IN USE)";
+
 /// The open menu: its items and the one selected.
 #[derive(Debug, Clone)]
 pub(crate) struct Menu {
     items: Vec<Item>,
     selected: usize,
+    /// The setting in force among the items (cover's number of queens), marked.
+    in_force: Option<Item>,
 }
 
 impl Menu {
-    /// A menu of `items` that opens on `last` (what was chosen last time) if it is there.
-    pub fn new(items: Vec<Item>, last: Option<Item>) -> Menu {
+    /// A menu of `items` that opens on `last` (what was chosen last time) if
+    /// it is there, marking `in_force`.
+    pub fn new(items: Vec<Item>, last: Option<Item>, in_force: Option<Item>) -> Menu {
         assert!(!items.is_empty());
         let selected = last.and_then(|l| items.iter().position(|&i| i == l)).unwrap_or(0);
-        Menu { items, selected }
+        Menu { items, selected, in_force }
+    }
+
+    /// What the menu says for its `index`th item: its label, marked if it is in force.
+    pub fn label(&self, index: usize) -> String {
+        let item = self.items[index];
+        let mark = if Some(item) == self.in_force { IN_FORCE } else { "" };
+        item.label() + mark
+    }
+
+    /// Every item's label, as [`Menu::label`] says it.
+    pub fn labels(&self) -> Vec<String> {
+        (0..self.items.len()).map(|i| self.label(i)).collect()
     }
 
     /// The item selected now.
@@ -74,14 +92,14 @@ impl Menu {
     /// The selected item's label scrolled once; moving on or choosing
     /// doesn't wait for it to end.
     pub fn scroll(&self, style: TextStyle, side: usize) -> Animation {
-        let mut animation = text::scroll(&self.selected().label(), style, side);
+        let mut animation = text::scroll(&self.label(self.selected), style, side);
         animation.interrupt = Interrupt::FinishThenApply;
         animation
     }
 
     /// The still picture after the scroll: the label's start at the left edge.
     pub fn picture(&self, style: TextStyle, side: usize) -> Frame {
-        let columns = text::columns(&self.selected().label());
+        let columns = text::columns(&self.label(self.selected));
         let mut frame = Frame::dark(side);
         frame.fill(style.background);
         let top = side.saturating_sub(8) / 2;

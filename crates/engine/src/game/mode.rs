@@ -30,6 +30,12 @@ pub trait Mode {
         &[]
     }
 
+    /// The one of [`Mode::actions`] in force, if they are settings (cover's
+    /// number of queens allowed): the menu marks it.
+    fn in_force(&self) -> Option<Action> {
+        None
+    }
+
     /// Carries out one of [`Mode::actions`]. `stopwatch` times searches
     /// whose duration the mode reports.
     fn act(&mut self, _action: Action, _stopwatch: &dyn Stopwatch) -> Reaction {

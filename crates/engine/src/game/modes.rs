@@ -89,6 +89,13 @@ impl ModeKind {
         }
     }
 
+    /// Whether a direction held down repeats. Classic follows seed 002,
+    /// which moves once per push of the joystick (its held and repeated key
+    /// events are ignored); the other modes repeat, to cross larger boards.
+    pub fn repeats_held_directions(self) -> bool {
+        self != ModeKind::Classic
+    }
+
     /// What the menu's HELP scrolls: this mode's rules on an `n` x `n`
     /// board, short enough to read once on the matrix.
     pub fn rules(self, n: usize) -> String {
@@ -98,8 +105,11 @@ impl ModeKind {
                     "PLACE {n} QUEENS, NONE ATTACKING. THE NEWEST QUEEN WINS. PRESS A QUEEN FOR A SOLUTION"
                 )
             }
+            // The Scratch program's instructions page, in our words.
             ModeKind::Strict => format!(
-                "PLACE {n} QUEENS, NONE ATTACKING. ATTACKS ARE REFUSED. PRESS A QUEEN TO TAKE IT BACK. SOLVE FINISHES"
+                "PLACE {n} QUEENS, NONE ATTACKING. ATTACKS ARE REFUSED. PRESS A QUEEN TO TAKE IT BACK. \
+                 SOLVE ADDS THE MISSING QUEENS WITHOUT MOVING YOURS AND SAYS HOW LONG IT TOOK, \
+                 OR NO SOLUTION IF THERE IS NONE. RESTART EMPTIES THE BOARD"
             ),
             ModeKind::Cover => {
                 "COVER EVERY SQUARE WITH FEW QUEENS. PRESS A QUEEN TO TAKE IT BACK. GO SHOWS COVERS"

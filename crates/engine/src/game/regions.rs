@@ -18,9 +18,11 @@ use crate::regions::generate::{self, DAILY_SIZE, Generated, daily, generate};
 /// The regions' colours, as the LEDs show them. Each has one channel at
 /// 120 (the queen's white has all three there, so queens stand out) and the
 /// others at 0 or 56: in the 256-colour terminal that puts each on its own
-/// palette colour, and its marked shade on another. None is the cursor's
-/// blue, the hint's yellow or grey like a queen (tests/regions_mode.rs
-/// checks all of this on the LEDs' 16 bits and on the palette).
+/// palette colour, and its marked shade on another. None is the hint's
+/// yellow or grey like a queen (the terminal's render tests check all of
+/// this on the LEDs' 16 bits and on the palette), and regions mode's own
+/// cursor ([`Theme::regions_cursor`](super::Theme::regions_cursor)) stands
+/// out from them all (tests/modes.rs measures it).
 pub const REGION_COLOURS: [Rgb; 12] = [
     Rgb(120, 0, 0),   // red
     Rgb(0, 120, 0),   // green
@@ -470,8 +472,8 @@ impl Mode for Regions {
         }
         // The cursor: dimmed on a marked square, so that the mark shows; hidden by a queen.
         match self.at(self.cursor) {
-            Mark::Empty => self.board.paint(&mut frame, self.cursor, theme.cursor),
-            Mark::Dot => self.board.paint(&mut frame, self.cursor, theme.cursor.scaled(MARK_PERCENT)),
+            Mark::Empty => self.board.paint(&mut frame, self.cursor, theme.regions_cursor),
+            Mark::Dot => self.board.paint(&mut frame, self.cursor, theme.regions_cursor.scaled(MARK_PERCENT)),
             Mark::Queen => {}
         }
         // A hint's squares over everything, the cursor too: what was asked for shows.

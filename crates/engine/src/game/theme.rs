@@ -11,6 +11,10 @@ pub struct Theme {
     pub light_square: Rgb,
     /// The square under the cursor.
     pub cursor: Rgb,
+    /// Regions mode's cursor: the blue cursor is lost among the regions'
+    /// sky blue and purple, so regions has a pale gold one that stands out
+    /// from every region's colour and shade (tests/modes.rs measures it).
+    pub regions_cursor: Rgb,
     /// A queen.
     pub queen: Rgb,
     /// In an answer: the player's queen that no closest solution keeps.
@@ -27,11 +31,12 @@ pub struct Theme {
 
 impl Theme {
     /// Every colour of the theme, and off.
-    pub fn colours(&self) -> [Rgb; 10] {
+    pub fn colours(&self) -> [Rgb; 11] {
         [
             self.dark_square,
             self.light_square,
             self.cursor,
+            self.regions_cursor,
             self.queen,
             self.misplaced,
             self.needed,
@@ -49,6 +54,7 @@ impl Default for Theme {
             dark_square: Rgb(0, 92, 0),
             light_square: Rgb(92, 0, 0),
             cursor: Rgb(0, 0, 120),
+            regions_cursor: Rgb(240, 216, 112),
             queen: Rgb(120, 120, 120),
             misplaced: Rgb(0, 0, 120),
             needed: Rgb(120, 120, 0),
