@@ -439,7 +439,8 @@ try {
   log(`another tab's progress kept: ${mergedText}`);
 
   // A value a newer queens stored: one warning, neither kept aside nor replaced, and the page plays.
-  const future = '{"version":2,"mode":"classic","size":8,"found":[5],"hints":3}';
+  // (A version far above any this build knows, so that raising STATE_VERSION keeps it newer.)
+  const future = '{"version":99,"mode":"classic","size":8,"found":[5],"hints":3}';
   consoleLines.length = 0;
   await evaluate(`localStorage.clear(); localStorage.setItem('queens', ${JSON.stringify(future)})`);
   await openPage();
