@@ -505,7 +505,7 @@ try {
     for (const button of ["middle", "right", "down", "down", "middle", "right", "down", "down", "down", "middle", "right"]) {
       await tap(button, true);
     }
-    await holdDirection("down", true);
+    await holdDirection("down", true, false); // classic: once per push, held or not
     compareWithScript();
     const taps = observed.length;
     if (width === 390) {
