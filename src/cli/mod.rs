@@ -6,10 +6,12 @@ mod doctor;
 mod output;
 mod pieces;
 mod play;
+mod progress;
 mod regions;
 mod solve;
 mod usage;
 
+pub use pieces::CountMethod;
 pub use usage::{EXIT_USAGE, UsageError};
 
 use crate::daemon::config::{ConfigError, EXIT_CONFIG};

@@ -1,6 +1,7 @@
 //! `queens regions`: the coloured-regions puzzle's generator and solver.
 
 use super::output::{Format, bad_input, emit, no_answer, print_json, say};
+use super::progress::{Reporter, interrupted, seconds};
 use crate::daemon::small_file;
 use crate::regions::deduce::{self, Difficulty};
 use crate::regions::generate::{self, Generated, date_string, parse_date};
@@ -230,7 +231,7 @@ struct Solved {
 fn solve_puzzle(puzzle: &Puzzle, count_all: bool, format: Format) -> anyhow::Result<ExitCode> {
     let n = puzzle.n();
     let limit = if count_all { u64::MAX } else { SOLVE_COUNT_LIMIT };
-    let solutions = solve::count(puzzle, limit);
+    let Some(solutions) = count_with_progress(puzzle, limit)? else { return Ok(interrupted()) };
     let first = solve::solutions(puzzle, 1).into_iter().next();
     let difficulty = (solutions == 1).then(|| deduce::difficulty(puzzle).map(Difficulty::name));
     match format {
@@ -275,6 +276,29 @@ fn solve_puzzle(puzzle: &Puzzle, count_all: bool, format: Format) -> anyhow::Res
         }
     }
     Ok(if solutions == 0 { no_answer() } else { ExitCode::SUCCESS })
+}
+
+/// The count, with progress on standard error once it has run a second (a
+/// grid with many solutions, or one the region check prunes little, can take
+/// minutes: 16 rows of one region each has 16 queens' solutions with no two
+/// touching); `None` when Ctrl-C stopped it.
+fn count_with_progress(puzzle: &Puzzle, limit: u64) -> anyhow::Result<Option<u64>> {
+    let mut reporter = Reporter::start()?;
+    let counted = solve::count_watched(puzzle, limit, &mut |p| {
+        reporter.check(|elapsed| {
+            format!(
+                "queens: counting: {} solutions so far, {:.0}% of the search tree, {}",
+                p.found,
+                p.done * 100.0,
+                seconds(elapsed)
+            )
+        })
+    });
+    let took = reporter.finish();
+    if counted.is_none() {
+        crate::eprintln_lossy!("queens: stopped after {}; no count printed", seconds(took));
+    }
+    Ok(counted)
 }
 
 fn solutions_words(k: u64, more: bool) -> String {
