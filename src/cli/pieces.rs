@@ -52,8 +52,10 @@ Identical pieces are interchangeable: swapping two queens is not a new solution.
 --first and --all follow the Prolog program (seed 004): squares in the order a1, a2, ..., b1, ...;
 knights, kings, bishops, rooks, queens, amazons, the first kind varying slowest; within a kind the
 piece on the last square chosen first. Requests beyond simple bounds (more kings than fit, ...)
-are answered at once; long counts are announced, counts of hours refused.
-Exit status: 0 with an answer (or a count), 1 when there is none, 2 for bad input.")]
+are answered at once. Kings alone or knights alone are counted row by row, at once; other long
+counts are announced, counts of hours refused. A search that runs over a second reports its
+progress on standard error; Ctrl-C stops it (exit status 130).
+Exit status: 0 with an answer (or a count), 1 when there is none, 2 for bad input, 130 when stopped.")]
 pub struct Args {
     /// The board, WIDTHxHEIGHT, each side 1 to 32.
     #[arg(long, value_name = "WxH")]
@@ -310,29 +312,21 @@ fn search_cost(solver: &Solver) -> Duration {
 fn first_with_progress(solver: &Solver) -> anyhow::Result<Option<Option<Vec<Placed>>>> {
     let pieces: usize = solver.counts().iter().sum();
     let mut reporter = Reporter::start()?;
-    let mut first = None;
-    let finished = solver.for_each_watched(
-        |solution| {
-            first = Some(solution.to_vec());
-            false
-        },
-        &mut |p| {
-            reporter.check(|elapsed| {
-                format!(
-                    "queens: searching: {} nodes, {} of {pieces} pieces placed at most, {}",
-                    p.nodes,
-                    p.deepest,
-                    seconds(elapsed)
-                )
-            })
-        },
-    );
+    let first = solver.first_watched(&mut |p| {
+        reporter.check(|elapsed| {
+            format!(
+                "queens: searching: {} nodes, {} of {pieces} pieces placed at most, {}",
+                p.nodes,
+                p.deepest,
+                seconds(elapsed)
+            )
+        })
+    });
     let took = reporter.finish();
-    if !finished {
+    if first.is_none() {
         crate::eprintln_lossy!("queens: stopped after {}; no solution printed", seconds(took));
-        return Ok(None);
     }
-    Ok(Some(first))
+    Ok(first)
 }
 
 fn draw(width: usize, height: usize, solution: &[Placed]) -> String {

@@ -34,7 +34,9 @@ it: easy needs only a line or region with one square left and a region confined 
 medium also rules out a square whose queen would leave a line or region no square; hard also
 uses groups of regions confined to as many lines.
 
-Exit status: 0 with a puzzle or a solution, 1 when a puzzle has none, 2 for bad input.")]
+solve --count reports its progress on standard error once it has run a second; Ctrl-C stops it.
+
+Exit status: 0 with a puzzle or a solution, 1 when a puzzle has none, 2 for bad input, 130 when stopped.")]
 pub struct Args {
     #[command(subcommand)]
     command: Command,
