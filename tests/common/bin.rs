@@ -31,6 +31,16 @@ pub fn run(args: &[&str]) -> (Option<i32>, String, String) {
 /// `queens ARGS` with `input` on standard input, run to the end.
 #[allow(dead_code)]
 pub fn with_input<S: AsRef<OsStr>>(args: impl IntoIterator<Item = S>, input: &str) -> Output {
+    started_with_input(args, input).wait_with_output().unwrap()
+}
+
+/// `queens ARGS` started with `input` written to its standard input (then
+/// closed), and its standard output and error piped.
+#[allow(dead_code)]
+fn started_with_input<S: AsRef<OsStr>>(
+    args: impl IntoIterator<Item = S>,
+    input: &str,
+) -> std::process::Child {
     let mut child = queens()
         .args(args)
         .stdin(Stdio::piped())
@@ -39,7 +49,7 @@ pub fn with_input<S: AsRef<OsStr>>(args: impl IntoIterator<Item = S>, input: &st
         .spawn()
         .unwrap();
     child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
+    child
 }
 
 /// `queens play ARGS` with `script` on standard input, run to the end; it must succeed.
@@ -138,14 +148,7 @@ pub fn interrupt_when(
     wanted: impl Fn(&str) -> bool,
 ) -> Interrupted {
     use std::io::{BufRead, BufReader, Read};
-    let mut child = queens()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let mut child = started_with_input(args, input);
     let mut out = child.stdout.take().unwrap();
     let stdout = std::thread::spawn(move || {
         let mut text = String::new();
