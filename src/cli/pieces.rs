@@ -25,8 +25,9 @@ use std::time::Duration;
 const NANOS_PER_NODE_SQUARE: f64 = 3.0;
 const NANOS_PER_NODE_SQUARE_LARGE: f64 = 5.0;
 /// Nanoseconds per addition of the row-by-row count of kings or knights
-/// ([`crate::solver::rows::RowCount::work`]), measured (docs/PERFORMANCE.md).
-const NANOS_PER_ROW_ADDITION: f64 = 1.5;
+/// ([`crate::solver::rows::RowCount::work`]): 0.5 to 1.2 on the table of
+/// docs/PERFORMANCE.md on a quiet machine (cache effects), 2.5 under load.
+const NANOS_PER_ROW_ADDITION: f64 = 0.8;
 /// What the pieces search's time estimate is good to, said with it: within
 /// 1.5x on the table of docs/PERFORMANCE.md, but 8x8 kings 10 and knights 4,
 /// estimated at 57 s, took 570 (issue 26), as a sample of the search can miss
