@@ -412,3 +412,33 @@ fn a_given_solution_is_checked() {
         }
     }
 }
+
+/// Issue 26: a count that takes long shows progress and stops on Ctrl-C with
+/// one line. Sixteen rows, each a region of its own, have as many solutions
+/// as 16 queens with no two touching; before, the count said nothing for
+/// minutes.
+#[test]
+fn a_long_count_shows_progress_and_stops_on_ctrl_c() {
+    let grid: String =
+        (0..16).map(|r| format!("{}\n", ((b'A' + r) as char).to_string().repeat(16))).collect();
+    let (status, out, _) = regions_solve(&[], &grid);
+    assert_eq!((status, out.lines().next()), (Some(0), Some("at least 1000 solutions; the first:")));
+    let run = common::bin::interrupt_when(
+        &["regions", "solve", "--count"],
+        &grid,
+        std::time::Duration::from_secs(30),
+        |line| line.starts_with("queens regions solve: counting: "),
+    );
+    let progress = run.matched.unwrap_or_else(|| panic!("no progress within 30 s: {}", run.stderr));
+    assert!(
+        progress.contains(" solutions so far, ") && progress.contains("% of the search tree, "),
+        "{progress}"
+    );
+    assert_eq!(run.status, Some(130), "{}", run.stderr);
+    let last = run.stderr.lines().last().unwrap();
+    assert!(
+        last.starts_with("queens regions solve: stopped after ") && last.ends_with(" s; no count printed"),
+        "{last}"
+    );
+    assert_eq!(run.stdout, "");
+}

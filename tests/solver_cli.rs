@@ -492,3 +492,80 @@ fn pieces_estimates_rooks_and_refuses_a_full_kind_beside_another_piece() {
         assert!(stdout(&o).contains("leave no square"), "{}", stdout(&o));
     }
 }
+
+/// Issue 26: kings or knights alone are counted row by row, at once and
+/// without a notice; the search took minutes (9x9 with 25 kings, announced as
+/// 9 s, was still searching after 5 minutes; 20 knights took ten).
+#[test]
+fn pieces_counts_kings_and_knights_alone_at_once() {
+    use std::time::Duration;
+    for (args, answer) in [
+        (["--board", "9x9", "--kings", "25"], "1 solution on the 9x9 board\n"),
+        (["--board", "8x8", "--knights", "20"], "1830733371 solutions on the 8x8 board\n"),
+        (["--board", "8x8", "--kings", "14"], "25952226 solutions on the 8x8 board\n"),
+    ] {
+        let args: Vec<&str> = ["pieces"].into_iter().chain(args).chain(["--count"]).collect();
+        let run = common::bin::interrupt_when(&args, "", Duration::from_secs(20), |_| false);
+        assert_eq!(run.status, Some(0), "{args:?} did not finish within 20 s: {}", run.stderr);
+        assert_eq!((run.stdout.as_str(), run.stderr.as_str()), (answer, ""), "{args:?}");
+    }
+}
+
+/// Issue 26: a count by the pieces search says what it expects and how wide
+/// that estimate is, shows progress, and Ctrl-C ends it with one line; the
+/// default `--first` (and `--all`) show progress too, where they said nothing
+/// for minutes. N queens alone take the n-queens search: 32 on 32x32 printed
+/// nothing in 60 s.
+#[test]
+fn pieces_searches_show_progress_and_stop_on_ctrl_c() {
+    use std::time::Duration;
+    let count = ["pieces", "--board", "8x8", "--kings", "10", "--knights", "4", "--count"];
+    let run = common::bin::interrupt_when(&count, "", Duration::from_secs(30), |line| {
+        line.starts_with("queens pieces: counting: ")
+    });
+    let progress = run.matched.unwrap_or_else(|| panic!("no progress within 30 s: {}", run.stderr));
+    assert!(progress.contains(" found, ") && progress.contains("% of the search tree, "), "{progress}");
+    let first = run.stderr.lines().next().unwrap();
+    assert!(
+        first.starts_with("queens pieces: counting these pieces on the 8x8 board takes about ")
+            && first.ends_with(", or up to ten times that (the estimate samples the search)"),
+        "{first}"
+    );
+    assert_eq!(run.status, Some(130), "{}", run.stderr);
+    let last = run.stderr.lines().last().unwrap();
+    assert!(
+        last.starts_with("queens pieces: stopped after ") && last.ends_with(" s; no count printed"),
+        "{last}"
+    );
+    assert_eq!(run.stdout, "");
+    for (args, stopped) in [
+        (["--board", "24x24", "--queens", "23", "--knights", "1", "--first"], "; no solution printed"),
+        (["--board", "32x32", "--queens", "32", "--all", "", ""], ", with 0 solutions printed"),
+    ] {
+        let what = args[4..].join(" ");
+        let args: Vec<&str> = ["pieces"].into_iter().chain(args).filter(|a| !a.is_empty()).collect();
+        let run = common::bin::interrupt_when(&args, "", Duration::from_secs(30), |line| {
+            line.starts_with("queens pieces: searching: ") || line.starts_with("queens pieces: listing: ")
+        });
+        let progress =
+            run.matched.unwrap_or_else(|| panic!("{what}: no progress within 30 s: {}", run.stderr));
+        assert!(progress.contains(" nodes, ") || progress.contains(" found, "), "{progress}");
+        assert_eq!(run.status, Some(130), "{what}: {}", run.stderr);
+        let last = run.stderr.lines().last().unwrap();
+        assert!(
+            last.starts_with("queens pieces: stopped after ") && last.ends_with(stopped),
+            "{what}: {last}"
+        );
+        assert_eq!(run.stdout, "", "{what}");
+    }
+    let args = ["pieces", "--board", "32x32", "--queens", "32", "--format", "json"];
+    // About a second optimised, 9 s unoptimised; before, over a minute.
+    let run = common::bin::interrupt_when(&args, "", Duration::from_secs(45), |_| false);
+    assert_eq!(run.status, Some(0), "32 queens did not finish within 45 s: {}", run.stderr);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let mut rows = vec![0; 32];
+    for q in v["solutions"][0].as_array().unwrap() {
+        rows[q["col"].as_u64().unwrap() as usize] = q["row"].as_u64().unwrap() as usize;
+    }
+    assert!(is_solution(&rows), "{rows:?}");
+}

@@ -11,6 +11,7 @@ mod regions;
 mod solve;
 mod usage;
 
+pub use pieces::CountMethod;
 pub use usage::{EXIT_USAGE, UsageError};
 
 use crate::daemon::config::{ConfigError, EXIT_CONFIG};

@@ -2,10 +2,12 @@
 
 use super::count::{REFUSE_ABOVE, WARN_ABOVE, estimate, human};
 use super::output::{Format, bad_input, emit, grid, no_answer, print_json, say, stdout_failed};
+use super::progress::{Reporter, interrupted, seconds};
 use crate::solver::bounds::impossible;
 use crate::solver::count::count;
 use crate::solver::notation::parse_board_size;
 use crate::solver::pieces::{MAX_SIDE, Piece, Placed, Problem, Solver, parse_pieces};
+use crate::solver::rows::RowCount;
 use crate::solver::validate::pieces_at_peace;
 use serde::Serialize;
 use std::io::{self, BufWriter, Write};
@@ -22,6 +24,15 @@ use std::time::Duration;
 /// about four.
 const NANOS_PER_NODE_SQUARE: f64 = 3.0;
 const NANOS_PER_NODE_SQUARE_LARGE: f64 = 5.0;
+/// Nanoseconds per addition of the row-by-row count of kings or knights
+/// ([`crate::solver::rows::RowCount::work`]): 0.5 to 1.2 on the table of
+/// docs/PERFORMANCE.md on a quiet machine (cache effects), 2.5 under load.
+const NANOS_PER_ROW_ADDITION: f64 = 0.8;
+/// What the pieces search's time estimate is good to, said with it: within
+/// 1.5x on the table of docs/PERFORMANCE.md, but 8x8 kings 10 and knights 4,
+/// estimated at 57 s, took 570 (issue 26), as a sample of the search can miss
+/// its heaviest branches.
+const SEARCH_ESTIMATE_RANGE: &str = ", or up to ten times that (the estimate samples the search)";
 /// A node the room check ends at once (it scans no square): assumed, not
 /// measured on its own.
 const NANOS_PER_ENDED_NODE: f64 = 5.0;
@@ -43,8 +54,10 @@ Identical pieces are interchangeable: swapping two queens is not a new solution.
 --first and --all follow the Prolog program (seed 004): squares in the order a1, a2, ..., b1, ...;
 knights, kings, bishops, rooks, queens, amazons, the first kind varying slowest; within a kind the
 piece on the last square chosen first. Requests beyond simple bounds (more kings than fit, ...)
-are answered at once; long counts are announced, counts of hours refused.
-Exit status: 0 with an answer (or a count), 1 when there is none, 2 for bad input.")]
+are answered at once. Kings alone or knights alone are counted row by row, at once; other long
+counts are announced, counts of hours refused. A search that runs over a second reports its
+progress on standard error; Ctrl-C stops it (exit status 130).
+Exit status: 0 with an answer (or a count), 1 when there is none, 2 for bad input, 130 when stopped.")]
 pub struct Args {
     /// The board, WIDTHxHEIGHT, each side 1 to 32.
     #[arg(long, value_name = "WxH")]
@@ -161,7 +174,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         return no_solution(width, height, args.count, args.format, reason);
     }
     if args.count {
-        let count = match count_with_estimate(&problem, &solver) {
+        let count = match count_with_estimate(&solver)? {
             Ok(count) => count,
             Err(refused) => return Ok(refused),
         };
@@ -174,7 +187,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.all {
         return print_all(&solver, args.format);
     }
-    let first = solver.first();
+    let Some(first) = first_with_progress(&solver)? else { return Ok(interrupted()) };
     if let Some(solution) = &first {
         anyhow::ensure!(
             pieces_at_peace(width, height, solution),
@@ -216,39 +229,133 @@ fn solutions_word(count: u64) -> String {
     if count == 1 { "1 solution".to_string() } else { format!("{count} solutions") }
 }
 
-/// Counts, after an estimate of the time: queens alone on a square board by
-/// the n-queens counter (on every core), anything else by the pieces search.
-/// A count of hours is refused (`Err` holds the exit status); one of more than
-/// a few seconds is announced on standard error first, as `queens count` does.
-fn count_with_estimate(problem: &Problem, solver: &Solver) -> Result<u64, ExitCode> {
-    let (w, h) = (problem.width, problem.height);
-    let queens_only = problem.fixed.is_empty()
-        && problem.counts.iter().enumerate().all(|(i, &k)| k == 0 || Piece::ALL[i] == Piece::Queen);
-    let n = problem.counts[Piece::ALL.iter().position(|&p| p == Piece::Queen).expect("a queen kind")];
+/// How `pieces --count` counts a problem.
+pub enum CountMethod {
+    /// Queens alone on a square board, as many as its side: the n-queens counter.
+    Queens(usize),
+    /// Kings or knights alone on an empty board: row by row.
+    Rows(RowCount),
+    /// Anything else: the pieces search.
+    Search,
+}
+
+impl CountMethod {
+    /// The way to count what `solver` was made for.
+    pub fn of(solver: &Solver) -> CountMethod {
+        let counts = solver.counts();
+        let n = counts[Piece::ALL.iter().position(|&p| p == Piece::Queen).expect("a queen kind")];
+        let (w, h) = (solver.width(), solver.height());
+        if solver.fixed().is_empty() && counts.iter().sum::<usize>() == n && w == h && n == w {
+            CountMethod::Queens(n)
+        } else if let Some(rows) = solver.row_count() {
+            CountMethod::Rows(rows)
+        } else {
+            CountMethod::Search
+        }
+    }
+
+    /// The time the count expects to take on `threads` threads: the n-queens
+    /// counter's estimate, the row-by-row count's fixed work, or the search's
+    /// estimated nodes (docs/PERFORMANCE.md says how good each is).
+    pub fn cost(&self, solver: &Solver, threads: usize) -> Duration {
+        match self {
+            CountMethod::Queens(n) => estimate(*n, threads),
+            CountMethod::Rows(rows) => {
+                Duration::from_secs_f64((rows.work() * NANOS_PER_ROW_ADDITION / 1e9).min(1e12))
+            }
+            CountMethod::Search => search_cost(solver),
+        }
+    }
+}
+
+/// Counts, after an estimate of the time (see [`CountMethod`]); the search
+/// with progress and Ctrl-C. A count of hours is refused (`Err` holds the
+/// exit status); one of more than a few seconds is announced on standard
+/// error first, as `queens count` does.
+fn count_with_estimate(solver: &Solver) -> anyhow::Result<Result<u64, ExitCode>> {
+    let (w, h) = (solver.width(), solver.height());
     let threads = std::thread::available_parallelism().map_or(1, |c| c.get());
-    let fast = queens_only && w == h && n == w;
-    let cost = if fast {
-        estimate(n, threads)
-    } else {
-        let per_square = if solver.large() { NANOS_PER_NODE_SQUARE_LARGE } else { NANOS_PER_NODE_SQUARE };
-        let nodes = solver.estimate_count_work();
-        let nanos = nodes.scanned * (w * h) as f64 * per_square + nodes.ended * NANOS_PER_ENDED_NODE;
-        Duration::from_secs_f64((nanos / 1e9).min(1e12))
-    };
+    let method = CountMethod::of(solver);
+    let cost = method.cost(solver, threads);
     if cost > REFUSE_ABOVE {
-        return Err(bad_input(format!(
+        return Ok(Err(bad_input(format!(
             "counting these pieces on the {w}x{h} board would take about {}; refusing",
             human(cost)
-        )));
+        ))));
     }
     if cost > WARN_ABOVE {
+        // The search's estimate is a random sample of its tree: said as a range.
+        let range = if matches!(method, CountMethod::Search) { SEARCH_ESTIMATE_RANGE } else { "" };
         crate::eprintln_lossy!(
-            "{}: counting these pieces on the {w}x{h} board takes about {}",
+            "{}: counting these pieces on the {w}x{h} board takes about {}{range}",
             super::name(),
             human(cost)
         );
     }
-    Ok(if fast { count(n, false, threads, None).total } else { solver.count() })
+    match method {
+        CountMethod::Queens(n) => Ok(Ok(count(n, false, threads, None).total)),
+        CountMethod::Rows(rows) => Ok(rows.count().map_err(|_| {
+            bad_input(format!(
+                "there are more ways to place these pieces on the {w}x{h} board than 64 bits hold"
+            ))
+        })),
+        CountMethod::Search => {
+            let mut reporter = Reporter::start()?;
+            let counted = solver.count_watched(&mut |p| {
+                reporter.check(|elapsed| {
+                    format!(
+                        "{}: counting: {} found, {:.0}% of the search tree, {}",
+                        super::name(),
+                        p.found,
+                        p.done * 100.0,
+                        seconds(elapsed)
+                    )
+                })
+            });
+            let took = reporter.finish();
+            Ok(counted.ok_or_else(|| {
+                crate::eprintln_lossy!(
+                    "{}: stopped after {}; no count printed",
+                    super::name(),
+                    seconds(took)
+                );
+                interrupted()
+            }))
+        }
+    }
+}
+
+/// The time the pieces search takes to count, from its estimated nodes.
+fn search_cost(solver: &Solver) -> Duration {
+    let (w, h) = (solver.width(), solver.height());
+    let per_square = if solver.large() { NANOS_PER_NODE_SQUARE_LARGE } else { NANOS_PER_NODE_SQUARE };
+    let nodes = solver.estimate_count_work();
+    let nanos = nodes.scanned * (w * h) as f64 * per_square + nodes.ended * NANOS_PER_ENDED_NODE;
+    Duration::from_secs_f64((nanos / 1e9).min(1e12))
+}
+
+/// The first solution in the Prolog order, with progress once the search
+/// has run a second (its time cannot be foretold: the first solution can lie
+/// anywhere in the order); `None` when Ctrl-C stopped it.
+fn first_with_progress(solver: &Solver) -> anyhow::Result<Option<Option<Vec<Placed>>>> {
+    let pieces: usize = solver.counts().iter().sum();
+    let mut reporter = Reporter::start()?;
+    let first = solver.first_watched(&mut |p| {
+        reporter.check(|elapsed| {
+            format!(
+                "{}: searching: {} nodes, {} of {pieces} pieces placed at most, {}",
+                super::name(),
+                p.nodes,
+                p.deepest,
+                seconds(elapsed)
+            )
+        })
+    });
+    let took = reporter.finish();
+    if first.is_none() {
+        crate::eprintln_lossy!("{}: stopped after {}; no solution printed", super::name(), seconds(took));
+    }
+    Ok(first)
 }
 
 fn draw(width: usize, height: usize, solution: &[Placed]) -> String {
@@ -264,34 +371,64 @@ fn draw(width: usize, height: usize, solution: &[Placed]) -> String {
 /// whose `solutions` array is written as the search finds them.
 fn print_all(solver: &Solver, format: Format) -> anyhow::Result<ExitCode> {
     let mut found = 0u64;
-    write_all(solver, format, &mut found)?;
+    if !write_all(solver, format, &mut found)? {
+        return Ok(interrupted());
+    }
     Ok(if found > 0 { ExitCode::SUCCESS } else { no_answer() })
 }
 
-fn write_all(solver: &Solver, format: Format, found: &mut u64) -> anyhow::Result<()> {
+/// False when Ctrl-C stopped the search.
+fn write_all(solver: &Solver, format: Format, found: &mut u64) -> anyhow::Result<bool> {
     let (width, height) = (solver.width(), solver.height());
     let mut out = BufWriter::new(io::stdout().lock());
     let mut result = Ok(());
     if format == Format::Json {
         write!(out, "{{\"width\":{width},\"height\":{height},\"solutions\":[").map_err(stdout_failed)?;
     }
-    solver.for_each(|solution| {
-        let valid = pieces_at_peace(width, height, solution);
-        result = if !valid {
-            Err(anyhow::anyhow!("internal error: a solution failed validation"))
-        } else if format == Format::Json {
-            let comma = if *found > 0 { "," } else { "" };
-            write!(out, "{comma}").map_err(stdout_failed).and_then(|_| {
-                serde_json::to_writer(&mut out, &json_pieces(solution)).map_err(|e| stdout_failed(e.into()))
+    let mut reporter = Reporter::start()?;
+    let finished = solver.for_each_watched(
+        |solution| {
+            let valid = pieces_at_peace(width, height, solution);
+            result = if !valid {
+                Err(anyhow::anyhow!("internal error: a solution failed validation"))
+            } else if format == Format::Json {
+                let comma = if *found > 0 { "," } else { "" };
+                write!(out, "{comma}").map_err(stdout_failed).and_then(|_| {
+                    serde_json::to_writer(&mut out, &json_pieces(solution))
+                        .map_err(|e| stdout_failed(e.into()))
+                })
+            } else {
+                let names: Vec<String> = solution.iter().map(|p| p.name(height)).collect();
+                writeln!(out, "{}", names.join(" ")).map_err(stdout_failed)
+            };
+            *found += 1;
+            result.is_ok()
+        },
+        &mut |p| {
+            reporter.check(|elapsed| {
+                format!(
+                    "{}: listing: {} found, {:.0}% of the search tree, {}",
+                    super::name(),
+                    p.found,
+                    p.done * 100.0,
+                    seconds(elapsed)
+                )
             })
-        } else {
-            let names: Vec<String> = solution.iter().map(|p| p.name(height)).collect();
-            writeln!(out, "{}", names.join(" ")).map_err(stdout_failed)
-        };
-        *found += 1;
-        result.is_ok()
-    });
+        },
+    );
+    let took = reporter.finish();
     result?;
+    if !finished {
+        // What was found is printed; the JSON array is left open, as a cut stream is.
+        out.flush().map_err(stdout_failed)?;
+        crate::eprintln_lossy!(
+            "{}: stopped after {}, with {} printed",
+            super::name(),
+            seconds(took),
+            solutions_word(*found)
+        );
+        return Ok(false);
+    }
     if format == Format::Json {
         writeln!(out, "]}}").map_err(stdout_failed)?;
     } else if *found == 0 {
@@ -299,5 +436,5 @@ fn write_all(solver: &Solver, format: Format, found: &mut u64) -> anyhow::Result
             .map_err(stdout_failed)?;
     }
     out.flush().map_err(stdout_failed)?;
-    Ok(())
+    Ok(true)
 }

@@ -1,9 +1,17 @@
 //! Progress on standard error, as every long command shows it: on a
 //! terminal one line rewritten in place, fitted to the terminal's width (a
 //! line wider than the terminal wraps, and each rewrite would leave its
-//! first rows behind); elsewhere (a log) whole lines.
+//! first rows behind); elsewhere (a log) whole lines. And, for the searches
+//! of `pieces` and `regions solve --count`, their reports and Ctrl-C:
+//! nothing in the first second, then a line every second on a terminal and
+//! every ten elsewhere; Ctrl-C stops the search at its next check, and the
+//! command says so in one line and exits with status 130.
 
 use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 /// The width assumed when neither the terminal nor `COLUMNS` says.
 const DEFAULT_COLUMNS: usize = 80;
@@ -73,6 +81,63 @@ pub fn fit(variants: &[String], columns: usize) -> String {
         Some(line) => line.clone(),
         None => variants.last().map_or(String::new(), |v| v.chars().take(room).collect()),
     }
+}
+
+/// The exit status after Ctrl-C, as a shell reports a process that SIGINT ended.
+pub const EXIT_INTERRUPTED: u8 = 130;
+
+/// The exit status after Ctrl-C.
+pub fn interrupted() -> ExitCode {
+    ExitCode::from(EXIT_INTERRUPTED)
+}
+
+/// A search's progress reports and its Ctrl-C.
+pub struct Reporter {
+    start: Instant,
+    line: ProgressLine,
+    every: Duration,
+    next_report: Duration,
+    stop: Arc<AtomicBool>,
+}
+
+impl Reporter {
+    /// Starts the clock and takes over Ctrl-C (SIGINT) for the search.
+    pub fn start() -> anyhow::Result<Reporter> {
+        let stop = Arc::new(AtomicBool::new(false));
+        signal_hook::flag::register(signal_hook::consts::SIGINT, Arc::clone(&stop))?;
+        let line = ProgressLine::on_stderr();
+        let terminal = line.is_terminal();
+        Ok(Reporter {
+            start: Instant::now(),
+            line,
+            every: if terminal { Duration::from_secs(1) } else { Duration::from_secs(10) },
+            next_report: Duration::from_secs(1),
+            stop,
+        })
+    }
+
+    /// Called from the search's check: writes `line(elapsed)` when a report
+    /// is due; false once Ctrl-C asked the search to stop.
+    pub fn check(&mut self, line: impl FnOnce(Duration) -> String) -> bool {
+        let elapsed = self.start.elapsed();
+        if elapsed >= self.next_report {
+            self.next_report = elapsed + self.every;
+            self.line.show(&[line(elapsed)]);
+        }
+        !self.stop.load(Ordering::Relaxed)
+    }
+
+    /// Ends the rewritten line, if there was one, so that what follows starts
+    /// on a line of its own; returns the time the search took.
+    pub fn finish(&mut self) -> Duration {
+        self.line.finish();
+        self.start.elapsed()
+    }
+}
+
+/// "12 s": whole seconds, for progress lines.
+pub fn seconds(d: Duration) -> String {
+    format!("{:.0} s", d.as_secs_f64())
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! `queens regions`: the coloured-regions puzzle's generator and solver.
 
 use super::output::{Format, bad_input, emit, no_answer, print_json, say};
+use super::progress::{Reporter, interrupted, seconds};
 use crate::daemon::small_file;
 use crate::regions::deduce::{self, Difficulty};
 use crate::regions::generate::{self, DateError, Generated, date_string, read_date};
@@ -32,7 +33,9 @@ it: easy needs only a line or region with one square left and a region confined 
 medium also rules out a square whose queen would leave a line or region no square; hard also
 uses groups of regions confined to as many lines.
 
-Exit status: 0 with a puzzle or a solution, 1 when a puzzle has none, 2 for bad input.")]
+solve --count reports its progress on standard error once it has run a second; Ctrl-C stops it.
+
+Exit status: 0 with a puzzle or a solution, 1 when a puzzle has none, 2 for bad input, 130 when stopped.")]
 pub struct Args {
     #[command(subcommand)]
     command: Command,
@@ -234,7 +237,7 @@ const GIVEN_SOLUTION_RIGHT: &str = "the puzzle's own \"solution\" is right";
 fn solve_puzzle(puzzle: &Puzzle, given: bool, count_all: bool, format: Format) -> anyhow::Result<ExitCode> {
     let n = puzzle.n();
     let limit = if count_all { u64::MAX } else { SOLVE_COUNT_LIMIT };
-    let solutions = solve::count(puzzle, limit);
+    let Some(solutions) = count_with_progress(puzzle, limit)? else { return Ok(interrupted()) };
     let first = solve::solutions(puzzle, 1).into_iter().next();
     let difficulty = (solutions == 1).then(|| deduce::difficulty(puzzle).map(Difficulty::name));
     match format {
@@ -290,6 +293,30 @@ fn solve_puzzle(puzzle: &Puzzle, given: bool, count_all: bool, format: Format) -
     }
     // A count is an answer, 0 too; a solution asked for and not found is none.
     Ok(if solutions == 0 && !count_all { no_answer() } else { ExitCode::SUCCESS })
+}
+
+/// The count, with progress on standard error once it has run a second (a
+/// grid with many solutions, or one the region check prunes little, can take
+/// minutes: 16 rows of one region each has 16 queens' solutions with no two
+/// touching); `None` when Ctrl-C stopped it.
+fn count_with_progress(puzzle: &Puzzle, limit: u64) -> anyhow::Result<Option<u64>> {
+    let mut reporter = Reporter::start()?;
+    let counted = solve::count_watched(puzzle, limit, &mut |p| {
+        reporter.check(|elapsed| {
+            format!(
+                "{}: counting: {} solutions so far, {:.0}% of the search tree, {}",
+                super::name(),
+                p.found,
+                p.done * 100.0,
+                seconds(elapsed)
+            )
+        })
+    });
+    let took = reporter.finish();
+    if counted.is_none() {
+        crate::eprintln_lossy!("{}: stopped after {}; no count printed", super::name(), seconds(took));
+    }
+    Ok(counted)
 }
 
 fn solutions_words(k: u64, more: bool) -> String {

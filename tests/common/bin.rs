@@ -31,6 +31,16 @@ pub fn run(args: &[&str]) -> (Option<i32>, String, String) {
 /// `queens ARGS` with `input` on standard input, run to the end.
 #[allow(dead_code)]
 pub fn with_input<S: AsRef<OsStr>>(args: impl IntoIterator<Item = S>, input: &str) -> Output {
+    started_with_input(args, input).wait_with_output().unwrap()
+}
+
+/// `queens ARGS` started with `input` written to its standard input (then
+/// closed), and its standard output and error piped.
+#[allow(dead_code)]
+fn started_with_input<S: AsRef<OsStr>>(
+    args: impl IntoIterator<Item = S>,
+    input: &str,
+) -> std::process::Child {
     let mut child = queens()
         .args(args)
         .stdin(Stdio::piped())
@@ -39,7 +49,7 @@ pub fn with_input<S: AsRef<OsStr>>(args: impl IntoIterator<Item = S>, input: &st
         .spawn()
         .unwrap();
     child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
+    child
 }
 
 /// `queens play ARGS` with `script` on standard input, run to the end; it must succeed.
@@ -110,4 +120,66 @@ fn qemu_for_this_arch() -> &'static str {
     } else {
         panic!("the kernel cannot run the built binary and there is no qemu-user name for this architecture")
     }
+}
+
+/// What [`interrupt_when`] saw of a run stopped with Ctrl-C.
+#[allow(dead_code)]
+pub struct Interrupted {
+    /// The first line of standard error that matched, if one came in time.
+    pub matched: Option<String>,
+    /// All of standard error.
+    pub stderr: String,
+    /// Standard output.
+    pub stdout: String,
+    /// The exit status (`None` if a signal ended it).
+    pub status: Option<i32>,
+}
+
+/// Starts `queens ARGS` with `input` on standard input, waits (at most
+/// `wait`) for a line of standard error that `wanted` accepts, then sends
+/// it Ctrl-C (SIGINT) and runs it to the end. When no such line comes in
+/// time the process is killed (SIGKILL), so a search that says nothing fails
+/// the test instead of hanging it.
+#[allow(dead_code)]
+pub fn interrupt_when(
+    args: &[&str],
+    input: &str,
+    wait: std::time::Duration,
+    wanted: impl Fn(&str) -> bool,
+) -> Interrupted {
+    use std::io::{BufRead, BufReader, Read};
+    let mut child = started_with_input(args, input);
+    let mut out = child.stdout.take().unwrap();
+    let stdout = std::thread::spawn(move || {
+        let mut text = String::new();
+        out.read_to_string(&mut text).unwrap();
+        text
+    });
+    let (lines, receive) = std::sync::mpsc::channel();
+    let err = BufReader::new(child.stderr.take().unwrap());
+    std::thread::spawn(move || {
+        for line in err.lines() {
+            let _ = lines.send(line.unwrap());
+        }
+    });
+    let deadline = std::time::Instant::now() + wait;
+    let mut stderr = String::new();
+    let mut matched = None;
+    while let Ok(line) = receive.recv_timeout(deadline.saturating_duration_since(std::time::Instant::now())) {
+        stderr += &line;
+        stderr.push('\n');
+        if wanted(&line) {
+            matched = Some(line);
+            break;
+        }
+    }
+    let signal = if matched.is_some() { libc::SIGINT } else { libc::SIGKILL };
+    // SAFETY: kill(2) on the child's pid, which has not been waited for yet.
+    assert_eq!(unsafe { libc::kill(child.id() as i32, signal) }, 0);
+    let status = child.wait().unwrap();
+    for line in receive.iter() {
+        stderr += &line;
+        stderr.push('\n');
+    }
+    Interrupted { matched, stderr, stdout: stdout.join().unwrap(), status: status.code() }
 }

@@ -4,6 +4,7 @@
 
 use super::Puzzle;
 use crate::puzzle::Placement;
+use crate::solver::watch::{Progress, Watch};
 
 /// The solutions of `puzzle`, at most `limit` of them, in the order of the
 /// search (rows from the top, columns from the left). Each is a placement:
@@ -12,7 +13,9 @@ pub fn solutions(puzzle: &Puzzle, limit: usize) -> Vec<Placement> {
     let mut found = Vec::new();
     if limit > 0 {
         let mut cols = vec![0u8; puzzle.n()];
-        search(puzzle, 0, 0, 0, &mut cols, &mut |cols| {
+        let mut go_on = |_| true;
+        let mut watch = Watch::new(&mut go_on);
+        search(puzzle, 0, 0, 0, (0.0, 1.0), &mut cols, &mut watch, &mut |cols| {
             let rows: Vec<Option<u8>> = column_rows(cols);
             found.push(Placement::from_rows(&rows));
             found.len() < limit
@@ -23,15 +26,23 @@ pub fn solutions(puzzle: &Puzzle, limit: usize) -> Vec<Placement> {
 
 /// How many solutions `puzzle` has, counting no further than `limit`.
 pub fn count(puzzle: &Puzzle, limit: u64) -> u64 {
+    count_watched(puzzle, limit, &mut |_| true).expect("a check that never stops")
+}
+
+/// [`count`], with `check` called every [`crate::solver::watch::TICK`]
+/// nodes of the search (its `done` by the columns tried in the rows so far);
+/// it stops the search by returning `false`, and then the count is `None`.
+pub fn count_watched(puzzle: &Puzzle, limit: u64, check: &mut dyn FnMut(Progress) -> bool) -> Option<u64> {
     let mut counted = 0;
+    let mut watch = Watch::new(check);
     if limit > 0 {
         let mut cols = vec![0u8; puzzle.n()];
-        search(puzzle, 0, 0, 0, &mut cols, &mut |_| {
+        search(puzzle, 0, 0, 0, (0.0, 1.0), &mut cols, &mut watch, &mut |_| {
             counted += 1;
             counted < limit
         });
     }
-    counted
+    (!watch.stopped).then_some(counted)
 }
 
 /// The row of the queen in each column, from the column of the queen in each row.
@@ -44,20 +55,30 @@ fn column_rows(cols: &[u8]) -> Vec<Option<u8>> {
 }
 
 /// Places queens in rows `row..`, given the columns and regions taken; calls
-/// `found` with each solution (the column per row), and stops when it says so.
-/// Returns false once stopped.
+/// `found` with each solution (the column per row), and stops when it or
+/// `watch`'s check says so. `share` is where this node's subtree starts in
+/// the whole search and how much of it it is, by the columns of the rows
+/// above. Returns false once stopped.
+#[allow(clippy::too_many_arguments)]
 fn search(
     puzzle: &Puzzle,
     row: usize,
     used_cols: u16,
     used_regions: u16,
+    share: (f64, f64),
     cols: &mut [u8],
+    watch: &mut Watch,
     found: &mut dyn FnMut(&[u8]) -> bool,
 ) -> bool {
     let n = puzzle.n();
     if row == n {
+        watch.found += 1;
         return found(cols);
     }
+    if !watch.visit(row, share.0) {
+        return false;
+    }
+    let step = share.1 / n as f64;
     let mut free = !used_cols & low_bits(n);
     if row > 0 {
         let above = cols[row - 1] as u32;
@@ -76,7 +97,8 @@ fn search(
             continue;
         }
         cols[row] = col as u8;
-        if !search(puzzle, row + 1, cols_now, regions_now, cols, found) {
+        let child = (share.0 + step * col as f64, step);
+        if !search(puzzle, row + 1, cols_now, regions_now, child, cols, watch, found) {
             return false;
         }
     }

@@ -23,7 +23,9 @@ pub mod cover_walk;
 pub mod first;
 pub mod notation;
 pub mod pieces;
+pub mod rows;
 pub mod validate;
+pub mod watch;
 
 pub use complete::{MAX_COMPLETE_N, complete, complete_rows};
 pub use construct::construct;
