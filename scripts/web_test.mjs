@@ -4,7 +4,9 @@
 // compares them with the script backend's settled frames for the same events (the script-frames
 // example, given as argv[2]). Time on the page is Chromium's virtual time, so a scrolling message
 // passes in an instant and holds and repeats fire exactly when due. Also: an idle page runs no timer,
-// bad saved progress is ignored with a warning and kept aside, and a screenshot (argv[3]).
+// bad saved progress is ignored with a warning and kept aside, regions' puzzles other than the day's
+// are new at each visit and the one in play survives a reload, and a screenshot (argv[3]). The page
+// and the script backend are given one seed (?seed= and an argument) for regions' puzzles.
 // Run by scripts/web-test.
 import { spawn, execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";

@@ -144,8 +144,9 @@ impl Session {
         self.keeps_progress
     }
 
-    /// Whether the mode, size or progress changed since they were last
-    /// stored (and progress is kept): what [`Session::take_saved`] would store.
+    /// Whether the mode, size, progress or regions puzzle in play changed
+    /// since they were last stored (and progress is kept): what
+    /// [`Session::take_saved`] would store.
     pub fn unsaved(&mut self) -> bool {
         self.unsaved |= self.engine.take_changed();
         self.keeps_progress && self.unsaved
