@@ -1,11 +1,13 @@
 //! The script backend with room for the terminal's boards, up to 16x16: reads
 //! script lines on standard input (as `queens play --backend script`) and
 //! prints the settled frames, for a game that starts as the web page's does
-//! (classic on the 8x8, the title scrolled first, today's date in UTC). `scripts/web-test` compares
-//! the page with it; `queens play` itself offers the script backend only the
-//! LED matrix's 8x8.
+//! (classic on the 8x8, the title scrolled first, today's date in UTC, and
+//! regions mode's other puzzles from the seed given, as the page's address
+//! gives one with `?seed=`). `scripts/web-test` compares the page with it;
+//! `queens play` itself offers the script backend only the LED matrix's 8x8.
 //!
-//! `cargo run --example script-frames < events.txt`
+//! `cargo run --example script-frames [SEED] < events.txt` (SEED: 1 to 16
+//! hex digits; without one, 0)
 
 use queens::backend::clock::UtcCalendar;
 use queens::backend::script::Script;
@@ -14,11 +16,19 @@ use queens::game::{Engine, MAX_SIDE, Progress, Setup};
 use std::io;
 
 fn main() {
+    let seed = match std::env::args().nth(1) {
+        None => 0,
+        Some(hex) => match u64::from_str_radix(&hex, 16) {
+            Ok(seed) if hex.len() <= 16 => seed,
+            _ => {
+                queens::eprintln_lossy!("script-frames: the seed {hex:?} is not 1 to 16 hex digits");
+                std::process::exit(2);
+            }
+        },
+    };
     // The date as the page has it, for regions mode's puzzle of the day.
-    let today = UtcCalendar::today();
-    // Regions' other puzzles from the day, as the page's (crates/web/src/session.rs).
     let setup =
-        Setup { max_size: MAX_SIDE, intro: true, today, seed: today.unwrap_or(0) as u64, ..Setup::default() };
+        Setup { max_size: MAX_SIDE, intro: true, today: UtcCalendar::today(), seed, ..Setup::default() };
     let mut engine = Engine::start(setup, Progress::default());
     engine.set_calendar(Box::new(UtcCalendar));
     let mut script = Script::new(io::stdin().lock(), io::stdout().lock(), false);

@@ -4,15 +4,21 @@
 // compares them with the script backend's settled frames for the same events (the script-frames
 // example, given as argv[2]). Time on the page is Chromium's virtual time, so a scrolling message
 // passes in an instant and holds and repeats fire exactly when due. Also: an idle page runs no timer,
-// bad saved progress is ignored with a warning and kept aside, and a screenshot (argv[3]).
+// bad saved progress is ignored with a warning and kept aside, regions' puzzles other than the day's
+// are new at each visit and the one in play survives a reload, and a screenshot (argv[3]). The page
+// and the script backend are given one seed (?seed= and an argument) for regions' puzzles.
 // Run by scripts/web-test.
 import { spawn, execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 
 const [, , framesBin, screenshotPath, webDir = "target/web"] = process.argv;
+// Regions mode's puzzles other than the day's come from a seed: the page takes this one from its
+// address (?seed=), the script backend as its argument, so that both show the same puzzles.
+const seed = randomBytes(8).toString("hex");
 const started = Date.now();
 const log = (line) => console.log(`web-test: ${line}`);
 const fail = (line) => {
@@ -120,7 +126,7 @@ async function settle() {
 }
 let openTarget = null;
 const desktop = { width: 960, height: 430, mobile: false };
-async function openPage(setup = "", viewport = desktop, settled = true) {
+async function openPage(setup = "", viewport = desktop, settled = true, query = "") {
   if (openTarget) await send("Target.closeTarget", { targetId: openTarget });
   const { targetId } = await send("Target.createTarget", { url: "about:blank" });
   ({ sessionId: session } = await send("Target.attachToTarget", { targetId, flatten: true }));
@@ -131,7 +137,7 @@ async function openPage(setup = "", viewport = desktop, settled = true) {
   // A phone: touch only (a tap is a touch event, and the page sees a coarse pointer).
   await page("Emulation.setTouchEmulationEnabled", { enabled: viewport.mobile, maxTouchPoints: viewport.mobile ? 5 : 1 });
   const loaded = waitFor("Page.loadEventFired");
-  await page("Page.navigate", { url });
+  await page("Page.navigate", { url: url + query });
   await loaded;
   for (let i = 0; i < 100 && (await evaluate("document.querySelectorAll('.led').length")) === 0; i++) {
     await new Promise((ok) => setTimeout(ok, 50));
@@ -288,7 +294,7 @@ async function checkFits(where) {
 // LEDs the page showed after each action.
 function compareWithScript() {
   const script = lines.join("\n") + "\n";
-  const text = execFileSync(framesBin, { input: script, maxBuffer: 1 << 26 }).toString();
+  const text = execFileSync(framesBin, [seed], { input: script, maxBuffer: 1 << 26 }).toString();
   const frames = text.split("\n\n").map((f) => f.trim()).filter((f) => f !== "");
   if (frames.length !== lines.length + 1) fail(`the script backend printed ${frames.length} frames for ${lines.length} lines`);
   for (const [index, leds, what] of observed) {
@@ -304,8 +310,8 @@ function compareWithScript() {
 
 try {
   await send("Target.setDiscoverTargets", { discover: false });
-  await openPage();
-  log(`${url} loaded in Chromium (${(await send("Browser.getVersion")).product})`);
+  await openPage("", desktop, true, `?seed=${seed}`);
+  log(`${url}?seed=${seed} loaded in Chromium (${(await send("Browser.getVersion")).product})`);
   if ((await readLeds()).length !== 64) fail("the matrix is not 8x8");
   // Regions mode's puzzle of the day: the page's date must be the script backend's (today, UTC).
   const pageDay = await evaluate("Math.floor(Date.now() / 86400000)");
@@ -364,8 +370,9 @@ try {
   cursor = start(8);
   await place([3, 5, 1, 7, 4]);
   // Regions: the puzzle of the day on the 8x8 (the page's date and the script backend's are today's,
-  // in UTC), marks, queens that clash, a hint, restart, a 12x12. Not NEW: a new puzzle's seed comes
-  // from the engine's clock, which the script backend keeps apart from the page's virtual time.
+  // in UTC), marks, queens that clash, a hint, restart, a 12x12 (from the seed both were given). Not
+  // NEW: a new puzzle's seed also takes the engine's clock, which the script backend keeps apart from
+  // the page's virtual time.
   await mode("REGIONS");
   await tallyIs(/^ · daily streak 0 days$/, "regions 8x8 (the puzzle of the day)");
   await place([1, 1]); // marks on (0, 1) and (1, 1)
@@ -433,10 +440,48 @@ try {
   const mergedText = await evaluate("localStorage.getItem('queens')");
   const merged = JSON.parse(mergedText);
   const both = [...kept.found, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
-  if (merged.version !== 1 || merged.mode !== "classic" || merged.size !== 8 || !both.every((i) => merged.found.includes(i))) {
+  // The 12x12 regions puzzle left unsolved is still this tab's puzzle in play (version 2 keeps it).
+  if (!/^12:[0-9a-f]{16}$/.test(kept.regions_puzzle) || kept.version !== 2) fail(`the 12x12 in play is not kept: ${stored}`);
+  if (merged.version !== 2 || merged.mode !== "classic" || merged.size !== 8 || merged.regions_puzzle !== kept.regions_puzzle ||
+    !both.every((i) => merged.found.includes(i))) {
     fail(`with ${otherTab} stored by another tab, solving a board stored ${mergedText}`);
   }
   log(`another tab's progress kept: ${mergedText}`);
+
+  // Regions' puzzles other than the day's: a new one at each visit (the browser's randomness, no
+  // seed in the address), stored at once; one in play, not solved, comes back on a reload.
+  const regions7 = '{"mode":"regions","size":7,"found":[]}';
+  const visits = [];
+  for (let visit = 0; visit < 2; visit++) {
+    await evaluate(`localStorage.setItem('queens', ${JSON.stringify(regions7)})`);
+    await openPage();
+    visits.push({ leds: await readLeds(), stored: await evaluate("localStorage.getItem('queens')") });
+  }
+  const [firstVisit, secondVisit] = visits;
+  if (JSON.stringify(firstVisit.leds) === JSON.stringify(secondVisit.leds)) {
+    fail(`two visits at regions 7x7 showed the same puzzle (stored ${firstVisit.stored}, then ${secondVisit.stored})`);
+  }
+  const inPlay = JSON.parse(secondVisit.stored);
+  if (inPlay.version !== 2 || inPlay.mode !== "regions" || !/^7:[0-9a-f]{16}$/.test(inPlay.regions_puzzle)) {
+    fail(`the 7x7 in play is stored as ${secondVisit.stored}`);
+  }
+  n = 7;
+  cursor = start(7);
+  await key("Enter"); // a dot, not kept: the puzzle is
+  await openPage();
+  if (JSON.stringify(await readLeds()) !== JSON.stringify(secondVisit.leds)) fail(`a reload did not show the 7x7 in play (${secondVisit.stored})`);
+  // Another tab stores its progress and its own puzzle in play: this tab's mode changes, and what is
+  // stored is the solutions of both with this tab's puzzle.
+  const otherTabPuzzle = JSON.stringify({ version: 2, mode: "strict", size: 6, found: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], regions_puzzle: "9:0123456789abcdef" });
+  await evaluate(`localStorage.setItem('queens', ${JSON.stringify(otherTabPuzzle)})`);
+  await mode("CLASSIC");
+  const afterOther = await evaluate("localStorage.getItem('queens')");
+  const withOther = JSON.parse(afterOther);
+  if (withOther.mode !== "classic" || withOther.size !== 7 || withOther.regions_puzzle !== inPlay.regions_puzzle ||
+    ![0, 1, 2, 3, 4, 5, 6, 7, 8, 9].every((i) => withOther.found.includes(i))) {
+    fail(`with ${otherTabPuzzle} stored by another tab, a new mode stored ${afterOther}`);
+  }
+  log(`regions 7x7: two visits, two puzzles; the one in play (${inPlay.regions_puzzle}) back after a reload and kept over another tab's: ${afterOther}`);
 
   // A value a newer queens stored: one warning, neither kept aside nor replaced, and the page plays.
   // (A version far above any this build knows, so that raising STATE_VERSION keeps it newer.)

@@ -58,10 +58,10 @@ function loadFields(quiet) {
 }
 
 // The stored JSON's shape: an object with exactly mode (a name), size and found (whole numbers),
-// and daily_solved (a date) with daily_streak (a whole number) once a puzzle of the day was solved,
-// and version (a whole number; none is 1). Returns the fields for the engine to check, or { why }.
-// A version above the engine's is a newer queens's: its shape is not judged, and the engine is given
-// the version alone to say so.
+// daily_solved (a date) with daily_streak (a whole number) once a puzzle of the day was solved,
+// regions_puzzle (SIZE:SEED) while a regions puzzle is in play, and version (a whole number; none
+// is 1). Returns the fields for the engine to check, or { why }. A version above the engine's is a
+// newer queens's: its shape is not judged, and the engine is given the version alone to say so.
 function shape(raw) {
   let v;
   try {
@@ -73,9 +73,11 @@ function shape(raw) {
   if (v.version !== undefined && !Number.isInteger(v.version)) return { why: "is not valid: 'version' is not a whole number" };
   if (v.version > wasm.format_version()) return `version:${v.version}`;
   const keys = Object.keys(v).filter((k) => k !== "version").sort().join(", ");
-  const daily = keys === "daily_solved, daily_streak, found, mode, size";
-  if (keys !== "found, mode, size" && !daily) {
-    return { why: `is not valid: its keys are ${keys || "none"}, not mode, size, found (and daily_solved, daily_streak, version)` };
+  const daily = v.daily_solved !== undefined;
+  const regions = v.regions_puzzle !== undefined;
+  const expected = ["found", "mode", "size", ...(daily ? ["daily_solved", "daily_streak"] : []), ...(regions ? ["regions_puzzle"] : [])];
+  if (keys !== expected.sort().join(", ")) {
+    return { why: `is not valid: its keys are ${keys || "none"}, not mode, size, found (and daily_solved, daily_streak, regions_puzzle, version)` };
   }
   if (typeof v.mode !== "string" || !/^\S+$/.test(v.mode)) return { why: "is not valid: 'mode' is not a name" };
   if (!Number.isInteger(v.size)) return { why: "is not valid: 'size' is not a whole number" };
@@ -85,10 +87,14 @@ function shape(raw) {
   if (daily && (typeof v.daily_solved !== "string" || !/^\S+$/.test(v.daily_solved) || !Number.isInteger(v.daily_streak))) {
     return { why: "is not valid: 'daily_solved' is not a date or 'daily_streak' not a whole number" };
   }
+  if (regions && (typeof v.regions_puzzle !== "string" || !/^\S+$/.test(v.regions_puzzle))) {
+    return { why: "is not valid: 'regions_puzzle' is not SIZE:SEED" };
+  }
   const version = v.version === undefined ? [] : [`version:${v.version}`];
   // Every digit of a whole number, however large (`${1e21}` is "1e+21"), for the engine to judge.
   const streak = daily ? [`daily:${v.daily_solved}:${BigInt(v.daily_streak)}`] : [];
-  return [...version, v.mode, v.size, ...streak, ...v.found].join(" ");
+  const puzzle = regions ? [`regions:${v.regions_puzzle}`] : [];
+  return [...version, v.mode, v.size, ...streak, ...puzzle, ...v.found].join(" ");
 }
 
 // A stored value that is not valid is moved to another key, never lost, and the game starts afresh.
@@ -262,6 +268,18 @@ function joystick() {
   }
 }
 
+// Where regions mode's puzzles other than the puzzle of the day come from: the address's seed if it
+// has one (`?seed=` and 1 to 16 hex digits: the same seed, the same puzzles, to share them), else
+// the browser's randomness, so that each visit brings new ones.
+function seed() {
+  const given = new URLSearchParams(location.search).get("seed");
+  if (given !== null) {
+    if (/^[0-9a-f]{1,16}$/i.test(given)) return BigInt(`0x${given}`);
+    console.warn(`queens: the address's seed "${given}" is not 1 to 16 hex digits; a random one is used`);
+  }
+  return crypto.getRandomValues(new BigUint64Array(1))[0];
+}
+
 async function main() {
   // The date in days since 1970-01-01, UTC: the puzzle of the day changes at midnight UTC everywhere.
   const imports = { page: { now: () => performance.now(), today: () => Math.floor(Date.now() / 86400000) } };
@@ -269,7 +287,7 @@ async function main() {
   wasm = instance.exports;
   const stored = loadFields(false);
   const intro = !introSeen();
-  const warning = withStored(stored ? stored.fields : "", () => wasm.start(performance.now(), intro ? 1 : 0));
+  const warning = withStored(stored ? stored.fields : "", () => wasm.start(performance.now(), intro ? 1 : 0, seed()));
   if (warning > 0) {
     if (wasm.keeps_progress()) setAside(stored.raw, text(warning));
     else notKept(text(warning));

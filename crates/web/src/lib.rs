@@ -106,11 +106,13 @@ pub extern "C" fn input_buffer(len: usize) -> *mut u8 {
 
 /// Starts a game at `now` on the page's clock, from the saved state's fields
 /// in the input buffer (empty for a first visit), scrolling the intro if
-/// `intro` is 1 (the page's first visit). Returns the length of the output
-/// text: empty, or why the saved state was not used.
+/// `intro` is 1 (the page's first visit), with regions mode's puzzles other
+/// than the day's from `seed` (the page's randomness, or the seed of a
+/// shared address). Returns the length of the output text: empty, or why
+/// the saved state was not used.
 // SAFETY: as for `input_buffer`.
 #[unsafe(no_mangle)]
-pub extern "C" fn start(now: f64, intro: u32) -> usize {
+pub extern "C" fn start(now: f64, intro: u32, seed: u64) -> usize {
     PAGE.with_borrow_mut(|page| {
         let fields = String::from_utf8_lossy(&page.input).into_owned();
         let (saved, unusable) = match fields.trim() {
@@ -120,7 +122,7 @@ pub extern "C" fn start(now: f64, intro: u32) -> usize {
                 Err(why) => (None, Some(why)),
             },
         };
-        let mut session = Session::start(saved, intro != 0, now, stopwatch(), calendar());
+        let mut session = Session::start(saved, intro != 0, now, seed, stopwatch(), calendar());
         if let Some(Unusable::Newer(_)) = unusable {
             session.stop_keeping();
         }
@@ -322,7 +324,7 @@ mod tests {
 
     #[test]
     fn the_description_is_json_with_the_menu_and_messages_in_words() {
-        let mut session = Session::start(None, true, 0.0, Box::new(StoppedWatch), Box::new(NoCalendar));
+        let mut session = Session::start(None, true, 0.0, 0, Box::new(StoppedWatch), Box::new(NoCalendar));
         let intro = describe_json(&session.on_show());
         assert!(
             intro.starts_with(r#"{"mode":"classic","size":8,"menu":null,"message":"EIGHT QUEENS - "#),
@@ -343,7 +345,7 @@ mod tests {
         let tally = |mode, size| {
             let saved = Saved { mode, size, ..Saved::default() };
             let session =
-                Session::start(Some(saved), false, 0.0, Box::new(StoppedWatch), Box::new(NoCalendar));
+                Session::start(Some(saved), false, 0.0, 0, Box::new(StoppedWatch), Box::new(NoCalendar));
             let json = describe_json(&session.on_show());
             json[json.find(r#""tally":"#).expect("a tally field")..].to_string()
         };
@@ -357,7 +359,7 @@ mod tests {
 
     #[test]
     fn the_help_is_items_the_page_sets_apart_not_spaces() {
-        let mut session = Session::start(None, true, 0.0, Box::new(StoppedWatch), Box::new(NoCalendar));
+        let mut session = Session::start(None, true, 0.0, 0, Box::new(StoppedWatch), Box::new(NoCalendar));
         while let Some(at) = session.deadline() {
             session.tick(at);
         }

@@ -2,22 +2,27 @@
 //! state's fields (`src/daemon/state.rs` in the root crate) under the same
 //! rules, as JSON: `{"version":1,"mode":"classic","size":8,"found":[0,17]}`,
 //! with `"daily_solved":"2026-11-25","daily_streak":3` once a puzzle of the
-//! day was solved (regions mode). A value without `version` is version 1;
-//! one from a newer queens is left alone and the game is played without
-//! keeping progress.
+//! day was solved (regions mode), and `"regions_puzzle":"7:00ff..."` while
+//! a regions puzzle other than the day's is in play, unsolved (version 2
+//! only then, as the state file: `version_for`). A value without `version`
+//! is version 1; one from a newer queens is left alone and the game is
+//! played without keeping progress.
 //!
 //! Other tabs keep their progress under the same key: before each store
 //! the page reads what is stored now, and what is stored is the two merged
-//! ([`Saved::merged`]), so no tab loses another's solutions.
+//! ([`Saved::merged`]), so no tab loses another's solutions. The regions
+//! puzzle in play is this tab's, never merged, as the state file's is.
 //!
 //! The page parses the JSON and checks its shape (an object with exactly
 //! these keys, of these types); the values are checked here by the rules
 //! the state file's follow, in the same words (`check_values` in the
 //! engine): a known mode, a size some mode plays, solution numbers of the
-//! 92, a real date and a streak of at least one day. A value that breaks a
-//! rule is not used.
+//! 92, a real date and a streak of at least one day, and the regions
+//! puzzle by `InPlay::parse`. A value that breaks a rule is not used.
 
-use queens_engine::game::{Engine, ModeKind, Progress, Unusable, check_values, check_version, version_for};
+use queens_engine::game::{
+    Engine, InPlay, ModeKind, Progress, Unusable, check_values, check_version, version_for,
+};
 use queens_engine::regions::generate::date_string;
 
 /// What is remembered between visits.
@@ -29,23 +34,33 @@ pub struct Saved {
     pub size: usize,
     /// The solutions of the 8x8 found.
     pub progress: Progress,
+    /// The regions puzzle in play (not the day's, not solved), shown again
+    /// at the next visit: [`Engine::in_play`].
+    pub regions: Option<InPlay>,
 }
 
 impl Saved {
     /// What `engine` would keep now.
     pub fn of(engine: &Engine) -> Saved {
-        Saved { mode: engine.setup().mode, size: engine.setup().size, progress: *engine.progress() }
+        Saved {
+            mode: engine.setup().mode,
+            size: engine.setup().size,
+            progress: *engine.progress(),
+            regions: engine.in_play(),
+        }
     }
 
-    /// This game's mode and size, with its progress and `stored`'s together
-    /// (another tab's, kept since this one last looked): what to store.
+    /// This game's mode, size and regions puzzle in play, with its progress
+    /// and `stored`'s together (another tab's, kept since this one last
+    /// looked): what to store.
     pub fn merged(&self, stored: &Saved) -> Saved {
         Saved { progress: self.progress.merged(&stored.progress), ..*self }
     }
 
     /// Reads the fields the page took out of the JSON, separated by spaces:
     /// the version if there is one (`version:1`), the mode, the size, the
-    /// streak if there is one (`daily:2026-11-25:3`), then the solution
+    /// streak if there is one (`daily:2026-11-25:3`), the regions puzzle in
+    /// play if there is one (`regions:7:00ff...`), then the solution
     /// numbers found (`classic 8 0 17`). The error says what is wrong, in
     /// words, as the saved state's do, or that a newer queens stored it
     /// (the page then passes the version alone).
@@ -63,9 +78,11 @@ impl Saved {
             let daily = &w["daily:".len()..];
             daily.rsplit_once(':').unwrap_or((daily, ""))
         });
+        let regions = words.next_if(|w| w.starts_with("regions:")).map(|w| &w["regions:".len()..]);
         let found = words.map(|w| w.parse().ok());
         let (mode, size, progress) = check_values(mode, size, found, daily)?;
-        Ok(Saved { mode, size, progress })
+        let regions = regions.map(InPlay::parse).transpose().map_err(Unusable::invalid)?;
+        Ok(Saved { mode, size, progress, regions })
     }
 
     /// The JSON the page stores.
@@ -75,10 +92,13 @@ impl Saved {
             Some(s) => format!(r#","daily_solved":"{}","daily_streak":{}"#, date_string(s.last), s.days),
             None => String::new(),
         };
+        let regions = match self.regions {
+            Some(in_play) => format!(r#","regions_puzzle":"{}""#, in_play.to_text()),
+            None => String::new(),
+        };
         format!(
-            r#"{{"version":{},"mode":"{}","size":{},"found":[{}]{daily}}}"#,
-            // The page keeps no regions puzzle in play.
-            version_for(false),
+            r#"{{"version":{},"mode":"{}","size":{},"found":[{}]{daily}{regions}}}"#,
+            version_for(self.regions.is_some()),
             self.mode,
             self.size,
             found.join(",")
@@ -89,7 +109,7 @@ impl Saved {
 impl Default for Saved {
     /// A first visit: classic on the 8x8, nothing found yet.
     fn default() -> Self {
-        Saved { mode: ModeKind::Classic, size: 8, progress: Progress::default() }
+        Saved { mode: ModeKind::Classic, size: 8, progress: Progress::default(), regions: None }
     }
 }
 
@@ -99,8 +119,12 @@ mod tests {
 
     #[test]
     fn what_is_stored_reads_back_the_same() {
-        let saved =
-            Saved { mode: ModeKind::Strict, size: 12, progress: Progress::from_found([0, 91]).unwrap() };
+        let saved = Saved {
+            mode: ModeKind::Strict,
+            size: 12,
+            progress: Progress::from_found([0, 91]).unwrap(),
+            regions: None,
+        };
         assert_eq!(saved.to_json(), r#"{"version":1,"mode":"strict","size":12,"found":[0,91]}"#);
         assert_eq!(Saved::parse("version:1 strict 12 0 91"), Ok(saved));
         assert_eq!(Saved::parse("strict 12 0 91"), Ok(saved));
@@ -112,6 +136,34 @@ mod tests {
             r#"{"version":1,"mode":"regions","size":12,"found":[],"daily_solved":"2025-11-25","daily_streak":3}"#
         );
         assert_eq!(Saved::parse("regions 12 daily:2025-11-25:3"), Ok(daily));
+    }
+
+    #[test]
+    fn a_regions_puzzle_in_play_is_version_2_and_reads_back() {
+        let in_play = InPlay { size: 7, seed: 0x0123_4567_89ab_cdef };
+        let saved = Saved {
+            mode: ModeKind::Regions,
+            size: 7,
+            progress: Progress::from_found([5]).unwrap().with_streak(20_417, 2),
+            regions: Some(in_play),
+        };
+        assert_eq!(
+            saved.to_json(),
+            r#"{"version":2,"mode":"regions","size":7,"found":[5],"daily_solved":"2025-11-25","daily_streak":2,"regions_puzzle":"7:0123456789abcdef"}"#
+        );
+        assert_eq!(
+            Saved::parse("version:2 regions 7 daily:2025-11-25:2 regions:7:0123456789abcdef 5"),
+            Ok(saved)
+        );
+        assert_eq!(
+            Saved::parse("regions 7 regions:4:0123456789abcdef").map_err(|e| e.to_string()),
+            Err("is not valid: regions_puzzle \"4:0123456789abcdef\" is not SIZE:SEED (a size 5 to 12, 16 hex digits)"
+                .to_string())
+        );
+        // Another tab's puzzle is its own: this tab stores the one it plays, or none.
+        let other = Saved { regions: Some(InPlay { size: 9, seed: 1 }), ..saved };
+        assert_eq!(saved.merged(&other).regions, Some(in_play));
+        assert_eq!(Saved { regions: None, ..saved }.merged(&other).regions, None);
     }
 
     #[test]

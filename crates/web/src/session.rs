@@ -25,12 +25,15 @@ pub struct Session {
 impl Session {
     /// A game as `saved` left it (or a first one), started at `now` on the
     /// page's clock, on the day `calendar` tells (for regions mode's puzzle
-    /// of the day). With `intro` (a first visit) the title and what the
-    /// keys do in the mode scroll once, as on the Sense HAT.
+    /// of the day), with regions mode's other puzzles from `seed` (the
+    /// page's randomness) unless `saved` keeps one in play at the size
+    /// played. With `intro` (a first visit) the title and what the keys do
+    /// in the mode scroll once, as on the Sense HAT.
     pub fn start(
         saved: Option<Saved>,
         intro: bool,
         now: f64,
+        seed: u64,
         stopwatch: Box<dyn Stopwatch>,
         calendar: Box<dyn Calendar>,
     ) -> Session {
@@ -43,15 +46,16 @@ impl Session {
             style: Style::default(),
             intro,
             today: calendar.today(),
-            // The page's regions puzzles other than the 8x8's follow the day, as before (issue 27 item 9).
-            seed: calendar.today().unwrap_or(0) as u64,
+            seed,
         };
-        let mut engine = Engine::start(setup, saved.progress);
+        let mut engine = Engine::resume(setup, saved.progress, saved.regions);
         engine.set_stopwatch(stopwatch);
         engine.set_calendar(calendar);
         let mut stick = Gestures::new(Timing::default());
         stick.set_repeat(engine.repeats_held_directions());
-        Session { engine, stick, keyboard_holding: false, origin: now, keeps_progress: true, unsaved: false }
+        // A new regions puzzle at the start is stored at once, so that a reload shows it again.
+        let unsaved = engine.in_play() != saved.regions;
+        Session { engine, stick, keyboard_holding: false, origin: now, keeps_progress: true, unsaved }
     }
 
     /// Milliseconds since the game started; a clock that went back counts as no time.
@@ -140,8 +144,9 @@ impl Session {
         self.keeps_progress
     }
 
-    /// Whether the mode, size or progress changed since they were last
-    /// stored (and progress is kept): what [`Session::take_saved`] would store.
+    /// Whether the mode, size, progress or regions puzzle in play changed
+    /// since they were last stored (and progress is kept): what
+    /// [`Session::take_saved`] would store.
     pub fn unsaved(&mut self) -> bool {
         self.unsaved |= self.engine.take_changed();
         self.keeps_progress && self.unsaved
@@ -189,7 +194,7 @@ mod tests {
 
     #[test]
     fn the_title_plays_on_the_pages_clock_then_the_page_may_sleep() {
-        let mut s = Session::start(None, true, 5000.0, Box::new(StoppedWatch), Box::new(NoCalendar));
+        let mut s = Session::start(None, true, 5000.0, 0, Box::new(StoppedWatch), Box::new(NoCalendar));
         let first = s.deadline().expect("the title scrolls");
         assert!(first > 5000.0);
         let now = settled(&mut s, 5000.0);
@@ -200,7 +205,7 @@ mod tests {
 
     #[test]
     fn without_the_intro_the_board_is_on_show_at_once_and_nothing_is_due() {
-        let s = Session::start(None, false, 0.0, Box::new(StoppedWatch), Box::new(NoCalendar));
+        let s = Session::start(None, false, 0.0, 0, Box::new(StoppedWatch), Box::new(NoCalendar));
         assert_eq!(s.deadline(), None, "nothing scrolls");
         assert_eq!(s.on_show().message, None);
         assert_eq!(s.frame().get(3, 4), Theme::default().cursor);
@@ -208,7 +213,7 @@ mod tests {
 
     #[test]
     fn a_held_direction_moves_once_in_classic_as_its_seed_does() {
-        let mut s = Session::start(None, true, 0.0, Box::new(StoppedWatch), Box::new(NoCalendar));
+        let mut s = Session::start(None, true, 0.0, 0, Box::new(StoppedWatch), Box::new(NoCalendar));
         let now = settled(&mut s, 0.0);
         s.joystick(Key::Down, true, now);
         assert_eq!(s.deadline(), None, "nothing to repeat: the page may sleep while it is held");
@@ -221,7 +226,7 @@ mod tests {
     fn the_joystick_holds_for_the_menu_and_repeats_directions() {
         // Strict, whose held directions repeat (classic's move once).
         let saved = Saved { mode: ModeKind::Strict, ..Saved::default() };
-        let mut s = Session::start(Some(saved), true, 0.0, Box::new(StoppedWatch), Box::new(NoCalendar));
+        let mut s = Session::start(Some(saved), true, 0.0, 0, Box::new(StoppedWatch), Box::new(NoCalendar));
         let now = settled(&mut s, 0.0);
         s.joystick(Key::Middle, true, now);
         assert_eq!(s.deadline(), Some(now + 1000.0), "the hold is due a second later");
@@ -241,7 +246,7 @@ mod tests {
 
     #[test]
     fn the_keyboards_hold_is_released_before_the_next_key() {
-        let mut s = Session::start(None, true, 0.0, Box::new(StoppedWatch), Box::new(NoCalendar));
+        let mut s = Session::start(None, true, 0.0, 0, Box::new(StoppedWatch), Box::new(NoCalendar));
         let now = settled(&mut s, 0.0);
         s.keyboard(Event::Hold, now);
         let now = settled(&mut s, now);
@@ -253,7 +258,7 @@ mod tests {
     #[test]
     fn a_saved_game_starts_where_it_was_and_changes_are_offered_for_saving() {
         let saved = Saved { mode: ModeKind::Cover, size: 14, ..Saved::default() };
-        let mut s = Session::start(Some(saved), true, 0.0, Box::new(StoppedWatch), Box::new(NoCalendar));
+        let mut s = Session::start(Some(saved), true, 0.0, 0, Box::new(StoppedWatch), Box::new(NoCalendar));
         assert_eq!((s.on_show().mode, s.on_show().size), (ModeKind::Cover, 11), "cover plays up to 11x11");
         assert_eq!(s.take_saved(""), Ok(None));
         assert!(!s.unsaved());
@@ -287,7 +292,7 @@ mod tests {
 
     #[test]
     fn what_another_tab_stored_is_kept_when_this_one_stores() {
-        let mut s = Session::start(None, true, 0.0, Box::new(StoppedWatch), Box::new(NoCalendar));
+        let mut s = Session::start(None, true, 0.0, 0, Box::new(StoppedWatch), Box::new(NoCalendar));
         let now = settled(&mut s, 0.0);
         solve(&mut s, [7, 1, 3, 0, 6, 4, 2, 5], now);
         assert_eq!(s.found(), 1, "solved");
@@ -304,7 +309,7 @@ mod tests {
 
     #[test]
     fn what_cannot_be_merged_is_said_and_a_newer_queens_stops_the_keeping() {
-        let mut s = Session::start(None, true, 0.0, Box::new(StoppedWatch), Box::new(NoCalendar));
+        let mut s = Session::start(None, true, 0.0, 0, Box::new(StoppedWatch), Box::new(NoCalendar));
         let now = settled(&mut s, 0.0);
         solve(&mut s, [7, 1, 3, 0, 6, 4, 2, 5], now);
         let broken = s.take_saved("chess 8").unwrap_err();
@@ -318,6 +323,30 @@ mod tests {
         let now = settled(&mut s, now);
         choose(&mut s, "CLASSIC", now);
         assert_eq!(s.take_saved(""), Ok(None), "nothing is stored any more");
+    }
+
+    #[test]
+    fn a_regions_puzzle_is_new_at_each_start_and_one_in_play_comes_back() {
+        let regions = Saved { mode: ModeKind::Regions, size: 7, ..Saved::default() };
+        let start = |saved: Saved, seed| {
+            Session::start(Some(saved), false, 0.0, seed, Box::new(StoppedWatch), Box::new(NoCalendar))
+        };
+        let mut first = start(regions, 1);
+        let second = start(regions, 2);
+        assert!(first.frame() != second.frame(), "another seed, another 7x7");
+        // Stored at once, without a move: a reload before the first one shows it again.
+        let stored = first.take_saved("").unwrap().expect("the new puzzle to store");
+        let in_play = stored.regions.expect("the puzzle in play");
+        assert!(stored.to_json().contains(&format!(r#""regions_puzzle":"{}""#, in_play.to_text())));
+        let mut reloaded = start(stored, 2);
+        assert!(reloaded.frame() == first.frame(), "the puzzle in play, not the seed's");
+        assert_eq!(reloaded.take_saved(""), Ok(None), "nothing new to store");
+        // Another mode is played: the 7x7 is still kept, for when regions starts at 7x7 again.
+        let mut classic = start(Saved { mode: ModeKind::Classic, ..stored }, 3);
+        assert_eq!(classic.take_saved(""), Ok(None));
+        choose(&mut classic, "STRICT", 0.0);
+        let strict = classic.take_saved("").unwrap().expect("a new mode to store");
+        assert_eq!((strict.mode, strict.regions), (ModeKind::Strict, Some(in_play)));
     }
 
     /// Opens the menu and picks `item`.
