@@ -8,7 +8,8 @@
 //!
 //! Other tabs keep their progress under the same key: before each store
 //! the page reads what is stored now, and what is stored is the two merged
-//! ([`Saved::merged`]), so no tab loses another's solutions.
+//! ([`Saved::merged`]), so no tab loses another's solutions, nor the mode
+//! and size another tab chose while this one chose none.
 //!
 //! The page parses the JSON and checks its shape (an object with exactly
 //! these keys, of these types); the values are checked here by the rules
@@ -17,7 +18,9 @@
 //! 92, a real date and a streak of at least one day. A value that breaks a
 //! rule is not used.
 
-use queens_engine::game::{Engine, ModeKind, Progress, Unusable, check_values, check_version, version_for};
+use queens_engine::game::{
+    Engine, ModeKind, Progress, Unusable, check_values, check_version, chosen, version_for,
+};
 use queens_engine::regions::generate::date_string;
 
 /// What is remembered between visits.
@@ -37,10 +40,13 @@ impl Saved {
         Saved { mode: engine.setup().mode, size: engine.setup().size, progress: *engine.progress() }
     }
 
-    /// This game's mode and size, with its progress and `stored`'s together
-    /// (another tab's, kept since this one last looked): what to store.
-    pub fn merged(&self, stored: &Saved) -> Saved {
-        Saved { progress: self.progress.merged(&stored.progress), ..*self }
+    /// This game's progress and `stored`'s together (another tab's, kept
+    /// since this one last looked), with this game's mode and size if it
+    /// chose them, changed from `as_of` (what it had when it last stored or
+    /// started), else `stored`'s: what to store.
+    pub fn merged(&self, as_of: (ModeKind, usize), stored: &Saved) -> Saved {
+        let (mode, size) = chosen((self.mode, self.size), &as_of, (stored.mode, stored.size));
+        Saved { mode, size, progress: self.progress.merged(&stored.progress) }
     }
 
     /// Reads the fields the page took out of the JSON, separated by spaces:
@@ -52,9 +58,7 @@ impl Saved {
     pub fn parse(fields: &str) -> Result<Saved, Unusable> {
         let mut words = fields.split_whitespace().peekable();
         if let Some(version) = words.peek().and_then(|w| w.strip_prefix("version:")) {
-            check_version(
-                version.parse().map_err(|_| Unusable::invalid("'version' is not a whole number"))?,
-            )?;
+            check_version(version)?;
             words.next();
         }
         let mode = words.next().unwrap_or_default();
@@ -146,7 +150,7 @@ mod tests {
     #[test]
     fn a_value_from_a_newer_queens_is_not_used_and_said_so() {
         let newer = Saved::parse("version:3").unwrap_err();
-        assert_eq!(newer, Unusable::Newer(3));
+        assert_eq!(newer, Unusable::Newer("3".into()));
         assert!(newer.to_string().ends_with("progress will not be saved"), "{newer}");
         assert_eq!(
             Saved::parse("version:0 classic 8").map_err(|e| e.to_string()),
