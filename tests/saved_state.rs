@@ -276,3 +276,100 @@ fn a_state_saved_before_versions_reads_with_nothing_lost() {
     assert!(text.contains("version = 1\n") && text.contains("found = [0, 5, 91]"), "{text}");
     assert!(text.contains("daily_solved = \"2025-11-25\"\ndaily_streak = 3"), "{text}");
 }
+
+#[test]
+fn a_save_keeps_the_files_permissions_and_owner() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let d = dir("keeps-mode");
+    let state = d.join("state.toml");
+    fs::write(&state, "mode = \"classic\"\nsize = 8\nfound = []\n").unwrap();
+    // A new solution each time, so each game saves.
+    let solutions = [
+        [0, 4, 7, 5, 2, 6, 1, 3],
+        [0, 5, 7, 2, 6, 3, 1, 4],
+        [0, 6, 3, 5, 7, 1, 4, 2],
+        [0, 6, 4, 7, 1, 3, 5, 2],
+        [1, 3, 5, 7, 2, 0, 6, 4],
+    ];
+    for (mode, rows) in [0o600, 0o640, 0o664, 0o666, 0o604].into_iter().zip(solutions) {
+        fs::set_permissions(&state, fs::Permissions::from_mode(mode)).unwrap();
+        let before = fs::read_to_string(&state).unwrap();
+        play(&state, &solving(rows));
+        assert_ne!(fs::read_to_string(&state).unwrap(), before, "saved");
+        assert_eq!(fs::metadata(&state).unwrap().mode() & 0o777, mode, "{mode:o} kept");
+    }
+    if !nix::unistd::geteuid().is_root() {
+        eprintln!(
+            "SKIP the owner half of a_save_keeps_the_files_permissions_and_owner: needs root to give a file away"
+        );
+        return;
+    }
+    // Another user's file that root's game saves: still theirs.
+    std::os::unix::fs::chown(&state, Some(65534), Some(65534)).unwrap();
+    let before = fs::read_to_string(&state).unwrap();
+    play(&state, &solving([1, 4, 6, 0, 2, 7, 5, 3]));
+    let meta = fs::metadata(&state).unwrap();
+    assert_ne!(fs::read_to_string(&state).unwrap(), before, "saved");
+    assert_eq!((meta.uid(), meta.gid(), meta.mode() & 0o777), (65534, 65534, 0o604));
+}
+
+#[test]
+fn a_game_that_chose_nothing_leaves_the_last_choice_in_the_file() {
+    let d = dir("last-chosen");
+    let state = d.join("state.toml");
+    // A starts on classic 8x8 (no file yet); B then starts on regions 7x7 and quits.
+    let a = started(&state);
+    let b = ["--backend", "script", "--mode", "regions", "--size", "7", "--state"];
+    common::bin::play(b.iter().map(OsStr::new).chain([state.as_os_str()]), "");
+    let chosen = fs::read_to_string(&state).unwrap();
+    assert!(
+        chosen.contains("mode = \"regions\"\nsize = 7\n") && chosen.contains("regions_puzzle"),
+        "{chosen}"
+    );
+    let puzzle = chosen.lines().find(|l| l.starts_with("regions_puzzle")).unwrap().to_string();
+    // A, which chose nothing, solves a board: its solution is saved, B's choices stay.
+    finish(a, &solving([7, 1, 3, 0, 6, 4, 2, 5]));
+    let text = fs::read_to_string(&state).unwrap();
+    assert!(text.contains("found = [0]"), "{text}");
+    assert!(text.contains("mode = \"regions\"\nsize = 7\n"), "B's mode and size, the last chosen:\n{text}");
+    assert!(text.contains(&puzzle), "B's regions puzzle:\n{text}");
+}
+
+#[test]
+fn a_read_only_state_that_is_not_valid_is_left_as_it_is() {
+    use std::os::unix::fs::PermissionsExt;
+    let d = dir("read-only-invalid");
+    let state = d.join("state.toml");
+    fs::write(&state, "garbage ][\n").unwrap();
+    fs::set_permissions(&state, fs::Permissions::from_mode(0o444)).unwrap();
+    let before = snapshot(&state);
+    let out = play(&state, &(solving([7, 1, 3, 0, 6, 4, 2, 5]) + "press\npress\n"));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "said once: {stderr}");
+    assert!(
+        stderr.contains("is not valid")
+            && stderr.contains("read-only")
+            && stderr.trim_end().ends_with("progress will not be saved"),
+        "{stderr}"
+    );
+    assert_eq!(snapshot(&state), before, "the same bytes, mode and inode");
+    assert_eq!(names(&d), ["state.toml"], "not moved aside");
+}
+
+#[test]
+fn a_newer_state_this_version_cannot_parse_is_not_moved_aside() {
+    let d = dir("newer-unparsed");
+    let state = d.join("state.toml");
+    for future in [
+        "version = 3\nboards = {{ ][ }}\n",
+        "version = 99999999999999999999\nmode = \"classic\"\nsize = 8\nfound = []\n",
+    ] {
+        fs::write(&state, future).unwrap();
+        let out = play(&state, &(solving([7, 1, 3, 0, 6, 4, 2, 5]) + "press\npress\n"));
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
+        assert!(stderr.contains("written by a newer queens") && !stderr.contains("i128"), "{stderr}");
+        assert_eq!(fs::read_to_string(&state).unwrap(), future, "not replaced");
+        assert_eq!(names(&d), ["state.toml"], "not set aside");
+    }
+}

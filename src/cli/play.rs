@@ -8,7 +8,7 @@ use crate::backend::sensehat::{self, SenseHat, discover::Roots};
 use crate::backend::{Display, Input, sense_emu, terminal};
 use crate::daemon::config::{self, Config};
 use crate::daemon::signals::Shutdown;
-use crate::daemon::state::{State, StateFile};
+use crate::daemon::state::{Choices, State, StateFile};
 use crate::daemon::{self};
 use crate::game::{Engine, Frame, MAX_SIDE, ModeKind, SIZES, Setup};
 use anyhow::Context;
@@ -205,7 +205,7 @@ fn start(
     max_size: usize,
     state_file: Option<StateFile>,
 ) -> anyhow::Result<(Engine, Saver)> {
-    let (saved, saver) = load_state(state_file)?;
+    let (saved, mut saver) = load_state(state_file)?;
     let mode = args.mode.or(config.mode).unwrap_or(saved.mode);
     // A size asked for on the command line must fit; the file's and the saved one are clamped.
     if let Some(n) = args.size.map(usize::from) {
@@ -228,7 +228,16 @@ fn start(
         today: UtcCalendar::today(),
         seed: fresh_seed(),
     };
-    Ok((Engine::resume(setup, saved.progress, saved.regions), saver))
+    let engine = Engine::resume(setup, saved.progress, saved.regions);
+    // What the game starts on is its choice only when the command line
+    // chose it (saved at once); the config file's mode or a size fitted to
+    // the display is not, and leaves another game's choice in the file. A
+    // new regions puzzle is this game's, saved with the rest.
+    if args.mode.is_none() && args.size.is_none() {
+        saver.as_of.mode = engine.setup().mode;
+        saver.as_of.size = engine.setup().size;
+    }
+    Ok((engine, saver))
 }
 
 /// Randomness for new regions puzzles: the clock's nanoseconds and the
@@ -269,16 +278,27 @@ fn load_state(file: Option<StateFile>) -> anyhow::Result<(State, Saver)> {
         warn!("{warning}");
     }
     // A file a newer queens wrote is left alone: this game does not save.
-    let saver = Saver { file: loaded.may_save.then_some(file), said: loaded.warning };
-    Ok((loaded.state.unwrap_or_default(), saver))
+    let state = loaded.state.unwrap_or_default();
+    let saver = Saver { file: loaded.may_save.then_some(file), said: loaded.warning, as_of: state.choices() };
+    Ok((state, saver))
 }
 
 /// Saves the engine's mode, size and progress as they change.
-#[derive(Default)]
 struct Saver {
     file: Option<StateFile>,
     /// The last problem said: one that stays (a read-only file) is said once, not at every save.
     said: Option<String>,
+    /// The mode, size and regions puzzle when the state was read or last
+    /// saved: only those changed since are this game's choice, saved over
+    /// another game's.
+    as_of: Choices,
+}
+
+impl Default for Saver {
+    /// No file: nothing is saved.
+    fn default() -> Self {
+        Saver { file: None, said: None, as_of: State::default().choices() }
+    }
 }
 
 impl Saver {
@@ -292,8 +312,11 @@ impl Saver {
             progress: *engine.progress(),
             regions: engine.in_play(),
         };
-        let problem = match file.save(&state) {
-            Ok(warning) => warning,
+        let problem = match file.save(&state, &self.as_of) {
+            Ok(warning) => {
+                self.as_of = state.choices();
+                warning
+            }
             Err(e) => Some(e.line()),
         };
         match &problem {

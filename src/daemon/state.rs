@@ -14,14 +14,17 @@
 //! sessions): each save takes a lock on the file's directory, reads what is
 //! there, merges it with what this game has ([`Progress::merged`]: every
 //! solution either found, the days of the daily streak either solved; the
-//! mode and size are this game's, the last chosen), and only then replaces
-//! the file, so neither game loses what the other saved. A file the user
-//! made read-only (no write permission for anyone, or none for us), or one
-//! written by a newer queens (its `version` above [`STATE_VERSION`](crate::game::STATE_VERSION)), is
-//! never replaced: the game says so once and plays on without saving.
+//! mode, size and regions puzzle are the last chosen: this game's only if
+//! it changed them since it read or saved the file), and only then replaces
+//! the file, keeping its permissions and owner, so neither game loses what
+//! the other saved. A file the user made read-only (no write permission for
+//! anyone, or none for us), valid or not, or one written by a newer queens
+//! (its `version` above [`STATE_VERSION`](crate::game::STATE_VERSION), read
+//! before the rest), is never replaced nor moved aside: the game says so
+//! once and plays on without saving.
 
 use super::small_file;
-use crate::game::{InPlay, ModeKind, Progress, Unusable, check_values, check_version, version_for};
+use crate::game::{InPlay, ModeKind, Progress, Unusable, check_values, check_version, chosen, version_for};
 use crate::regions::generate::date_string;
 use nix::fcntl::{Flock, FlockArg};
 use serde::{Deserialize, Serialize};
@@ -50,7 +53,7 @@ pub enum SaveError {
     /// and it is left as it is.
     ReadOnly { path: PathBuf },
     /// A newer queens wrote the file (its format `version`): it is left as it is.
-    Newer { path: PathBuf, version: i64 },
+    Newer { path: PathBuf, version: String },
     /// The file there now cannot be read to merge with (`why`: "is larger
     /// than 64 KiB", "cannot be read (...)"), so it is not replaced.
     Unreadable { path: PathBuf, why: String },
@@ -77,7 +80,7 @@ impl fmt::Display for SaveError {
                 write!(f, "saved state {} is read-only; progress will not be saved", path.display())
             }
             SaveError::Newer { path, version } => {
-                write!(f, "saved state {} {}", path.display(), Unusable::Newer(*version))
+                write!(f, "saved state {} {}", path.display(), Unusable::Newer(version.clone()))
             }
             SaveError::Unreadable { path, why } => write!(f, "cannot save {}: it {why}", path.display()),
             SaveError::Locked { path } => write!(
@@ -114,6 +117,39 @@ pub struct State {
     /// The regions puzzle in play (not the puzzle of the day, not solved),
     /// shown again at the next start: this game's, never merged.
     pub regions: Option<InPlay>,
+}
+
+/// What a game chooses rather than merges: the mode and size played last,
+/// and the regions puzzle in play. A save writes each over what another
+/// game saved only if this game changed it since it last read or saved the
+/// file ([`chosen`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Choices {
+    pub mode: ModeKind,
+    pub size: usize,
+    pub regions: Option<InPlay>,
+}
+
+impl State {
+    /// What this state chose.
+    pub fn choices(&self) -> Choices {
+        Choices { mode: self.mode, size: self.size, regions: self.regions }
+    }
+
+    /// This game's state over `there`, the one saved now: the progress of
+    /// both ([`Progress::merged`]), and of the mode and size (together) and
+    /// the regions puzzle, this game's if it changed them from `as_of`,
+    /// else `there`'s.
+    pub fn merged(&self, as_of: &Choices, there: &State) -> State {
+        let (mode, size) =
+            chosen((self.mode, self.size), &(as_of.mode, as_of.size), (there.mode, there.size));
+        State {
+            mode,
+            size,
+            progress: self.progress.merged(&there.progress),
+            regions: chosen(self.regions, &as_of.regions, there.regions),
+        }
+    }
 }
 
 impl Default for State {
@@ -190,7 +226,8 @@ impl StateFile {
 
     /// Reads the state. A missing file is no state and no warning; a
     /// regular file that is not a valid state is renamed aside
-    /// (`state.toml.corrupt-N`) and reported. Anything that is not a
+    /// (`state.toml.corrupt-N`) and reported, unless it is read-only (then
+    /// it is left, and the game does not save). Anything that is not a
     /// regular file we can read is an error (one line), and left alone.
     pub fn load(&self) -> Result<Loaded, String> {
         let bytes = match small_file::read(&self.path, MAX_BYTES) {
@@ -205,6 +242,15 @@ impl StateFile {
             Err(newer @ Unusable::Newer(_)) => Loaded {
                 state: None,
                 warning: Some(format!("saved state {} {newer}", self.path.display())),
+                may_save: false,
+            },
+            // A file the user froze is theirs as it is, even one not valid.
+            Err(Unusable::Invalid(problem)) if is_read_only(&self.path) => Loaded {
+                state: None,
+                warning: Some(format!(
+                    "saved state {} {problem}; it is read-only, so it is left as it is and progress will not be saved",
+                    self.path.display()
+                )),
                 may_save: false,
             },
             Err(Unusable::Invalid(problem)) => {
@@ -245,8 +291,10 @@ impl StateFile {
 
     /// Saves `state` merged with what is in the file now, under a lock on
     /// the file's directory, so that another game saving at the same time
-    /// loses nothing either: the solutions and the daily streak of both
-    /// ([`Progress::merged`]), and this game's mode and size. A file that
+    /// loses nothing either: the solutions and the daily streak of both,
+    /// and this game's mode, size and regions puzzle only where it changed
+    /// them from `as_of`, what it had when it last read or saved the file
+    /// ([`State::merged`]). A file that
     /// is read-only, or from a newer queens, or that cannot be read, is left
     /// as it is (an error); one that is not a valid state is set aside, and
     /// the line saying so returned.
@@ -254,12 +302,14 @@ impl StateFile {
     /// The file is written atomically: a temporary file in the same
     /// directory, flushed to disk, then renamed over the old one, so a crash
     /// or a full disk leaves either the old state or the new, never a torn
-    /// file. The lock is on the directory, which the rename does not
-    /// replace, and leaves nothing behind.
-    pub fn save(&self, state: &State) -> Result<Option<String>, SaveError> {
+    /// file. The new file keeps the old one's permissions and, where this
+    /// user may give them (root, or a group of theirs), its owner and group.
+    /// The lock is on the directory, which the rename does not replace, and
+    /// leaves nothing behind.
+    pub fn save(&self, state: &State, as_of: &Choices) -> Result<Option<String>, SaveError> {
         let target = self.resolved();
         if target != self.path {
-            return StateFile::new(target).save(state);
+            return StateFile::new(target).save(state, as_of);
         }
         // Only a regular file (or nothing) is replaced: a directory, a
         // device or a FIFO at the path is someone else's.
@@ -282,7 +332,7 @@ impl StateFile {
         match small_file::read(&self.path, MAX_BYTES) {
             Ok(None) => {}
             Ok(Some(bytes)) => match parse_bytes(&bytes) {
-                Ok(there) => merged.progress = state.progress.merged(&there.progress),
+                Ok(there) => merged = state.merged(as_of, &there),
                 Err(Unusable::Newer(version)) => {
                     return Err(SaveError::Newer { path: self.path.clone(), version });
                 }
@@ -292,7 +342,9 @@ impl StateFile {
                 return Err(SaveError::Unreadable { path: self.path.clone(), why: refused.to_string() });
             }
         }
-        let tmp = self.write_temporary(dir, render(&merged).as_bytes()).map_err(cannot)?;
+        // The file's permissions and owner, to give the new one.
+        let old = fs::metadata(&self.path).ok();
+        let tmp = self.write_temporary(dir, render(&merged).as_bytes(), old.as_ref()).map_err(cannot)?;
         // Make the rename itself durable.
         let renamed = fs::rename(&tmp, &self.path).and_then(|()| File::open(dir)?.sync_all());
         if let Err(e) = renamed {
@@ -309,21 +361,24 @@ impl StateFile {
     /// (`O_TMPFILE`) that gets its name only once flushed, so a kill while
     /// writing leaves nothing behind; where the filesystem cannot do that,
     /// a named file is created exclusively and written.
-    fn write_temporary(&self, dir: &Path, bytes: &[u8]) -> io::Result<PathBuf> {
+    fn write_temporary(&self, dir: &Path, bytes: &[u8], like: Option<&fs::Metadata>) -> io::Result<PathBuf> {
         if let Some(unnamed) = unnamed_file(dir) {
             let mut file = unnamed?;
+            if let Some(old) = like {
+                take_on(&file, old)?;
+            }
             file.write_all(bytes)?;
             file.sync_all()?;
             if let Some(named) = self.name_exclusively(|tmp| link(&file, tmp)) {
                 return named;
             }
         }
-        self.write_named(bytes)
+        self.write_named(bytes, like)
     }
 
     /// [`Self::write_temporary`] where there is no unnamed file: a named one
     /// created exclusively, written and flushed (removed again on failure).
-    fn write_named(&self, bytes: &[u8]) -> io::Result<PathBuf> {
+    fn write_named(&self, bytes: &[u8], like: Option<&fs::Metadata>) -> io::Result<PathBuf> {
         let mut created = None;
         let tmp = self
             .name_exclusively(|tmp| {
@@ -332,7 +387,10 @@ impl StateFile {
             })
             .unwrap_or_else(|| Err(io::Error::from(io::ErrorKind::Unsupported)))?;
         let mut file = created.expect("named once created");
-        let written = file.write_all(bytes).and_then(|()| file.sync_all());
+        let written = like
+            .map_or(Ok(()), |old| take_on(&file, old))
+            .and_then(|()| file.write_all(bytes))
+            .and_then(|()| file.sync_all());
         if let Err(e) = written {
             let _ = fs::remove_file(&tmp);
             return Err(e);
@@ -404,6 +462,20 @@ fn is_read_only(path: &Path) -> bool {
         || faccessat(None, path, AccessFlags::W_OK, AtFlags::AT_EACCESS).is_err()
 }
 
+/// Gives `file` (the new state) what the old one had: its permission bits,
+/// and its owner and group where this user may (root may give any; others
+/// keep their own user, and may give a group they are in), so that a save
+/// changes the text and nothing else (another user sharing the file can
+/// still write it).
+fn take_on(file: &File, old: &fs::Metadata) -> io::Result<()> {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt, fchown};
+    if fchown(file, Some(old.uid()), Some(old.gid())).is_err() {
+        // Not allowed: the group alone, if it is ours; else the file is this user's.
+        let _ = fchown(file, None, Some(old.gid()));
+    }
+    file.set_permissions(fs::Permissions::from_mode(old.mode() & 0o777))
+}
+
 /// An unnamed file in `dir` (`O_TMPFILE`); `None` where the kernel or the
 /// filesystem has none.
 fn unnamed_file(dir: &Path) -> Option<io::Result<File>> {
@@ -463,13 +535,11 @@ fn parse_bytes(bytes: &[u8]) -> Result<State, Unusable> {
 /// Reads the file's text; the error says what is wrong, in one line, or
 /// that a newer queens wrote it.
 pub fn parse(text: &str) -> Result<State, Unusable> {
-    let invalid = |e: toml::de::Error| Unusable::invalid(e.message().trim_end());
-    // The version first, on its own: a newer format may hold keys this one refuses.
-    let table: toml::Table = toml::from_str(text).map_err(invalid)?;
-    if let Some(version) = table.get("version") {
-        check_version(
-            version.as_integer().ok_or_else(|| Unusable::invalid("version is not a whole number"))?,
-        )?;
+    let invalid = |e: toml::de::Error| Unusable::invalid(plain(e.message().trim_end()));
+    // The version first, on its own and before any TOML is parsed: a newer
+    // format may hold what this parser refuses.
+    if let Some(version) = declared_version(text) {
+        check_version(version)?;
     }
     let on_disk: OnDisk = toml::from_str(text).map_err(invalid)?;
     let streak = on_disk.daily_streak.map(|days| days.to_string());
@@ -483,6 +553,38 @@ pub fn parse(text: &str) -> Result<State, Unusable> {
     let regions =
         on_disk.regions_puzzle.as_deref().map(InPlay::parse).transpose().map_err(Unusable::invalid)?;
     Ok(State { mode, size, progress, regions })
+}
+
+/// The value of the text's top-level `version = N` line (before any
+/// `[table]`), as written: read without parsing the rest, which may be in a
+/// newer format.
+fn declared_version(text: &str) -> Option<&str> {
+    for line in text.lines().map(str::trim) {
+        if line.starts_with('[') {
+            break;
+        }
+        let Some((key, value)) = line.split_once('=') else { continue };
+        if matches!(key.trim(), "version" | "\"version\"" | "'version'") {
+            // A comment after the value is not part of it.
+            return Some(value.split('#').next().unwrap_or_default().trim());
+        }
+    }
+    None
+}
+
+/// The TOML parser's message in the player's words: serde names Rust's
+/// types (`usize`, `i64`, `i128` for a number too large for any), which say
+/// nothing to a player.
+fn plain(message: &str) -> String {
+    if message.contains(" as i128") || message.contains(" as u128") {
+        let number = message.split('`').nth(1).unwrap_or("a number");
+        return format!("{number} is too large a number");
+    }
+    let mut plain = message.replace("expected a sequence", "expected a list");
+    for (rust_type, words) in [("usize", "a whole number, 0 or more"), ("i64", "a whole number")] {
+        plain = plain.replace(&format!("expected {rust_type}"), &format!("expected {words}"));
+    }
+    plain
 }
 
 /// Renames `path` to `<path>.corrupt-<seconds>` (`-2`, `-3`, ... after it
@@ -515,6 +617,11 @@ fn move_aside(path: &Path) -> io::Result<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What a game on a first run starts with.
+    fn first_run() -> Choices {
+        State::default().choices()
+    }
 
     fn sample() -> State {
         let progress = Progress::from_found([0, 5, 91]).unwrap().with_streak(20_417, 3);
@@ -567,7 +674,7 @@ mod tests {
         let dir = tempdir();
         let file = StateFile::new(dir.join("sub/state.toml"));
         assert!(file.load().unwrap().state.is_none());
-        file.save(&sample()).unwrap();
+        file.save(&sample(), &first_run()).unwrap();
         let loaded = file.load().unwrap();
         assert_eq!((loaded.state, loaded.warning), (Some(sample()), None));
         let leftovers: Vec<_> = fs::read_dir(dir.join("sub")).unwrap().collect();
@@ -585,7 +692,7 @@ mod tests {
         let file = StateFile::new(dir.join("state.toml"));
         let loaded = file.load().unwrap();
         assert!(loaded.state.is_none() && loaded.warning.is_none());
-        file.save(&sample()).unwrap();
+        file.save(&sample(), &first_run()).unwrap();
         for name in &others {
             assert_eq!(fs::read_to_string(dir.join(name)).unwrap(), "not ours", "{name}");
         }
@@ -601,8 +708,8 @@ mod tests {
         let file = StateFile::new(dir.join("state.toml"));
         let pid = std::process::id();
         fs::write(dir.join(format!("state.toml.tmp-{pid}-0")), "not ours").unwrap();
-        let unnamed_first = file.write_temporary(&dir, b"one").unwrap();
-        let named = file.write_named(b"two").unwrap();
+        let unnamed_first = file.write_temporary(&dir, b"one", None).unwrap();
+        let named = file.write_named(b"two", None).unwrap();
         assert_eq!(unnamed_first, dir.join(format!("state.toml.tmp-{pid}-1")));
         assert_eq!(named, dir.join(format!("state.toml.tmp-{pid}-2")));
         assert_eq!(fs::read_to_string(&unnamed_first).unwrap(), "one");
@@ -634,7 +741,7 @@ mod tests {
             assert!(!err.contains('\n'), "one line: {err}");
             // Saving later must not replace it either (a regular file, however large, may be).
             if path.starts_with(&dir) && path != huge {
-                let err = file.save(&sample()).unwrap_err().to_string();
+                let err = file.save(&sample(), &first_run()).unwrap_err().to_string();
                 assert!(err.contains(why) && !err.contains('\n'), "{err}");
             }
         }
@@ -683,7 +790,7 @@ mod tests {
         fs::create_dir(dir.join("real")).unwrap();
         std::os::unix::fs::symlink("real/state.toml", dir.join("link")).unwrap();
         let file = StateFile::new(dir.join("link"));
-        file.save(&sample()).unwrap();
+        file.save(&sample(), &first_run()).unwrap();
         assert!(fs::symlink_metadata(dir.join("link")).unwrap().file_type().is_symlink(), "the link stays");
         assert_eq!(file.load().unwrap().state, Some(sample()), "read back through the link");
         fs::write(dir.join("real/state.toml"), "found = [").unwrap();
@@ -714,14 +821,14 @@ mod tests {
         let dir = tempdir();
         fs::write(dir.join("file"), "kept").unwrap();
         let under_a_file = StateFile::new(dir.join("file/sub/state.toml"));
-        let err = under_a_file.save(&sample()).unwrap_err();
+        let err = under_a_file.save(&sample(), &first_run()).unwrap_err();
         assert!(
             matches!(&err, SaveError::CreateDir { source, .. } if source.raw_os_error() == Some(libc::ENOTDIR))
         );
         let reason = io::Error::from_raw_os_error(libc::ENOTDIR);
         assert_eq!(err.to_string(), format!("cannot create {}: {reason}", dir.join("file/sub").display()));
         let folder = StateFile::new(&dir);
-        let err = folder.save(&sample()).unwrap_err();
+        let err = folder.save(&sample(), &first_run()).unwrap_err();
         assert!(matches!(err, SaveError::NotRegular { kind: "a directory", .. }), "{err:?}");
         assert_eq!(
             err.to_string(),
@@ -785,11 +892,43 @@ mod tests {
             warning.contains("written by a newer queens") && warning.ends_with("progress will not be saved"),
             "{warning}"
         );
-        let err = file.save(&sample()).unwrap_err();
-        assert!(matches!(err, SaveError::Newer { version: 3, .. }), "{err:?}");
+        let err = file.save(&sample(), &first_run()).unwrap_err();
+        assert!(matches!(&err, SaveError::Newer { version, .. } if version == "3"), "{err:?}");
         assert_eq!(err.line(), warning, "the same words whenever it is found");
         assert_eq!(fs::read_to_string(&path).unwrap(), FROM_THE_FUTURE);
         assert_eq!(fs::read_dir(&dir).unwrap().count(), 1, "nothing set aside, nothing left behind");
+    }
+
+    #[test]
+    fn a_newer_version_is_known_before_the_rest_is_parsed() {
+        for text in [
+            "version = 3\nmode = \"classic\"\nsize = 8\nfound = [3]\nhints = {{ nested ][ }}\n",
+            "# a comment first\nversion = 99999999999999999999 # far ahead\nmode = \"classic\"\n",
+            "version = 4\n[[boards]]\ngarbage ][\n",
+        ] {
+            let err = parse(text).unwrap_err();
+            assert!(matches!(err, Unusable::Newer(_)), "{text:?}: {err}");
+        }
+        // A version key inside a table is not the file's.
+        assert!(matches!(parse("[extra]\nversion = 3\n"), Err(Unusable::Invalid(_))));
+    }
+
+    #[test]
+    fn messages_name_no_rust_types() {
+        for (text, why) in [
+            (
+                "mode = \"classic\"\nsize = 99999999999999999999\nfound = []\n",
+                "99999999999999999999 is too large a number",
+            ),
+            ("mode = \"classic\"\nsize = \"8\"\nfound = []\n", "expected a whole number, 0 or more"),
+            ("mode = \"classic\"\nsize = 8\nfound = 3\n", "expected a list"),
+        ] {
+            let err = parse(text).unwrap_err().to_string();
+            assert!(err.contains(why), "{text:?}: {err}");
+            for rust in ["i128", "usize", "i64", "sequence"] {
+                assert!(!err.contains(rust), "{text:?}: {err}");
+            }
+        }
     }
 
     #[test]
@@ -805,9 +944,9 @@ mod tests {
             progress: Progress::from_found(indexes.iter().copied()).unwrap().with_streak(20_417, days),
             regions: None,
         };
-        a.save(&found(&[88], 2)).unwrap();
+        a.save(&found(&[88], 2), &first_run()).unwrap();
         let b_state = State { mode: ModeKind::Cover, size: 7, ..found(&[89], 1) };
-        b.save(&b_state).unwrap();
+        b.save(&b_state, &first_run()).unwrap();
         let text = fs::read_to_string(&path).unwrap();
         assert!(text.contains("found = [88, 89]"), "{text}");
         let there = parse(&text).unwrap();
@@ -825,7 +964,7 @@ mod tests {
                 std::thread::spawn(move || {
                     for _ in 0..10 {
                         let progress = Progress::from_found([i]).unwrap();
-                        file.save(&State { progress, ..State::default() }).unwrap();
+                        file.save(&State { progress, ..State::default() }, &first_run()).unwrap();
                     }
                 })
             })
@@ -844,7 +983,7 @@ mod tests {
         // Another game, mid-save: it holds the folder's lock.
         let other = Flock::lock(File::open(&dir).unwrap(), FlockArg::LockExclusive).unwrap();
         let file = StateFile::new(&path);
-        let saving = std::thread::spawn(move || file.save(&sample()));
+        let saving = std::thread::spawn(move || file.save(&sample(), &first_run()));
         std::thread::sleep(Duration::from_millis(200));
         assert!(!path.exists(), "no save while another game holds the lock");
         fs::write(&path, render(&State { progress: Progress::from_found([7]).unwrap(), ..State::default() }))
@@ -868,7 +1007,7 @@ mod tests {
         fs::set_permissions(&path, fs::Permissions::from_mode(0o444)).unwrap();
         let before = fs::metadata(&path).unwrap();
         // Root may write any file, and must leave this one too.
-        let err = StateFile::new(&path).save(&State::default()).unwrap_err();
+        let err = StateFile::new(&path).save(&State::default(), &first_run()).unwrap_err();
         assert!(matches!(err, SaveError::ReadOnly { .. }), "{err:?}");
         assert_eq!(
             err.line(),
@@ -885,7 +1024,7 @@ mod tests {
         let dir = tempdir();
         let path = dir.join("state.toml");
         fs::write(&path, "found = [").unwrap();
-        let warning = StateFile::new(&path).save(&sample()).unwrap().unwrap();
+        let warning = StateFile::new(&path).save(&sample(), &first_run()).unwrap().unwrap();
         assert!(warning.contains("moved it to"), "{warning}");
         assert_eq!(parse(&fs::read_to_string(&path).unwrap()), Ok(sample()));
         let kept: Vec<String> =

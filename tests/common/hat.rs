@@ -107,6 +107,8 @@ impl Hat {
                 file.as_ref().map(|f| f.load().unwrap().state.unwrap_or_default()).unwrap_or_default();
             let setup = Setup { mode: play.mode, intro: play.intro, ..Setup::default() };
             let mut engine = Engine::start(setup, saved.progress);
+            // What the game started on; a save writes the mode and size only once changed from it.
+            let mut as_of = saved.choices();
             queens::daemon::run_saving(&mut engine, &mut hat, |engine| {
                 if let Some(file) = &file {
                     let setup = engine.setup();
@@ -116,7 +118,8 @@ impl Hat {
                         progress: *engine.progress(),
                         regions: engine.in_play(),
                     };
-                    file.save(&state).unwrap();
+                    file.save(&state, &as_of).unwrap();
+                    as_of = state.choices();
                 }
             })
         });

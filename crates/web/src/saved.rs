@@ -10,7 +10,8 @@
 //!
 //! Other tabs keep their progress under the same key: before each store
 //! the page reads what is stored now, and what is stored is the two merged
-//! ([`Saved::merged`]), so no tab loses another's solutions. The regions
+//! ([`Saved::merged`]), so no tab loses another's solutions, nor the mode
+//! and size another tab chose while this one chose none. The regions
 //! puzzle in play is this tab's, never merged, as the state file's is.
 //!
 //! The page parses the JSON and checks its shape (an object with exactly
@@ -21,7 +22,7 @@
 //! puzzle by `InPlay::parse`. A value that breaks a rule is not used.
 
 use queens_engine::game::{
-    Engine, InPlay, ModeKind, Progress, Unusable, check_values, check_version, version_for,
+    Engine, InPlay, ModeKind, Progress, Unusable, check_values, check_version, chosen, version_for,
 };
 use queens_engine::regions::generate::date_string;
 
@@ -50,11 +51,14 @@ impl Saved {
         }
     }
 
-    /// This game's mode, size and regions puzzle in play, with its progress
-    /// and `stored`'s together (another tab's, kept since this one last
-    /// looked): what to store.
-    pub fn merged(&self, stored: &Saved) -> Saved {
-        Saved { progress: self.progress.merged(&stored.progress), ..*self }
+    /// This game's progress and `stored`'s together (another tab's, kept
+    /// since this one last looked), with this game's mode and size if it
+    /// chose them, changed from `as_of` (what it had when it last stored or
+    /// started), else `stored`'s, and this game's regions puzzle in play:
+    /// what to store.
+    pub fn merged(&self, as_of: (ModeKind, usize), stored: &Saved) -> Saved {
+        let (mode, size) = chosen((self.mode, self.size), &as_of, (stored.mode, stored.size));
+        Saved { mode, size, progress: self.progress.merged(&stored.progress), regions: self.regions }
     }
 
     /// Reads the fields the page took out of the JSON, separated by spaces:
@@ -67,9 +71,7 @@ impl Saved {
     pub fn parse(fields: &str) -> Result<Saved, Unusable> {
         let mut words = fields.split_whitespace().peekable();
         if let Some(version) = words.peek().and_then(|w| w.strip_prefix("version:")) {
-            check_version(
-                version.parse().map_err(|_| Unusable::invalid("'version' is not a whole number"))?,
-            )?;
+            check_version(version)?;
             words.next();
         }
         let mode = words.next().unwrap_or_default();
@@ -162,8 +164,8 @@ mod tests {
         );
         // Another tab's puzzle is its own: this tab stores the one it plays, or none.
         let other = Saved { regions: Some(InPlay { size: 9, seed: 1 }), ..saved };
-        assert_eq!(saved.merged(&other).regions, Some(in_play));
-        assert_eq!(Saved { regions: None, ..saved }.merged(&other).regions, None);
+        assert_eq!(saved.merged((saved.mode, saved.size), &other).regions, Some(in_play));
+        assert_eq!(Saved { regions: None, ..saved }.merged((saved.mode, saved.size), &other).regions, None);
     }
 
     #[test]
@@ -198,7 +200,7 @@ mod tests {
     #[test]
     fn a_value_from_a_newer_queens_is_not_used_and_said_so() {
         let newer = Saved::parse("version:3").unwrap_err();
-        assert_eq!(newer, Unusable::Newer(3));
+        assert_eq!(newer, Unusable::Newer("3".into()));
         assert!(newer.to_string().ends_with("progress will not be saved"), "{newer}");
         assert_eq!(
             Saved::parse("version:0 classic 8").map_err(|e| e.to_string()),

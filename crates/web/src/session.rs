@@ -4,7 +4,7 @@
 use crate::saved::Saved;
 use queens_engine::game::gesture::{Gestures, Key, Timing};
 use queens_engine::game::{
-    Calendar, Engine, Event, Frame, MAX_SIDE, Millis, OnShow, Setup, Stopwatch, Style, Unusable,
+    Calendar, Engine, Event, Frame, MAX_SIDE, Millis, ModeKind, OnShow, Setup, Stopwatch, Style, Unusable,
 };
 
 /// The game, and what the page's input is in the middle of.
@@ -20,6 +20,9 @@ pub struct Session {
     keeps_progress: bool,
     /// A change not stored yet.
     unsaved: bool,
+    /// The mode and size when the game started or last stored: changed
+    /// from these, they are this tab's choice, stored over another tab's.
+    chosen_as_of: (ModeKind, usize),
 }
 
 impl Session {
@@ -55,7 +58,17 @@ impl Session {
         stick.set_repeat(engine.repeats_held_directions());
         // A new regions puzzle at the start is stored at once, so that a reload shows it again.
         let unsaved = engine.in_play() != saved.regions;
-        Session { engine, stick, keyboard_holding: false, origin: now, keeps_progress: true, unsaved }
+        // What the game starts on (a size fitted to the mode, too) is not a choice.
+        let chosen_as_of = (engine.setup().mode, engine.setup().size);
+        Session {
+            engine,
+            stick,
+            keyboard_holding: false,
+            origin: now,
+            keeps_progress: true,
+            unsaved,
+            chosen_as_of,
+        }
     }
 
     /// Milliseconds since the game started; a clock that went back counts as no time.
@@ -166,7 +179,7 @@ impl Session {
         let merged = match stored.trim() {
             "" => ours,
             fields => match Saved::parse(fields) {
-                Ok(there) => ours.merged(&there),
+                Ok(there) => ours.merged(self.chosen_as_of, &there),
                 Err(newer @ Unusable::Newer(_)) => {
                     self.stop_keeping();
                     return Err(newer);
@@ -175,6 +188,7 @@ impl Session {
             },
         };
         self.unsaved = false;
+        self.chosen_as_of = (ours.mode, ours.size);
         Ok(Some(merged))
     }
 }
@@ -301,10 +315,15 @@ mod tests {
         let stored = s.take_saved(other_tab).unwrap().expect("a solution to store");
         assert_eq!(
             stored.to_json(),
-            r#"{"version":1,"mode":"classic","size":8,"found":[0,1,2,3,4,5,6,7,8,9,10]}"#,
-            "this tab's solution with the other's, and this tab's mode and size"
+            r#"{"version":1,"mode":"strict","size":6,"found":[0,1,2,3,4,5,6,7,8,9,10]}"#,
+            "this tab's solution with the other's, and the other's mode and size: this tab chose none"
         );
         assert_eq!(s.take_saved(other_tab), Ok(None), "stored once");
+        // This tab chooses cover: its choice is stored over the other's, and then kept.
+        let now = settled(&mut s, now);
+        choose(&mut s, "COVER", now);
+        let stored = s.take_saved(other_tab).unwrap().expect("a mode to store");
+        assert_eq!((stored.mode, stored.size), (ModeKind::Cover, 8), "the mode chosen last");
     }
 
     #[test]
@@ -318,7 +337,7 @@ mod tests {
         assert!(s.take_saved("").unwrap().is_some());
         let now = settled(&mut s, now);
         choose(&mut s, "STRICT", now);
-        assert!(matches!(s.take_saved("version:3"), Err(Unusable::Newer(3))));
+        assert!(matches!(s.take_saved("version:3"), Err(Unusable::Newer(v)) if v == "3"));
         assert!(!s.keeps_progress());
         let now = settled(&mut s, now);
         choose(&mut s, "CLASSIC", now);

@@ -29,9 +29,10 @@ pub enum Unusable {
     /// It breaks a rule of the format (the text says which, beginning
     /// "is not valid"): it is set aside, and the game starts afresh.
     Invalid(String),
-    /// A newer build wrote it, in a format of this version: it is neither
+    /// A newer build wrote it, in a format of this version (its digits as
+    /// written, which may be too many for any integer type): it is neither
     /// set aside nor replaced, and the game is played without saving.
-    Newer(i64),
+    Newer(String),
 }
 
 impl fmt::Display for Unusable {
@@ -53,13 +54,39 @@ impl Unusable {
     }
 }
 
-/// Whether a saved state of format `version` can be read by this build.
-pub fn check_version(version: i64) -> Result<(), Unusable> {
-    match version {
-        ..=0 => Err(Unusable::invalid(format!("version {version} is not a version (1 or more)"))),
-        v if v > i64::from(STATE_VERSION) => Err(Unusable::Newer(v)),
-        _ => Ok(()),
+/// Whether a saved state of format `version`, as its text gives it, can be
+/// read by this build. Read before the rest of the state and leniently, so
+/// that a newer state is known as such even when this build cannot read the
+/// rest: any run of digits (a `+` and TOML's `_` between digits allowed) is
+/// a version, and one too large for any integer type is newer still.
+pub fn check_version(version: &str) -> Result<(), Unusable> {
+    let digits: String = version.strip_prefix('+').unwrap_or(version).chars().filter(|&c| c != '_').collect();
+    let whole = |d: &str| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit());
+    if !whole(&digits) {
+        let negative = digits.strip_prefix('-').is_some_and(whole);
+        return Err(match negative {
+            true => Unusable::invalid(format!("version {version} is not a version (1 or more)")),
+            false => Unusable::invalid("version is not a whole number"),
+        });
     }
+    let significant = digits.trim_start_matches('0');
+    match significant.parse::<u32>() {
+        _ if significant.is_empty() => {
+            Err(Unusable::invalid(format!("version {version} is not a version (1 or more)")))
+        }
+        Ok(v) if v <= STATE_VERSION => Ok(()),
+        // Above this build's, however many digits.
+        _ => Err(Unusable::Newer(significant.to_string())),
+    }
+}
+
+/// Which of two values of a setting that two games sharing a saved state
+/// do not merge (the mode and size played last, the regions puzzle in
+/// play) a save keeps: `ours` if this game changed it from `as_of` (what it
+/// had when it last read or saved the state), since it chose it; else
+/// `there`, what is saved now, perhaps another game's choice made since.
+pub fn chosen<T: PartialEq>(ours: T, as_of: &T, there: T) -> T {
+    if ours != *as_of { ours } else { there }
 }
 
 /// A saved state's values as its text gives them, checked: a known `mode`,
@@ -132,14 +159,27 @@ mod tests {
 
     #[test]
     fn only_a_version_above_this_builds_is_newer() {
-        assert_eq!(check_version(1), Ok(()));
-        assert_eq!(check_version(2), Ok(()));
-        assert_eq!(check_version(3), Err(Unusable::Newer(3)));
-        let newer = Unusable::Newer(3).to_string();
+        assert_eq!(check_version("1"), Ok(()));
+        assert_eq!(check_version("+0_2"), Ok(()));
+        assert_eq!(check_version("3"), Err(Unusable::Newer("3".into())));
+        let huge = "99999999999999999999";
+        assert_eq!(check_version(huge), Err(Unusable::Newer(huge.into())), "too large to read, and newer");
+        let newer = Unusable::Newer(huge.into()).to_string();
         assert!(newer.contains("newer queens") && newer.ends_with("progress will not be saved"), "{newer}");
-        assert_eq!(
-            check_version(0).unwrap_err().to_string(),
-            "is not valid: version 0 is not a version (1 or more)"
-        );
+        assert!(newer.contains(&format!("format version {huge},")), "{newer}");
+        for (not, why) in [
+            ("0", "version 0 is not a version (1 or more)"),
+            ("-3", "version -3 is not a version (1 or more)"),
+            ("\"3\"", "version is not a whole number"),
+            ("2.5", "version is not a whole number"),
+        ] {
+            assert_eq!(check_version(not).unwrap_err().to_string(), format!("is not valid: {why}"), "{not}");
+        }
+    }
+
+    #[test]
+    fn a_setting_this_game_did_not_change_is_left_as_saved() {
+        assert_eq!(chosen(ModeKind::Classic, &ModeKind::Classic, ModeKind::Strict), ModeKind::Strict);
+        assert_eq!(chosen(ModeKind::Cover, &ModeKind::Classic, ModeKind::Strict), ModeKind::Cover);
     }
 }
