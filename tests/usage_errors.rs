@@ -218,6 +218,40 @@ fn every_refusal_has_one_form_the_command_what_and_where_to_look() {
 }
 
 #[test]
+fn a_flag_given_a_value_is_said_to_take_none() {
+    for (args, flag) in [
+        (&["solve", "8", "--backtrack=1"][..], "queens solve: --backtrack"),
+        (&["count", "8", "--unique=yes"], "queens count: --unique"),
+        (&["pieces", "--board", "8x8", "--queens", "8", "--count=true"], "queens pieces: --count"),
+        (&["cover", "8", "--independent=no"], "queens cover: --independent"),
+    ] {
+        let line = refused(args);
+        let command = flag.split(':').next().unwrap();
+        assert_eq!(line, format!("{flag} takes no value (see '{command} --help')"), "{args:?}");
+    }
+}
+
+#[test]
+fn a_mistyped_command_gets_the_nearest_names_each_in_its_own_quotes() {
+    assert_eq!(
+        refused(&["slove", "8"]),
+        "queens: unknown command 'slove'; did you mean 'solve'? (see 'queens --help')"
+    );
+    assert_eq!(
+        refused(&["Solve", "8"]),
+        "queens: unknown command 'Solve'; did you mean 'solve'? (see 'queens --help')"
+    );
+    assert_eq!(
+        refused(&["verison"]),
+        "queens: unknown command 'verison'; did you mean '--version'? (see 'queens --help')"
+    );
+    for args in [&["slove", "8"][..], &["Solve", "8"], &["verison"], &["regions", "genrate"]] {
+        let line = refused(args);
+        assert!(!line.contains(", "), "{args:?}: two names in one pair of quotes: {line}");
+    }
+}
+
+#[test]
 fn a_word_for_an_option_typed_as_a_command_is_pointed_to_the_option() {
     assert_eq!(
         refused(&["version"]),
