@@ -140,7 +140,20 @@ fn the_line_names_the_command_the_argument_and_what_is_wanted() {
     );
     assert_eq!(
         refused(&["play", "--size", "-1"]),
-        "queens play: '-1': negative numbers are not allowed here (see 'queens play --help')"
+        "queens play: --size cannot be '-1': it must be from 4 to 16 (see 'queens play --help')"
+    );
+    // Issue 26: `'-1': negative numbers are not allowed here` named neither N nor the option.
+    assert_eq!(
+        refused(&["solve", "-1"]),
+        "queens solve: N cannot be '-1': it cannot be negative (see 'queens solve --help')"
+    );
+    assert_eq!(
+        refused(&["regions", "generate", "--seed", "-1"]),
+        "queens regions generate: --seed cannot be '-1': it cannot be negative (see 'queens regions generate --help')"
+    );
+    assert_eq!(
+        refused(&["pieces", "--board", "8x8", "--queens", "-2"]),
+        "queens pieces: --queens cannot be '-2': it cannot be negative (see 'queens pieces --help')"
     );
     assert_eq!(
         refused(&["play", "--size", "8", "--size", "6"]),

@@ -50,6 +50,14 @@ pub fn report(e: clap::Error) -> ExitCode {
 /// The error as one line: `queens solve: <what is wrong> (see 'queens solve --help')`.
 pub fn one_line(e: &clap::Error) -> String {
     let command = command(e);
+    // clap takes `-1` for an option: said as the value's own parser says it, naming N or the option.
+    if let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg)
+        && e.kind() == ErrorKind::UnknownArgument
+        && arg.parse::<i64>().is_ok_and(|n| n < 0)
+        && let Some(refused) = negative_value(&command, arg)
+    {
+        return one_line(&refused);
+    }
     let text = |kind| match e.get(kind) {
         Some(ContextValue::String(s)) => Some(s.clone()),
         Some(ContextValue::Strings(v)) => Some(v.join(", ")),
@@ -139,6 +147,30 @@ fn command_at(path: &str) -> clap::Command {
         }
     }
     current
+}
+
+/// `-1` on the command line of the command at `path`, parsed as the value it
+/// stands for (`--seed=-1` for the option before it, else after `--`, the
+/// command's positional argument): the error that gives, if it is the value's.
+fn negative_value(path: &str, value: &str) -> Option<clap::Error> {
+    let command = command_at(path);
+    let mut args: Vec<String> = std::env::args().collect();
+    let at = args.iter().position(|a| a == value)?;
+    let takes_value = |word: &str| {
+        word.strip_prefix("--").is_some_and(|long| {
+            command.get_arguments().any(|a| a.get_long() == Some(long) && a.get_action().takes_values())
+        })
+    };
+    match at.checked_sub(1) {
+        Some(before) if takes_value(&args[before]) => {
+            let joined = format!("{}={value}", args[before]);
+            args.splice(before..=at, [joined]);
+        }
+        _ => args.insert(at, "--".into()),
+    }
+    let e = <super::Cli as clap::CommandFactory>::command().try_get_matches_from(args).err()?;
+    let about_it = matches!(e.get(ContextKind::InvalidValue), Some(ContextValue::String(v)) if v == value);
+    (about_it && matches!(e.kind(), ErrorKind::ValueValidation | ErrorKind::InvalidValue)).then_some(e)
 }
 
 /// Whether `--name` of the command at `path` is a flag (`--backtrack`), not an option that takes a value.
@@ -261,6 +293,11 @@ fn one_of(values: &[String]) -> String {
 fn reason(e: &clap::Error) -> String {
     let Some(source) = std::error::Error::source(e) else { return "not a valid value".into() };
     if let Some(parse) = source.downcast_ref::<ParseIntError>() {
+        let negative =
+            |v: &ContextValue| matches!(v, ContextValue::String(v) if v.parse::<i64>().is_ok_and(|n| n < 0));
+        if e.get(ContextKind::InvalidValue).is_some_and(negative) {
+            return "it cannot be negative".into();
+        }
         return match parse.kind() {
             IntErrorKind::Empty => "a number is needed",
             IntErrorKind::PosOverflow => "too large",
