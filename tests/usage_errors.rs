@@ -230,6 +230,27 @@ fn every_refusal_has_one_form_the_command_what_and_where_to_look() {
     }
 }
 
+/// Issue 26: `queens --size 3` said `queens: ...` but `echo | queens --size 9` said
+/// `queens play: ...`. A bare `queens` is `queens play`: both say so.
+#[test]
+fn play_options_without_the_word_play_speak_as_queens_play() {
+    assert_eq!(
+        refused(&["--size", "3"]),
+        "queens play: --size cannot be '3': it must be from 4 to 16 (see 'queens play --help')"
+    );
+    assert_eq!(
+        refused(&["--size", "-1"]),
+        "queens play: --size cannot be '-1': it must be from 4 to 16 (see 'queens play --help')"
+    );
+    assert_eq!(
+        refused(&["--mode", "x"]),
+        "queens play: --mode: unknown mode 'x': expected one of classic, strict, cover, regions (see 'queens play --help')"
+    );
+    let out = common::bin::with_input(["--backend", "script", "--size", "9"], "");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("queens play: --size 9: "), "{stderr}");
+}
+
 #[test]
 fn a_flag_given_a_value_is_said_to_take_none() {
     for (args, flag) in [

@@ -66,6 +66,9 @@ pub fn one_line(e: &clap::Error) -> String {
         _ => None,
     };
     let arg = text(ContextKind::InvalidArg).map(|a| argument(&a)).unwrap_or_else(|| "an argument".into());
+    // A bare `queens` plays, and runs as `queens play`: a mistake in one of play's options is play's.
+    let command =
+        if command == "queens" && is_play_option(&arg) { "queens play".to_string() } else { command };
     let value = text(ContextKind::InvalidValue).unwrap_or_default();
     let expected = match e.get(ContextKind::ValidValue) {
         Some(ContextValue::Strings(v)) if !v.is_empty() => format!(": expected {}", one_of(v)),
@@ -171,6 +174,12 @@ fn negative_value(path: &str, value: &str) -> Option<clap::Error> {
     let e = <super::Cli as clap::CommandFactory>::command().try_get_matches_from(args).err()?;
     let about_it = matches!(e.get(ContextKind::InvalidValue), Some(ContextValue::String(v)) if v == value);
     (about_it && matches!(e.kind(), ErrorKind::ValueValidation | ErrorKind::InvalidValue)).then_some(e)
+}
+
+/// Whether `name` (`--size`) is one of `queens play`'s options.
+fn is_play_option(name: &str) -> bool {
+    let play = command_at("queens play");
+    name.strip_prefix("--").is_some_and(|long| play.get_arguments().any(|a| a.get_long() == Some(long)))
 }
 
 /// Whether `--name` of the command at `path` is a flag (`--backtrack`), not an option that takes a value.
