@@ -214,7 +214,7 @@ fn parse_puzzle(text: &str) -> Result<(Puzzle, bool), String> {
                 Some(found) if found == said => {}
                 found => {
                     let found = found.map_or("not solved by the deduction rules alone".to_string(), |d| {
-                        format!("{}", d.name())
+                        d.name().to_string()
                     });
                     return Err(format!(
                         "the puzzle's \"difficulty\" is {given} but its grid is {found} (without the key, solve says its own)"
