@@ -442,3 +442,51 @@ fn a_long_count_shows_progress_and_stops_on_ctrl_c() {
     );
     assert_eq!(run.stdout, "");
 }
+
+/// Issue 26: a wrong `"difficulty"` or an unreal `"date"` in a puzzle's JSON
+/// was silently accepted; each is refused in one line, as a wrong `"solution"` is.
+/// (A date is a label: it must be a real day, not that day's puzzle.)
+#[test]
+fn a_given_difficulty_and_date_are_checked() {
+    let (_, json, _) = run(&["regions", "generate", "--size", "6", "--seed", "11", "--format", "json"]);
+    let made: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(made["difficulty"], "easy", "the case below relies on seed 11 being easy");
+    for (key, value, why) in [
+        ("difficulty", "hard", "the puzzle's \"difficulty\" is hard but its grid is easy"),
+        ("difficulty", "trivial", "the puzzle's \"difficulty\": unknown difficulty 'trivial'"),
+        ("date", "2023-02-29", "the puzzle's \"date\": '2023-02-29' is not a real date"),
+        ("date", "soon", "the puzzle's \"date\": 'soon' is not a date as YYYY-MM-DD"),
+    ] {
+        let mut puzzle = made.clone();
+        puzzle[key] = serde_json::json!(value);
+        let (status, out, err) = regions_solve(&[], &puzzle.to_string());
+        assert_eq!((status, out.as_str()), (Some(2), ""), "{key}={value}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(why), "{key}={value}: {err}");
+    }
+    let mut dated = made.clone();
+    dated["date"] = serde_json::json!("2024-02-29");
+    let (status, _, err) = regions_solve(&[], &dated.to_string());
+    assert_eq!(status, Some(0), "a real date and the right difficulty: {err}");
+}
+
+/// Issue 26: a puzzle file beginning with a UTF-8 byte-order mark was refused
+/// as `'\u{feff}' is not a region letter`; and JSON errors spoke Rust (`expected usize`).
+#[test]
+fn a_byte_order_mark_is_skipped_and_json_errors_name_no_rust_types() {
+    let (_, letters, _) = run(&["regions", "generate", "--size", "6", "--seed", "11"]);
+    let (_, json, _) = run(&["regions", "generate", "--size", "6", "--seed", "11", "--format", "json"]);
+    for text in [&letters, &json] {
+        let (status, out, err) = regions_solve(&[], &format!("\u{feff}{text}"));
+        assert_eq!(status, Some(0), "{err}");
+        assert!(out.starts_with("one solution:\n"), "{out}");
+    }
+    for (from, to) in [("\"n\":6", "\"n\":-1"), ("\"seed\":11", "\"seed\":\"x\""), ("\"n\":6", "\"n\":1.5")] {
+        let (status, _, err) = regions_solve(&[], &json.replace(from, to));
+        assert_eq!(status, Some(2), "{to}: {err}");
+        assert!(err.contains("the puzzle's JSON is not valid: "), "{to}: {err}");
+        for rust in ["usize", "u64", "u32", "u8", "i64", "f64"] {
+            assert!(!err.contains(rust), "{to}: {rust} in {err}");
+        }
+    }
+}

@@ -237,6 +237,31 @@ fn place_lists_with_an_empty_item_or_nothing_are_refused() {
     }
 }
 
+/// Issue 26: `pieces --place a4` (solve's habit) said `'4' is not a square` (`a` read as an
+/// amazon), `'Q a4'` said `'' is not a square`, and two placed pieces that attack each other
+/// were not named by their squares. Each says what is wanted.
+#[test]
+fn pieces_place_words_without_a_letter_or_a_square_say_which_is_missing() {
+    let board = ["pieces", "--board", "8x8", "--queens", "8", "--place"];
+    for (place, why) in [
+        ("a4", "'a4' needs a piece letter before the square, like Qa4 (Q R B N K A)"),
+        ("b4", "'b4' needs a piece letter before the square, like Qb4 (Q R B N K A)"),
+        ("c4", "'c4' needs a piece letter before the square, like Qc4 (Q R B N K A)"),
+        ("Q a4", "'Q' needs a square after the piece letter, like Qa1"),
+        ("Q,a4", "'Q' needs a square after the piece letter, like Qa1"),
+        ("Q", "'Q' needs a square after the piece letter, like Qa1"),
+        ("Ra1,Bh8", "the rook on a1 and the bishop on h8 attack each other"),
+    ] {
+        let o = queens(&[&board[..], &[place]].concat());
+        assert_eq!(o.status.code(), Some(2), "{place:?}: {}", stdout(&o));
+        assert_eq!(stderr(&o).lines().count(), 1, "{place:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(why), "{place:?}: {}", stderr(&o));
+    }
+    // An amazon on a4 is still `Aa4`.
+    let o = queens(&["pieces", "--board", "8x8", "--place", "Aa4", "--count"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
 /// Issue 26: `--queens 8 --place Qa4` added eight queens to the placed one
 /// (and said nine cannot share the board); now, as in `solve 8 --place a4`,
 /// a kind's number is its total on the board, the placed pieces included.

@@ -184,4 +184,3 @@ fn the_row_by_row_count_agrees_with_the_search_and_brute_force() {
     placed.fixed = queens::solver::pieces::parse_pieces("Ka1", 4, 4).unwrap();
     assert!(Solver::new(&placed).unwrap().row_count().is_none());
 }
-

@@ -914,12 +914,15 @@ fn rows_written(screen: &vt100::Screen) -> Vec<String> {
 
 #[test]
 fn backtrack_progress_is_one_row_rewritten_in_place_whatever_the_width() {
-    for cols in [80, 60, 40] {
+    for cols in [120, 90, 80, 60, 40, 12] {
         let mut pty = backtrack_progress(cols, Some("200"), 3);
         let rows = rows_written(pty.parser.screen());
         assert_eq!(rows.len(), 1, "{cols} columns: one row, no stale rows left by rewrites: {rows:#?}");
         assert!(rows[0].trim_end().chars().count() < cols as usize, "{cols}: {rows:?}");
-        assert!(rows[0].contains(" placements"), "{cols}: {rows:?}");
+        assert!(rows[0].contains("searching"), "{cols}: every width says the search goes on: {rows:?}");
+        if cols >= 40 {
+            assert!(rows[0].contains(" placements"), "{cols}: {rows:?}");
+        }
         if cols == 80 {
             assert!(rows[0].starts_with("queens solve: "), "the command's name while it fits: {rows:?}");
         }
@@ -928,8 +931,53 @@ fn backtrack_progress_is_one_row_rewritten_in_place_whatever_the_width() {
         kill(Pid::from_raw(pty.child.id() as i32), Signal::SIGINT).unwrap();
         assert_eq!(pty.exit().code(), Some(130));
         let rows = rows_written(pty.parser.screen());
-        assert!(rows.len() >= 2 && rows[1].starts_with("queens solve: stopped after "), "{cols}: {rows:#?}");
+        // (At 12 columns that line wraps, as any long message does.)
+        let stopped = rows[1..].concat();
+        assert!(rows.len() >= 2 && stopped.starts_with("queens solve: stopped after "), "{cols}: {rows:#?}");
     }
+}
+
+#[test]
+fn backtrack_progress_leaves_no_stale_row_when_the_terminal_is_narrowed() {
+    let mut pty = backtrack_progress(120, None, 2);
+    // The line comes once a second: read all of the last one (a quiet 300 ms) before
+    // narrowing, so that none fitted to 120 columns is still on its way.
+    while pty.read_some(Duration::from_millis(300)) {}
+    pty.parser.screen_mut().set_size(nz(ROWS), nz(50));
+    set_size(&pty.master, ROWS, 50);
+    let seen = pty.raw.iter().filter(|&&b| b == b'\r').count();
+    let end = Instant::now() + PATIENCE;
+    while pty.raw.iter().filter(|&&b| b == b'\r').count() < seen + 3 {
+        assert!(Instant::now() < end, "no progress; the screen shows\n{}", pty.parser.screen().contents());
+        pty.read_some(Duration::from_millis(200));
+    }
+    let rows = rows_written(pty.parser.screen());
+    assert_eq!(rows.len(), 1, "one row after narrowing, no stale row: {rows:#?}");
+    assert!(rows[0].contains("searching") && rows[0].trim_end().chars().count() < 50, "{rows:?}");
+    kill(Pid::from_raw(pty.child.id() as i32), Signal::SIGINT).unwrap();
+    assert_eq!(pty.exit().code(), Some(130));
+}
+
+#[test]
+fn a_dumb_terminal_gets_backtrack_progress_as_whole_lines_without_escapes() {
+    let state_dir = std::env::temp_dir().join(format!("queens-pty-progress-dumb-{}", std::process::id()));
+    let mut command = common::bin::queens();
+    command.args(["solve", "40", "--backtrack"]).env("TERM", "dumb");
+    let mut pty = Pty::spawn_sized(command, state_dir, ROWS, 80);
+    let end = Instant::now() + PATIENCE;
+    while !String::from_utf8_lossy(&pty.raw).contains("placements") {
+        assert!(Instant::now() < end, "no progress; the screen shows\n{}", pty.parser.screen().contents());
+        pty.read_some(Duration::from_millis(200));
+    }
+    kill(Pid::from_raw(pty.child.id() as i32), Signal::SIGINT).unwrap();
+    assert_eq!(pty.exit().code(), Some(130));
+    let text = String::from_utf8_lossy(&pty.raw).into_owned();
+    assert!(!text.contains('\x1b'), "escapes written to a dumb terminal: {text:?}");
+    let first = text.lines().find(|l| l.contains("placements")).unwrap();
+    assert!(
+        first.trim_end_matches('\r').starts_with("queens solve: searching for the first solution"),
+        "a whole line, not one rewritten in place: {text:?}"
+    );
 }
 
 #[test]

@@ -140,7 +140,20 @@ fn the_line_names_the_command_the_argument_and_what_is_wanted() {
     );
     assert_eq!(
         refused(&["play", "--size", "-1"]),
-        "queens play: '-1': negative numbers are not allowed here (see 'queens play --help')"
+        "queens play: --size cannot be '-1': it must be from 4 to 16 (see 'queens play --help')"
+    );
+    // Issue 26: `'-1': negative numbers are not allowed here` named neither N nor the option.
+    assert_eq!(
+        refused(&["solve", "-1"]),
+        "queens solve: N cannot be '-1': it cannot be negative (see 'queens solve --help')"
+    );
+    assert_eq!(
+        refused(&["regions", "generate", "--seed", "-1"]),
+        "queens regions generate: --seed cannot be '-1': it cannot be negative (see 'queens regions generate --help')"
+    );
+    assert_eq!(
+        refused(&["pieces", "--board", "8x8", "--queens", "-2"]),
+        "queens pieces: --queens cannot be '-2': it cannot be negative (see 'queens pieces --help')"
     );
     assert_eq!(
         refused(&["play", "--size", "8", "--size", "6"]),
@@ -214,6 +227,61 @@ fn every_refusal_has_one_form_the_command_what_and_where_to_look() {
         assert!(line.starts_with(&format!("{command}: ")), "{args:?}: {line}");
         assert!(line.ends_with(&format!(" (see '{command} --help')")), "{args:?}: {line}");
         assert!(!line.contains("queens: "), "{args:?}: the command's name once: {line}");
+    }
+}
+
+/// Issue 26: `queens --size 3` said `queens: ...` but `echo | queens --size 9` said
+/// `queens play: ...`. A bare `queens` is `queens play`: both say so.
+#[test]
+fn play_options_without_the_word_play_speak_as_queens_play() {
+    assert_eq!(
+        refused(&["--size", "3"]),
+        "queens play: --size cannot be '3': it must be from 4 to 16 (see 'queens play --help')"
+    );
+    assert_eq!(
+        refused(&["--size", "-1"]),
+        "queens play: --size cannot be '-1': it must be from 4 to 16 (see 'queens play --help')"
+    );
+    assert_eq!(
+        refused(&["--mode", "x"]),
+        "queens play: --mode: unknown mode 'x': expected one of classic, strict, cover, regions (see 'queens play --help')"
+    );
+    let out = common::bin::with_input(["--backend", "script", "--size", "9"], "");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("queens play: --size 9: "), "{stderr}");
+}
+
+#[test]
+fn a_flag_given_a_value_is_said_to_take_none() {
+    for (args, flag) in [
+        (&["solve", "8", "--backtrack=1"][..], "queens solve: --backtrack"),
+        (&["count", "8", "--unique=yes"], "queens count: --unique"),
+        (&["pieces", "--board", "8x8", "--queens", "8", "--count=true"], "queens pieces: --count"),
+        (&["cover", "8", "--independent=no"], "queens cover: --independent"),
+    ] {
+        let line = refused(args);
+        let command = flag.split(':').next().unwrap();
+        assert_eq!(line, format!("{flag} takes no value (see '{command} --help')"), "{args:?}");
+    }
+}
+
+#[test]
+fn a_mistyped_command_gets_the_nearest_names_each_in_its_own_quotes() {
+    assert_eq!(
+        refused(&["slove", "8"]),
+        "queens: unknown command 'slove'; did you mean 'solve'? (see 'queens --help')"
+    );
+    assert_eq!(
+        refused(&["Solve", "8"]),
+        "queens: unknown command 'Solve'; did you mean 'solve'? (see 'queens --help')"
+    );
+    assert_eq!(
+        refused(&["verison"]),
+        "queens: unknown command 'verison'; did you mean '--version'? (see 'queens --help')"
+    );
+    for args in [&["slove", "8"][..], &["Solve", "8"], &["verison"], &["regions", "genrate"]] {
+        let line = refused(args);
+        assert!(!line.contains(", "), "{args:?}: two names in one pair of quotes: {line}");
     }
 }
 

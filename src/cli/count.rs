@@ -176,9 +176,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut report = |p: Progress| {
         let (percent, after) = (p.done.saturating_mul(100) / p.of.max(1), human(p.elapsed));
         line.show(&[
-            format!("{}: {percent}% done after {after}", super::name()),
-            format!("{percent}% done after {after}"),
-            format!("{percent}%"),
+            format!("{}: counting: {percent}% done after {after}", super::name()),
+            format!("counting: {percent}% done after {after}"),
+            format!("counting: {percent}%"),
+            "counting".to_string(),
         ]);
     };
     let progress: Option<&mut dyn FnMut(Progress)> = if long && terminal { Some(&mut report) } else { None };

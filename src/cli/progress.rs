@@ -1,11 +1,13 @@
 //! Progress on standard error, as every long command shows it: on a
-//! terminal one line rewritten in place, fitted to the terminal's width (a
-//! line wider than the terminal wraps, and each rewrite would leave its
-//! first rows behind); elsewhere (a log) whole lines. And, for the searches
-//! of `pieces` and `regions solve --count`, their reports and Ctrl-C:
-//! nothing in the first second, then a line every second on a terminal and
-//! every ten elsewhere; Ctrl-C stops the search at its next check, and the
-//! command says so in one line and exits with status 130.
+//! terminal one line rewritten in place (`\r`, the line, then erase to the
+//! end of the row), fitted to the terminal's width (a line wider than the
+//! terminal wraps, and each rewrite would leave its first rows behind);
+//! elsewhere (a log, or `TERM=dumb`, which may not know the erase) whole
+//! lines. And, for the searches of `pieces` and `regions solve --count`,
+//! their reports and Ctrl-C: nothing in the first second, then a line every
+//! second on a terminal and every ten elsewhere; Ctrl-C stops the search at
+//! its next check, and the command says so in one line and exits with
+//! status 130.
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
@@ -18,18 +20,20 @@ const DEFAULT_COLUMNS: usize = 80;
 
 /// One command's progress line.
 pub struct ProgressLine {
+    /// Standard error is a terminal that can rewrite a line in place.
     terminal: bool,
-    /// Characters of the line on the terminal now, which a shorter one must blank.
-    shown: Option<usize>,
+    /// A line is on the terminal now (and must be ended before what follows).
+    shown: bool,
 }
 
 impl ProgressLine {
     /// ProgressLine on this process's standard error.
     pub fn on_stderr() -> ProgressLine {
-        ProgressLine { terminal: std::io::stderr().is_terminal(), shown: None }
+        let dumb = std::env::var_os("TERM").is_some_and(|term| term == "dumb");
+        ProgressLine { terminal: std::io::stderr().is_terminal() && !dumb, shown: false }
     }
 
-    /// Whether standard error is a terminal (the line is rewritten in place).
+    /// Whether standard error is a terminal the line is rewritten in place on.
     pub fn is_terminal(&self) -> bool {
         self.terminal
     }
@@ -48,16 +52,16 @@ impl ProgressLine {
         // Asked each time: the terminal may have been resized since.
         let asked = crate::backend::terminal::columns(std::io::stderr());
         let line = fit(variants, columns(asked, std::env::var("COLUMNS").ok().as_deref()));
-        let width = line.chars().count();
-        let blank = self.shown.unwrap_or(0).saturating_sub(width);
-        let _ = write!(err, "\r{line}{}", " ".repeat(blank));
+        // Erasing to the end of the row, not padding by the last line's
+        // width: padding wraps once the terminal has been narrowed.
+        let _ = write!(err, "\r{line}\x1b[K");
         let _ = err.flush();
-        self.shown = Some(width);
+        self.shown = true;
     }
 
     /// Ends the line on a terminal, so what follows starts on a row of its own.
     pub fn finish(&mut self) {
-        if self.terminal && self.shown.take().is_some() {
+        if self.terminal && std::mem::take(&mut self.shown) {
             crate::eprintln_lossy!();
         }
     }
@@ -74,12 +78,19 @@ fn columns(asked: Option<usize>, env: Option<&str>) -> usize {
 
 /// The fullest of `variants` that fits a terminal `columns` wide, leaving
 /// its last column free (a character there makes some terminals wrap at
-/// once); the shortest cut to fit if none does. Never wider.
+/// once); the shortest cut to fit, at a word's end where it has one, if
+/// none does. Never wider.
 pub fn fit(variants: &[String], columns: usize) -> String {
     let room = columns.saturating_sub(1).max(1);
     match variants.iter().find(|v| v.chars().count() <= room) {
         Some(line) => line.clone(),
-        None => variants.last().map_or(String::new(), |v| v.chars().take(room).collect()),
+        None => {
+            let cut: String = variants.last().map_or(String::new(), |v| v.chars().take(room + 1).collect());
+            match cut.rfind(' ') {
+                Some(end) if end > 0 => cut[..end].trim_end_matches([',', ':']).to_string(),
+                _ => cut.chars().take(room).collect(),
+            }
+        }
     }
 }
 
@@ -155,6 +166,10 @@ mod tests {
         assert_eq!(fit(&variants, 51), variants[1]);
         assert_eq!(fit(&variants, 5), "123");
         assert_eq!(fit(&variants, 3), "12", "cut, never wrapped");
+        let placements = ["queens solve: 123 placements".to_string(), "123 placements in 4 s".to_string()];
+        assert_eq!(fit(&placements, 12), "123", "cut at a word's end, not mid-word");
+        assert_eq!(fit(&placements, 5), "123", "a word that just fits is kept");
+        assert_eq!(fit(&["searching: 1234 placements".to_string()], 14), "searching", "no dangling colon");
         for columns in 1..=100 {
             assert!(fit(&variants, columns).chars().count() < columns.max(2), "{columns}");
         }

@@ -195,9 +195,11 @@ fn read_input(file: Option<PathBuf>) -> Result<String, String> {
 /// grid: a wrong one is refused, since a puzzle that carries it is wrong
 /// somewhere; the flag says one was given (and is right).
 fn parse_puzzle(text: &str) -> Result<(Puzzle, bool), String> {
+    // A byte-order mark, as some Windows editors begin a UTF-8 file, is no part of the puzzle.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.trim_start().starts_with('{') {
-        let json: PuzzleJson =
-            serde_json::from_str(text).map_err(|e| format!("the puzzle's JSON is not valid: {e}"))?;
+        let json: PuzzleJson = serde_json::from_str(text)
+            .map_err(|e| format!("the puzzle's JSON is not valid: {}", json_error_in_words(&e)))?;
         let puzzle = Puzzle::new(&json.regions).map_err(|e| e.to_string())?;
         if json.n != puzzle.n() {
             return Err(format!("\"n\" is {} but the grid has {} rows", json.n, puzzle.n()));
@@ -207,12 +209,45 @@ fn parse_puzzle(text: &str) -> Result<(Puzzle, bool), String> {
                 format!("the puzzle's \"solution\" does not solve its grid: {why} (without the key, solve finds its own)")
             })?;
         }
+        if let Some(given) = &json.difficulty {
+            // Checked as "solution" is: a puzzle that carries a wrong one is wrong somewhere.
+            let said =
+                parse_difficulty(given).map_err(|why| format!("the puzzle's \"difficulty\": {why}"))?;
+            match deduce::difficulty(&puzzle) {
+                Some(found) if found == said => {}
+                found => {
+                    let found = found.map_or("not solved by the deduction rules alone".to_string(), |d| {
+                        d.name().to_string()
+                    });
+                    return Err(format!(
+                        "the puzzle's \"difficulty\" is {given} but its grid is {found} (without the key, solve says its own)"
+                    ));
+                }
+            }
+        }
+        if let Some(date) = &json.date {
+            parse_day(date).map_err(|why| format!("the puzzle's \"date\": {why}"))?;
+        }
         return Ok((puzzle, json.solution.is_some()));
     }
     // Comments become blank lines, so that an error's line number is the file's.
     let rows: Vec<&str> =
         text.lines().map(|line| if line.trim_start().starts_with('#') { "" } else { line }).collect();
     Puzzle::parse_letters(&rows.join("\n")).map(|puzzle| (puzzle, false)).map_err(|e| e.to_string())
+}
+
+/// serde_json's message without Rust's type names (`expected usize`).
+fn json_error_in_words(e: &serde_json::Error) -> String {
+    let words = [
+        ("usize", "a whole number, 0 or more"),
+        ("u64", "a whole number, 0 or more"),
+        ("u32", "a whole number, 0 or more"),
+        ("u8", "a whole number, 0 or more"),
+        ("i64", "a whole number"),
+    ];
+    words.iter().fold(e.to_string(), |text, (rust, plain)| {
+        text.replace(&format!("expected {rust}"), &format!("expected {plain}"))
+    })
 }
 
 #[derive(Serialize)]

@@ -158,7 +158,9 @@ fn backtrack(n: usize) -> anyhow::Result<Option<Option<Solved>>> {
 }
 
 /// The progress line, fullest first: each wording drops the least important
-/// part of the one before, so a narrow terminal still gets the placements.
+/// part of the one before, so a narrow terminal still gets the placements,
+/// and every one says the search goes on (a shortened line must not read as
+/// a solution found).
 fn progress_lines(n: usize, tick: Tick, elapsed: Duration) -> Vec<String> {
     let (name, placements, time, deepest) = (super::name(), tick.placements, seconds(elapsed), tick.deepest);
     vec![
@@ -167,12 +169,13 @@ fn progress_lines(n: usize, tick: Tick, elapsed: Duration) -> Vec<String> {
              {deepest} of {n} columns reached"
         ),
         format!(
-            "{name}: first solution for {n} queens: {placements} placements in {time}, {deepest} of {n} columns"
+            "{name}: searching for {n} queens: {placements} placements in {time}, {deepest} of {n} columns"
         ),
-        format!("{name}: {placements} placements in {time}, {deepest} of {n} columns"),
-        format!("{name}: {placements} placements in {time}"),
-        format!("{placements} placements in {time}"),
-        format!("{placements} placements"),
+        format!("{name}: searching: {placements} placements in {time}, {deepest} of {n} columns"),
+        format!("searching: {placements} placements in {time}, {deepest} of {n} columns"),
+        format!("searching: {placements} placements in {time}"),
+        format!("searching: {placements} placements"),
+        "searching".to_string(),
     ]
 }
 

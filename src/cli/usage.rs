@@ -50,6 +50,14 @@ pub fn report(e: clap::Error) -> ExitCode {
 /// The error as one line: `queens solve: <what is wrong> (see 'queens solve --help')`.
 pub fn one_line(e: &clap::Error) -> String {
     let command = command(e);
+    // clap takes `-1` for an option: said as the value's own parser says it, naming N or the option.
+    if let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg)
+        && e.kind() == ErrorKind::UnknownArgument
+        && arg.parse::<i64>().is_ok_and(|n| n < 0)
+        && let Some(refused) = negative_value(&command, arg)
+    {
+        return one_line(&refused);
+    }
     let text = |kind| match e.get(kind) {
         Some(ContextValue::String(s)) => Some(s.clone()),
         Some(ContextValue::Strings(v)) => Some(v.join(", ")),
@@ -58,6 +66,9 @@ pub fn one_line(e: &clap::Error) -> String {
         _ => None,
     };
     let arg = text(ContextKind::InvalidArg).map(|a| argument(&a)).unwrap_or_else(|| "an argument".into());
+    // A bare `queens` plays, and runs as `queens play`: a mistake in one of play's options is play's.
+    let command =
+        if command == "queens" && is_play_option(&arg) { "queens play".to_string() } else { command };
     let value = text(ContextKind::InvalidValue).unwrap_or_default();
     let expected = match e.get(ContextKind::ValidValue) {
         Some(ContextValue::Strings(v)) if !v.is_empty() => format!(": expected {}", one_of(v)),
@@ -82,10 +93,10 @@ pub fn one_line(e: &clap::Error) -> String {
         ErrorKind::UnknownArgument => format!("unexpected argument '{arg}'"),
         ErrorKind::InvalidSubcommand => {
             let name = text(ContextKind::InvalidSubcommand).unwrap_or_default();
-            // `queens version` means `--version`, not clap's nearest name, `regions`.
-            let hint = match option_named(&name) {
-                Some(option) => format!("; did you mean '{option}'?"),
-                None => suggestion(ContextKind::SuggestedSubcommand),
+            // `queens version` (or `verison`) means `--version`, not clap's nearest name, `regions`.
+            let hint = match nearest(&name, &command) {
+                names if names.is_empty() => String::new(),
+                names => format!("; did you mean {}?", quoted_one_of(&names)),
             };
             format!("unknown command '{name}'{hint}")
         }
@@ -98,6 +109,8 @@ pub fn one_line(e: &clap::Error) -> String {
             Some(prior) => format!("{arg} and {prior} cannot be used together"),
             None => format!("{arg} cannot be used here"),
         },
+        // `--backtrack=1`: clap's word for a value given to a flag.
+        ErrorKind::TooManyValues if takes_no_value(&command, &arg) => format!("{arg} takes no value"),
         ErrorKind::TooManyValues => format!("{arg} takes one value, not also '{value}'"),
         ErrorKind::TooFewValues | ErrorKind::WrongNumberOfValues => {
             format!("{arg} has the wrong number of values")
@@ -127,13 +140,105 @@ pub fn play_option_before_command(option: &str, command: &str) -> ExitCode {
     ExitCode::from(EXIT_USAGE)
 }
 
-/// The top-level option a word typed as a command names (`version` is `--version`).
-fn option_named(word: &str) -> Option<String> {
-    let cli = <super::Cli as clap::CommandFactory>::command();
-    let long = |arg: &clap::Arg| arg.get_long().map(str::to_string);
-    let named = cli.get_arguments().filter_map(long).find(|l| l == word);
-    // --help and --version are clap's own, which `get_arguments` lists only once built.
-    named.or_else(|| ["help", "version"].contains(&word).then(|| word.to_string())).map(|l| format!("--{l}"))
+/// The command `path` names (`queens regions`), as clap defines it.
+fn command_at(path: &str) -> clap::Command {
+    let mut current = <super::Cli as clap::CommandFactory>::command();
+    for word in path.split_whitespace().skip(1) {
+        match current.find_subcommand(word) {
+            Some(sub) => current = sub.clone(),
+            None => break,
+        }
+    }
+    current
+}
+
+/// `-1` on the command line of the command at `path`, parsed as the value it
+/// stands for (`--seed=-1` for the option before it, else after `--`, the
+/// command's positional argument): the error that gives, if it is the value's.
+fn negative_value(path: &str, value: &str) -> Option<clap::Error> {
+    let command = command_at(path);
+    let mut args: Vec<String> = std::env::args().collect();
+    let at = args.iter().position(|a| a == value)?;
+    let takes_value = |word: &str| {
+        word.strip_prefix("--").is_some_and(|long| {
+            command.get_arguments().any(|a| a.get_long() == Some(long) && a.get_action().takes_values())
+        })
+    };
+    match at.checked_sub(1) {
+        Some(before) if takes_value(&args[before]) => {
+            let joined = format!("{}={value}", args[before]);
+            args.splice(before..=at, [joined]);
+        }
+        _ => args.insert(at, "--".into()),
+    }
+    let e = <super::Cli as clap::CommandFactory>::command().try_get_matches_from(args).err()?;
+    let about_it = matches!(e.get(ContextKind::InvalidValue), Some(ContextValue::String(v)) if v == value);
+    (about_it && matches!(e.kind(), ErrorKind::ValueValidation | ErrorKind::InvalidValue)).then_some(e)
+}
+
+/// Whether `name` (`--size`) is one of `queens play`'s options.
+fn is_play_option(name: &str) -> bool {
+    let play = command_at("queens play");
+    name.strip_prefix("--").is_some_and(|long| play.get_arguments().any(|a| a.get_long() == Some(long)))
+}
+
+/// Whether `--name` of the command at `path` is a flag (`--backtrack`), not an option that takes a value.
+fn takes_no_value(path: &str, name: &str) -> bool {
+    let Some(long) = name.strip_prefix("--") else { return false };
+    let command = command_at(path);
+    let arg = command.get_arguments().find(|a| a.get_long() == Some(long));
+    arg.is_some_and(|a| !a.get_action().takes_values())
+}
+
+/// The names nearest to `word` typed as a command of `path`: its commands,
+/// and, for `queens`, its options as `--name` (`version` is `--version`).
+/// Those at the least edit distance (case aside), if that is small enough
+/// to be a typing slip.
+fn nearest(word: &str, path: &str) -> Vec<String> {
+    let command = command_at(path);
+    let mut names: Vec<String> =
+        command.get_subcommands().filter(|c| !c.is_hide_set()).map(|c| c.get_name().to_string()).collect();
+    if path == "queens" {
+        let long = |arg: &clap::Arg| arg.get_long().map(|l| format!("--{l}"));
+        names.extend(command.get_arguments().filter(|a| !a.is_hide_set()).filter_map(long));
+        // --help and --version are clap's own, which `get_arguments` lists only once built.
+        names.extend(["--help".to_string(), "--version".to_string()]);
+    }
+    let word = word.to_lowercase();
+    let scored: Vec<(usize, String)> =
+        names.into_iter().map(|n| (edit_distance(&word, n.trim_start_matches("--")), n)).collect();
+    let Some(best) = scored.iter().map(|(d, _)| *d).min() else { return Vec::new() };
+    if best > (word.chars().count() / 3).max(1) {
+        return Vec::new();
+    }
+    let mut nearest: Vec<String> = scored.into_iter().filter(|(d, _)| *d == best).map(|(_, n)| n).collect();
+    nearest.dedup();
+    nearest
+}
+
+/// Edits (insert, delete, replace, swap two neighbours) that turn `a` into `b`.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    d[0] = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            d[i][j] = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
+            }
+        }
+    }
+    d[a.len()][b.len()]
+}
+
+/// `'a'`, `'a' or 'b'`, `'a', 'b' or 'c'`: each name in its own quotes.
+fn quoted_one_of(names: &[String]) -> String {
+    one_of(&names.iter().map(|n| format!("'{n}'")).collect::<Vec<_>>())
 }
 
 /// `line` with its control characters escaped (`\u{1b}`): an argument
@@ -195,6 +300,11 @@ fn one_of(values: &[String]) -> String {
 fn reason(e: &clap::Error) -> String {
     let Some(source) = std::error::Error::source(e) else { return "not a valid value".into() };
     if let Some(parse) = source.downcast_ref::<ParseIntError>() {
+        let negative =
+            |v: &ContextValue| matches!(v, ContextValue::String(v) if v.parse::<i64>().is_ok_and(|n| n < 0));
+        if e.get(ContextKind::InvalidValue).is_some_and(negative) {
+            return "it cannot be negative".into();
+        }
         return match parse.kind() {
             IntErrorKind::Empty => "a number is needed",
             IntErrorKind::PosOverflow => "too large",

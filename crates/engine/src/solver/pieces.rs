@@ -133,12 +133,25 @@ pub fn parse_pieces(text: &str, width: usize, height: usize) -> Result<Vec<Place
     for word in list_words(text, "pieces", "Qa1,Nb3")? {
         let mut chars = word.chars();
         let letter = chars.next().expect("words are not empty");
+        let rest = chars.as_str();
+        // `a4` (solve's habit) reads as an amazon on `4`, `b4` as a bishop:
+        // a word that is a square wants the piece's letter, whatever its first letter is.
+        if parse_square(word, width, height).is_ok() && parse_square(rest, width, height).is_err() {
+            return Err(NotationError(format!(
+                "'{word}' needs a piece letter before the square, like Q{word} (Q R B N K A)"
+            )));
+        }
         let piece = Piece::from_letter(letter).ok_or_else(|| {
             NotationError(format!(
                 "'{word}' is not a piece on a square: expected a letter of AQRBKN then a square, like Qa1"
             ))
         })?;
-        let square = parse_square(chars.as_str(), width, height)?;
+        if rest.is_empty() {
+            return Err(NotationError(format!(
+                "'{word}' needs a square after the piece letter, like {word}a1"
+            )));
+        }
+        let square = parse_square(rest, width, height)?;
         if placed.iter().any(|p| p.square == square) {
             return Err(NotationError(format!("two pieces are given on {}", square_name(square, height))));
         }
@@ -166,8 +179,9 @@ pub struct Problem {
 pub enum ProblemError {
     /// A side (width, height) outside 1 to [`MAX_SIDE`].
     BoardSize(usize, usize),
-    /// Two of the pieces that stay attack each other.
-    Attacking(Placed, Placed),
+    /// Two of the pieces that stay attack each other (or share a square),
+    /// on a board this many rows high (to name their squares).
+    Attacking(Placed, Placed, usize),
 }
 
 impl Problem {
@@ -324,7 +338,7 @@ impl Solver {
                 let (dc, dr) = (a.square.col.abs_diff(b.square.col), a.square.row.abs_diff(b.square.row));
                 let (dc, dr) = (dc as usize, dr as usize);
                 if (dc, dr) == (0, 0) || a.piece.reaches(dc, dr) || b.piece.reaches(dc, dr) {
-                    return Err(ProblemError::Attacking(*a, *b));
+                    return Err(ProblemError::Attacking(*a, *b, h));
                 }
             }
         }
@@ -728,13 +742,14 @@ impl fmt::Display for ProblemError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ProblemError::BoardSize(w, h) => write!(f, "board {w}x{h}: each side must be 1 to {MAX_SIDE}"),
-            ProblemError::Attacking(a, b) => {
-                write!(
-                    f,
-                    "the {} and the {} given attack each other (or share a square)",
-                    a.piece.name(),
-                    b.piece.name()
-                )
+            ProblemError::Attacking(a, b, height) => {
+                let (on_a, on_b) = (square_name(a.square, *height), square_name(b.square, *height));
+                let (a, b) = (a.piece.name(), b.piece.name());
+                if on_a == on_b {
+                    write!(f, "the {a} and the {b} given are both on {on_a}")
+                } else {
+                    write!(f, "the {a} on {on_a} and the {b} on {on_b} attack each other")
+                }
             }
         }
     }
