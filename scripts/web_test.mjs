@@ -431,7 +431,8 @@ try {
   if (scheduled !== 0) fail(`the intro played again on a second visit (${scheduled} timeouts)`);
   log(`progress kept in localStorage: ${stored} (the page said ${first.mode})`);
 
-  // Another tab stores its progress while this page plays: solving a board here keeps both.
+  // Another tab stores its progress while this page plays: solving a board here keeps both, and
+  // the mode and size the other tab chose (this one chose none since it opened).
   const otherTab = JSON.stringify({ version: 1, mode: "strict", size: 6, found: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] });
   await evaluate(`localStorage.setItem('queens', ${JSON.stringify(otherTab)})`);
   n = 8;
@@ -442,7 +443,7 @@ try {
   const both = [...kept.found, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
   // The 12x12 regions puzzle left unsolved is still this tab's puzzle in play (version 2 keeps it).
   if (!/^12:[0-9a-f]{16}$/.test(kept.regions_puzzle) || kept.version !== 2) fail(`the 12x12 in play is not kept: ${stored}`);
-  if (merged.version !== 2 || merged.mode !== "classic" || merged.size !== 8 || merged.regions_puzzle !== kept.regions_puzzle ||
+  if (merged.version !== 2 || merged.mode !== "strict" || merged.size !== 6 || merged.regions_puzzle !== kept.regions_puzzle ||
     !both.every((i) => merged.found.includes(i))) {
     fail(`with ${otherTab} stored by another tab, solving a board stored ${mergedText}`);
   }
