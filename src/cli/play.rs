@@ -305,13 +305,7 @@ impl Saver {
     /// Saves `engine`'s state; a failure is a warning (once) and the game goes on.
     fn save(&mut self, engine: &Engine) {
         let Some(file) = &self.file else { return };
-        let setup = engine.setup();
-        let state = State {
-            mode: setup.mode,
-            size: setup.size,
-            progress: *engine.progress(),
-            regions: engine.in_play(),
-        };
+        let state = State::of(engine);
         let problem = match file.save(&state, &self.as_of) {
             Ok(warning) => {
                 self.as_of = state.choices();

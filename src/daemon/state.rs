@@ -24,7 +24,9 @@
 //! once and plays on without saving.
 
 use super::small_file;
-use crate::game::{InPlay, ModeKind, Progress, Unusable, check_values, check_version, chosen, version_for};
+use crate::game::{
+    Engine, InPlay, ModeKind, Progress, Unusable, check_values, check_version, chosen, version_for,
+};
 use crate::regions::generate::date_string;
 use nix::fcntl::{Flock, FlockArg};
 use serde::{Deserialize, Serialize};
@@ -131,6 +133,12 @@ pub struct Choices {
 }
 
 impl State {
+    /// What `engine` has to save: its mode, size, progress and regions puzzle in play.
+    pub fn of(engine: &Engine) -> State {
+        let setup = engine.setup();
+        State { mode: setup.mode, size: setup.size, progress: *engine.progress(), regions: engine.in_play() }
+    }
+
     /// What this state chose.
     pub fn choices(&self) -> Choices {
         Choices { mode: self.mode, size: self.size, regions: self.regions }

@@ -111,13 +111,7 @@ impl Hat {
             let mut as_of = saved.choices();
             queens::daemon::run_saving(&mut engine, &mut hat, |engine| {
                 if let Some(file) = &file {
-                    let setup = engine.setup();
-                    let state = State {
-                        mode: setup.mode,
-                        size: setup.size,
-                        progress: *engine.progress(),
-                        regions: engine.in_play(),
-                    };
+                    let state = State::of(engine);
                     file.save(&state, &as_of).unwrap();
                     as_of = state.choices();
                 }
