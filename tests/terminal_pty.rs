@@ -1047,7 +1047,14 @@ fn a_dumb_terminal_no_term_or_no_color_refuse_the_terminal_game_in_one_line_with
 
 #[test]
 fn with_no_color_or_a_dumb_terminal_help_and_answers_have_no_escapes() {
-    for env in [&[("NO_COLOR", Some("1"))][..], &[("TERM", Some("dumb"))]] {
+    // CI=true too: clap colours help on a dumb terminal when CI is set.
+    let cases: [Env; 4] = [
+        &[("NO_COLOR", Some("1")), ("CI", None)],
+        &[("NO_COLOR", Some("1")), ("CI", Some("true"))],
+        &[("TERM", Some("dumb")), ("CI", None)],
+        &[("TERM", Some("dumb")), ("CI", Some("true"))],
+    ];
+    for env in cases {
         for args in [&["solve", "--help"][..], &["--help"], &["solve", "6"], &["solv"], &["count", "8"]] {
             let (_, pty) = run_in_terminal(args, env);
             let text = String::from_utf8_lossy(&pty.raw).into_owned();

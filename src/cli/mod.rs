@@ -66,7 +66,7 @@ enum Command {
 /// command line (clap's errors too, rewritten as one line of plain words),
 /// [`EXIT_CONFIG`] for a bad configuration file, 1 otherwise.
 pub fn main() -> ExitCode {
-    let matches = match Cli::command().try_get_matches() {
+    let matches = match Cli::command().color(help_colour()).try_get_matches() {
         Ok(matches) => matches,
         Err(e) => return usage::report(e),
     };
@@ -106,6 +106,16 @@ pub fn main() -> ExitCode {
             }
         }
     }
+}
+
+/// Whether help is written in colour. clap's own choice (anstream's) has
+/// NO_COLOR and CLICOLOR right but colours a dumb terminal when `CI` is set,
+/// and a dumb terminal shows escapes as garbage wherever it runs (unless
+/// the user forces colour with CLICOLOR_FORCE, which clap then obeys).
+fn help_colour() -> clap::ColorChoice {
+    let dumb = std::env::var_os("TERM").is_some_and(|term| term == "dumb");
+    let forced = std::env::var_os("CLICOLOR_FORCE").is_some_and(|force| !force.is_empty() && force != "0");
+    if dumb && !forced { clap::ColorChoice::Never } else { clap::ColorChoice::Auto }
 }
 
 /// The first of play's options given on the command line before a command
