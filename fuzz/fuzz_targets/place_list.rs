@@ -12,8 +12,10 @@ fuzz_target!(|input: (u8, &str)| {
         assert!(squares.iter().all(|s| (s.col as usize) < n && (s.row as usize) < n));
         let printed = format_square_list(&squares, n);
         assert_eq!(parse_square_list(&printed, n, n), Ok(squares.clone()));
-        // Each word of the input, lower-cased, is what was printed for it.
-        let words: Vec<String> = text.split([',', ' ']).filter(|w| !w.is_empty()).map(str::to_ascii_lowercase).collect();
+        // Each word of the input, lower-cased, is what was printed for it: words
+        // are separated by commas and any whitespace (a tab too), as the parser's.
+        let words: Vec<String> =
+            text.split(',').flat_map(str::split_whitespace).map(str::to_ascii_lowercase).collect();
         assert_eq!(printed, words.join(","));
     }
 });
