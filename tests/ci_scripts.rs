@@ -141,11 +141,17 @@ fn update_alone_goes_on_when_a_list_fails() {
 fn the_vm_test_refuses_a_kernel_it_cannot_boot_in_one_line_before_installing_or_building() {
     let stubs = Stubs::new("vm-kernel");
     stubs.script("cargo", r#"echo "cargo $*" >>"$CALLS"; exit 1"#);
-    for args in [["amd64", "--kernel", "bullseye"], ["arm64", "--kernel", "trixie"], ["amd64", "--kernels", "trixie"]] {
+    for args in
+        [["amd64", "--kernel", "bullseye"], ["arm64", "--kernel", "trixie"], ["amd64", "--kernels", "trixie"]]
+    {
         let output = stubs.run_script("tests/vm/run", &args, &[]);
         assert_eq!(output.status.code(), Some(2), "{args:?}: {}", stderr(&output));
         assert_eq!(stderr(&output).lines().count(), 1, "{args:?}: {}", stderr(&output));
-        assert!(stderr(&output).contains("trixie"), "{args:?} names the kernel it takes: {}", stderr(&output));
+        assert!(
+            stderr(&output).contains("trixie"),
+            "{args:?} names the kernel it takes: {}",
+            stderr(&output)
+        );
     }
     assert_eq!(stubs.calls(), Vec::<String>::new(), "nothing installed or built");
 }
