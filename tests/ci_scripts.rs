@@ -57,8 +57,13 @@ printf '%s:\n  Installed: (none)\n  Candidate: 1.0-1\n' "$pkg""#,
 
     /// Runs `scripts/apt-install ARGS` with the stand-ins first on `PATH` and `env` set.
     fn run(&self, args: &[&str], env: &[(&str, &str)]) -> Output {
+        self.run_script("scripts/apt-install", args, env)
+    }
+
+    /// Runs the repository's `script` (a path from its root) the same way.
+    fn run_script(&self, script: &str, args: &[&str], env: &[(&str, &str)]) -> Output {
         let path = format!("{}:{}", self.dir.display(), std::env::var("PATH").unwrap_or_default());
-        let mut command = Command::new(Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/apt-install"));
+        let mut command = Command::new(Path::new(env!("CARGO_MANIFEST_DIR")).join(script));
         command.args(args).env("PATH", path).env("CALLS", self.dir.join("calls"));
         for (key, value) in env {
             command.env(key, value);
@@ -130,6 +135,25 @@ fn update_alone_goes_on_when_a_list_fails() {
     assert!(output.status.success(), "{}", stderr(&output));
     assert_eq!(stubs.calls(), ["apt-get update -qq"]);
     assert!(stderr(&output).contains("going on with the lists it has"), "{}", stderr(&output));
+}
+
+#[test]
+fn the_vm_test_refuses_a_kernel_it_cannot_boot_in_one_line_before_installing_or_building() {
+    let stubs = Stubs::new("vm-kernel");
+    stubs.script("cargo", r#"echo "cargo $*" >>"$CALLS"; exit 1"#);
+    for args in
+        [["amd64", "--kernel", "bullseye"], ["arm64", "--kernel", "trixie"], ["amd64", "--kernels", "trixie"]]
+    {
+        let output = stubs.run_script("tests/vm/run", &args, &[]);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {}", stderr(&output));
+        assert_eq!(stderr(&output).lines().count(), 1, "{args:?}: {}", stderr(&output));
+        assert!(
+            stderr(&output).contains("trixie"),
+            "{args:?} names the kernel it takes: {}",
+            stderr(&output)
+        );
+    }
+    assert_eq!(stubs.calls(), Vec::<String>::new(), "nothing installed or built");
 }
 
 #[test]

@@ -74,16 +74,19 @@ fn text(e: LinuxI2CError) -> String {
 }
 
 impl Stub {
-    /// The adapter named like i2c-stub's, if the kernel has one.
+    /// The adapter named like i2c-stub's, if the kernel has one: an
+    /// `i2c-N` among the bus's devices (beside the clients, `N-00AA`).
+    /// Not `/sys/class/i2c-adapter`, which Linux 6.12 removed
+    /// (`I2C_COMPAT`): Debian 13's kernel has no such class.
     pub fn find() -> Result<Option<Stub>, String> {
-        let Ok(entries) = fs::read_dir("/sys/class/i2c-adapter") else { return Ok(None) };
+        let Ok(entries) = fs::read_dir("/sys/bus/i2c/devices") else { return Ok(None) };
         for entry in entries.flatten() {
+            let adapter = entry.file_name().to_string_lossy().into_owned();
+            let Some(number) = adapter.strip_prefix("i2c-").map(str::to_string) else { continue };
             let name = fs::read_to_string(entry.path().join("name")).unwrap_or_default();
             if name.trim() != STUB_NAME {
                 continue;
             }
-            let adapter = entry.file_name().to_string_lossy().into_owned();
-            let number = adapter.strip_prefix("i2c-").ok_or("an adapter not called i2c-N")?.to_string();
             let bus = Path::new("/dev").join(&adapter);
             // The plain request: nothing is bound to 0x46 yet, and the
             // handle keeps working once at24 is (the address is checked

@@ -25,6 +25,7 @@
 #include <linux/platform_device.h>
 #include <linux/regmap.h>
 #include <linux/slab.h>
+#include <linux/version.h>
 
 /* The Pi's name for the line the HAT's interrupt is wired to. */
 #define SENSEHAT_LINE "GPIO23"
@@ -103,7 +104,15 @@ static struct i2c_driver sensehat_board_driver = {
 	.driver = {
 		.name = "sensehat-board",
 	},
+	/*
+	 * The probe without an id argument: .probe_new up to 6.2 (Debian 12's 6.1); 6.3 gave
+	 * .probe that form and 6.6 removed .probe_new (Debian 13's 6.12).
+	 */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 3, 0)
+	.probe = sensehat_board_probe,
+#else
 	.probe_new = sensehat_board_probe,
+#endif
 	.id_table = sensehat_board_ids,
 };
 module_i2c_driver(sensehat_board_driver);
