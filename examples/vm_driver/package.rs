@@ -233,6 +233,7 @@ fn directives_known(_: &mut Vm) -> Result<(), Why> {
     let verify = Command::new("systemd-analyze")
         .args(["verify", "--man=no", UNIT])
         .env("SYSTEMD_COLORS", "0")
+        .env("SYSTEMD_LOG_COLOR", "0")
         .output()
         .map_err(|e| e.to_string())?;
     let verified =
