@@ -3,7 +3,9 @@
 //! `cargo test --target T` with a qemu runner (.cargo/config.toml) emulates the test binary, but a
 //! child it starts is started by the host kernel, which cannot run a foreign binary unless
 //! binfmt_misc is set up for it. Then the child goes through the emulator for the test's own
-//! architecture; it inherits QEMU_LD_PREFIX, which the runner sets for the dynamically linked targets.
+//! architecture; it inherits QEMU_LD_PREFIX, which the runner sets for the dynamically linked targets,
+//! and QEMU_CPU, which the ARMv6 target's runner sets to the Pi Zero's `arm1176`, so the child runs on
+//! the same CPU as the test (an ARMv7 instruction in the binary kills it there too).
 
 use std::ffi::OsStr;
 use std::io::Write;
