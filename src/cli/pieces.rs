@@ -2,7 +2,7 @@
 
 use super::count::{REFUSE_ABOVE, WARN_ABOVE, estimate, human};
 use super::output::{Format, bad_input, emit, grid, no_answer, print_json, say, stdout_failed};
-use super::progress::{Reporter, interrupted, seconds};
+use super::progress::{Reporter, interrupted, say_stopped, seconds};
 use crate::solver::bounds::impossible;
 use crate::solver::count::count;
 use crate::solver::notation::parse_board_size;
@@ -314,11 +314,7 @@ fn count_with_estimate(solver: &Solver) -> anyhow::Result<Result<u64, ExitCode>>
             });
             let took = reporter.finish();
             Ok(counted.ok_or_else(|| {
-                crate::eprintln_lossy!(
-                    "{}: stopped after {}; no count printed",
-                    super::name(),
-                    seconds(took)
-                );
+                say_stopped(took, "no count printed");
                 interrupted()
             }))
         }
@@ -353,7 +349,7 @@ fn first_with_progress(solver: &Solver) -> anyhow::Result<Option<Option<Vec<Plac
     });
     let took = reporter.finish();
     if first.is_none() {
-        crate::eprintln_lossy!("{}: stopped after {}; no solution printed", super::name(), seconds(took));
+        say_stopped(took, "no solution printed");
     }
     Ok(first)
 }

@@ -146,6 +146,12 @@ impl Reporter {
     }
 }
 
+/// Says that Ctrl-C stopped a search after `took`, and what is therefore
+/// not printed (`no count printed`): one line, in one wording for every command.
+pub fn say_stopped(took: Duration, not_printed: &str) {
+    crate::eprintln_lossy!("{}: stopped after {}; {not_printed}", super::name(), seconds(took));
+}
+
 /// "12 s": whole seconds, for progress lines.
 pub fn seconds(d: Duration) -> String {
     format!("{:.0} s", d.as_secs_f64())

@@ -1,7 +1,7 @@
 //! `queens regions`: the coloured-regions puzzle's generator and solver.
 
 use super::output::{Format, bad_input, emit, no_answer, print_json, say};
-use super::progress::{Reporter, interrupted, seconds};
+use super::progress::{Reporter, interrupted, say_stopped, seconds};
 use crate::daemon::small_file;
 use crate::regions::deduce::{self, Difficulty};
 use crate::regions::generate::{self, DateError, Generated, date_string, read_date};
@@ -349,7 +349,7 @@ fn count_with_progress(puzzle: &Puzzle, limit: u64) -> anyhow::Result<Option<u64
     });
     let took = reporter.finish();
     if counted.is_none() {
-        crate::eprintln_lossy!("{}: stopped after {}; no count printed", super::name(), seconds(took));
+        say_stopped(took, "no count printed");
     }
     Ok(counted)
 }
