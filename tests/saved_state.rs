@@ -373,3 +373,45 @@ fn a_newer_state_this_version_cannot_parse_is_not_moved_aside() {
         assert_eq!(names(&d), ["state.toml"], "not set aside");
     }
 }
+
+#[test]
+fn the_state_file_and_the_page_say_the_same_about_each_broken_rule() {
+    // Each rule broken once in each format: the state file's TOML, and the
+    // fields the page takes out of its JSON (web/queens.js). The words are
+    // the engine's: if either side checked a rule on its own, they would part.
+    let toml = |values: &str| format!("mode = \"regions\"\nsize = 8\nfound = []\n{values}");
+    let daily = |date: &str, days: &str| toml(&format!("daily_solved = \"{date}\"\ndaily_streak = {days}\n"));
+    let cases = [
+        ("mode = \"chess\"\nsize = 8\nfound = []\n".to_string(), "chess 8", "unknown mode 'chess'"),
+        ("mode = \"classic\"\nsize = 3\nfound = []\n".into(), "classic 3", "size 3 is outside 4..=16"),
+        ("mode = \"classic\"\nsize = 17\nfound = []\n".into(), "classic 17", "size 17 is outside 4..=16"),
+        ("mode = \"cover\"\nsize = 8\nfound = [92]\n".into(), "cover 8 92", "above 91"),
+        (daily("2026-02-30", "2"), "regions 8 daily:2026-02-30:2", "is not a date"),
+        (daily("2026-02-03", "0"), "regions 8 daily:2026-02-03:0", "must be 1 or more"),
+        (daily("2026-02-03", "-3"), "regions 8 daily:2026-02-03:-3", "must be 1 or more"),
+        (
+            daily("2026-02-03", "4294967296"),
+            "regions 8 daily:2026-02-03:4294967296",
+            "at most 4294967295 days",
+        ),
+        (
+            toml("regions_puzzle = \"4:0123456789abcdef\"\n"),
+            "regions 8 regions:4:0123456789abcdef",
+            "SIZE:SEED",
+        ),
+        (format!("version = 0\n{}", toml("")), "version:0 regions 8", "version 0 is not a version"),
+        (format!("version = -3\n{}", toml("")), "version:-3 regions 8", "version -3 is not a version"),
+        (format!("version = 3\n{}", toml("")), "version:3", "newer queens (format version 3,"),
+        (
+            format!("version = 99999999999999999999\n{}", toml("")),
+            "version:99999999999999999999",
+            "newer queens (format version 99999999999999999999,",
+        ),
+    ];
+    for (file, page, why) in cases {
+        let file_says = queens::daemon::state::parse(&file).unwrap_err().to_string();
+        let page_says = queens_web::saved::parse(page).unwrap_err().to_string();
+        assert!(file_says.contains(why), "{file:?}: {file_says}");
+        assert_eq!(page_says, file_says, "{page:?} against {file:?}");
+    }
+}

@@ -8,9 +8,9 @@ use crate::backend::sensehat::{self, SenseHat, discover::Roots};
 use crate::backend::{Display, Input, sense_emu, terminal};
 use crate::daemon::config::{self, Config};
 use crate::daemon::signals::Shutdown;
-use crate::daemon::state::{Choices, State, StateFile};
+use crate::daemon::state::StateFile;
 use crate::daemon::{self};
-use crate::game::{Engine, Frame, MAX_SIDE, ModeKind, SIZES, Setup};
+use crate::game::{Choices, Engine, Frame, MAX_SIDE, ModeKind, SIZES, SavedState, Setup};
 use anyhow::Context;
 use clap::ValueEnum;
 use log::{info, warn};
@@ -271,8 +271,8 @@ fn notify_ready() {
 /// The saved state, or the defaults, and what saves it; a corrupt file is
 /// reported and set aside, and what is no state file at all ends the game
 /// before it starts.
-fn load_state(file: Option<StateFile>) -> anyhow::Result<(State, Saver)> {
-    let Some(file) = file else { return Ok((State::default(), Saver::default())) };
+fn load_state(file: Option<StateFile>) -> anyhow::Result<(SavedState, Saver)> {
+    let Some(file) = file else { return Ok((SavedState::default(), Saver::default())) };
     let loaded = file.load().map_err(anyhow::Error::msg)?;
     if let Some(warning) = &loaded.warning {
         warn!("{warning}");
@@ -297,7 +297,7 @@ struct Saver {
 impl Default for Saver {
     /// No file: nothing is saved.
     fn default() -> Self {
-        Saver { file: None, said: None, as_of: State::default().choices() }
+        Saver { file: None, said: None, as_of: SavedState::default().choices() }
     }
 }
 
@@ -305,7 +305,7 @@ impl Saver {
     /// Saves `engine`'s state; a failure is a warning (once) and the game goes on.
     fn save(&mut self, engine: &Engine) {
         let Some(file) = &self.file else { return };
-        let state = State::of(engine);
+        let state = SavedState::of(engine);
         let problem = match file.save(&state, &self.as_of) {
             Ok(warning) => {
                 self.as_of = state.choices();

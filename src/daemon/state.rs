@@ -1,5 +1,9 @@
-//! The player's saved state: the last mode and size, and which of the 92
-//! solutions they have found. One small TOML file, written atomically.
+//! The player's saved state ([`SavedState`]: the last mode and size, which
+//! of the 92 solutions they have found, the daily streak, the regions
+//! puzzle in play) as one small TOML file, written atomically. What the
+//! values are and the rules they follow are the engine's
+//! ([`crate::game::SavedState`]); this module encodes and decodes them as
+//! TOML, and keeps the file.
 //!
 //! It lives in systemd's `StateDirectory` when run as a service
 //! (`$STATE_DIRECTORY`), otherwise in the XDG state directory
@@ -12,7 +16,7 @@
 //!
 //! Several games may share the file (the service and a terminal, two SSH
 //! sessions): each save takes a lock on the file's directory, reads what is
-//! there, merges it with what this game has ([`Progress::merged`]: every
+//! there, merges it with what this game has ([`SavedState::merged`]: every
 //! solution either found, the days of the daily streak either solved; the
 //! mode, size and regions puzzle are the last chosen: this game's only if
 //! it changed them since it read or saved the file), and only then replaces
@@ -24,10 +28,7 @@
 //! once and plays on without saving.
 
 use super::small_file;
-use crate::game::{
-    Engine, InPlay, ModeKind, Progress, Unusable, check_values, check_version, chosen, version_for,
-};
-use crate::regions::generate::date_string;
+use crate::game::{Choices, SavedState, SavedText, Unusable, check_version};
 use nix::fcntl::{Flock, FlockArg};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -110,68 +111,12 @@ impl SaveError {
 // printed whole does not say it twice.
 impl std::error::Error for SaveError {}
 
-/// What is remembered between runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct State {
-    pub mode: ModeKind,
-    pub size: usize,
-    pub progress: Progress,
-    /// The regions puzzle in play (not the puzzle of the day, not solved),
-    /// shown again at the next start: this game's, never merged.
-    pub regions: Option<InPlay>,
-}
-
-/// What a game chooses rather than merges: the mode and size played last,
-/// and the regions puzzle in play. A save writes each over what another
-/// game saved only if this game changed it since it last read or saved the
-/// file ([`chosen`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Choices {
-    pub mode: ModeKind,
-    pub size: usize,
-    pub regions: Option<InPlay>,
-}
-
-impl State {
-    /// What `engine` has to save: its mode, size, progress and regions puzzle in play.
-    pub fn of(engine: &Engine) -> State {
-        let setup = engine.setup();
-        State { mode: setup.mode, size: setup.size, progress: *engine.progress(), regions: engine.in_play() }
-    }
-
-    /// What this state chose.
-    pub fn choices(&self) -> Choices {
-        Choices { mode: self.mode, size: self.size, regions: self.regions }
-    }
-
-    /// This game's state over `there`, the one saved now: the progress of
-    /// both ([`Progress::merged`]), and of the mode and size (together) and
-    /// the regions puzzle, this game's if it changed them from `as_of`,
-    /// else `there`'s.
-    pub fn merged(&self, as_of: &Choices, there: &State) -> State {
-        let (mode, size) =
-            chosen((self.mode, self.size), &(as_of.mode, as_of.size), (there.mode, there.size));
-        State {
-            mode,
-            size,
-            progress: self.progress.merged(&there.progress),
-            regions: chosen(self.regions, &as_of.regions, there.regions),
-        }
-    }
-}
-
-impl Default for State {
-    /// A first run: classic on the 8x8, nothing found yet.
-    fn default() -> Self {
-        State { mode: ModeKind::Classic, size: 8, progress: Progress::default(), regions: None }
-    }
-}
-
-/// The file's layout. Unknown keys are refused, so a typo is noticed.
+/// The file's layout: [`SavedFields`](crate::game::SavedFields) in TOML.
+/// Unknown keys are refused, so a typo is noticed.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct OnDisk {
-    /// The format's version: [`version_for`] what the file holds (this build reads up to
+    /// The format's version (this build reads up to
     /// [`STATE_VERSION`](crate::game::STATE_VERSION)); a file without one is version 1.
     #[serde(default = "first_version")]
     version: i64,
@@ -184,7 +129,7 @@ struct OnDisk {
     daily_solved: Option<String>,
     /// How many days in a row up to `daily_solved`: any TOML integer, so
     /// that one too large for the count (a `u32`) is said to be too large by
-    /// `check_values`, as the page's is.
+    /// [`SavedState::read`], as the page's is.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     daily_streak: Option<i64>,
     /// The regions puzzle in play, `SIZE:SEED` (format version 2).
@@ -205,7 +150,7 @@ pub struct StateFile {
 /// The state read at start, and what went wrong reading it.
 #[derive(Debug)]
 pub struct Loaded {
-    pub state: Option<State>,
+    pub state: Option<SavedState>,
     /// Set when the file was there but unusable: what happened to it.
     pub warning: Option<String>,
     /// Whether the game may save: not over a file a newer queens wrote.
@@ -302,7 +247,7 @@ impl StateFile {
     /// loses nothing either: the solutions and the daily streak of both,
     /// and this game's mode, size and regions puzzle only where it changed
     /// them from `as_of`, what it had when it last read or saved the file
-    /// ([`State::merged`]). A file that
+    /// ([`SavedState::merged`]). A file that
     /// is read-only, or from a newer queens, or that cannot be read, is left
     /// as it is (an error); one that is not a valid state is set aside, and
     /// the line saying so returned.
@@ -314,7 +259,7 @@ impl StateFile {
     /// user may give them (root, or a group of theirs), its owner and group.
     /// The lock is on the directory, which the rename does not replace, and
     /// leaves nothing behind.
-    pub fn save(&self, state: &State, as_of: &Choices) -> Result<Option<String>, SaveError> {
+    pub fn save(&self, state: &SavedState, as_of: &Choices) -> Result<Option<String>, SaveError> {
         let target = self.resolved();
         if target != self.path {
             return StateFile::new(target).save(state, as_of);
@@ -521,28 +466,29 @@ fn link(file: &File, to: &Path) -> io::Result<()> {
 }
 
 /// The file's text for `state`.
-pub fn render(state: &State) -> String {
+pub fn render(state: &SavedState) -> String {
+    let fields = state.fields();
     let on_disk = OnDisk {
-        version: version_for(state.regions.is_some()).into(),
-        mode: state.mode.name().to_string(),
-        size: state.size,
-        found: state.progress.found().collect(),
-        daily_solved: state.progress.streak().map(|s| date_string(s.last)),
-        daily_streak: state.progress.streak().map(|s| i64::from(s.days)),
-        regions_puzzle: state.regions.map(|r| r.to_text()),
+        version: fields.version.into(),
+        mode: fields.mode.to_string(),
+        size: fields.size,
+        found: fields.found,
+        daily_solved: fields.daily_solved,
+        daily_streak: fields.daily_streak.map(i64::from),
+        regions_puzzle: fields.regions_puzzle,
     };
     let body = toml::to_string(&on_disk).expect("plain fields serialise");
     format!("# The queens game's saved state: written by the game, safe to delete.\n{body}")
 }
 
 /// Reads the file's bytes, as [`parse`].
-fn parse_bytes(bytes: &[u8]) -> Result<State, Unusable> {
+fn parse_bytes(bytes: &[u8]) -> Result<SavedState, Unusable> {
     std::str::from_utf8(bytes).map_err(|_| Unusable::invalid("it is not UTF-8 text")).and_then(parse)
 }
 
 /// Reads the file's text; the error says what is wrong, in one line, or
 /// that a newer queens wrote it.
-pub fn parse(text: &str) -> Result<State, Unusable> {
+pub fn parse(text: &str) -> Result<SavedState, Unusable> {
     let invalid = |e: toml::de::Error| Unusable::invalid(plain(e.message().trim_end()));
     // The version first, on its own and before any TOML is parsed: a newer
     // format may hold what this parser refuses.
@@ -550,17 +496,16 @@ pub fn parse(text: &str) -> Result<State, Unusable> {
         check_version(version)?;
     }
     let on_disk: OnDisk = toml::from_str(text).map_err(invalid)?;
+    let size = on_disk.size.to_string();
     let streak = on_disk.daily_streak.map(|days| days.to_string());
-    let daily = match (&on_disk.daily_solved, &streak) {
-        (None, None) => None,
-        (Some(date), Some(days)) => Some((date.as_str(), days.as_str())),
-        _ => return Err(Unusable::invalid("daily_solved and daily_streak go together")),
-    };
-    let found = on_disk.found.iter().map(|&i| Some(i));
-    let (mode, size, progress) = check_values(&on_disk.mode, &on_disk.size.to_string(), found, daily)?;
-    let regions =
-        on_disk.regions_puzzle.as_deref().map(InPlay::parse).transpose().map_err(Unusable::invalid)?;
-    Ok(State { mode, size, progress, regions })
+    SavedState::read(SavedText {
+        mode: &on_disk.mode,
+        size: &size,
+        found: on_disk.found.iter().map(|&i| Some(i)).collect(),
+        daily_solved: on_disk.daily_solved.as_deref(),
+        daily_streak: streak.as_deref(),
+        regions_puzzle: on_disk.regions_puzzle.as_deref(),
+    })
 }
 
 /// The value of the text's top-level `version = N` line (before any
@@ -625,15 +570,16 @@ fn move_aside(path: &Path) -> io::Result<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::{InPlay, ModeKind, Progress};
 
     /// What a game on a first run starts with.
     fn first_run() -> Choices {
-        State::default().choices()
+        SavedState::default().choices()
     }
 
-    fn sample() -> State {
+    fn sample() -> SavedState {
         let progress = Progress::from_found([0, 5, 91]).unwrap().with_streak(20_417, 3);
-        State { mode: ModeKind::Strict, size: 6, progress, regions: None }
+        SavedState { mode: ModeKind::Strict, size: 6, progress, regions: None }
     }
 
     #[test]
@@ -867,7 +813,7 @@ mod tests {
     #[test]
     fn a_regions_puzzle_in_play_is_version_2_and_reads_back() {
         let in_play = InPlay { size: 7, seed: 0x0123_4567_89ab_cdef };
-        let state = State { mode: ModeKind::Regions, size: 7, regions: Some(in_play), ..sample() };
+        let state = SavedState { mode: ModeKind::Regions, size: 7, regions: Some(in_play), ..sample() };
         let text = render(&state);
         assert!(
             text.contains("version = 2\n") && text.contains("regions_puzzle = \"7:0123456789abcdef\"\n"),
@@ -946,14 +892,14 @@ mod tests {
         // Both games read the file (nothing yet) before either saves.
         let (a, b) = (StateFile::new(&path), StateFile::new(&path));
         assert!(a.load().unwrap().state.is_none() && b.load().unwrap().state.is_none());
-        let found = |indexes: &[usize], days| State {
+        let found = |indexes: &[usize], days| SavedState {
             mode: ModeKind::Classic,
             size: 8,
             progress: Progress::from_found(indexes.iter().copied()).unwrap().with_streak(20_417, days),
             regions: None,
         };
         a.save(&found(&[88], 2), &first_run()).unwrap();
-        let b_state = State { mode: ModeKind::Cover, size: 7, ..found(&[89], 1) };
+        let b_state = SavedState { mode: ModeKind::Cover, size: 7, ..found(&[89], 1) };
         b.save(&b_state, &first_run()).unwrap();
         let text = fs::read_to_string(&path).unwrap();
         assert!(text.contains("found = [88, 89]"), "{text}");
@@ -972,7 +918,7 @@ mod tests {
                 std::thread::spawn(move || {
                     for _ in 0..10 {
                         let progress = Progress::from_found([i]).unwrap();
-                        file.save(&State { progress, ..State::default() }, &first_run()).unwrap();
+                        file.save(&SavedState { progress, ..SavedState::default() }, &first_run()).unwrap();
                     }
                 })
             })
@@ -994,8 +940,11 @@ mod tests {
         let saving = std::thread::spawn(move || file.save(&sample(), &first_run()));
         std::thread::sleep(Duration::from_millis(200));
         assert!(!path.exists(), "no save while another game holds the lock");
-        fs::write(&path, render(&State { progress: Progress::from_found([7]).unwrap(), ..State::default() }))
-            .unwrap();
+        fs::write(
+            &path,
+            render(&SavedState { progress: Progress::from_found([7]).unwrap(), ..SavedState::default() }),
+        )
+        .unwrap();
         drop(other);
         saving.join().unwrap().unwrap();
         let there = parse(&fs::read_to_string(&path).unwrap()).unwrap();
@@ -1015,7 +964,7 @@ mod tests {
         fs::set_permissions(&path, fs::Permissions::from_mode(0o444)).unwrap();
         let before = fs::metadata(&path).unwrap();
         // Root may write any file, and must leave this one too.
-        let err = StateFile::new(&path).save(&State::default(), &first_run()).unwrap_err();
+        let err = StateFile::new(&path).save(&SavedState::default(), &first_run()).unwrap_err();
         assert!(matches!(err, SaveError::ReadOnly { .. }), "{err:?}");
         assert_eq!(
             err.line(),

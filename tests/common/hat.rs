@@ -10,8 +10,8 @@ use queens::backend::sensehat::joystick::{self, EV_KEY};
 use queens::backend::sensehat::testing::StandIns;
 use queens::backend::sensehat::{self};
 use queens::daemon::signals::Shutdown;
-use queens::daemon::state::{State, StateFile};
-use queens::game::{Engine, ModeKind, Setup};
+use queens::daemon::state::StateFile;
+use queens::game::{Engine, ModeKind, SavedState, Setup};
 use std::fs::{self, File, OpenOptions};
 use std::io::Write;
 use std::os::unix::fs::OpenOptionsExt;
@@ -111,7 +111,7 @@ impl Hat {
             let mut as_of = saved.choices();
             queens::daemon::run_saving(&mut engine, &mut hat, |engine| {
                 if let Some(file) = &file {
-                    let state = State::of(engine);
+                    let state = SavedState::of(engine);
                     file.save(&state, &as_of).unwrap();
                     as_of = state.choices();
                 }

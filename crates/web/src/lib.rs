@@ -4,7 +4,7 @@
 //! (`scripts/build-web` builds both into `target/web/`). The page owns the
 //! clock, the drawing and `localStorage`; this crate owns the game:
 //! [`session::Session`] is the engine with the drawn joystick's gestures and
-//! the keyboard, [`saved::Saved`] the stored progress and its rules.
+//! the keyboard, [`mod@saved`] the stored progress as JSON.
 //!
 //! The module exports plain functions (below) rather than going through
 //! `wasm-bindgen`: the page passes numbers, and text through one buffer in
@@ -17,7 +17,6 @@ pub mod session;
 
 use queens_engine::game::gesture::Key;
 use queens_engine::game::{Calendar, Event, ModeKind, OnShow, STATE_VERSION, Stopwatch, Unusable};
-use saved::Saved;
 use session::Session;
 use std::cell::RefCell;
 use std::fmt::Write as _;
@@ -117,7 +116,7 @@ pub extern "C" fn start(now: f64, intro: u32, seed: u64) -> usize {
         let fields = String::from_utf8_lossy(&page.input).into_owned();
         let (saved, unusable) = match fields.trim() {
             "" => (None, None),
-            fields => match Saved::parse(fields) {
+            fields => match saved::parse(fields) {
                 Ok(saved) => (Some(saved), None),
                 Err(why) => (None, Some(why)),
             },
@@ -236,7 +235,7 @@ pub extern "C" fn saved() -> usize {
     PAGE.with_borrow_mut(|page| {
         let stored = String::from_utf8_lossy(&page.input).into_owned();
         page.output = match page.session.as_mut().map(|s| s.take_saved(&stored)) {
-            Some(Ok(Some(saved))) => saved.to_json(),
+            Some(Ok(Some(saved))) => saved::to_json(&saved),
             Some(Err(why)) => why.to_string(),
             Some(Ok(None)) | None => String::new(),
         };
@@ -320,7 +319,7 @@ pub fn describe_json(on_show: &OnShow) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use queens_engine::game::{NoCalendar, StoppedWatch};
+    use queens_engine::game::{NoCalendar, SavedState, StoppedWatch};
 
     #[test]
     fn the_description_is_json_with_the_menu_and_messages_in_words() {
@@ -343,7 +342,7 @@ mod tests {
     #[test]
     fn the_tally_is_said_only_where_one_is_kept() {
         let tally = |mode, size| {
-            let saved = Saved { mode, size, ..Saved::default() };
+            let saved = SavedState { mode, size, ..SavedState::default() };
             let session =
                 Session::start(Some(saved), false, 0.0, 0, Box::new(StoppedWatch), Box::new(NoCalendar));
             let json = describe_json(&session.on_show());

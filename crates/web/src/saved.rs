@@ -1,171 +1,148 @@
-//! The player's progress as the page keeps it in `localStorage`: the saved
-//! state's fields (`src/daemon/state.rs` in the root crate) under the same
-//! rules, as JSON: `{"version":1,"mode":"classic","size":8,"found":[0,17]}`,
+//! The player's progress as the page keeps it in `localStorage`: the
+//! engine's [`SavedState`] (the state file's values, under its keys and its
+//! rules) as JSON: `{"version":1,"mode":"classic","size":8,"found":[0,17]}`,
 //! with `"daily_solved":"2026-11-25","daily_streak":3` once a puzzle of the
 //! day was solved (regions mode), and `"regions_puzzle":"7:00ff..."` while
 //! a regions puzzle other than the day's is in play, unsolved (version 2
-//! only then, as the state file: `version_for`). A value without `version`
-//! is version 1; one from a newer queens is left alone and the game is
-//! played without keeping progress.
+//! only then, as the state file: [`SavedFields::version`]). A value without
+//! `version` is version 1; one from a newer queens is left alone and the
+//! game is played without keeping progress.
 //!
 //! Other tabs keep their progress under the same key: before each store
 //! the page reads what is stored now, and what is stored is the two merged
-//! ([`Saved::merged`]), so no tab loses another's solutions, nor the mode
-//! and size another tab chose while this one chose none. The regions
-//! puzzle in play is this tab's, never merged, as the state file's is.
+//! ([`merged`]), so no tab loses another's solutions, nor the mode and size
+//! another tab chose while this one chose none. The regions puzzle in play
+//! is this tab's, never another tab's.
 //!
 //! The page parses the JSON and checks its shape (an object with exactly
-//! these keys, of these types); the values are checked here by the rules
-//! the state file's follow, in the same words (`check_values` in the
-//! engine): a known mode, a size some mode plays, solution numbers of the
-//! 92, a real date and a streak of at least one day, and the regions
-//! puzzle by `InPlay::parse`. A value that breaks a rule is not used.
+//! these keys, of these types); the values are checked by the engine
+//! ([`SavedState::read`]), by the rules the state file's follow and in the
+//! same words: a known mode, a size some mode plays, solution numbers of
+//! the 92, a real date and a streak of at least one day, and the regions
+//! puzzle's `SIZE:SEED`. A value that breaks a rule is not used.
+//!
+//! [`SavedFields::version`]: queens_engine::game::SavedFields::version
 
-use queens_engine::game::{
-    Engine, InPlay, ModeKind, Progress, Unusable, check_values, check_version, chosen, version_for,
-};
-use queens_engine::regions::generate::date_string;
+use queens_engine::game::{Choices, ModeKind, SavedState, SavedText, Unusable, check_version};
 
-/// What is remembered between visits.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Saved {
-    /// The mode played last.
-    pub mode: ModeKind,
-    /// The board size played last.
-    pub size: usize,
-    /// The solutions of the 8x8 found.
-    pub progress: Progress,
-    /// The regions puzzle in play (not the day's, not solved), shown again
-    /// at the next visit: [`Engine::in_play`].
-    pub regions: Option<InPlay>,
+/// This tab's state over `stored` (another tab's, kept since this one last
+/// looked), merged as the state file merges ([`SavedState::merged`]: the
+/// progress of both, this tab's mode and size if it chose them, changed
+/// from `as_of`, what it had when it last stored or started, else
+/// `stored`'s), except that the regions puzzle in play is always this
+/// tab's: the one it shows is the one a reload shows again
+/// (`scripts/web-test` holds the page to that). What to store.
+pub fn merged(ours: &SavedState, as_of: (ModeKind, usize), stored: &SavedState) -> SavedState {
+    let as_of = Choices { mode: as_of.0, size: as_of.1, regions: ours.regions };
+    SavedState { regions: ours.regions, ..ours.merged(&as_of, stored) }
 }
 
-impl Saved {
-    /// What `engine` would keep now.
-    pub fn of(engine: &Engine) -> Saved {
-        Saved {
-            mode: engine.setup().mode,
-            size: engine.setup().size,
-            progress: *engine.progress(),
-            regions: engine.in_play(),
-        }
+/// Reads the fields the page took out of the JSON, separated by spaces:
+/// the version if there is one (`version:1`), the mode, the size, the
+/// streak if there is one (`daily:2026-11-25:3`), the regions puzzle in
+/// play if there is one (`regions:7:00ff...`), then the solution numbers
+/// found (`classic 8 0 17`). The error says what is wrong, in the engine's
+/// words, as the state file's does, or that a newer queens stored it (the
+/// page then passes the version alone).
+pub fn parse(fields: &str) -> Result<SavedState, Unusable> {
+    let mut words = fields.split_whitespace().peekable();
+    if let Some(version) = words.peek().and_then(|w| w.strip_prefix("version:")) {
+        check_version(version)?;
+        words.next();
     }
-
-    /// This game's progress and `stored`'s together (another tab's, kept
-    /// since this one last looked), with this game's mode and size if it
-    /// chose them, changed from `as_of` (what it had when it last stored or
-    /// started), else `stored`'s, and this game's regions puzzle in play:
-    /// what to store.
-    pub fn merged(&self, as_of: (ModeKind, usize), stored: &Saved) -> Saved {
-        let (mode, size) = chosen((self.mode, self.size), &as_of, (stored.mode, stored.size));
-        Saved { mode, size, progress: self.progress.merged(&stored.progress), regions: self.regions }
-    }
-
-    /// Reads the fields the page took out of the JSON, separated by spaces:
-    /// the version if there is one (`version:1`), the mode, the size, the
-    /// streak if there is one (`daily:2026-11-25:3`), the regions puzzle in
-    /// play if there is one (`regions:7:00ff...`), then the solution
-    /// numbers found (`classic 8 0 17`). The error says what is wrong, in
-    /// words, as the saved state's do, or that a newer queens stored it
-    /// (the page then passes the version alone).
-    pub fn parse(fields: &str) -> Result<Saved, Unusable> {
-        let mut words = fields.split_whitespace().peekable();
-        if let Some(version) = words.peek().and_then(|w| w.strip_prefix("version:")) {
-            check_version(version)?;
-            words.next();
-        }
-        let mode = words.next().unwrap_or_default();
-        let size = words.next().unwrap_or_default();
-        let daily = words.next_if(|w| w.starts_with("daily:")).map(|w| {
-            let daily = &w["daily:".len()..];
-            daily.rsplit_once(':').unwrap_or((daily, ""))
-        });
-        let regions = words.next_if(|w| w.starts_with("regions:")).map(|w| &w["regions:".len()..]);
-        let found = words.map(|w| w.parse().ok());
-        let (mode, size, progress) = check_values(mode, size, found, daily)?;
-        let regions = regions.map(InPlay::parse).transpose().map_err(Unusable::invalid)?;
-        Ok(Saved { mode, size, progress, regions })
-    }
-
-    /// The JSON the page stores.
-    pub fn to_json(&self) -> String {
-        let found: Vec<String> = self.progress.found().map(|i| i.to_string()).collect();
-        let daily = match self.progress.streak() {
-            Some(s) => format!(r#","daily_solved":"{}","daily_streak":{}"#, date_string(s.last), s.days),
-            None => String::new(),
-        };
-        let regions = match self.regions {
-            Some(in_play) => format!(r#","regions_puzzle":"{}""#, in_play.to_text()),
-            None => String::new(),
-        };
-        format!(
-            r#"{{"version":{},"mode":"{}","size":{},"found":[{}]{daily}{regions}}}"#,
-            version_for(self.regions.is_some()),
-            self.mode,
-            self.size,
-            found.join(",")
-        )
-    }
+    let mode = words.next().unwrap_or_default();
+    let size = words.next().unwrap_or_default();
+    let daily = words.next_if(|w| w.starts_with("daily:")).map(|w| {
+        let daily = &w["daily:".len()..];
+        daily.rsplit_once(':').unwrap_or((daily, ""))
+    });
+    let regions_puzzle = words.next_if(|w| w.starts_with("regions:")).map(|w| &w["regions:".len()..]);
+    SavedState::read(SavedText {
+        mode,
+        size,
+        daily_solved: daily.map(|(date, _)| date),
+        daily_streak: daily.map(|(_, days)| days),
+        regions_puzzle,
+        found: words.map(|w| w.parse().ok()).collect(),
+    })
 }
 
-impl Default for Saved {
-    /// A first visit: classic on the 8x8, nothing found yet.
-    fn default() -> Self {
-        Saved { mode: ModeKind::Classic, size: 8, progress: Progress::default(), regions: None }
-    }
+/// The JSON the page stores for `state`.
+pub fn to_json(state: &SavedState) -> String {
+    let fields = state.fields();
+    let found: Vec<String> = fields.found.iter().map(|i| i.to_string()).collect();
+    let daily = match (fields.daily_solved, fields.daily_streak) {
+        (Some(date), Some(days)) => format!(r#","daily_solved":"{date}","daily_streak":{days}"#),
+        _ => String::new(),
+    };
+    let regions = match fields.regions_puzzle {
+        Some(in_play) => format!(r#","regions_puzzle":"{in_play}""#),
+        None => String::new(),
+    };
+    format!(
+        r#"{{"version":{},"mode":"{}","size":{},"found":[{}]{daily}{regions}}}"#,
+        fields.version,
+        fields.mode,
+        fields.size,
+        found.join(",")
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use queens_engine::game::{InPlay, Progress};
 
     #[test]
     fn what_is_stored_reads_back_the_same() {
-        let saved = Saved {
+        let saved = SavedState {
             mode: ModeKind::Strict,
             size: 12,
             progress: Progress::from_found([0, 91]).unwrap(),
             regions: None,
         };
-        assert_eq!(saved.to_json(), r#"{"version":1,"mode":"strict","size":12,"found":[0,91]}"#);
-        assert_eq!(Saved::parse("version:1 strict 12 0 91"), Ok(saved));
-        assert_eq!(Saved::parse("strict 12 0 91"), Ok(saved));
-        assert_eq!(Saved::parse("classic 8"), Ok(Saved { size: 8, ..Saved::default() }));
-        let daily =
-            Saved { mode: ModeKind::Regions, progress: Progress::default().with_streak(20_417, 3), ..saved };
+        assert_eq!(to_json(&saved), r#"{"version":1,"mode":"strict","size":12,"found":[0,91]}"#);
+        assert_eq!(parse("version:1 strict 12 0 91"), Ok(saved));
+        assert_eq!(parse("strict 12 0 91"), Ok(saved));
+        assert_eq!(parse("classic 8"), Ok(SavedState { size: 8, ..SavedState::default() }));
+        let daily = SavedState {
+            mode: ModeKind::Regions,
+            progress: Progress::default().with_streak(20_417, 3),
+            ..saved
+        };
         assert_eq!(
-            daily.to_json(),
+            to_json(&daily),
             r#"{"version":1,"mode":"regions","size":12,"found":[],"daily_solved":"2025-11-25","daily_streak":3}"#
         );
-        assert_eq!(Saved::parse("regions 12 daily:2025-11-25:3"), Ok(daily));
+        assert_eq!(parse("regions 12 daily:2025-11-25:3"), Ok(daily));
     }
 
     #[test]
     fn a_regions_puzzle_in_play_is_version_2_and_reads_back() {
         let in_play = InPlay { size: 7, seed: 0x0123_4567_89ab_cdef };
-        let saved = Saved {
+        let saved = SavedState {
             mode: ModeKind::Regions,
             size: 7,
             progress: Progress::from_found([5]).unwrap().with_streak(20_417, 2),
             regions: Some(in_play),
         };
         assert_eq!(
-            saved.to_json(),
+            to_json(&saved),
             r#"{"version":2,"mode":"regions","size":7,"found":[5],"daily_solved":"2025-11-25","daily_streak":2,"regions_puzzle":"7:0123456789abcdef"}"#
         );
+        assert_eq!(parse("version:2 regions 7 daily:2025-11-25:2 regions:7:0123456789abcdef 5"), Ok(saved));
         assert_eq!(
-            Saved::parse("version:2 regions 7 daily:2025-11-25:2 regions:7:0123456789abcdef 5"),
-            Ok(saved)
-        );
-        assert_eq!(
-            Saved::parse("regions 7 regions:4:0123456789abcdef").map_err(|e| e.to_string()),
+            parse("regions 7 regions:4:0123456789abcdef").map_err(|e| e.to_string()),
             Err("is not valid: regions_puzzle \"4:0123456789abcdef\" is not SIZE:SEED (a size 5 to 12, 16 hex digits)"
                 .to_string())
         );
         // Another tab's puzzle is its own: this tab stores the one it plays, or none.
-        let other = Saved { regions: Some(InPlay { size: 9, seed: 1 }), ..saved };
-        assert_eq!(saved.merged((saved.mode, saved.size), &other).regions, Some(in_play));
-        assert_eq!(Saved { regions: None, ..saved }.merged((saved.mode, saved.size), &other).regions, None);
+        let other = SavedState { regions: Some(InPlay { size: 9, seed: 1 }), ..saved };
+        assert_eq!(merged(&saved, (saved.mode, saved.size), &other).regions, Some(in_play));
+        assert_eq!(
+            merged(&SavedState { regions: None, ..saved }, (saved.mode, saved.size), &other).regions,
+            None
+        );
     }
 
     #[test]
@@ -193,17 +170,17 @@ mod tests {
             ("", "is not valid: unknown mode '': expected one of classic, strict, cover, regions"),
         ];
         for (fields, why) in cases {
-            assert_eq!(Saved::parse(fields).map_err(|e| e.to_string()), Err(why.to_string()), "{fields}");
+            assert_eq!(parse(fields).map_err(|e| e.to_string()), Err(why.to_string()), "{fields}");
         }
     }
 
     #[test]
     fn a_value_from_a_newer_queens_is_not_used_and_said_so() {
-        let newer = Saved::parse("version:3").unwrap_err();
+        let newer = parse("version:3").unwrap_err();
         assert_eq!(newer, Unusable::Newer("3".into()));
         assert!(newer.to_string().ends_with("progress will not be saved"), "{newer}");
         assert_eq!(
-            Saved::parse("version:0 classic 8").map_err(|e| e.to_string()),
+            parse("version:0 classic 8").map_err(|e| e.to_string()),
             Err("is not valid: version 0 is not a version (1 or more)".to_string())
         );
     }

@@ -1,10 +1,11 @@
 //! One game on the page: the engine, the drawn joystick's gestures and the
 //! keyboard, on the page's clock. Plain Rust, so the host runs its tests.
 
-use crate::saved::Saved;
+use crate::saved;
 use queens_engine::game::gesture::{Gestures, Key, Timing};
 use queens_engine::game::{
-    Calendar, Engine, Event, Frame, MAX_SIDE, Millis, ModeKind, OnShow, Setup, Stopwatch, Style, Unusable,
+    Calendar, Engine, Event, Frame, MAX_SIDE, Millis, ModeKind, OnShow, SavedState, Setup, Stopwatch, Style,
+    Unusable,
 };
 
 /// The game, and what the page's input is in the middle of.
@@ -33,7 +34,7 @@ impl Session {
     /// played. With `intro` (a first visit) the title and what the keys do
     /// in the mode scroll once, as on the Sense HAT.
     pub fn start(
-        saved: Option<Saved>,
+        saved: Option<SavedState>,
         intro: bool,
         now: f64,
         seed: u64,
@@ -171,15 +172,15 @@ impl Session {
     /// `stored` cannot be used the error says why and nothing is taken: a
     /// value that breaks a rule is for the page to set aside before asking
     /// again with nothing; one from a newer queens stops the keeping.
-    pub fn take_saved(&mut self, stored: &str) -> Result<Option<Saved>, Unusable> {
+    pub fn take_saved(&mut self, stored: &str) -> Result<Option<SavedState>, Unusable> {
         if !self.unsaved() {
             return Ok(None);
         }
-        let ours = Saved::of(&self.engine);
+        let ours = SavedState::of(&self.engine);
         let merged = match stored.trim() {
             "" => ours,
-            fields => match Saved::parse(fields) {
-                Ok(there) => ours.merged(self.chosen_as_of, &there),
+            fields => match saved::parse(fields) {
+                Ok(there) => saved::merged(&ours, self.chosen_as_of, &there),
                 Err(newer @ Unusable::Newer(_)) => {
                     self.stop_keeping();
                     return Err(newer);
@@ -239,7 +240,7 @@ mod tests {
     #[test]
     fn the_joystick_holds_for_the_menu_and_repeats_directions() {
         // Strict, whose held directions repeat (classic's move once).
-        let saved = Saved { mode: ModeKind::Strict, ..Saved::default() };
+        let saved = SavedState { mode: ModeKind::Strict, ..SavedState::default() };
         let mut s = Session::start(Some(saved), true, 0.0, 0, Box::new(StoppedWatch), Box::new(NoCalendar));
         let now = settled(&mut s, 0.0);
         s.joystick(Key::Middle, true, now);
@@ -271,7 +272,7 @@ mod tests {
 
     #[test]
     fn a_saved_game_starts_where_it_was_and_changes_are_offered_for_saving() {
-        let saved = Saved { mode: ModeKind::Cover, size: 14, ..Saved::default() };
+        let saved = SavedState { mode: ModeKind::Cover, size: 14, ..SavedState::default() };
         let mut s = Session::start(Some(saved), true, 0.0, 0, Box::new(StoppedWatch), Box::new(NoCalendar));
         assert_eq!((s.on_show().mode, s.on_show().size), (ModeKind::Cover, 11), "cover plays up to 11x11");
         assert_eq!(s.take_saved(""), Ok(None));
@@ -314,7 +315,7 @@ mod tests {
         let other_tab = "version:1 strict 6 1 2 3 4 5 6 7 8 9 10";
         let stored = s.take_saved(other_tab).unwrap().expect("a solution to store");
         assert_eq!(
-            stored.to_json(),
+            saved::to_json(&stored),
             r#"{"version":1,"mode":"strict","size":6,"found":[0,1,2,3,4,5,6,7,8,9,10]}"#,
             "this tab's solution with the other's, and the other's mode and size: this tab chose none"
         );
@@ -346,8 +347,8 @@ mod tests {
 
     #[test]
     fn a_regions_puzzle_is_new_at_each_start_and_one_in_play_comes_back() {
-        let regions = Saved { mode: ModeKind::Regions, size: 7, ..Saved::default() };
-        let start = |saved: Saved, seed| {
+        let regions = SavedState { mode: ModeKind::Regions, size: 7, ..SavedState::default() };
+        let start = |saved: SavedState, seed| {
             Session::start(Some(saved), false, 0.0, seed, Box::new(StoppedWatch), Box::new(NoCalendar))
         };
         let mut first = start(regions, 1);
@@ -356,12 +357,12 @@ mod tests {
         // Stored at once, without a move: a reload before the first one shows it again.
         let stored = first.take_saved("").unwrap().expect("the new puzzle to store");
         let in_play = stored.regions.expect("the puzzle in play");
-        assert!(stored.to_json().contains(&format!(r#""regions_puzzle":"{}""#, in_play.to_text())));
+        assert!(saved::to_json(&stored).contains(&format!(r#""regions_puzzle":"{}""#, in_play.to_text())));
         let mut reloaded = start(stored, 2);
         assert!(reloaded.frame() == first.frame(), "the puzzle in play, not the seed's");
         assert_eq!(reloaded.take_saved(""), Ok(None), "nothing new to store");
         // Another mode is played: the 7x7 is still kept, for when regions starts at 7x7 again.
-        let mut classic = start(Saved { mode: ModeKind::Classic, ..stored }, 3);
+        let mut classic = start(SavedState { mode: ModeKind::Classic, ..stored }, 3);
         assert_eq!(classic.take_saved(""), Ok(None));
         choose(&mut classic, "STRICT", 0.0);
         let strict = classic.take_saved("").unwrap().expect("a new mode to store");

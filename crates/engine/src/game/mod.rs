@@ -37,7 +37,7 @@ pub use mode::{
 pub use modes::{ModeKind, SIZES};
 pub use progress::{Progress, Record, Streak};
 pub use regions::{InPlay, MARK_PERCENT, REGION_COLOURS, Regions, region_shades};
-pub use saved::{STATE_VERSION, Unusable, check_values, check_version, chosen, version_for};
+pub use saved::{Choices, STATE_VERSION, SavedFields, SavedState, SavedText, Unusable, check_version};
 pub use scratch::{MAX_SCRATCH_N, solve_like_scratch};
 pub use strict::{REFUSED_MS, Strict};
 pub use text::{TextStyle, columns as text_columns, scroll};

@@ -1,10 +1,12 @@
 //! What every saved state (the state file, the page's storage) shares: the
-//! version of its format, the rules its values follow, and what to say
-//! about one this build cannot use. The state file and the page each read
-//! their own text; both check what they read here, so they say the same.
+//! values kept ([`SavedState`]), the version of their format, the rules the
+//! values follow, and what to say about a state this build cannot use. The
+//! state file (TOML) and the page (JSON) each only encode [`SavedFields`] and
+//! decode [`SavedText`] in their own format; every rule and every word
+//! said about a bad value is here, so both say the same.
 
-use super::{ModeKind, Progress, SIZES};
-use crate::regions::generate::parse_date;
+use super::{Engine, InPlay, ModeKind, Progress, SIZES};
+use crate::regions::generate::{date_string, parse_date};
 use std::fmt;
 
 /// The newest version of the saved state's format this build reads. A
@@ -13,13 +15,13 @@ use std::fmt;
 /// build leaves a newer state alone instead of judging it corrupt (it
 /// refuses keys it does not know). Version 2 added the regions puzzle in
 /// play (`regions_puzzle`); a state is written in the oldest version that
-/// holds it ([`version_for`]), so an older build goes on saving a state
+/// holds it ([`SavedFields::version`]), so an older build goes on saving a state
 /// that holds nothing new.
 pub const STATE_VERSION: u32 = 2;
 
 /// The version a saved state is written in: 2 when it keeps a regions
 /// puzzle in play, else 1.
-pub fn version_for(keeps_a_puzzle: bool) -> u32 {
+fn version_for(keeps_a_puzzle: bool) -> u32 {
     if keeps_a_puzzle { 2 } else { 1 }
 }
 
@@ -85,8 +87,151 @@ pub fn check_version(version: &str) -> Result<(), Unusable> {
 /// play) a save keeps: `ours` if this game changed it from `as_of` (what it
 /// had when it last read or saved the state), since it chose it; else
 /// `there`, what is saved now, perhaps another game's choice made since.
-pub fn chosen<T: PartialEq>(ours: T, as_of: &T, there: T) -> T {
+fn chosen<T: PartialEq>(ours: T, as_of: &T, there: T) -> T {
     if ours != *as_of { ours } else { there }
+}
+
+/// What is remembered between games: the mode and size played last, the
+/// progress, and the regions puzzle in play. The state file and the page
+/// keep the same values under the same keys ([`SavedFields`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SavedState {
+    /// The mode played last.
+    pub mode: ModeKind,
+    /// The board size played last.
+    pub size: usize,
+    /// The solutions of the 8x8 found, and the daily streak.
+    pub progress: Progress,
+    /// The regions puzzle in play (not the puzzle of the day, not solved),
+    /// shown again at the next start: [`Engine::in_play`].
+    pub regions: Option<InPlay>,
+}
+
+/// What a game chooses rather than merges: the mode and size played last,
+/// and the regions puzzle in play. [`SavedState::merged`] keeps this game's
+/// only where it changed them since it last read or saved the state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Choices {
+    /// The mode played.
+    pub mode: ModeKind,
+    /// The board size played.
+    pub size: usize,
+    /// The regions puzzle in play.
+    pub regions: Option<InPlay>,
+}
+
+/// A [`SavedState`]'s values as a format writes them, each under its key
+/// (the names of these fields): the state file's TOML and the page's JSON.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SavedFields {
+    /// The format's version: 2 when the state keeps a regions puzzle in
+    /// play, else 1, so that an older build goes on saving a state that
+    /// holds nothing new. A state without one is version 1.
+    pub version: u32,
+    /// The mode's name.
+    pub mode: &'static str,
+    /// The board size.
+    pub size: usize,
+    /// The indexes of the solutions found, in the order the game lists the 92.
+    pub found: Vec<usize>,
+    /// The last puzzle of the day solved (regions mode), `YYYY-MM-DD`.
+    pub daily_solved: Option<String>,
+    /// How many days in a row up to `daily_solved`.
+    pub daily_streak: Option<u32>,
+    /// The regions puzzle in play, `SIZE:SEED` ([`InPlay::to_text`]).
+    pub regions_puzzle: Option<String>,
+}
+
+/// A saved state's values as its text gives them, before any rule is
+/// checked: what a format decoded under [`SavedFields`]' keys (the version is
+/// read before the rest, by [`check_version`]). A number is given as its
+/// digits, so that one too large for any integer type is judged here too.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SavedText<'a> {
+    /// The mode's name.
+    pub mode: &'a str,
+    /// The board size.
+    pub size: &'a str,
+    /// The solution numbers found; `None` for one that is no number of 0 or more.
+    pub found: Vec<Option<usize>>,
+    /// The last puzzle of the day solved, as written.
+    pub daily_solved: Option<&'a str>,
+    /// The days in a row up to it, as written.
+    pub daily_streak: Option<&'a str>,
+    /// The regions puzzle in play, as written.
+    pub regions_puzzle: Option<&'a str>,
+}
+
+impl SavedState {
+    /// What `engine` has to save: its mode, size, progress and regions puzzle in play.
+    pub fn of(engine: &Engine) -> SavedState {
+        let setup = engine.setup();
+        SavedState {
+            mode: setup.mode,
+            size: setup.size,
+            progress: *engine.progress(),
+            regions: engine.in_play(),
+        }
+    }
+
+    /// What this state chose.
+    pub fn choices(&self) -> Choices {
+        Choices { mode: self.mode, size: self.size, regions: self.regions }
+    }
+
+    /// This game's state over `there`, the one saved now (another game's
+    /// perhaps): the progress of both ([`Progress::merged`]: every solution
+    /// either found, the days of the daily streak either solved), and of the
+    /// mode and size (together) and the regions puzzle, this game's if it
+    /// changed them from `as_of` (what it had when it last read or saved
+    /// the state), else `there`'s.
+    pub fn merged(&self, as_of: &Choices, there: &SavedState) -> SavedState {
+        let (mode, size) =
+            chosen((self.mode, self.size), &(as_of.mode, as_of.size), (there.mode, there.size));
+        SavedState {
+            mode,
+            size,
+            progress: self.progress.merged(&there.progress),
+            regions: chosen(self.regions, &as_of.regions, there.regions),
+        }
+    }
+
+    /// The values to write, in the oldest version that holds them.
+    pub fn fields(&self) -> SavedFields {
+        let streak = self.progress.streak();
+        SavedFields {
+            version: version_for(self.regions.is_some()),
+            mode: self.mode.name(),
+            size: self.size,
+            found: self.progress.found().collect(),
+            daily_solved: streak.map(|s| date_string(s.last)),
+            daily_streak: streak.map(|s| s.days),
+            regions_puzzle: self.regions.map(|r| r.to_text()),
+        }
+    }
+
+    /// The state `read` gives, checked: a known `mode`, a `size` some mode
+    /// plays, `found` solution numbers of the 92, `daily_solved` a real date
+    /// and `daily_streak` a whole number of days from 1 to [`u32::MAX`], the
+    /// two together or neither, and `regions_puzzle` [`InPlay::parse`]'s
+    /// form. The error says which rule is broken, in one line.
+    pub fn read(read: SavedText<'_>) -> Result<SavedState, Unusable> {
+        let daily = match (read.daily_solved, read.daily_streak) {
+            (None, None) => None,
+            (Some(date), Some(days)) => Some((date, days)),
+            _ => return Err(Unusable::invalid("daily_solved and daily_streak go together")),
+        };
+        let (mode, size, progress) = check_values(read.mode, read.size, read.found, daily)?;
+        let regions = read.regions_puzzle.map(InPlay::parse).transpose().map_err(Unusable::invalid)?;
+        Ok(SavedState { mode, size, progress, regions })
+    }
+}
+
+impl Default for SavedState {
+    /// A first game: classic on the 8x8, nothing found yet.
+    fn default() -> Self {
+        SavedState { mode: ModeKind::Classic, size: 8, progress: Progress::default(), regions: None }
+    }
 }
 
 /// A saved state's values as its text gives them, checked: a known `mode`,
@@ -95,7 +240,7 @@ pub fn chosen<T: PartialEq>(ours: T, as_of: &T, there: T) -> T {
 /// the `daily` last day solved (`YYYY-MM-DD`) with the days in a row up to
 /// it, as its text gives them (a whole number, at least one, that fits in a
 /// `u32`). The error says which rule is broken, in one line.
-pub fn check_values(
+fn check_values(
     mode: &str,
     size: &str,
     found: impl IntoIterator<Item = Option<usize>>,
