@@ -61,10 +61,11 @@ impl Answers {
     /// assert_eq!(closest.shared(&partial), 1);
     /// ```
     pub fn closest(&self, partial: &Placement) -> Placement {
-        match self {
-            Answers::Listed(s) => *s.get(s.closest(partial).index),
-            Answers::Searched { .. } => closest::closest(partial).expect("the board has solutions").solution,
-        }
+        let found = match self {
+            Answers::Listed(s) => s.closest(partial),
+            Answers::Searched { .. } => closest::closest(partial),
+        };
+        found.expect("the board has solutions").solution
     }
 
     /// A solution keeping every queen of `partial`, if there is one. Listed:

@@ -30,13 +30,15 @@ fn eight_arc() -> &'static Arc<Solutions> {
     EIGHT.get_or_init(|| Arc::new(Solutions::new(8)))
 }
 
-/// The answer to "which solution is closest to my queens?".
+/// The answer to "which solution is closest to my queens?", from the list
+/// ([`Solutions::closest`]) or by search (`solver::closest`): a full
+/// solution and how many of the given queens it keeps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Closest {
-    /// Index of the solution in [`Solutions::get`] order.
-    pub index: usize,
-    /// How many of the player's queens it keeps.
-    pub shared: usize,
+    /// The full solution.
+    pub solution: Placement,
+    /// How many of the given queens it keeps ([`Placement::shared`]).
+    pub kept: usize,
 }
 
 impl Solutions {
@@ -130,13 +132,14 @@ impl Solutions {
     }
 
     /// The solution sharing the most queens with `partial`; ties go to the
-    /// earliest in this list's (the seed's) order.
-    pub fn closest(&self, partial: &Placement) -> Closest {
-        let mut best = Closest { index: 0, shared: 0 };
-        for (index, s) in self.all.iter().enumerate() {
-            let shared = partial.shared(s);
-            if shared > best.shared {
-                best = Closest { index, shared };
+    /// earliest in this list's (the seed's) order. `None` only for the
+    /// boards that have no solution at all (2 x 2 and 3 x 3).
+    pub fn closest(&self, partial: &Placement) -> Option<Closest> {
+        let mut best: Option<Closest> = None;
+        for s in &self.all {
+            let kept = partial.shared(s);
+            if best.is_none_or(|best| kept > best.kept) {
+                best = Some(Closest { solution: *s, kept });
             }
         }
         best

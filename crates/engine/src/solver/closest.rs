@@ -15,16 +15,7 @@
 //! counting before every other row and the others from the top.
 
 use super::count::full;
-use crate::puzzle::{MAX_N, Placement};
-
-/// A full solution and how many of the given queens it keeps.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Closest {
-    /// The full solution.
-    pub solution: Placement,
-    /// How many of the given queens it keeps.
-    pub kept: usize,
-}
+use crate::puzzle::{Closest, MAX_N, Placement};
 
 /// The solution keeping the most of `partial`'s queens (which may attack
 /// each other), first in the order described above; `None` only for the
@@ -122,7 +113,7 @@ mod tests {
                 }
                 let found = closest(&p).unwrap();
                 assert!(found.solution.is_full() && found.solution.is_peaceful(), "{p:?}");
-                assert_eq!(found.kept, listed.closest(&p).shared, "{p:?}");
+                assert_eq!(Some(found.kept), listed.closest(&p).map(|c| c.kept), "{p:?}");
             }
         }
     }
