@@ -2,7 +2,7 @@
 
 use super::output::{Format, bad_input, print_json, say};
 use super::progress::ProgressLine;
-use crate::solver::count::{MAX_COUNT_N, MAX_PARTS, Part, Plan, Progress};
+use crate::solver::count::{CountProgress, MAX_COUNT_N, MAX_PARTS, Part, Plan};
 use serde::Serialize;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -173,7 +173,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // On a terminal only: a log gets the announcement above and the answer.
     let mut line = ProgressLine::on_stderr();
     let terminal = line.is_terminal();
-    let mut report = |p: Progress| {
+    let mut report = |p: CountProgress| {
         let (percent, after) = (p.done.saturating_mul(100) / p.of.max(1), human(p.elapsed));
         line.show(&[
             format!("{}: counting: {percent}% done after {after}", super::name()),
@@ -182,7 +182,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             "counting".to_string(),
         ]);
     };
-    let progress: Option<&mut dyn FnMut(Progress)> = if long && terminal { Some(&mut report) } else { None };
+    let progress: Option<&mut dyn FnMut(CountProgress)> =
+        if long && terminal { Some(&mut report) } else { None };
     let counts = plan.count(threads, progress);
     line.finish();
     let unique = counts.unique.filter(|_| args.unique);

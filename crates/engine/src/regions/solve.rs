@@ -4,7 +4,7 @@
 
 use super::Puzzle;
 use crate::puzzle::Placement;
-use crate::solver::watch::{Progress, Watch};
+use crate::solver::watch::{SearchProgress, Watch};
 
 /// The solutions of `puzzle`, at most `limit` of them, in the order of the
 /// search (rows from the top, columns from the left). Each is a placement:
@@ -32,7 +32,11 @@ pub fn count(puzzle: &Puzzle, limit: u64) -> u64 {
 /// [`count`], with `check` called every [`crate::solver::watch::TICK`]
 /// nodes of the search (its `done` by the columns tried in the rows so far);
 /// it stops the search by returning `false`, and then the count is `None`.
-pub fn count_watched(puzzle: &Puzzle, limit: u64, check: &mut dyn FnMut(Progress) -> bool) -> Option<u64> {
+pub fn count_watched(
+    puzzle: &Puzzle,
+    limit: u64,
+    check: &mut dyn FnMut(SearchProgress) -> bool,
+) -> Option<u64> {
     let mut counted = 0;
     let mut watch = Watch::new(check);
     if limit > 0 {

@@ -21,8 +21,7 @@
 use super::first;
 use super::notation::{NotationError, list_words, parse_square, square_name};
 use super::rows::RowCount;
-use super::watch::Watch;
-pub use super::watch::{Progress, TICK};
+use super::watch::{SearchProgress, Watch};
 use crate::puzzle::Square;
 use std::fmt;
 
@@ -359,9 +358,9 @@ impl Solver {
         self.count_watched(&mut |_| true).expect("a check that never stops")
     }
 
-    /// [`Solver::count`], with `check` called every [`TICK`] nodes of the
+    /// [`Solver::count`], with `check` called every [`TICK`](super::watch::TICK) nodes of the
     /// search; it stops the search by returning `false` (then `None`).
-    pub fn count_watched(&self, check: &mut dyn FnMut(Progress) -> bool) -> Option<u64> {
+    pub fn count_watched(&self, check: &mut dyn FnMut(SearchProgress) -> bool) -> Option<u64> {
         let mut watch = Watch::new(check);
         match &self.core {
             Core::Small(m) => m.count(&mut watch),
@@ -413,13 +412,13 @@ impl Solver {
         self.for_each_watched(visit, &mut |_| true);
     }
 
-    /// [`Solver::for_each`], with `check` called every [`TICK`] nodes of the
+    /// [`Solver::for_each`], with `check` called every [`TICK`](super::watch::TICK) nodes of the
     /// search; it stops the search by returning `false`. False when stopped
     /// so (not when `visit` stopped it).
     pub fn for_each_watched(
         &self,
         mut visit: impl FnMut(&[Placed]) -> bool,
-        check: &mut dyn FnMut(Progress) -> bool,
+        check: &mut dyn FnMut(SearchProgress) -> bool,
     ) -> bool {
         let (w, h) = (self.width, self.height);
         let mut shown = self.fixed.clone();
@@ -446,7 +445,7 @@ impl Solver {
     }
 
     /// [`Solver::first`], with `check` called as the search goes (every
-    /// [`TICK`] nodes, or every [`first::TICK`] placements); it stops the
+    /// [`TICK`](super::watch::TICK) nodes, or every [`first::TICK`] placements); it stops the
     /// search by returning `false` (then `None`).
     ///
     /// N queens alone on an N x N board take the n-queens search of
@@ -456,12 +455,15 @@ impl Solver {
     /// row, ...) turned half round, and that search is a few bit operations a
     /// placement where this one takes mask operations of the whole board (32
     /// queens: under a second instead of minutes).
-    pub fn first_watched(&self, check: &mut dyn FnMut(Progress) -> bool) -> Option<Option<Vec<Placed>>> {
+    pub fn first_watched(
+        &self,
+        check: &mut dyn FnMut(SearchProgress) -> bool,
+    ) -> Option<Option<Vec<Placed>>> {
         let n = self.counts[Piece::Queen.index()];
         let queens_alone = self.counts.iter().sum::<usize>() == n && self.fixed.is_empty();
         if queens_alone && n == self.width && n == self.height && n > 0 {
             let mut tick = |t: first::Tick| {
-                check(Progress { nodes: t.placements, found: 0, done: 0.0, deepest: t.deepest })
+                check(SearchProgress { nodes: t.placements, found: 0, done: 0.0, deepest: t.deepest })
             };
             return match first::search(n, None, &mut tick).outcome {
                 first::Outcome::Found(rows) => Some(Some(half_turn(&rows))),

@@ -8,7 +8,7 @@ pub const TICK: u64 = 1 << 16;
 
 /// Where a search stands when the caller's check is called.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Progress {
+pub struct SearchProgress {
     /// Nodes visited so far.
     pub nodes: u64,
     /// Solutions found so far.
@@ -27,11 +27,11 @@ pub(crate) struct Watch<'a> {
     pub(crate) found: u64,
     pub(crate) deepest: usize,
     pub(crate) stopped: bool,
-    check: &'a mut dyn FnMut(Progress) -> bool,
+    check: &'a mut dyn FnMut(SearchProgress) -> bool,
 }
 
 impl<'a> Watch<'a> {
-    pub(crate) fn new(check: &'a mut dyn FnMut(Progress) -> bool) -> Self {
+    pub(crate) fn new(check: &'a mut dyn FnMut(SearchProgress) -> bool) -> Self {
         Watch { nodes: 0, found: 0, deepest: 0, stopped: false, check }
     }
 
@@ -40,7 +40,8 @@ impl<'a> Watch<'a> {
         self.nodes += 1;
         self.deepest = self.deepest.max(depth);
         if self.nodes % TICK == 0 {
-            let progress = Progress { nodes: self.nodes, found: self.found, done, deepest: self.deepest };
+            let progress =
+                SearchProgress { nodes: self.nodes, found: self.found, done, deepest: self.deepest };
             self.stopped = !(self.check)(progress);
         }
         !self.stopped

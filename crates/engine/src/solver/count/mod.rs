@@ -43,7 +43,7 @@ pub struct Counts {
 /// How far a long count has come: `done` of `of`, in estimated cost (the
 /// searches differ in size by orders of magnitude, and the largest go first).
 #[derive(Debug, Clone, Copy)]
-pub struct Progress {
+pub struct CountProgress {
     /// The estimated cost of the searches done so far.
     pub done: u64,
     /// The estimated cost of them all.
@@ -54,7 +54,12 @@ pub struct Progress {
 
 /// Counts the solutions for `n` (1..=32) on `threads` threads (at least one).
 /// `progress`, if given, is called about once a second from the calling thread.
-pub fn count(n: usize, unique: bool, threads: usize, progress: Option<&mut dyn FnMut(Progress)>) -> Counts {
+pub fn count(
+    n: usize,
+    unique: bool,
+    threads: usize,
+    progress: Option<&mut dyn FnMut(CountProgress)>,
+) -> Counts {
     let counts = Plan::new(n, Part::WHOLE).count(threads, progress);
     Counts { total: counts.total, unique: counts.unique.filter(|_| unique) }
 }
@@ -127,7 +132,7 @@ impl Plan {
 
     /// The part's solutions and fundamental solutions (always both: they come
     /// from the same search), on `threads` threads (at least one).
-    pub fn count(&self, threads: usize, progress: Option<&mut dyn FnMut(Progress)>) -> Counts {
+    pub fn count(&self, threads: usize, progress: Option<&mut dyn FnMut(CountProgress)>) -> Counts {
         if self.n == 1 {
             // One square: its one solution is symmetric under reflections too, unlike any other.
             let one = u64::from(self.part.index() == 1);
@@ -193,7 +198,7 @@ pub(in crate::solver) fn full(n: usize) -> u32 {
 fn run<T: Sync, R: Send + Default + Copy>(
     tasks: &[T],
     threads: usize,
-    mut progress: Option<&mut dyn FnMut(Progress)>,
+    mut progress: Option<&mut dyn FnMut(CountProgress)>,
     cost: impl Fn(&T) -> u64,
     solve: impl Fn(&T) -> R + Sync,
 ) -> Vec<R> {
@@ -233,7 +238,7 @@ fn run<T: Sync, R: Send + Default + Copy>(
                 && last_report.elapsed() >= Duration::from_secs(1)
             {
                 last_report = Instant::now();
-                report(Progress { done, of, elapsed: start.elapsed() });
+                report(CountProgress { done, of, elapsed: start.elapsed() });
             }
         }
     });
