@@ -1,7 +1,7 @@
 //! A backend's errors reach the command line as types: the exit status and
 //! the one line on standard error are chosen by kind, as they were.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::process::Stdio;

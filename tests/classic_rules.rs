@@ -6,7 +6,7 @@
 //! misplaced queen), `W` white queen (120,120,120), `Y` yellow needed
 //! queen (120,120,0), `.` off. Any other colour would show as `?`.
 
-mod common;
+use crate::common;
 
 use common::{board, picture};
 use queens::game::{Classic, Engine, Event, FLASH_MS, Frame, ModeKind};

@@ -1,7 +1,7 @@
 //! Cover mode (seed 001): every square attacked or occupied with the fewest
 //! queens, checked frame by frame against an independent attack rule.
 
-mod common;
+use crate::common;
 
 use common::delphi::{Delphi, chess_name};
 use common::{attack, picture};

@@ -2,7 +2,7 @@
 //! the built binary and its output compared exactly, and every relative link in README.md and
 //! docs/*.md must lead to a file that exists (and to a heading of it, when the link names one).
 
-mod common;
+use crate::common;
 
 /// The man pages' and completions' generator itself (an example, so that its crates stay
 /// dev-dependencies): the test runs the very code the README tells a clone to run.

@@ -2,7 +2,7 @@
 //! size keep the game's invariants, and classic mode matches an independent
 //! model of `classic-rules.md` frame for frame.
 
-mod common;
+use crate::common;
 
 use common::attack;
 use proptest::prelude::*;

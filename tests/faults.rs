@@ -1,7 +1,7 @@
 //! Faults while saving: a full disk, the process killed mid-save, and
 //! SIGTERM at any moment around a save.
 
-mod common;
+use crate::common;
 
 use common::hat::{Hat, Play, click, try_click};
 use queens::backend::sensehat::joystick;

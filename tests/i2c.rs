@@ -4,7 +4,7 @@
 //! and the backend's loop are unit-tested against embedded-hal-mock
 //! (src/backend/i2c/); the real i2c-dev and GPIO uAPI need the VM test.
 
-mod common;
+use crate::common;
 
 use common::bin::run;
 

@@ -3,7 +3,7 @@
 //! mode offers. Every answer is checked with the independent validator and
 //! the independent exhaustive search of `common`.
 
-mod common;
+use crate::common;
 
 use Event::*;
 use common::{choose, completion, is_solution, moves_to, picture};

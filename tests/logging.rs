@@ -5,7 +5,7 @@
 //! The line logged is a warning from `queens::cli::play`: the state file
 //! is corrupt, and is set aside.
 
-mod common;
+use crate::common;
 
 use std::fs::{self, File};
 use std::os::unix::fs::MetadataExt;

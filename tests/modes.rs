@@ -1,7 +1,7 @@
 //! The menu, strict mode, hints, sizes, progress messages and the intro,
 //! frame by frame (letters as in `common::picture`).
 
-mod common;
+use crate::common;
 
 use Event::*;
 use common::{Rng, board, brute_force_solutions, picture};

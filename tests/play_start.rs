@@ -1,7 +1,7 @@
 //! How `queens play` starts: what the command line chose is remembered as
 //! played last, and the fallback to the script backend is said out loud.
 
-mod common;
+use crate::common;
 
 use queens::game::ModeKind;
 use std::fs;

@@ -1,7 +1,7 @@
 //! The puzzle core against independent checks: brute force, published
 //! counts, and the seed program's own enumeration.
 
-mod common;
+use crate::common;
 
 use common::{QUEENS, Rng, brute_force_solutions, is_solution, rows_of};
 use queens::puzzle::{Placement, Solutions, Square, Symmetry};

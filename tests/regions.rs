@@ -2,7 +2,7 @@
 //! against an independent brute force over every placement
 //! (tests/common/regions_brute.rs), and `queens regions` from outside.
 
-mod common;
+use crate::common;
 
 use common::bin::run;
 use common::regions_brute;

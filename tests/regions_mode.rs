@@ -2,7 +2,7 @@
 //! clashes, solving, hints (followed to the end, each checked against the
 //! referee's solution), and the puzzle of the day's streak across restarts.
 
-mod common;
+use crate::common;
 
 use Event::*;
 use common::{picture, regions_brute};

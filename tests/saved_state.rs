@@ -1,7 +1,7 @@
 //! Progress and the last mode survive a restart, and a corrupt state file
 //! is set aside, through the built binary.
 
-mod common;
+use crate::common;
 
 use std::ffi::OsStr;
 use std::fs;

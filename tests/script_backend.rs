@@ -1,6 +1,6 @@
 //! The script backend end to end, through the built `queens` binary.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::process::{Output, Stdio};

@@ -4,7 +4,7 @@
 //! runs a joystick server that follows `sense_emu/stick.py`: it learns its
 //! clients from their `hello` and sends them `llHHI` records.
 
-mod common;
+use crate::common;
 
 use common::board;
 use queens::backend::sense_emu::screen::{GAMMA_DEFAULT, Screen};

@@ -4,7 +4,7 @@
 //! binary refuses both (checked here too); the real kernel devices are
 //! played in the VM test.
 
-mod common;
+use crate::common;
 
 use common::bin::run;
 

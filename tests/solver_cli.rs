@@ -1,7 +1,7 @@
 //! The solver subcommands through the built binary: output people and
 //! scripts read, and exit status (0 answer, 1 none, 2 bad input).
 
-mod common;
+use crate::common;
 
 use common::delphi::{Delphi, chess_name};
 use common::is_solution;

@@ -1,7 +1,7 @@
 //! Completion of partial boards against brute force, and the construction
 //! and first solutions against the independent validator.
 
-mod common;
+use crate::common;
 
 use common::{Rng, brute_force_solutions, is_solution};
 use proptest::prelude::*;

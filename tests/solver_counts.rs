@@ -2,7 +2,7 @@
 //! Larger cases are `#[ignore]`d here and run optimised by .ci/run
 //! (`cargo test --profile checked -- --ignored`).
 
-mod common;
+use crate::common;
 
 use common::QUEENS;
 use queens::solver::count::{Part, Plan};

@@ -4,7 +4,7 @@
 //! column and the two diagonals to the right, and `queenpuzzle`'s loop. The
 //! program and the port agree for every n the port reaches in test time.
 
-mod common;
+use crate::common;
 
 use queens::solver::first::{Outcome, TICK, search};
 use queens::solver::{Method, first_solution, solve};

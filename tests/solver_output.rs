@@ -4,7 +4,7 @@
 //! (as ripgrep does); any other write error is one line on standard error and status 1.
 //! Never a panic.
 
-mod common;
+use crate::common;
 
 use std::fs::File;
 use std::io::Write;

@@ -17,7 +17,7 @@
 //! knights, attacking the eight squares around them; `--place` pieces as
 //! pieces every added one is checked against.
 
-mod common;
+use crate::common;
 
 use common::Rng;
 use queens::puzzle::Square;

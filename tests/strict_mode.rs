@@ -5,7 +5,7 @@
 //! injected stopwatch and on the real clock through the binary, the solved
 //! board kept, Restart, and eight queens placed by hand.
 
-mod common;
+use crate::common;
 
 use Event::*;
 use common::scratch::Scratch;

@@ -4,7 +4,7 @@
 //!
 //! Every read has a deadline, so a broken build fails instead of hanging.
 
-mod common;
+use crate::common;
 
 use common::board;
 use nix::fcntl::OFlag;
@@ -458,7 +458,10 @@ fn panicking_child() {
 #[test]
 fn a_panic_restores_the_terminal_before_the_process_dies() {
     let mut command = common::bin::same_arch(&std::env::current_exe().unwrap());
-    command.args(["panicking_child", "--exact", "--ignored", "--nocapture", "--test-threads=1"]);
+    // The test's name as the harness knows it: its module path without the crate's.
+    let child =
+        format!("{}::panicking_child", module_path!().split_once("::").expect("a module of tests.rs").1);
+    command.args([child.as_str(), "--exact", "--ignored", "--nocapture", "--test-threads=1"]);
     command.env("QUEENS_PANICKING_CHILD", "1").env("COLORTERM", "truecolor").env("RUST_BACKTRACE", "0");
     let state_dir = std::env::temp_dir().join(format!("queens-pty-panic-{}", std::process::id()));
     let mut pty = Pty::spawn(command, state_dir);

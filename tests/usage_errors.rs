@@ -2,7 +2,7 @@
 //! in plain words (no Rust type names, no clap usage block), exit status 2,
 //! nothing on standard output; `--help` and `--version` as clap prints them.
 
-mod common;
+use crate::common;
 
 use common::bin::run;
 

@@ -20,7 +20,6 @@ pub fn queens() -> Command {
 
 /// Runs the built binary with `args` to the end: its exit status (`None`
 /// if a signal ended it), standard output and standard error.
-#[allow(dead_code)]
 pub fn run(args: &[&str]) -> (Option<i32>, String, String) {
     let out = queens().args(args).output().unwrap();
     (
@@ -31,14 +30,12 @@ pub fn run(args: &[&str]) -> (Option<i32>, String, String) {
 }
 
 /// `queens ARGS` with `input` on standard input, run to the end.
-#[allow(dead_code)]
 pub fn with_input<S: AsRef<OsStr>>(args: impl IntoIterator<Item = S>, input: &str) -> Output {
     started_with_input(args, input).wait_with_output().unwrap()
 }
 
 /// `queens ARGS` started with `input` written to its standard input (then
 /// closed), and its standard output and error piped.
-#[allow(dead_code)]
 fn started_with_input<S: AsRef<OsStr>>(
     args: impl IntoIterator<Item = S>,
     input: &str,
@@ -55,7 +52,6 @@ fn started_with_input<S: AsRef<OsStr>>(
 }
 
 /// `queens play ARGS` with `script` on standard input, run to the end; it must succeed.
-#[allow(dead_code)]
 pub fn play<S: AsRef<OsStr>>(args: impl IntoIterator<Item = S>, script: &str) -> Output {
     let args: Vec<std::ffi::OsString> =
         std::iter::once("play".into()).chain(args.into_iter().map(|a| a.as_ref().to_owned())).collect();
@@ -67,7 +63,6 @@ pub fn play<S: AsRef<OsStr>>(args: impl IntoIterator<Item = S>, script: &str) ->
 /// Makes `command` run as the user and group `nobody` (65534) with no
 /// supplementary groups, so a file root could read is refused to it.
 /// Only root can do this.
-#[allow(dead_code)]
 pub fn as_nobody(command: &mut Command) {
     use std::os::unix::process::CommandExt;
     // SAFETY: setgroups, setgid and setuid are async-signal-safe, and nothing
@@ -87,7 +82,6 @@ pub fn as_nobody(command: &mut Command) {
 
 /// A command that starts `exe`, built for the same target as the tests
 /// (the test binary itself, say), through the emulator when one is needed.
-#[allow(dead_code)]
 pub fn same_arch(exe: &Path) -> Command {
     match emulator() {
         Some(qemu) => {
@@ -125,7 +119,6 @@ fn qemu_for_this_arch() -> &'static str {
 }
 
 /// What [`interrupt_when`] saw of a run stopped with Ctrl-C.
-#[allow(dead_code)]
 pub struct Interrupted {
     /// The first line of standard error that matched, if one came in time.
     pub matched: Option<String>,
@@ -142,7 +135,6 @@ pub struct Interrupted {
 /// it Ctrl-C (SIGINT) and runs it to the end. When no such line comes in
 /// time the process is killed (SIGKILL), so a search that says nothing fails
 /// the test instead of hanging it.
-#[allow(dead_code)]
 pub fn interrupt_when(
     args: &[&str],
     input: &str,

@@ -131,12 +131,6 @@ impl Delphi {
         self.qcount = 0;
     }
 
-    /// RESET: the board cleared and the next Go starts a new search.
-    pub fn reset(&mut self) {
-        self.clear_puzzle();
-        self.search_result = SearchResult::Start;
-    }
-
     fn go_solve(&mut self) {
         let mut sr = self.search_result;
         let mut timeout = 0;
