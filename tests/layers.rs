@@ -7,8 +7,11 @@
 //! each against what its layer may use. The compiler cannot say this: one
 //! crate's modules may all see each other.
 
+mod common;
+
+use common::rust_files;
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The engine's modules, re-exported at the crate's root.
 const ENGINE: &[&str] = &["game", "puzzle", "regions", "solver"];
@@ -19,17 +22,6 @@ const ROOT: &[&str] = &["eprintln_lossy", "eprint_lossy"];
 
 /// What each layer may import besides itself, the engine and [`ROOT`].
 const MAY_USE: &[(&str, &[&str])] = &[("backend", &[]), ("daemon", &["backend"])];
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
 
 /// The module a file under `src/` is: `backend/sensehat/mod.rs` is
 /// `["backend", "sensehat"]`.
@@ -122,8 +114,7 @@ fn reached(file: &Path, src: &Path) -> Vec<(usize, String)> {
 fn violations(src: &Path) -> Vec<String> {
     let mut wrong = vec![];
     for &(layer, others) in MAY_USE {
-        let mut files = vec![];
-        rust_files(&src.join(layer), &mut files);
+        let mut files = rust_files(&src.join(layer));
         assert!(!files.is_empty(), "src/{layer}/ has sources");
         files.sort();
         for file in files {
