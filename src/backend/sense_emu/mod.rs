@@ -6,9 +6,9 @@
 //! chooses, or `$QUEENS_SENSE_EMU_DIR` when set (the tests use their own).
 //!
 //! Idle, this backend blocks in poll(2) on the joystick socket and the
-//! daemon's shutdown pipe, with one periodic wake: the `hello` the emulator
-//! needs about once a second to keep sending us the joystick (its GUI
-//! forgets clients when it restarts).
+//! shutdown pipe ([`super::signals`]), with one periodic wake: the `hello`
+//! the emulator needs about once a second to keep sending us the joystick
+//! (its GUI forgets clients when it restarts).
 
 pub mod screen;
 pub mod stick;

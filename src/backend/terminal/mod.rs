@@ -8,8 +8,9 @@
 //! scrolling text would add nothing to the words.
 //!
 //! Idle, it blocks in poll(2) on four descriptors: standard input, a
-//! self-pipe for SIGWINCH (a resize redraws), the daemon's shutdown pipe
-//! (SIGTERM, SIGHUP: the game ends through [`Next::Quit`]) and a self-pipe
+//! self-pipe for SIGWINCH (a resize redraws), the shutdown pipe
+//! ([`super::signals`]: SIGTERM, SIGHUP; the game ends through
+//! [`Next::Quit`]) and a self-pipe
 //! for SIGTSTP (a suspend from outside, as Ctrl-Z is from the keyboard: the
 //! terminal is given back before the process stops, and taken again and
 //! redrawn when it continues). The only short wait is while an escape
