@@ -232,7 +232,6 @@ impl Hat {
         let (shutdown, stop) = Shutdown::detached();
         let hat = self.stand_ins.open(self.options(&play), shutdown).expect("the stand-ins open");
         let thread = std::thread::spawn(move || {
-            let mut hat = hat;
             let file = play.state.map(StateFile::new);
             let saved =
                 file.as_ref().map(|f| f.load().unwrap().state.unwrap_or_default()).unwrap_or_default();
@@ -240,13 +239,15 @@ impl Hat {
             let mut engine = Engine::start(setup, saved.progress);
             // What the game started on; a save writes the mode and size only once changed from it.
             let mut as_of = saved.choices();
-            queens::daemon::run_saving(&mut engine, &mut hat, |engine| {
+            // The binary's one way to play, on the stand-ins.
+            queens::daemon::play(&mut engine, Box::new(hat), |engine| {
                 if let Some(file) = &file {
                     let state = State::of(engine);
                     file.save(&state, &as_of).unwrap();
                     as_of = state.choices();
                 }
             })
+            .map(|_ended| ())
         });
         Game { stop, thread }
     }
