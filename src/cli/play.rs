@@ -4,9 +4,9 @@ use super::UsageError;
 use crate::backend::clock::{MonotonicClock, UtcCalendar};
 use crate::backend::sensehat::discover::Roots;
 use crate::backend::{self, Choice, hat, i2c};
+use crate::daemon;
 use crate::daemon::config::{self, Config};
 use crate::daemon::state::{Choices, State, StateFile};
-use crate::daemon::{self};
 use crate::game::{Engine, Frame, MAX_SIDE, ModeKind, SIZES, Setup};
 use clap::ValueEnum;
 use log::{info, warn};
@@ -121,12 +121,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         low_light: config.low_light,
         timing: config.timing,
     };
-    let backend = match args.backend {
-        BackendChoice::Auto if hat.present() => BackendChoice::Sensehat,
-        BackendChoice::Auto if hat.absent() && i2c::Linux::answers(&hat) => BackendChoice::I2c,
-        BackendChoice::Auto if io::stdin().is_terminal() && io::stdout().is_terminal() => {
-            BackendChoice::Terminal
-        }
+    let choice = match args.backend {
+        BackendChoice::Auto if hat.present() => Choice::SenseHat,
+        BackendChoice::Auto if hat.absent() && i2c::Linux::answers(&hat) => Choice::I2c,
+        BackendChoice::Auto if io::stdin().is_terminal() && io::stdout().is_terminal() => Choice::Terminal,
         // Keys come from a terminal but the frames would go elsewhere (`queens > file`): the
         // script backend would wait on the keyboard with nothing shown, so say why and stop.
         BackendChoice::Auto if io::stdin().is_terminal() => {
@@ -138,19 +136,23 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             info!(
                 "no Sense HAT and standard input is not a terminal: playing the script backend (events on standard input, frames as text on standard output)"
             );
-            BackendChoice::Script
+            Choice::Script
         }
-        chosen => chosen,
+        BackendChoice::Sensehat => Choice::SenseHat,
+        BackendChoice::I2c => Choice::I2c,
+        BackendChoice::Terminal => Choice::Terminal,
+        BackendChoice::SenseEmu => Choice::SenseEmu,
+        BackendChoice::Script => Choice::Script,
     };
     // The script backend is for tests and pipes: it keeps state only when asked.
-    let state_file = args.state.clone().map(StateFile::new).or_else(|| match backend {
-        BackendChoice::Script => None,
+    let state_file = args.state.clone().map(StateFile::new).or_else(|| match choice {
+        Choice::Script => None,
         _ => StateFile::default_location(),
     });
-    let on_the_hat = matches!(backend, BackendChoice::Sensehat | BackendChoice::I2c);
+    let on_the_hat = matches!(choice, Choice::SenseHat | Choice::I2c);
     let intro = args.intro || config.intro.unwrap_or(on_the_hat);
     // The terminal has room for boards larger than the LED matrix's 8.
-    let max_size = if backend == BackendChoice::Terminal { MAX_SIDE } else { Frame::LED_SIDE };
+    let max_size = if choice == Choice::Terminal { MAX_SIDE } else { Frame::LED_SIDE };
     let (mut engine, mut saver) = start(&args, &config, intro, max_size, state_file)?;
     // Every backend, the script's too, times searches on the real clock: a
     // figure shown to the player is measured.
@@ -162,13 +164,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.mode.is_some() || args.size.is_some() {
         save(&engine);
     }
-    let choice = match backend {
-        BackendChoice::Sensehat => Choice::SenseHat,
-        BackendChoice::I2c => Choice::I2c,
-        BackendChoice::Terminal => Choice::Terminal,
-        BackendChoice::SenseEmu => Choice::SenseEmu,
-        BackendChoice::Auto | BackendChoice::Script => Choice::Script,
-    };
     let options = backend::Options { hat, trace: args.trace, program: super::name().to_string() };
     let ended = daemon::play(&mut engine, backend::open(choice, &options)?, save)?;
     if ended.refused > 0 {
