@@ -17,10 +17,11 @@ pub struct Ended {
 }
 
 /// The one way a game is played, on whichever backend: ready for systemd
-/// if the backend is the service, log lines held back while a backend draws
-/// where they would go, the loop ([`run_saving`]) until the input ends, and
-/// the backend closed (the terminal given back, say) before the lines held
-/// back are written out.
+/// if the backend is the service, log lines held back while the backend
+/// draws where they would go, the loop (as [`run`], calling `save` whenever
+/// the mode, size or progress changed) until the input ends, and the
+/// backend closed (the terminal given back, say) before the lines held back
+/// are written out.
 pub fn play(
     engine: &mut Engine,
     backend: Box<dyn Backend>,
@@ -51,16 +52,7 @@ fn notify_ready() {
 /// [`crate::backend::Input::next`]: with no animation playing it has no
 /// deadline, so an idle game is blocked, not polling.
 pub fn run(engine: &mut Engine, io: &mut (impl Backend + ?Sized)) -> Result<(), Error> {
-    run_saving(engine, io, |_| {})
-}
-
-/// [`run`], calling `save` whenever the mode, size or progress changed.
-pub fn run_saving(
-    engine: &mut Engine,
-    io: &mut (impl Backend + ?Sized),
-    save: impl FnMut(&Engine),
-) -> Result<(), Error> {
-    run_loop(engine, io, save, None)
+    run_loop(engine, io, |_| {}, None)
 }
 
 /// The loop itself; the latest line `held` holds back, if any, is handed
