@@ -109,6 +109,7 @@ pub enum Choice {
     SenseHat,
     /// The Sense HAT through its chip over I2C ([`i2c`]).
     I2c,
+    /// Colour cells in this terminal, keys from its keyboard ([`terminal`]).
     Terminal,
     /// The Sense HAT emulator ([`sense_emu`]).
     SenseEmu,
