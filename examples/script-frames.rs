@@ -9,6 +9,7 @@
 //! `cargo run --example script-frames [SEED] < events.txt` (SEED: 1 to 16
 //! hex digits; without one, 0)
 
+use queens::backend::Backend;
 use queens::backend::clock::UtcCalendar;
 use queens::backend::script::Script;
 use queens::daemon;
@@ -31,7 +32,7 @@ fn main() {
         Setup { max_size: MAX_SIDE, intro: true, today: UtcCalendar::today(), seed, ..Setup::default() };
     let mut engine = Engine::start(setup, Progress::default());
     engine.set_calendar(Box::new(UtcCalendar));
-    let mut script = Script::new(io::stdin().lock(), io::stdout().lock(), false);
+    let mut script = Script::new(io::stdin().lock(), io::stdout().lock(), false, "script-frames");
     if let Err(e) = daemon::run(&mut engine, &mut script) {
         queens::eprintln_lossy!("script-frames: {e}");
         std::process::exit(1);

@@ -22,12 +22,16 @@
 //!     and one module per backend: the Sense HAT through the kernel's
 //!     drivers (framebuffer and evdev) or through its microcontroller over
 //!     I2C, the terminal, the Sense HAT emulator, and the script backend that
-//!     drives every test.
-//!   - [`daemon`]: the loop that joins an engine to a backend, and what
-//!     surrounds it: signals, the config file, logging, saved state.
+//!     drives every test; [`backend::open`] makes any of them. A leaf: it
+//!     uses the engine, never the daemon or the command line.
+//!   - [`daemon`]: the loop that joins an engine to a backend
+//!     ([`daemon::play`], for every backend), and what surrounds it: the
+//!     config file, logging, saved state.
 //!   - [`cli`]: one module per subcommand; the library's typed errors
 //!     become `anyhow` here, at the binary's edge.
 //!
+//! Each layer imports only from those under it: `cli`, then `daemon`, then
+//! `backend`, then the engine (tests/layers.rs holds it).
 //! docs/development.md says where to make each kind of change.
 
 // `unsafe` only in `sys` modules, each allowing it where it is declared

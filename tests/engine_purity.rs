@@ -3,6 +3,9 @@
 //! process and console calls compile for wasm32 too. This reads the crate's
 //! manifest and sources and refuses them.
 
+mod common;
+
+use common::rust_files;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -10,23 +13,11 @@ fn engine_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/engine")
 }
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
-
 /// Every line of code (comments and doc comments left out) of the engine's
 /// sources that contains one of `needles`, outside the files `allowed_in`.
 fn offending_lines(needles: &[&str], allowed_in: &[&str]) -> Vec<String> {
     let src = engine_dir().join("src");
-    let mut files = vec![];
-    rust_files(&src, &mut files);
+    let files = rust_files(&src);
     assert!(files.len() > 10, "the engine's sources are under {}", src.display());
     let mut found = vec![];
     for file in files {

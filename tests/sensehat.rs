@@ -399,3 +399,56 @@ fn doctor_offers_a_group_only_for_a_real_permission_error() {
         );
     }
 }
+
+/// Not a test by itself: the game on the stand-ins that
+/// `the_hat_tells_systemd_it_is_ready_and_the_script_does_not` runs in a
+/// child process, with `NOTIFY_SOCKET` set there (setting it in this
+/// process would reach every other test's game).
+#[test]
+#[ignore = "run by the_hat_tells_systemd_it_is_ready_and_the_script_does_not"]
+fn notifying_child() {
+    if std::env::var_os("NOTIFY_SOCKET").is_none() {
+        return;
+    }
+    let hat = Hat::new("notify");
+    let game = hat.start(Play::default());
+    // Up once the first frame is on the LEDs, then stopped as systemd stops it.
+    hat.wait_for(&rgb565(&script_frames(&[])[0], Rotation::R0));
+    game.terminate().unwrap();
+}
+
+#[test]
+fn the_hat_tells_systemd_it_is_ready_and_the_script_does_not() {
+    use std::os::unix::net::UnixDatagram;
+    let dir = std::env::temp_dir().join(format!("queens-notify-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("notify");
+    let systemd = UnixDatagram::bind(&path).unwrap();
+    systemd.set_nonblocking(true).unwrap();
+    let received = || {
+        let mut buf = [0u8; 256];
+        systemd.recv(&mut buf).map(|n| String::from_utf8_lossy(&buf[..n]).into_owned())
+    };
+
+    // The script backend is no service: nothing is sent.
+    let script = common::bin::queens()
+        .args(["play", "--backend", "script"])
+        .env("NOTIFY_SOCKET", &path)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(script.status.success(), "{}", String::from_utf8_lossy(&script.stderr));
+    assert!(received().is_err(), "the script backend told systemd it was ready");
+
+    // The HAT is: the game played as the binary plays it (daemon::play).
+    let mut child = common::bin::same_arch(&std::env::current_exe().unwrap());
+    child.args(["notifying_child", "--ignored", "--test-threads=1"]).env("NOTIFY_SOCKET", &path);
+    let out = child.output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("1 passed"), "the child game ran: {stdout}");
+    let ready = received().expect("the HAT backend told systemd it was ready");
+    assert!(ready.lines().any(|line| line == "READY=1"), "{ready:?}");
+    fs::remove_dir_all(&dir).unwrap();
+}

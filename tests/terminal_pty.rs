@@ -449,7 +449,8 @@ fn panicking_child() {
     if std::env::var_os("QUEENS_PANICKING_CHILD").is_none() {
         return;
     }
-    let terminal = queens::backend::terminal::Terminal::open().unwrap();
+    let shutdown = queens::backend::signals::Shutdown::install().unwrap();
+    let terminal = queens::backend::terminal::Terminal::open(shutdown).unwrap();
     // No drop runs, as with `panic = "abort"`: only the panic hook can restore.
     std::mem::forget(terminal);
     panic!("a bug in the game");

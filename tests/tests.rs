@@ -16,6 +16,7 @@ mod engine_purity;
 mod faults;
 mod i2c;
 mod large_boards;
+mod layers;
 mod logging;
 mod modes;
 mod on_show;

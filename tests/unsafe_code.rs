@@ -3,18 +3,10 @@
 //! kernel is trusted with can be reviewed in a few small files. (The
 //! engine crate forbids it outright: tests/engine_purity.rs.)
 
-use std::path::{Path, PathBuf};
+mod common;
 
-fn rust_files(dir: &Path, found: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            rust_files(&path, found);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            found.push(path);
-        }
-    }
-}
+use common::rust_files;
+use std::path::Path;
 
 /// The lines of `source` before its tests that use the word `unsafe` in
 /// code (comments stripped), with their numbers.
@@ -36,8 +28,7 @@ fn unsafe_lines(source: &str) -> Vec<(usize, String)> {
 
 #[test]
 fn unsafe_code_is_only_in_sys_modules() {
-    let mut files = vec![];
-    rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut files);
+    let files = rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
     assert!(files.len() > 20, "the sources were found: {files:?}");
     let outside: Vec<String> = files
         .iter()

@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use queens::backend::terminal::keys::{Action, KeyDecoder, decode_all};
+use queens::backend::terminal::keys::{KeyAction, KeyDecoder, decode_all};
 use queens::game::Event;
 
 fuzz_target!(|data: &[u8]| {
@@ -25,13 +25,13 @@ fuzz_target!(|data: &[u8]| {
     let mut holding = false;
     for action in whole {
         match action {
-            Action::Game(Event::Hold) => holding = true,
-            Action::Game(Event::Release) => {
+            KeyAction::Game(Event::Hold) => holding = true,
+            KeyAction::Game(Event::Release) => {
                 assert!(holding, "a release without a hold");
                 holding = false;
             }
-            Action::Game(_) => assert!(!holding, "an event while the hold is still down"),
-            Action::Quit | Action::Suspend => {}
+            KeyAction::Game(_) => assert!(!holding, "an event while the hold is still down"),
+            KeyAction::Quit | KeyAction::Suspend => {}
         }
     }
 });

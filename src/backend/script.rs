@@ -9,13 +9,13 @@
 //!
 //! A line longer than [`MAX_LINE`] bytes, or not UTF-8, or not one of the
 //! above is refused: one line on standard error quoting at most its first
-//! [`QUOTED`] characters, and the run goes on; [`Script::refused`] counts
+//! [`QUOTED`] characters, and the run goes on; [`Backend::refused`] counts
 //! them, and `play` exits 1 when any was.
 //!
 //! Time here is virtual: waiting for an animation's deadline jumps the clock
 //! to it at once, so a whole game runs in microseconds.
 
-use super::{Display, Doing, Error, Input, Next};
+use super::{Backend, Display, Doing, Error, Input, Next};
 
 /// What a failed write of the frames says, as every command's failed output does.
 const CANNOT_WRITE: &str = "cannot write to standard output";
@@ -36,16 +36,16 @@ pub struct Script<R, W> {
     line_no: usize,
     shown: Option<Frame>,
     refused: usize,
+    /// What a refused line's message starts with (`queens play`).
+    program: String,
 }
 
 impl<R: BufRead, W: Write> Script<R, W> {
-    pub fn new(lines: R, out: W, trace: bool) -> Self {
-        Script { lines, out, trace, clock: 0, line_no: 0, shown: None, refused: 0 }
-    }
-
-    /// How many lines were refused so far.
-    pub fn refused(&self) -> usize {
-        self.refused
+    /// Events from `lines`, frames to `out` (every animation frame with
+    /// `trace`); a refused line is said on standard error after `program`.
+    pub fn new(lines: R, out: W, trace: bool, program: &str) -> Self {
+        let program = program.to_string();
+        Script { lines, out, trace, clock: 0, line_no: 0, shown: None, refused: 0, program }
     }
 
     /// The next line, at most [`MAX_LINE`] bytes of it; `None` at the end
@@ -151,6 +151,13 @@ impl<R: BufRead, W: Write> Display for Script<R, W> {
     }
 }
 
+impl<R: BufRead, W: Write> Backend for Script<R, W> {
+    /// How many lines were refused so far.
+    fn refused(&self) -> usize {
+        self.refused
+    }
+}
+
 impl<R: BufRead, W: Write> Input for Script<R, W> {
     fn now(&self) -> Millis {
         self.clock
@@ -179,7 +186,7 @@ impl<R: BufRead, W: Write> Input for Script<R, W> {
                 Ok(Line::Nothing) => {}
                 Err(e) => {
                     self.refused += 1;
-                    crate::eprintln_lossy!("{}: script line {}: {e}", crate::command_name(), self.line_no);
+                    crate::eprintln_lossy!("{}: script line {}: {e}", self.program, self.line_no);
                 }
             }
         }
@@ -219,7 +226,7 @@ mod tests {
         assert!(err.starts_with(&format!("unknown event '{}...'", "é".repeat(80))), "{err}");
         let mut bytes = format!("{long}\nup\n{}\n", "x".repeat(MAX_LINE + 10)).into_bytes();
         bytes.extend_from_slice(b"\xff\xfe\npress\n");
-        let mut script = Script::new(&bytes[..], Vec::new(), false);
+        let mut script = Script::new(&bytes[..], Vec::new(), false, "queens play");
         let mut events = Vec::new();
         while let Next::Event(event) = script.next(None).unwrap() {
             events.push(event);

@@ -5,34 +5,35 @@
 use super::clock::MonotonicClock;
 use super::gesture::{Change, Gestures, Timing};
 use super::rotation::Rotation;
+use super::signals::Shutdown;
 use super::{Next, wait};
-use crate::daemon::signals::Shutdown;
 use crate::game::{Event, Millis};
 use log::debug;
 use std::collections::VecDeque;
 use std::os::fd::BorrowedFd;
 
-pub struct Stick {
+/// The joystick's key changes as game events, and the wait for them.
+pub struct KeyEvents {
     clock: MonotonicClock,
     gestures: Gestures,
     rotation: Rotation,
     pending: VecDeque<Event>,
 }
 
-/// What [`Stick::wait`] woke for.
+/// What [`KeyEvents::wait`] woke for.
 pub enum Woke {
     /// An event is ready, the deadline passed, or a signal ended the game.
     Next(Next),
     /// The device's descriptor is readable.
     Device,
-    /// The other wake-up time given to [`Stick::wait`] came (a missing
+    /// The other wake-up time given to [`KeyEvents::wait`] came (a missing
     /// device to look for, a keep-alive to send), or a hold or repeat is due.
     Tick,
 }
 
-impl Stick {
-    pub fn new(timing: Timing, rotation: Rotation) -> Stick {
-        Stick {
+impl KeyEvents {
+    pub fn new(timing: Timing, rotation: Rotation) -> KeyEvents {
+        KeyEvents {
             clock: MonotonicClock::default(),
             gestures: Gestures::new(timing),
             rotation,

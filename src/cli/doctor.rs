@@ -2,6 +2,7 @@
 //! in plain words and with the fix for each problem.
 
 use super::output::say;
+use crate::backend::hat;
 use crate::backend::i2c::{self, linux};
 use crate::backend::sensehat::compat;
 use crate::backend::sensehat::discover::{Found, JOYSTICK_NAME, LED_NAME, Roots};
@@ -27,7 +28,7 @@ pub struct Args {
     #[arg(long, value_name = "PATH")]
     joystick: Option<PathBuf>,
     /// The Sense HAT's I2C bus, for the direct-I2C backend.
-    #[arg(long, value_name = "PATH", default_value = i2c::DEFAULT_BUS)]
+    #[arg(long, value_name = "PATH", default_value = hat::DEFAULT_BUS)]
     i2c_bus: PathBuf,
     #[arg(long, value_name = "DIR", hide = true)]
     sysfs_root: Option<PathBuf>,
@@ -215,7 +216,7 @@ fn check_i2c(report: &mut Report, roots: &Roots, bus: &Path) -> bool {
         report.line("", format!("(to drive it over I2C, {})", linux::unbind_advice(bus, &held.driver)));
         return false;
     }
-    let options = i2c::Options { bus: bus.to_path_buf(), ..i2c::Options::default() };
+    let options = hat::Options { bus: bus.to_path_buf(), ..hat::Options::default() };
     match i2c::Linux::chip(&options) {
         Ok((_, version)) => {
             report.line("I2C chip", format!("0x46 on {}: answers 's', firmware {version}", bus.display()))

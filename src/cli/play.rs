@@ -2,16 +2,12 @@
 
 use super::UsageError;
 use crate::backend::clock::{MonotonicClock, UtcCalendar};
-use crate::backend::i2c::{self, I2cHat};
-use crate::backend::script::Script;
-use crate::backend::sensehat::{self, SenseHat, discover::Roots};
-use crate::backend::{Display, Input, sense_emu, terminal};
+use crate::backend::sensehat::discover::Roots;
+use crate::backend::{self, Choice, hat, i2c};
+use crate::daemon;
 use crate::daemon::config::{self, Config};
-use crate::daemon::signals::Shutdown;
 use crate::daemon::state::StateFile;
-use crate::daemon::{self};
 use crate::game::{Choices, Engine, Frame, MAX_SIDE, ModeKind, SIZES, SavedState, Setup};
-use anyhow::Context;
 use clap::ValueEnum;
 use log::{info, warn};
 use std::io::{self, IsTerminal};
@@ -39,7 +35,7 @@ pub struct Args {
     joystick: Option<PathBuf>,
 
     /// I2C backend: the Sense HAT's bus.
-    #[arg(long, value_name = "PATH", default_value = i2c::DEFAULT_BUS)]
+    #[arg(long, value_name = "PATH", default_value = hat::DEFAULT_BUS)]
     i2c_bus: PathBuf,
 
     /// I2C backend: the GPIO chip of the joystick's interrupt (default: the chip with the line
@@ -48,7 +44,7 @@ pub struct Args {
     gpiochip: Option<PathBuf>,
 
     /// I2C backend: the interrupt's line offset on --gpiochip.
-    #[arg(long, value_name = "N", default_value_t = i2c::DEFAULT_LINE, requires = "gpiochip")]
+    #[arg(long, value_name = "N", default_value_t = hat::DEFAULT_LINE, requires = "gpiochip")]
     gpio_line: u32,
 
     /// Where to look for devices instead of /sys and /dev (for tests).
@@ -110,19 +106,13 @@ enum BackendChoice {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let (config_path, required) = config::path(args.config.as_deref());
     let config = Config::load(&config_path, required)?;
-    let hat = sensehat::Options {
+    let hat = hat::Options {
         framebuffer: args.framebuffer.clone(),
         joystick: args.joystick.clone(),
         roots: Roots {
             sys: args.sysfs_root.clone().unwrap_or_else(|| Roots::default().sys),
             dev: args.dev_root.clone().unwrap_or_else(|| Roots::default().dev),
         },
-        rotation: config.rotation,
-        brightness: config.brightness,
-        low_light: config.low_light,
-        timing: config.timing,
-    };
-    let direct = i2c::Options {
         bus: args.i2c_bus.clone(),
         gpiochip: args.gpiochip.clone(),
         line: args.gpio_line,
@@ -131,12 +121,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         low_light: config.low_light,
         timing: config.timing,
     };
-    let backend = match args.backend {
-        BackendChoice::Auto if hat.present() => BackendChoice::Sensehat,
-        BackendChoice::Auto if hat.absent() && i2c::Linux::answers(&direct) => BackendChoice::I2c,
-        BackendChoice::Auto if io::stdin().is_terminal() && io::stdout().is_terminal() => {
-            BackendChoice::Terminal
-        }
+    let choice = match args.backend {
+        BackendChoice::Auto if hat.present() => Choice::SenseHat,
+        BackendChoice::Auto if hat.absent() && i2c::Linux::answers(&hat) => Choice::I2c,
+        BackendChoice::Auto if io::stdin().is_terminal() && io::stdout().is_terminal() => Choice::Terminal,
         // Keys come from a terminal but the frames would go elsewhere (`queens > file`): the
         // script backend would wait on the keyboard with nothing shown, so say why and stop.
         BackendChoice::Auto if io::stdin().is_terminal() => {
@@ -148,19 +136,23 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             info!(
                 "no Sense HAT and standard input is not a terminal: playing the script backend (events on standard input, frames as text on standard output)"
             );
-            BackendChoice::Script
+            Choice::Script
         }
-        chosen => chosen,
+        BackendChoice::Sensehat => Choice::SenseHat,
+        BackendChoice::I2c => Choice::I2c,
+        BackendChoice::Terminal => Choice::Terminal,
+        BackendChoice::SenseEmu => Choice::SenseEmu,
+        BackendChoice::Script => Choice::Script,
     };
     // The script backend is for tests and pipes: it keeps state only when asked.
-    let state_file = args.state.clone().map(StateFile::new).or_else(|| match backend {
-        BackendChoice::Script => None,
+    let state_file = args.state.clone().map(StateFile::new).or_else(|| match choice {
+        Choice::Script => None,
         _ => StateFile::default_location(),
     });
-    let on_the_hat = matches!(backend, BackendChoice::Sensehat | BackendChoice::I2c);
+    let on_the_hat = matches!(choice, Choice::SenseHat | Choice::I2c);
     let intro = args.intro || config.intro.unwrap_or(on_the_hat);
     // The terminal has room for boards larger than the LED matrix's 8.
-    let max_size = if backend == BackendChoice::Terminal { MAX_SIDE } else { Frame::LED_SIDE };
+    let max_size = if choice == Choice::Terminal { MAX_SIDE } else { Frame::LED_SIDE };
     let (mut engine, mut saver) = start(&args, &config, intro, max_size, state_file)?;
     // Every backend, the script's too, times searches on the real clock: a
     // figure shown to the player is measured.
@@ -172,26 +164,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.mode.is_some() || args.size.is_some() {
         save(&engine);
     }
-    match backend {
-        BackendChoice::Sensehat => {
-            let shutdown = Shutdown::install().context("cannot handle signals")?;
-            serve(&mut engine, &mut SenseHat::open(hat, shutdown)?, save)?;
-        }
-        BackendChoice::I2c => {
-            let shutdown = Shutdown::install().context("cannot handle signals")?;
-            serve(&mut engine, &mut I2cHat::open_linux(direct, shutdown)?, save)?;
-        }
-        BackendChoice::Terminal => terminal::play(&mut engine, save)?,
-        BackendChoice::SenseEmu => sense_emu::play(&mut engine, save)?,
-        BackendChoice::Auto | BackendChoice::Script => {
-            let mut script = Script::new(io::stdin().lock(), io::stdout().lock(), args.trace);
-            daemon::run_saving(&mut engine, &mut script, save)?;
-            if script.refused() > 0 {
-                let lines = if script.refused() == 1 { "line was" } else { "lines were" };
-                crate::eprintln_lossy!("{}: {} script {lines} refused", super::name(), script.refused());
-                return Ok(ExitCode::FAILURE);
-            }
-        }
+    let options = backend::Options { hat, trace: args.trace, program: super::name().to_string() };
+    let ended = daemon::play(&mut engine, backend::open(choice, &options)?, save)?;
+    if ended.refused > 0 {
+        let lines = if ended.refused == 1 { "line was" } else { "lines were" };
+        crate::eprintln_lossy!("{}: {} script {lines} refused", super::name(), ended.refused);
+        return Ok(ExitCode::FAILURE);
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -246,26 +224,6 @@ fn fresh_seed() -> u64 {
     let nanos =
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
     (nanos as u64) ^ (u64::from(std::process::id()) << 32)
-}
-
-/// The daemon on an opened HAT, by either path: ready for systemd, then
-/// play until a signal, which leaves the LEDs dark.
-fn serve(
-    engine: &mut Engine,
-    hat: &mut (impl Display + Input),
-    save: impl FnMut(&Engine),
-) -> anyhow::Result<()> {
-    notify_ready();
-    daemon::run_saving(engine, hat, save)?;
-    info!("stopped; the LEDs are dark");
-    Ok(())
-}
-
-/// Tells systemd the game is up (`Type=notify`); nothing outside systemd.
-fn notify_ready() {
-    if let Err(e) = sd_notify::notify(false, &[sd_notify::NotifyState::Ready]) {
-        warn!("cannot tell systemd the game is ready: {e}");
-    }
 }
 
 /// The saved state, or the defaults, and what saves it; a corrupt file is
@@ -342,8 +300,8 @@ mod tests {
         let explicit = ["queens", "play", "--mode", "strict", "--size", "6", "--backend", "script"];
         assert_eq!(format!("{:?}", play_args(&bare)), format!("{:?}", play_args(&explicit)));
         let defaults = play_args(&["queens"]);
-        assert_eq!(defaults.i2c_bus, PathBuf::from(i2c::DEFAULT_BUS));
-        assert_eq!(defaults.gpio_line, i2c::DEFAULT_LINE);
+        assert_eq!(defaults.i2c_bus, PathBuf::from(hat::DEFAULT_BUS));
+        assert_eq!(defaults.gpio_line, hat::DEFAULT_LINE);
         assert_eq!(defaults.backend, BackendChoice::Auto);
     }
 }

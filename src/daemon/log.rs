@@ -19,9 +19,11 @@
 //! shared `RUST_LOG` must not hide our warnings.
 //!
 //! While the terminal backend draws, standard error is its screen in raw
-//! mode: a line written there would land in the board. It [`capture`]s the
-//! lines instead, shows each under the board, and writes them all to
-//! standard error once the terminal is given back.
+//! mode: a line written there would land in the board. The game loop
+//! ([`super::play`]) [`capture`]s the lines instead while such a backend is
+//! open ([`crate::backend::Backend::holds_log_lines`]), hands each to it to
+//! show under the board, and writes them all to standard error once the
+//! terminal is given back.
 
 use log::{Level, LevelFilter, Log, Metadata, Record};
 use std::os::fd::AsFd;

@@ -1,28 +1,67 @@
 //! The game loop: one engine, one backend, until the input ends; and what
-//! the loop keeps across runs (signals, saved state).
+//! the loop keeps across runs (the config file, logging, saved state).
 
 pub mod config;
 pub mod log;
-pub mod signals;
 pub mod small_file;
 pub mod state;
 
-use crate::backend::{Display, Error, Input, Next};
+use crate::backend::{Backend, Error, Next};
 use crate::game::{Engine, Frame, OnShow};
 
-/// Plays `engine` on `io` until the input says [`Next::Quit`], then leaves
-/// the display dark. Between events the loop sleeps inside [`Input::next`]:
-/// with no animation playing it has no deadline, so an idle game is
-/// blocked, not polling.
-pub fn run(engine: &mut Engine, io: &mut (impl Display + Input)) -> Result<(), Error> {
-    run_saving(engine, io, |_| {})
+/// How a game played by [`play`] ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ended {
+    /// Lines of input the backend refused ([`Backend::refused`]).
+    pub refused: usize,
 }
 
-/// [`run`], calling `save` whenever the mode, size or progress changed.
-pub fn run_saving(
+/// The one way a game is played, on whichever backend: ready for systemd
+/// if the backend is the service, log lines held back while the backend
+/// draws where they would go, the loop (as [`run`], calling `save` whenever
+/// the mode, size or progress changed) until the input ends, and the
+/// backend closed (the terminal given back, say) before the lines held back
+/// are written out.
+pub fn play(
     engine: &mut Engine,
-    io: &mut (impl Display + Input),
+    backend: Box<dyn Backend>,
+    save: impl FnMut(&Engine),
+) -> Result<Ended, Error> {
+    let held = backend.holds_log_lines().then(log::capture);
+    // Declared after `held`, so dropped before it on every way out.
+    let mut backend = backend;
+    if backend.is_service() {
+        notify_ready();
+    }
+    run_loop(engine, &mut *backend, save, held.as_ref())?;
+    if backend.is_service() {
+        ::log::info!("stopped; the LEDs are dark");
+    }
+    Ok(Ended { refused: backend.refused() })
+}
+
+/// Tells systemd the game is up (`Type=notify`); nothing outside systemd.
+fn notify_ready() {
+    if let Err(e) = sd_notify::notify(false, &[sd_notify::NotifyState::Ready]) {
+        ::log::warn!("cannot tell systemd the game is ready: {e}");
+    }
+}
+
+/// Plays `engine` on `io` until the input says [`Next::Quit`], then leaves
+/// the display dark. Between events the loop sleeps inside
+/// [`crate::backend::Input::next`]: with no animation playing it has no
+/// deadline, so an idle game is blocked, not polling.
+pub fn run(engine: &mut Engine, io: &mut (impl Backend + ?Sized)) -> Result<(), Error> {
+    run_loop(engine, io, |_| {}, None)
+}
+
+/// The loop itself; the latest line `held` holds back, if any, is handed
+/// to the backend before each wait.
+fn run_loop(
+    engine: &mut Engine,
+    io: &mut (impl Backend + ?Sized),
     mut save: impl FnMut(&Engine),
+    held: Option<&log::Capture>,
 ) -> Result<(), Error> {
     let mut shown: Option<Frame> = None;
     let mut described: Option<OnShow> = None;
@@ -38,6 +77,9 @@ pub fn run_saving(
             shown = Some(*engine.frame());
         }
         io.repeat_held_directions(engine.repeats_held_directions());
+        if let Some(line) = held.and_then(|held| held.unseen().pop()) {
+            io.show_log_line(line);
+        }
         match io.next(engine.next_deadline())? {
             Next::Event(event) => {
                 engine.handle(event, io.now());

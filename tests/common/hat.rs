@@ -1,24 +1,155 @@
 //! A stand-in Sense HAT for the tests, played in this process: the LED
 //! framebuffer is a regular file (read back byte for byte) and the joystick
 //! a FIFO carrying real `input_event` records. They are injected through the
-//! library's test-only constructor ([`StandIns`]); the binary refuses both
-//! (the real kernel devices are played in the VM test). The game runs on a
-//! thread, ended as a signal ends it: a byte on its shutdown socket.
+//! library's public seam, [`sensehat::Devices`] (nothing of them is in the
+//! library, nor the binary, which refuses both files: the real kernel
+//! devices are played in the VM test). The game runs on a thread, ended as
+//! a signal ends it: a byte on its shutdown socket.
 
+use queens::backend::hat;
 use queens::backend::rotation::Rotation;
-use queens::backend::sensehat::joystick::{self, EV_KEY};
-use queens::backend::sensehat::testing::StandIns;
-use queens::backend::sensehat::{self};
-use queens::daemon::signals::Shutdown;
+use queens::backend::sensehat::error::{Device, Error};
+use queens::backend::sensehat::framebuffer::{Gamma, PixelFormat};
+use queens::backend::sensehat::joystick::{self, EV_KEY, Keys, Reading};
+use queens::backend::sensehat::record::{self, KEY_BYTES, KeyBits, RECORD};
+use queens::backend::sensehat::{self, LedMatrix, SenseHat};
+use queens::backend::signals::Shutdown;
 use queens::daemon::state::StateFile;
-use queens::game::{Engine, ModeKind, SavedState, Setup};
+use queens::game::{Engine, Frame, ModeKind, SavedState, Setup};
 use std::fs::{self, File, OpenOptions};
-use std::io::Write;
-use std::os::unix::fs::OpenOptionsExt;
+use std::io::{self, Read, Write};
+use std::os::fd::{AsFd, BorrowedFd};
+use std::os::unix::fs::{FileExt, OpenOptionsExt};
 use std::os::unix::net::UnixStream;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
+
+/// The HAT's two devices as stand-ins: any file as the LED matrix (taken as
+/// the Sense HAT's RGB565) and a FIFO of raw records as the joystick, with
+/// what a real device would report (the keys held after a `SYN_DROPPED`,
+/// the gamma tables asked for) under the test's control.
+#[derive(Clone, Default)]
+pub struct StandIns {
+    /// The key codes the "device" reports down when asked (`EVIOCGKEY`).
+    keys_down: Arc<Mutex<Vec<u16>>>,
+    /// The gamma tables the backend asked the "driver" for, in order.
+    gamma_asked: Arc<Mutex<Vec<Gamma>>>,
+}
+
+impl StandIns {
+    pub fn new() -> StandIns {
+        StandIns::default()
+    }
+
+    /// The Sense HAT backend on `options.framebuffer` and
+    /// `options.joystick`, whatever they are.
+    pub fn open(&self, options: hat::Options, shutdown: Shutdown) -> Result<SenseHat<StandIns>, Error> {
+        SenseHat::open_with(self.clone(), options, shutdown)
+    }
+
+    /// Sets which keys the joystick reports down when asked.
+    pub fn set_keys_down(&self, codes: &[u16]) {
+        *self.keys_down.lock().unwrap() = codes.to_vec();
+    }
+
+    /// The gamma tables asked for so far.
+    pub fn gamma_asked(&self) -> Vec<Gamma> {
+        self.gamma_asked.lock().unwrap().clone()
+    }
+}
+
+impl sensehat::Devices for StandIns {
+    type Leds = FileMatrix;
+    type Joystick = RecordStick;
+
+    fn led_matrix(&self, path: &Path) -> Result<FileMatrix, Error> {
+        let file = OpenOptions::new().read(true).write(true).open(path).map_err(|source| Error::Open {
+            device: Device::LedMatrix,
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Ok(FileMatrix { file, path: path.to_path_buf(), stand_ins: self.clone() })
+    }
+
+    fn joystick(&self, path: &Path) -> Result<RecordStick, Error> {
+        let file = OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_NONBLOCK | libc::O_CLOEXEC)
+            .open(path)
+            .map_err(|source| Error::Open { device: Device::Joystick, path: path.to_path_buf(), source })?;
+        let keys_down = self.keys_down.clone();
+        Ok(RecordStick { file, path: path.to_path_buf(), decoder: record::Decoder::default(), keys_down })
+    }
+}
+
+/// Any file as the LED matrix, in the Sense HAT's RGB565.
+pub struct FileMatrix {
+    file: File,
+    path: PathBuf,
+    stand_ins: StandIns,
+}
+
+impl LedMatrix for FileMatrix {
+    fn path(&self) -> &Path {
+        &self.path
+    }
+
+    fn show(&self, frame: &Frame, rotation: Rotation, brightness: u8) -> io::Result<()> {
+        self.file.write_all_at(&PixelFormat::RGB565.encode(frame, rotation, brightness), 0)
+    }
+
+    fn reset_gamma(&self, gamma: Gamma) -> io::Result<()> {
+        self.stand_ins.gamma_asked.lock().unwrap().push(gamma);
+        Ok(())
+    }
+}
+
+/// A FIFO of raw records as the joystick, read as the emulator's socket is
+/// (the library's [`record::Decoder`]), with the keys' state after a
+/// `SYN_DROPPED` what [`StandIns::set_keys_down`] said.
+pub struct RecordStick {
+    file: File,
+    path: PathBuf,
+    decoder: record::Decoder,
+    keys_down: Arc<Mutex<Vec<u16>>>,
+}
+
+impl Keys for RecordStick {
+    fn path(&self) -> &Path {
+        &self.path
+    }
+
+    fn read(&mut self) -> Reading {
+        let keys_down = self.keys_down.clone();
+        let mut key_state = move || {
+            let mut bits: KeyBits = [0; KEY_BYTES];
+            for &code in keys_down.lock().unwrap().iter() {
+                bits[usize::from(code) / 8] |= 1 << (code % 8);
+            }
+            Ok(bits)
+        };
+        let mut changes = Vec::new();
+        let mut buf = [0u8; RECORD * 32];
+        loop {
+            match (&self.file).read(&mut buf) {
+                // End of file: the FIFO's writer left.
+                Ok(0) => return Reading::Gone(io::Error::from(io::ErrorKind::UnexpectedEof)),
+                Ok(n) => changes.extend(self.decoder.feed(&buf[..n], &mut key_state)),
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => return Reading::Changes(changes),
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Reading::Gone(e),
+            }
+        }
+    }
+}
+
+impl AsFd for RecordStick {
+    fn as_fd(&self) -> BorrowedFd<'_> {
+        self.file.as_fd()
+    }
+}
 
 /// A stand-in framebuffer and joystick in a folder of their own.
 pub struct Hat {
@@ -85,14 +216,14 @@ impl Hat {
         self.root.join(p)
     }
 
-    pub fn options(&self, play: &Play) -> sensehat::Options {
-        sensehat::Options {
+    pub fn options(&self, play: &Play) -> hat::Options {
+        hat::Options {
             framebuffer: Some(self.path("dev/fb1")),
             joystick: Some(self.path("dev/input/event3")),
             rotation: play.rotation,
             brightness: play.brightness,
             low_light: play.low_light,
-            ..sensehat::Options::default()
+            ..hat::Options::default()
         }
     }
 
@@ -101,7 +232,6 @@ impl Hat {
         let (shutdown, stop) = Shutdown::detached();
         let hat = self.stand_ins.open(self.options(&play), shutdown).expect("the stand-ins open");
         let thread = std::thread::spawn(move || {
-            let mut hat = hat;
             let file = play.state.map(StateFile::new);
             let saved =
                 file.as_ref().map(|f| f.load().unwrap().state.unwrap_or_default()).unwrap_or_default();
@@ -109,13 +239,15 @@ impl Hat {
             let mut engine = Engine::start(setup, saved.progress);
             // What the game started on; a save writes the mode and size only once changed from it.
             let mut as_of = saved.choices();
-            queens::daemon::run_saving(&mut engine, &mut hat, |engine| {
+            // The binary's one way to play, on the stand-ins.
+            queens::daemon::play(&mut engine, Box::new(hat), |engine| {
                 if let Some(file) = &file {
                     let state = SavedState::of(engine);
                     file.save(&state, &as_of).unwrap();
                     as_of = state.choices();
                 }
             })
+            .map(|_ended| ())
         });
         Game { stop, thread }
     }

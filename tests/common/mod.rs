@@ -9,6 +9,21 @@ pub mod scroll;
 
 use queens::game::{Engine, Event, Frame, Millis, REGION_COLOURS, Rgb, region_shades};
 use queens::puzzle::Placement;
+use std::path::{Path, PathBuf};
+
+/// Every `.rs` file under `dir`, at any depth (for the tests that read the sources).
+pub fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut found = vec![];
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            found.extend(rust_files(&path));
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            found.push(path);
+        }
+    }
+    found
+}
 
 /// Sends `event` at `*now`, then lets every animation run on the clock:
 /// each frame shown until the engine settles, and `*now` at its end.

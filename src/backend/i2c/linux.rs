@@ -79,7 +79,7 @@ impl I2c<SevenBitAddress> for Smbus {
 }
 
 /// Where the joystick's interrupt comes from.
-pub trait Interrupt: AsFd {
+pub trait InterruptLine: AsFd {
     /// Consumes the edges that made the descriptor readable.
     fn drain(&mut self) -> io::Result<()>;
 }
@@ -131,7 +131,7 @@ impl AsFd for Line {
     }
 }
 
-impl Interrupt for Line {
+impl InterruptLine for Line {
     fn drain(&mut self) -> io::Result<()> {
         while self.request.has_edge_event().map_err(io::Error::other)? {
             self.request.read_edge_event().map_err(io::Error::other)?;

@@ -23,59 +23,23 @@ pub mod keys;
 pub mod linux;
 
 use super::backoff::Backoff;
-use super::gesture::Timing;
-use super::rotation::Rotation;
-use super::stick::{Stick, Woke};
-use super::{Display, Input, Next};
-use crate::daemon::signals::Shutdown;
+use super::hat::Options;
+use super::signals::Shutdown;
+use super::stick::{KeyEvents, Woke};
+use super::{Backend, Display, Input, Next};
 use crate::game::{Frame, Millis};
 use chip::Chip;
 use embedded_hal::i2c::I2c;
 pub use error::Error;
-use linux::{Interrupt, Line, OpenError, Smbus};
+use linux::{InterruptLine, Line, OpenError, Smbus};
 use log::{debug, info, warn};
 use std::os::fd::AsFd;
-use std::path::{Path, PathBuf};
-
-/// The bus the HAT's header puts the chip on.
-pub const DEFAULT_BUS: &str = "/dev/i2c-1";
-/// The BCM GPIO number of the joystick's interrupt.
-pub const DEFAULT_LINE: u32 = 23;
-
-/// Where the chip and its interrupt are, and how to draw.
-#[derive(Clone, Debug)]
-pub struct Options {
-    pub bus: PathBuf,
-    /// The interrupt's chip; `None` finds the line named `GPIO23`.
-    pub gpiochip: Option<PathBuf>,
-    /// The interrupt's offset on `gpiochip`.
-    pub line: u32,
-    pub rotation: Rotation,
-    /// Percent, applied in software.
-    pub brightness: u8,
-    /// The driver's low-light gamma table instead of its default one.
-    pub low_light: bool,
-    pub timing: Timing,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            bus: PathBuf::from(DEFAULT_BUS),
-            gpiochip: None,
-            line: DEFAULT_LINE,
-            rotation: Rotation::R0,
-            brightness: 100,
-            low_light: false,
-            timing: Timing::default(),
-        }
-    }
-}
+use std::path::Path;
 
 /// Opens the chip and its interrupt line (real devices, or fakes in tests).
 pub trait Devices {
     type Bus: I2c<Error: std::fmt::Display>;
-    type Irq: Interrupt;
+    type Irq: InterruptLine;
     fn chip(&mut self) -> Result<Chip<Self::Bus>, Error>;
     fn interrupt(&mut self) -> Result<Self::Irq, Error>;
 }
@@ -140,7 +104,7 @@ pub struct I2cHat<D: Devices> {
     irq: Option<D::Irq>,
     options: Options,
     shutdown: Shutdown,
-    keys: Stick,
+    events: KeyEvents,
     /// The last frame asked for, shown again when the chip returns.
     shown: Frame,
     backoff: Backoff,
@@ -161,7 +125,7 @@ impl<D: Devices> I2cHat<D> {
             devices,
             open: None,
             irq: None,
-            keys: Stick::new(options.timing, options.rotation),
+            events: KeyEvents::new(options.timing, options.rotation),
             options,
             shutdown,
             shown: Frame::dark(8),
@@ -172,7 +136,7 @@ impl<D: Devices> I2cHat<D> {
             Ok(irq) => hat.irq = Some(irq),
             Err(e) => {
                 warn!("{e}; the joystick does nothing until the line is there: looking for it again");
-                hat.backoff.lost(hat.keys.now());
+                hat.backoff.lost(hat.events.now());
             }
         }
         Ok(hat)
@@ -218,8 +182,8 @@ impl<D: Devices> I2cHat<D> {
         warn!("the Sense HAT over I2C is gone ({e}); waiting for it");
         self.open = None;
         self.irq = None;
-        self.keys.clear();
-        self.backoff.lost(self.keys.now());
+        self.events.clear();
+        self.backoff.lost(self.events.now());
     }
 
     fn reconnect(&mut self) {
@@ -227,7 +191,7 @@ impl<D: Devices> I2cHat<D> {
         if let Err(e) = &result {
             debug!("the Sense HAT over I2C is still missing: {e}");
         }
-        self.backoff.looked(self.keys.now(), result.is_ok());
+        self.backoff.looked(self.events.now(), result.is_ok());
     }
 
     /// The interrupt fired: read the keys and turn their changes into events.
@@ -237,7 +201,7 @@ impl<D: Devices> I2cHat<D> {
         let (chip, held) = self.open.as_mut().ok_or(Error::Gone)?;
         let now = chip.keys()?;
         let before = std::mem::replace(held, now);
-        self.keys.take(keys::decode(before, now));
+        self.events.take(keys::decode(before, now));
         Ok(())
     }
 }
@@ -257,19 +221,19 @@ impl<D: Devices> Display for I2cHat<D> {
 
 impl<D: Devices> Input for I2cHat<D> {
     fn now(&self) -> Millis {
-        self.keys.now()
+        self.events.now()
     }
 
     fn repeat_held_directions(&mut self, on: bool) {
-        self.keys.set_repeat(on);
+        self.events.set_repeat(on);
     }
 
     fn next(&mut self, deadline: Option<Millis>) -> Result<Next, super::Error> {
         loop {
             let device = self.irq.as_ref().map(|irq| irq.as_fd());
-            match self.keys.wait(deadline, &self.shutdown, device, self.backoff.deadline())? {
+            match self.events.wait(deadline, &self.shutdown, device, self.backoff.deadline())? {
                 Woke::Next(next) => return Ok(next),
-                Woke::Tick if self.backoff.due(self.keys.now()) => self.reconnect(),
+                Woke::Tick if self.backoff.due(self.events.now()) => self.reconnect(),
                 Woke::Tick => {}
                 Woke::Device => {
                     if let Err(e) = self.interrupted() {
@@ -278,6 +242,13 @@ impl<D: Devices> Input for I2cHat<D> {
                 }
             }
         }
+    }
+}
+
+/// The game as a service on the LED matrix (see [`Backend::is_service`]).
+impl<D: Devices> Backend for I2cHat<D> {
+    fn is_service(&self) -> bool {
+        true
     }
 }
 

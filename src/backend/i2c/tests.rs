@@ -4,6 +4,7 @@
 
 use super::chip::{ADDRESS, KEYS};
 use super::*;
+use crate::backend::rotation::Rotation;
 use crate::game::{Event, Rgb};
 use embedded_hal::i2c::ErrorKind;
 use embedded_hal_mock::eh1::i2c::{Mock, Transaction};
@@ -21,7 +22,7 @@ impl AsFd for Edge {
     }
 }
 
-impl Interrupt for Edge {
+impl InterruptLine for Edge {
     fn drain(&mut self) -> std::io::Result<()> {
         let mut buf = [0u8; 16];
         match self.0.read(&mut buf) {

@@ -6,23 +6,23 @@
 //! chooses, or `$QUEENS_SENSE_EMU_DIR` when set (the tests use their own).
 //!
 //! Idle, this backend blocks in poll(2) on the joystick socket and the
-//! daemon's shutdown pipe, with one periodic wake: the `hello` the emulator
-//! needs about once a second to keep sending us the joystick (its GUI
-//! forgets clients when it restarts).
+//! shutdown pipe ([`super::signals`]), with one periodic wake: the `hello`
+//! the emulator needs about once a second to keep sending us the joystick
+//! (its GUI forgets clients when it restarts).
 
 pub mod screen;
 pub mod stick;
 
 use super::gesture::Timing;
 use super::rotation::Rotation;
-use super::stick::{Stick as Keys, Woke};
-use super::{Display, Doing, Error, Input, Next};
-use crate::daemon::{self, signals::Shutdown};
-use crate::game::{Engine, Frame, Millis};
+use super::signals::Shutdown;
+use super::stick::{KeyEvents, Woke};
+use super::{Backend, Display, Doing, Error, Input, Next};
+use crate::game::{Frame, Millis};
 use screen::Screen;
 use std::os::fd::AsFd;
 use std::path::{Path, PathBuf};
-use stick::Stick;
+use stick::StickClient;
 
 /// How often the emulator is told we are here.
 pub const HELLO_MS: Millis = 1000;
@@ -37,25 +37,15 @@ pub fn directory() -> PathBuf {
     }
 }
 
-/// Plays `engine` in the emulator until a signal (Ctrl-C) ends it.
-pub fn play(engine: &mut Engine, save: impl FnMut(&Engine)) -> Result<(), Error> {
-    let dir = directory();
-    let mut emu = SenseEmu::open(&dir)?;
-    crate::eprintln_lossy!(
-        "{}: playing in the Sense HAT emulator ({}). Ctrl-C ends.",
-        crate::command_name(),
-        dir.display()
-    );
-    daemon::run_saving(engine, &mut emu, save)
-}
-
 pub struct SenseEmu {
     screen: Screen,
-    stick: Stick,
+    joystick: StickClient,
     /// The emulator's keys as game events (no rotation: its window is upright).
-    keys: Keys,
+    events: KeyEvents,
     next_hello: Millis,
     shutdown: Shutdown,
+    /// What lines on standard error start with (`queens play`).
+    program: String,
     /// Whether the emulator has answered a hello yet, and whether the
     /// player was told it is awaited (once).
     emulator_seen: bool,
@@ -63,18 +53,24 @@ pub struct SenseEmu {
 }
 
 impl SenseEmu {
-    /// Opens the emulator's screen file and joystick socket in `dir`.
-    pub fn open(dir: &Path) -> Result<SenseEmu, Error> {
+    /// Opens the emulator's screen file and joystick socket in `dir`, and
+    /// says so on standard error, each line starting with `program`.
+    pub fn open(dir: &Path, program: &str, shutdown: Shutdown) -> Result<SenseEmu, Error> {
         let screen_path = dir.join(screen::FILE_NAME);
         let screen = Screen::open(&screen_path).doing(|| format!("opening {}", screen_path.display()))?;
-        let stick = Stick::open(dir.join(stick::SERVER_NAME))
+        let joystick = StickClient::open(dir.join(stick::SERVER_NAME))
             .doing(|| format!("binding a joystick socket in {}", dir.display()))?;
+        crate::eprintln_lossy!(
+            "{program}: playing in the Sense HAT emulator ({}). Ctrl-C ends.",
+            dir.display()
+        );
         Ok(SenseEmu {
             screen,
-            stick,
-            keys: Keys::new(Timing::default(), Rotation::R0),
+            joystick,
+            events: KeyEvents::new(Timing::default(), Rotation::R0),
             next_hello: 0,
-            shutdown: Shutdown::install().doing(|| "installing signal handlers")?,
+            shutdown,
+            program: program.to_string(),
             emulator_seen: false,
             told_waiting: false,
         })
@@ -97,35 +93,37 @@ impl Display for SenseEmu {
     }
 }
 
+impl Backend for SenseEmu {}
+
 impl Input for SenseEmu {
     fn now(&self) -> Millis {
-        self.keys.now()
+        self.events.now()
     }
 
     fn repeat_held_directions(&mut self, on: bool) {
-        self.keys.set_repeat(on);
+        self.events.set_repeat(on);
     }
 
     fn next(&mut self, deadline: Option<Millis>) -> Result<Next, Error> {
         loop {
-            let now = self.keys.now();
+            let now = self.events.now();
             if now >= self.next_hello {
-                let answered = self.stick.hello().doing(|| "greeting the emulator's joystick")?;
+                let answered = self.joystick.hello().doing(|| "greeting the emulator's joystick")?;
                 self.emulator_seen |= answered;
                 if !answered && !self.emulator_seen && !self.told_waiting {
                     self.told_waiting = true;
                     crate::eprintln_lossy!(
                         "{}: waiting for the Sense HAT emulator: start sense_emu_gui",
-                        crate::command_name()
+                        self.program
                     );
                 }
                 self.next_hello = now + HELLO_MS;
             }
-            let socket = self.stick.socket().as_fd();
-            match self.keys.wait(deadline, &self.shutdown, Some(socket), Some(self.next_hello))? {
+            let socket = self.joystick.socket().as_fd();
+            match self.events.wait(deadline, &self.shutdown, Some(socket), Some(self.next_hello))? {
                 Woke::Next(next) => return Ok(next),
                 Woke::Tick => {}
-                Woke::Device => self.keys.take(self.stick.receive().doing(|| "reading the joystick")?),
+                Woke::Device => self.events.take(self.joystick.receive().doing(|| "reading the joystick")?),
             }
         }
     }

@@ -25,17 +25,17 @@ pub fn decode_datagram(bytes: &[u8]) -> impl Iterator<Item = Change> + '_ {
     bytes.chunks_exact(RECORD_LEN).filter_map(|r| joystick::decode(r.try_into().ok()?))
 }
 
-/// Our end of the joystick socket.
-pub struct Stick {
+/// Our end of the joystick socket: a client of the emulator's stick server.
+pub struct StickClient {
     socket: UnixDatagram,
     own_path: PathBuf,
     server: PathBuf,
 }
 
-impl Stick {
+impl StickClient {
     /// Binds `rpi-sense-emu-client-PID` beside the server's socket, as the
     /// emulator's own client does.
-    pub fn open(server: PathBuf) -> io::Result<Stick> {
+    pub fn open(server: PathBuf) -> io::Result<StickClient> {
         let dir = server.parent().unwrap_or(Path::new("."));
         let own_path = dir.join(format!("rpi-sense-emu-client-{}", std::process::id()));
         match std::fs::remove_file(&own_path) {
@@ -44,7 +44,7 @@ impl Stick {
         }
         let socket = UnixDatagram::bind(&own_path)?;
         socket.set_nonblocking(true)?;
-        Ok(Stick { socket, own_path, server })
+        Ok(StickClient { socket, own_path, server })
     }
 
     pub fn socket(&self) -> &UnixDatagram {
@@ -85,7 +85,7 @@ impl Stick {
     }
 }
 
-impl Drop for Stick {
+impl Drop for StickClient {
     fn drop(&mut self) {
         let _ = std::fs::remove_file(&self.own_path);
     }

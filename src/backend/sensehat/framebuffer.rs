@@ -15,7 +15,6 @@ use std::fs::{File, OpenOptions};
 use std::os::fd::{AsFd, BorrowedFd};
 use std::os::unix::fs::{FileExt, FileTypeExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
 
 /// The matrix is 8 LEDs square.
 pub const SIDE: usize = 8;
@@ -83,9 +82,6 @@ pub struct Framebuffer {
     file: File,
     path: PathBuf,
     format: PixelFormat,
-    /// A stand-in's record of the gamma tables asked for (it has no driver
-    /// to ask), and whether to refuse them; `None` on a real device.
-    gamma_stand_in: Option<GammaStandIn>,
 }
 
 impl Framebuffer {
@@ -106,20 +102,7 @@ impl Framebuffer {
             source,
         })?;
         let format = info.check().map_err(|reason| Error::WrongShape { path: owned(), reason })?;
-        Ok(Framebuffer { file, path: path.to_path_buf(), format, gamma_stand_in: None })
-    }
-
-    /// A stand-in for tests: any file, taken as the Sense HAT's RGB565,
-    /// its gamma calls answered by `gamma`. Reached only through
-    /// [`super::testing`].
-    pub(super) fn stand_in(path: &Path, gamma: GammaStandIn) -> Result<Framebuffer, Error> {
-        let file = open_for_writing(path)?;
-        Ok(Framebuffer {
-            file,
-            path: path.to_path_buf(),
-            format: PixelFormat::RGB565,
-            gamma_stand_in: Some(gamma),
-        })
+        Ok(Framebuffer { file, path: path.to_path_buf(), format })
     }
 
     pub fn format(&self) -> PixelFormat {
@@ -139,24 +122,8 @@ impl Framebuffer {
     /// the process that set it, so this is asked on every open, whichever
     /// the config wants. Some drivers lack the call: the caller only warns.
     pub fn reset_gamma(&self, gamma: Gamma) -> std::io::Result<()> {
-        if let Some(stand_in) = &self.gamma_stand_in {
-            stand_in.asked.lock().unwrap_or_else(|e| e.into_inner()).push(gamma);
-            if stand_in.refuse.load(std::sync::atomic::Ordering::Relaxed) {
-                // What a driver without the call (or without its 32-bit entry) answers.
-                return Err(std::io::Error::from_raw_os_error(libc::ENOTTY));
-            }
-            return Ok(());
-        }
         sys::reset_gamma(self.file.as_fd(), gamma as libc::c_ulong)
     }
-}
-
-/// A stand-in's gamma "driver": the tables asked for, in order, and
-/// whether it refuses them as a driver without the call does (ENOTTY).
-#[derive(Clone, Default)]
-pub(super) struct GammaStandIn {
-    pub asked: Arc<Mutex<Vec<Gamma>>>,
-    pub refuse: Arc<std::sync::atomic::AtomicBool>,
 }
 
 fn open_for_writing(path: &Path) -> Result<File, Error> {

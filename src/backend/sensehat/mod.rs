@@ -19,117 +19,113 @@ pub mod record;
 #[doc(hidden)]
 #[allow(unsafe_code)]
 pub mod sys;
-#[doc(hidden)]
-pub mod testing;
 
 use super::backoff::Backoff;
-use super::gesture::Timing;
+use super::hat::Options;
 use super::rotation::Rotation;
-use super::stick::{Stick, Woke};
-use super::{Display, Input, Next};
-use crate::daemon::signals::Shutdown;
+use super::signals::Shutdown;
+use super::stick::{KeyEvents, Woke};
+use super::{Backend, Display, Input, Next};
 use crate::game::{Frame, Millis};
 use discover::{JOYSTICK_NAME, LED_NAME, Roots};
 pub use error::Error;
 use framebuffer::{Framebuffer, Gamma};
 use joystick::{Joystick, Keys, Reading};
 use log::{info, warn};
+use std::io;
 use std::os::fd::AsFd;
-use std::path::PathBuf;
+use std::path::Path;
 
-/// How to find and drive the HAT.
-#[derive(Clone, Debug, Default)]
-pub struct Options {
-    /// The LED matrix's device, instead of looking for it by name.
-    pub framebuffer: Option<PathBuf>,
-    /// The joystick's device, instead of looking for it by name.
-    pub joystick: Option<PathBuf>,
-    pub roots: Roots,
-    pub rotation: Rotation,
-    /// Percent, applied in software.
-    pub brightness: u8,
-    pub low_light: bool,
-    pub timing: Timing,
+/// The LED matrix as the backend draws on it: the kernel's framebuffer
+/// ([`Framebuffer`]), or a test's stand-in.
+pub trait LedMatrix {
+    fn path(&self) -> &Path;
+    /// Shows a whole frame, turned by `rotation`, dimmed to `brightness` percent.
+    fn show(&self, frame: &Frame, rotation: Rotation, brightness: u8) -> io::Result<()>;
+    /// Resets the driver's gamma table to one of its own (see
+    /// [`Framebuffer::reset_gamma`]).
+    fn reset_gamma(&self, gamma: Gamma) -> io::Result<()>;
 }
 
-impl Options {
-    /// The LED matrix's path: the one given, or the one found by name.
-    pub fn led_matrix(&self) -> Option<PathBuf> {
-        self.framebuffer.clone().or_else(|| self.roots.led_matrix())
+impl LedMatrix for Framebuffer {
+    fn path(&self) -> &Path {
+        Framebuffer::path(self)
     }
 
-    /// The joystick's path: the one given, or the one found by name.
-    pub fn joystick(&self) -> Option<PathBuf> {
-        self.joystick.clone().or_else(|| self.roots.joystick())
+    fn show(&self, frame: &Frame, rotation: Rotation, brightness: u8) -> io::Result<()> {
+        Framebuffer::show(self, frame, rotation, brightness)
     }
 
-    /// Whether both devices are there (what `--backend auto` asks).
-    pub fn present(&self) -> bool {
-        self.led_matrix().is_some_and(|p| p.exists()) && self.joystick().is_some_and(|p| p.exists())
-    }
-
-    /// Whether neither device is there (when `--backend auto` tries the
-    /// HAT over I2C).
-    pub fn absent(&self) -> bool {
-        !self.led_matrix().is_some_and(|p| p.exists()) && !self.joystick().is_some_and(|p| p.exists())
+    fn reset_gamma(&self, gamma: Gamma) -> io::Result<()> {
+        Framebuffer::reset_gamma(self, gamma)
     }
 }
 
-pub struct SenseHat {
+/// Opens the HAT's two devices, at start and whenever one returns: the
+/// kernel's, checked ([`Kernel`]), in the binary; the tests inject their
+/// own through [`SenseHat::open_with`], as [`super::i2c::Devices`] does
+/// for the HAT over I2C. (No stand-in is compiled into the library.)
+pub trait Devices {
+    type Leds: LedMatrix;
+    type Joystick: Keys;
+    fn led_matrix(&self, path: &Path) -> Result<Self::Leds, Error>;
+    fn joystick(&self, path: &Path) -> Result<Self::Joystick, Error>;
+}
+
+/// The kernel's framebuffer and evdev devices, each refused unless it is
+/// the matrix's shape or has the five keys.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Kernel;
+
+impl Devices for Kernel {
+    type Leds = Framebuffer;
+    type Joystick = Joystick;
+
+    fn led_matrix(&self, path: &Path) -> Result<Framebuffer, Error> {
+        Framebuffer::open(path)
+    }
+
+    fn joystick(&self, path: &Path) -> Result<Joystick, Error> {
+        Joystick::open(path)
+    }
+}
+
+pub struct SenseHat<D: Devices = Kernel> {
     options: Options,
-    screen: Option<Framebuffer>,
-    stick: Option<Box<dyn Keys>>,
+    screen: Option<D::Leds>,
+    joystick: Option<D::Joystick>,
     shutdown: Shutdown,
-    keys: Stick,
+    events: KeyEvents,
     /// The last frame asked for, shown again when the matrix returns.
     shown: Frame,
     backoff: Backoff,
     /// How a device is opened, at start and when it returns.
-    devices: Devices,
+    devices: D,
     /// How many times a refused gamma reset has been warned of: it is asked
     /// again whenever the matrix returns, but said once.
     gamma_warnings: u32,
 }
 
-/// The kernel's devices, checked; or the tests' stand-ins.
-enum Devices {
-    Kernel,
-    StandIns(testing::StandIns),
-}
-
-impl Devices {
-    fn open_screen(&self, path: &std::path::Path) -> Result<Framebuffer, Error> {
-        match self {
-            Devices::Kernel => Framebuffer::open(path),
-            Devices::StandIns(stand_ins) => stand_ins.framebuffer(path),
-        }
-    }
-
-    fn open_stick(&self, path: &std::path::Path) -> Result<Box<dyn Keys>, Error> {
-        match self {
-            Devices::Kernel => Ok(Box::new(Joystick::open(path)?)),
-            Devices::StandIns(stand_ins) => stand_ins.joystick(path),
-        }
-    }
-}
-
 impl SenseHat {
     /// Opens both devices, or explains what is missing and how to fix it.
     pub fn open(options: Options, shutdown: Shutdown) -> Result<SenseHat, Error> {
-        SenseHat::open_with(options, shutdown, Devices::Kernel)
+        SenseHat::open_with(Kernel, options, shutdown)
     }
+}
 
-    fn open_with(options: Options, shutdown: Shutdown, devices: Devices) -> Result<SenseHat, Error> {
+impl<D: Devices> SenseHat<D> {
+    /// [`SenseHat::open`] on `devices`.
+    pub fn open_with(devices: D, options: Options, shutdown: Shutdown) -> Result<SenseHat<D>, Error> {
         let led = options.led_matrix().ok_or_else(|| missing_led(&options.roots))?;
         let stick = options.joystick().ok_or_else(|| missing_joystick(&options.roots))?;
-        let screen = devices.open_screen(&led)?;
-        let joystick = devices.open_stick(&stick)?;
+        let screen = devices.led_matrix(&led)?;
+        let joystick = devices.joystick(&stick)?;
         info!("LED matrix: {}; joystick: {}", led.display(), stick.display());
         let mut hat = SenseHat {
-            keys: Stick::new(options.timing, options.rotation),
+            events: KeyEvents::new(options.timing, options.rotation),
             options,
             screen: Some(screen),
-            stick: Some(joystick),
+            joystick: Some(joystick),
             shutdown,
             shown: Frame::dark(framebuffer::SIDE),
             backoff: Backoff::default(),
@@ -159,14 +155,14 @@ impl SenseHat {
     }
 
     fn missing(&self) -> bool {
-        self.screen.is_none() || self.stick.is_none()
+        self.screen.is_none() || self.joystick.is_none()
     }
 
     /// Looks again for whatever device is missing.
     fn reconnect(&mut self) {
         if self.screen.is_none()
             && let Some(path) = self.options.led_matrix()
-            && let Ok(screen) = self.devices.open_screen(&path)
+            && let Ok(screen) = self.devices.led_matrix(&path)
         {
             info!("the LED matrix is back at {}", path.display());
             self.screen = Some(screen);
@@ -174,60 +170,67 @@ impl SenseHat {
             let frame = self.shown;
             let _ = self.show(&frame);
         }
-        if self.stick.is_none()
+        if self.joystick.is_none()
             && let Some(path) = self.options.joystick()
-            && let Ok(stick) = self.devices.open_stick(&path)
+            && let Ok(joystick) = self.devices.joystick(&path)
         {
             info!("the joystick is back at {}", path.display());
-            self.stick = Some(stick);
+            self.joystick = Some(joystick);
         }
-        self.backoff.looked(self.keys.now(), !self.missing());
+        self.backoff.looked(self.events.now(), !self.missing());
     }
 }
 
-impl Display for SenseHat {
+impl<D: Devices> Display for SenseHat<D> {
     fn show(&mut self, frame: &Frame) -> Result<(), super::Error> {
         self.shown = *frame;
         let Some(screen) = &self.screen else { return Ok(()) };
         if let Err(e) = screen.show(frame, self.options.rotation, self.options.brightness) {
             warn!("the LED matrix {} is gone ({e}); waiting for it", screen.path().display());
             self.screen = None;
-            self.backoff.lost(self.keys.now());
+            self.backoff.lost(self.events.now());
         }
         Ok(())
     }
 }
 
-impl Input for SenseHat {
+impl<D: Devices> Input for SenseHat<D> {
     fn now(&self) -> Millis {
-        self.keys.now()
+        self.events.now()
     }
 
     fn repeat_held_directions(&mut self, on: bool) {
-        self.keys.set_repeat(on);
+        self.events.set_repeat(on);
     }
 
     fn next(&mut self, deadline: Option<Millis>) -> Result<Next, super::Error> {
         loop {
-            let device = self.stick.as_ref().map(|s| s.as_fd());
-            match self.keys.wait(deadline, &self.shutdown, device, self.backoff.deadline())? {
+            let device = self.joystick.as_ref().map(|s| s.as_fd());
+            match self.events.wait(deadline, &self.shutdown, device, self.backoff.deadline())? {
                 Woke::Next(next) => return Ok(next),
-                Woke::Tick if self.backoff.due(self.keys.now()) => self.reconnect(),
+                Woke::Tick if self.backoff.due(self.events.now()) => self.reconnect(),
                 Woke::Tick => {}
                 Woke::Device => {
-                    let stick = self.stick.as_mut().expect("polled only while open");
-                    match stick.read() {
-                        Reading::Changes(changes) => self.keys.take(changes),
+                    let joystick = self.joystick.as_mut().expect("polled only while open");
+                    match joystick.read() {
+                        Reading::Changes(changes) => self.events.take(changes),
                         Reading::Gone(e) => {
-                            warn!("the joystick {} is gone ({e}); waiting for it", stick.path().display());
-                            self.stick = None;
-                            self.keys.clear();
-                            self.backoff.lost(self.keys.now());
+                            warn!("the joystick {} is gone ({e}); waiting for it", joystick.path().display());
+                            self.joystick = None;
+                            self.events.clear();
+                            self.backoff.lost(self.events.now());
                         }
                     }
                 }
             }
         }
+    }
+}
+
+/// The game as a service on the LED matrix (see [`Backend::is_service`]).
+impl<D: Devices> Backend for SenseHat<D> {
+    fn is_service(&self) -> bool {
+        true
     }
 }
 
@@ -259,19 +262,69 @@ fn missing_joystick(roots: &Roots) -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs::File;
+    use std::os::fd::BorrowedFd;
+    use std::sync::{Arc, Mutex};
+
+    /// A matrix whose driver lacks the gamma call, and a joystick never read.
+    #[derive(Clone, Default)]
+    struct NoGammaCall {
+        asked: Arc<Mutex<Vec<Gamma>>>,
+    }
+
+    struct Refusing(NoGammaCall, std::path::PathBuf);
+    struct Idle(File, std::path::PathBuf);
+
+    impl LedMatrix for Refusing {
+        fn path(&self) -> &Path {
+            &self.1
+        }
+        fn show(&self, _: &Frame, _: Rotation, _: u8) -> io::Result<()> {
+            Ok(())
+        }
+        fn reset_gamma(&self, gamma: Gamma) -> io::Result<()> {
+            self.0.asked.lock().unwrap().push(gamma);
+            Err(io::Error::from_raw_os_error(libc::ENOTTY))
+        }
+    }
+
+    impl AsFd for Idle {
+        fn as_fd(&self) -> BorrowedFd<'_> {
+            self.0.as_fd()
+        }
+    }
+
+    impl Keys for Idle {
+        fn path(&self) -> &Path {
+            &self.1
+        }
+        fn read(&mut self) -> Reading {
+            Reading::Changes(vec![])
+        }
+    }
+
+    impl Devices for NoGammaCall {
+        type Leds = Refusing;
+        type Joystick = Idle;
+        fn led_matrix(&self, path: &Path) -> Result<Refusing, Error> {
+            Ok(Refusing(self.clone(), path.to_path_buf()))
+        }
+        fn joystick(&self, path: &Path) -> Result<Idle, Error> {
+            Ok(Idle(File::open("/dev/null").unwrap(), path.to_path_buf()))
+        }
+    }
 
     #[test]
     fn a_refused_gamma_reset_is_asked_again_when_the_matrix_returns_but_warned_of_once() {
-        let dir = std::env::temp_dir().join(format!("queens-gamma-once-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let (leds, stick) = (dir.join("leds"), dir.join("stick"));
-        std::fs::write(&leds, [0u8; 128]).unwrap();
-        std::fs::write(&stick, []).unwrap();
-        let stand_ins = testing::StandIns::new();
-        stand_ins.refuse_gamma();
-        let options = Options { framebuffer: Some(leds), joystick: Some(stick), ..Options::default() };
+        let devices = NoGammaCall::default();
+        let options = Options {
+            framebuffer: Some("/nonexistent/leds".into()),
+            joystick: Some("/nonexistent/stick".into()),
+            ..Options::default()
+        };
         let (shutdown, _stop) = Shutdown::detached();
-        let mut hat = stand_ins.open(options, shutdown).map_err(|e| e.to_string()).unwrap();
+        let mut hat =
+            SenseHat::open_with(devices.clone(), options, shutdown).map_err(|e| e.to_string()).unwrap();
         assert_eq!(hat.gamma_warnings, 1, "a refusal at start is warned of");
         for _ in 0..3 {
             // The matrix went away and is found again.
@@ -279,8 +332,7 @@ mod tests {
             hat.reconnect();
             assert!(hat.screen.is_some());
         }
-        assert_eq!(stand_ins.gamma_asked(), [Gamma::Default; 4], "asked on every open");
+        assert_eq!(*devices.asked.lock().unwrap(), [Gamma::Default; 4], "asked on every open");
         assert_eq!(hat.gamma_warnings, 1, "but warned of once");
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -9,14 +9,9 @@
 //! `BTN_DPAD_UP`..`BTN_SELECT`. Both are read.
 
 use super::super::gesture::{Change, Key};
-use super::joystick::{Keys, Reading};
 use super::sys;
 use evdev::{EventType, KeyCode, SynchronizationCode};
-use std::fs::{File, OpenOptions};
-use std::io::{self, Read};
-use std::os::fd::{AsFd, BorrowedFd};
-use std::os::unix::fs::OpenOptionsExt;
-use std::path::{Path, PathBuf};
+use std::io;
 
 pub const EV_SYN: u16 = EventType::SYNCHRONIZATION.0;
 pub const EV_KEY: u16 = EventType::KEY.0;
@@ -106,10 +101,6 @@ pub fn has(bits: &KeyBits, code: u16) -> bool {
     bits.get(usize::from(code) / 8).is_some_and(|byte| byte & (1 << (code % 8)) != 0)
 }
 
-/// Where the keys' real state comes from after a `SYN_DROPPED`: for a
-/// stand-in, whatever the test says.
-pub type KeyState = Box<dyn FnMut() -> io::Result<KeyBits> + Send>;
-
 /// Turns the bytes of records into key changes. On `SYN_DROPPED` the
 /// events up to the next `SYN_REPORT` are discarded (the packet is
 /// incomplete), then every key held here that the device reports up is let
@@ -174,51 +165,6 @@ impl Decoder {
             Change::Down(_) => {}
             Change::Up(key) => self.held.retain(|&k| k != key),
         }
-    }
-}
-
-/// A joystick read as raw records from any file (a FIFO, for the tests'
-/// stand-in), with the keys' state after a `SYN_DROPPED` told by
-/// `key_state`. Reached only through [`super::testing`].
-pub(super) struct RecordStick {
-    file: File,
-    path: PathBuf,
-    decoder: Decoder,
-    key_state: KeyState,
-}
-
-impl RecordStick {
-    pub(super) fn open(path: &Path, key_state: KeyState) -> io::Result<RecordStick> {
-        let file =
-            OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK | libc::O_CLOEXEC).open(path)?;
-        Ok(RecordStick { file, path: path.to_path_buf(), decoder: Decoder::default(), key_state })
-    }
-}
-
-impl Keys for RecordStick {
-    fn path(&self) -> &Path {
-        &self.path
-    }
-
-    fn read(&mut self) -> Reading {
-        let mut changes = Vec::new();
-        let mut buf = [0u8; RECORD * 32];
-        loop {
-            match (&self.file).read(&mut buf) {
-                // End of file: the FIFO's writer left.
-                Ok(0) => return Reading::Gone(io::Error::from(io::ErrorKind::UnexpectedEof)),
-                Ok(n) => changes.extend(self.decoder.feed(&buf[..n], &mut self.key_state)),
-                Err(e) if e.kind() == io::ErrorKind::WouldBlock => return Reading::Changes(changes),
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => return Reading::Gone(e),
-            }
-        }
-    }
-}
-
-impl AsFd for RecordStick {
-    fn as_fd(&self) -> BorrowedFd<'_> {
-        self.file.as_fd()
     }
 }
 

@@ -29,7 +29,7 @@ const ESC: u8 = 0x1b;
 
 /// What a key asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Action {
+pub enum KeyAction {
     Game(Event),
     Quit,
     /// Ctrl-Z: stop the game with the terminal given back, until the shell's `fg`.
@@ -55,7 +55,7 @@ impl KeyDecoder {
     }
 
     /// Decodes `bytes` (after anything pending), appending the actions to `out`.
-    pub fn feed(&mut self, bytes: &[u8], out: &mut Vec<Action>) {
+    pub fn feed(&mut self, bytes: &[u8], out: &mut Vec<KeyAction>) {
         self.pending.extend_from_slice(bytes);
         let mut at = 0;
         while at < self.pending.len() {
@@ -74,29 +74,29 @@ impl KeyDecoder {
 
     /// No more bytes came: a pending lone Esc is the Esc key; an unfinished
     /// sequence (Alt with `[` or `O`, or a sequence cut short) is dropped.
-    pub fn flush(&mut self, out: &mut Vec<Action>) {
+    pub fn flush(&mut self, out: &mut Vec<KeyAction>) {
         if self.pending == [ESC] {
             self.push(Key::Quit, out);
         }
         self.pending.clear();
     }
 
-    fn push(&mut self, key: Key, out: &mut Vec<Action>) {
+    fn push(&mut self, key: Key, out: &mut Vec<KeyAction>) {
         if !matches!(key, Key::Quit | Key::Suspend) && std::mem::take(&mut self.holding) {
-            out.push(Action::Game(Event::Release));
+            out.push(KeyAction::Game(Event::Release));
         }
         out.push(match key {
-            Key::Up => Action::Game(Event::Up),
-            Key::Down => Action::Game(Event::Down),
-            Key::Left => Action::Game(Event::Left),
-            Key::Right => Action::Game(Event::Right),
-            Key::Middle => Action::Game(Event::Press),
+            Key::Up => KeyAction::Game(Event::Up),
+            Key::Down => KeyAction::Game(Event::Down),
+            Key::Left => KeyAction::Game(Event::Left),
+            Key::Right => KeyAction::Game(Event::Right),
+            Key::Middle => KeyAction::Game(Event::Press),
             Key::Hold => {
                 self.holding = true;
-                Action::Game(Event::Hold)
+                KeyAction::Game(Event::Hold)
             }
-            Key::Quit => Action::Quit,
-            Key::Suspend => Action::Suspend,
+            Key::Quit => KeyAction::Quit,
+            Key::Suspend => KeyAction::Suspend,
         });
     }
 }
@@ -181,7 +181,7 @@ fn decode_escape(bytes: &[u8]) -> Decoded {
 
 /// Every action `bytes` gives, flushing a pending Esc at the end: what a
 /// terminal's keys mean when no more bytes follow.
-pub fn decode_all(bytes: &[u8]) -> Vec<Action> {
+pub fn decode_all(bytes: &[u8]) -> Vec<KeyAction> {
     let mut decoder = KeyDecoder::new();
     let mut out = Vec::new();
     decoder.feed(bytes, &mut out);
@@ -192,8 +192,8 @@ pub fn decode_all(bytes: &[u8]) -> Vec<Action> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use Action::*;
     use Event::*;
+    use KeyAction::*;
 
     #[test]
     fn letters_arrows_and_vi_keys_move() {

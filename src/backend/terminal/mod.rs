@@ -8,8 +8,9 @@
 //! scrolling text would add nothing to the words.
 //!
 //! Idle, it blocks in poll(2) on four descriptors: standard input, a
-//! self-pipe for SIGWINCH (a resize redraws), the daemon's shutdown pipe
-//! (SIGTERM, SIGHUP: the game ends through [`Next::Quit`]) and a self-pipe
+//! self-pipe for SIGWINCH (a resize redraws), the shutdown pipe
+//! ([`super::signals`]: SIGTERM, SIGHUP; the game ends through
+//! [`Next::Quit`]) and a self-pipe
 //! for SIGTSTP (a suspend from outside, as Ctrl-Z is from the keyboard: the
 //! terminal is given back before the process stops, and taken again and
 //! redrawn when it continues). The only short wait is while an escape
@@ -22,22 +23,15 @@ pub mod render;
 mod sys;
 
 use super::clock::MonotonicClock;
-use super::{Display, Doing, Error, Input, Next, NoColour, wait};
-use crate::daemon::{self, signals::Shutdown};
-use crate::game::{Engine, Frame, Millis, OnShow};
-use keys::{Action, ESC_WAIT_MS, KeyDecoder};
+use super::signals::Shutdown;
+use super::{Backend, Display, Doing, Error, Input, Next, NoColour, wait};
+use crate::game::{Frame, Millis, OnShow};
+use keys::{ESC_WAIT_MS, KeyAction, KeyDecoder};
 use render::Colours;
 use std::collections::VecDeque;
 use std::io::{self, IsTerminal, Read};
 use std::os::fd::{AsFd, BorrowedFd};
 use std::os::unix::net::UnixStream;
-
-/// Plays `engine` in the terminal on standard input and output until the
-/// player quits or a signal ends it; the terminal is restored either way.
-pub fn play(engine: &mut Engine, save: impl FnMut(&Engine)) -> Result<(), Error> {
-    let mut terminal = Terminal::open()?;
-    daemon::run_saving(engine, &mut terminal, save)
-}
 
 /// Why this terminal may not be drawn on in colour, from `TERM` and
 /// `NO_COLOR`, if it may not. The board is shown only by colour (the
@@ -66,7 +60,7 @@ type Picture = (Frame, Option<(usize, usize)>);
 pub struct Terminal {
     clock: MonotonicClock,
     decoder: KeyDecoder,
-    actions: VecDeque<Action>,
+    actions: VecDeque<KeyAction>,
     /// When the decoder's unfinished sequence last got a byte.
     pending_since: Millis,
     colours: Colours,
@@ -85,15 +79,16 @@ pub struct Terminal {
     /// Readable after SIGTSTP.
     stopped: UnixStream,
     stop_hook: signal_hook::SigId,
-    // Dropped after everything above, in this order: the terminal is given
-    // back, then the log lines held back are written to it.
+    // Dropped after everything above: the terminal is given back (on every
+    // way out, a panic too). The game loop writes the log lines it held
+    // back ([`Backend::holds_log_lines`]) only after this is dropped.
     _raw: raw::RawMode,
-    log: daemon::log::Capture,
 }
 
 impl Terminal {
-    /// Raw mode and the alternate screen on standard input and output.
-    pub fn open() -> Result<Terminal, Error> {
+    /// Raw mode and the alternate screen on standard input and output; the
+    /// game ends when `shutdown`'s signals come (SIGTERM, SIGHUP, SIGINT).
+    pub fn open(shutdown: Shutdown) -> Result<Terminal, Error> {
         if !io::stdin().is_terminal() || !io::stdout().is_terminal() {
             return Err(Error::NoTerminal);
         }
@@ -101,7 +96,6 @@ impl Terminal {
         if let Some(why) = no_colour(env("TERM").as_deref(), env("NO_COLOR").as_deref()) {
             return Err(Error::NoColour(why));
         }
-        let shutdown = Shutdown::install().doing(|| "installing signal handlers")?;
         let (resized, resize_write) = UnixStream::pair()?;
         resized.set_nonblocking(true)?;
         resize_write.set_nonblocking(true)?;
@@ -112,7 +106,6 @@ impl Terminal {
         let stop_hook = signal_hook::low_level::pipe::register(libc::SIGTSTP, stop_write)?;
         let colours = Colours::from_colorterm(std::env::var("COLORTERM").ok().as_deref());
         let raw = raw::RawMode::enter().doing(|| "putting the terminal in raw mode")?;
-        let log = daemon::log::capture();
         Ok(Terminal {
             clock: MonotonicClock::default(),
             decoder: KeyDecoder::new(),
@@ -130,7 +123,6 @@ impl Terminal {
             stopped,
             stop_hook,
             _raw: raw,
-            log,
         })
     }
 
@@ -248,25 +240,35 @@ impl Display for Terminal {
     }
 }
 
+/// Standard error is this backend's screen: a log line written there would
+/// land in the board, so the loop holds them back and the latest is shown
+/// under the board until the next key.
+impl Backend for Terminal {
+    fn holds_log_lines(&self) -> bool {
+        true
+    }
+
+    fn show_log_line(&mut self, line: String) {
+        self.log_line = Some(line);
+    }
+}
+
 impl Input for Terminal {
     fn now(&self) -> Millis {
         self.clock.now()
     }
 
     fn next(&mut self, deadline: Option<Millis>) -> Result<Next, Error> {
-        if let Some(line) = self.log.unseen().pop() {
-            self.log_line = Some(line);
-        }
         // Words described after the last frame (nothing is sent if nothing changed).
         self.draw(false)?;
         loop {
             match self.actions.pop_front() {
                 // A terminal too small for the board shows a message instead: keys
                 // would act on a board nobody can see.
-                Some(Action::Game(_)) if self.too_small() => continue,
-                Some(Action::Game(event)) => return Ok(Next::Event(event)),
-                Some(Action::Quit) => return Ok(self.quit()),
-                Some(Action::Suspend) => {
+                Some(KeyAction::Game(_)) if self.too_small() => continue,
+                Some(KeyAction::Game(event)) => return Ok(Next::Event(event)),
+                Some(KeyAction::Quit) => return Ok(self.quit()),
+                Some(KeyAction::Suspend) => {
                     self.suspend()?;
                     continue;
                 }

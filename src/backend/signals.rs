@@ -1,6 +1,13 @@
 //! Signals that end the game: SIGTERM (systemd's stop), SIGINT (Ctrl-C)
 //! and SIGHUP (a closed terminal).
 //!
+//! This lives in `backend`, not in `daemon` (where it was): a [`Shutdown`]
+//! is one more descriptor a backend blocks on in `poll(2)`, beside its
+//! joystick or keyboard ([`super::wait`]), so the backends need it and the
+//! game loop never does. Here the backends use it without reaching up a
+//! layer, and [`super::open`] installs it for the backends that wait on it
+//! (the script backend installs none: Ctrl-C ends it as any filter).
+//!
 //! A handler may do almost nothing safely, so each signal only writes a
 //! byte to a socket (signal-hook's self-pipe). Backends add that socket to
 //! the descriptors they block on, wake when it becomes readable, and end
