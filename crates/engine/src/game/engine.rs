@@ -490,9 +490,6 @@ mod tests {
     }
 
     impl Mode for Counter {
-        fn name(&self) -> &'static str {
-            "counter"
-        }
         fn reset(&mut self) {
             self.0 = 0;
         }
