@@ -16,7 +16,7 @@ pub mod saved;
 pub mod session;
 
 use queens_engine::game::gesture::Key;
-use queens_engine::game::{Calendar, Event, ModeKind, OnShow, STATE_VERSION, Stopwatch, Unusable};
+use queens_engine::game::{Calendar, Event, OnShow, Press, STATE_VERSION, Stopwatch, Unusable};
 use saved::Saved;
 use session::Session;
 use std::cell::RefCell;
@@ -276,17 +276,15 @@ pub fn help(on_show: &OnShow) -> Vec<String> {
         &["asleep: any key or joystick move starts a new game"]
     } else if on_show.menu.is_some() {
         &["left/right: choose", "Enter/Space or a click of the middle: pick", "m, up or down: leave"]
-    } else if on_show.mode == ModeKind::Regions {
-        &[
-            "arrows/WASD/hjkl or the joystick: move",
-            "Enter/Space or a click of the middle: dot, queen, empty",
-            "m or holding the middle: menu",
-        ]
     } else {
-        let (on_a_queen, _) = on_show.mode.queen_press();
+        // The mode says what a press does; these items only name the keys.
+        let press = match on_show.mode.press() {
+            Press::Cycles(states) => states.join(", "),
+            Press::Places { on_a_queen: (long, _) } => format!("place; on a queen: {long}"),
+        };
         return vec![
             "arrows/WASD/hjkl or the joystick: move".into(),
-            format!("Enter/Space or a click of the middle: place; on a queen: {on_a_queen}"),
+            format!("Enter/Space or a click of the middle: {press}"),
             "m or holding the middle: menu".into(),
         ];
     };
@@ -320,7 +318,7 @@ pub fn describe_json(on_show: &OnShow) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use queens_engine::game::{NoCalendar, StoppedWatch};
+    use queens_engine::game::{ModeKind, NoCalendar, StoppedWatch};
 
     #[test]
     fn the_description_is_json_with_the_menu_and_messages_in_words() {

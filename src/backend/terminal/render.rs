@@ -2,7 +2,7 @@
 //! background colour, the board centred, and under it a status line (the
 //! mode, the size, the menu or the message in words) and a help line.
 
-use crate::game::{Frame, ModeKind, OnShow, Rgb};
+use crate::game::{Frame, OnShow, Press, Rgb};
 use std::fmt::Write;
 
 /// The narrowest terminal the game plays in: the shortest help line fits.
@@ -129,23 +129,27 @@ pub fn help(on_show: &OnShow, width: usize) -> String {
             "left/right choose  Enter pick  m leave  q quit".into(),
             "left/right choose  Enter pick  m leave".into(),
         ]
-    } else if on_show.mode == ModeKind::Regions {
-        vec![
-            "arrows/WASD/hjkl move  Enter/Space: dot, queen, empty  m menu  q/Esc/Ctrl-D quit".into(),
-            "arrows move  Enter: dot, queen, empty  m menu  q quit".into(),
-            "Enter: dot/queen/empty  m menu  q quit".into(),
-        ]
     } else {
-        let (long, short) = on_show.mode.queen_press();
-        vec![
-            format!(
-                "arrows/WASD/hjkl move  Enter/Space place; on a queen: {long}  m menu  q/Esc/Ctrl-D quit"
-            ),
-            format!("arrows/WASD/hjkl move  Enter place; on a queen: {long}  m menu  q quit"),
-            format!("arrows move  Enter place; on a queen: {long}  m menu  q quit"),
-            format!("Enter place; on a queen: {short}  m menu  q quit"),
-            format!("Enter place/{short}  m menu  q quit"),
-        ]
+        // The mode says what a press does; these lines only name the keys.
+        match on_show.mode.press() {
+            Press::Cycles(states) => {
+                let (long, short) = (states.join(", "), states.join("/"));
+                vec![
+                    format!("arrows/WASD/hjkl move  Enter/Space: {long}  m menu  q/Esc/Ctrl-D quit"),
+                    format!("arrows move  Enter: {long}  m menu  q quit"),
+                    format!("Enter: {short}  m menu  q quit"),
+                ]
+            }
+            Press::Places { on_a_queen: (long, short) } => vec![
+                format!(
+                    "arrows/WASD/hjkl move  Enter/Space place; on a queen: {long}  m menu  q/Esc/Ctrl-D quit"
+                ),
+                format!("arrows/WASD/hjkl move  Enter place; on a queen: {long}  m menu  q quit"),
+                format!("arrows move  Enter place; on a queen: {long}  m menu  q quit"),
+                format!("Enter place; on a queen: {short}  m menu  q quit"),
+                format!("Enter place/{short}  m menu  q quit"),
+            ],
+        }
     };
     let last = variants.len() - 1;
     variants.into_iter().enumerate().find(|(i, v)| v.chars().count() <= width || *i == last).unwrap().1
@@ -385,7 +389,7 @@ fn distance(a: Rgb, b: Rgb) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Theme;
+    use crate::game::{ModeKind, Theme};
 
     #[test]
     fn colourterm_picks_truecolour_only_when_it_says_so() {
