@@ -370,4 +370,30 @@ mod tests {
         }
         assert!(describe_json(&session.on_show()).contains(r#""help":["left/right: choose","#));
     }
+
+    #[test]
+    fn the_help_says_what_a_press_does_in_every_mode() {
+        for mode in ModeKind::ALL {
+            // The mode's own words for a press, beside the page's keys: a mode
+            // added to ModeKind is checked here without an edit.
+            let press = match mode.press() {
+                Press::Places { on_a_queen: (long, _) } => long.to_string(),
+                Press::Cycles(states) => states.join(", "),
+            };
+            assert!(!press.is_empty(), "{mode}");
+            let on_show = OnShow {
+                mode,
+                size: 8,
+                menu: None,
+                message: None,
+                standby: false,
+                board: queens_engine::game::Frame::dark(8),
+                cursor: None,
+                tally: None,
+            };
+            let items = help(&on_show);
+            assert!(items[1].starts_with("Enter/Space or a click of the middle: "), "{items:?}");
+            assert!(items[1].ends_with(&press), "{mode}: {items:?}");
+        }
+    }
 }
