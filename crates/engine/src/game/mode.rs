@@ -8,7 +8,7 @@ use crate::puzzle::{Placement, Square};
 /// clock itself: callers pass the time in, so tests control it exactly.
 pub type Millis = u64;
 
-/// One way to play (classic, strict, cover, regions). A mode holds the
+/// One way to play, one per [`ModeKind`](super::ModeKind). A mode holds the
 /// game's state, turns events into changes, and draws its settled picture;
 /// the [`Engine`](super::Engine) plays animations and standby around it.
 /// What a mode is called and what the front ends say about it (its name,
