@@ -3,7 +3,7 @@
 //! process and console calls compile for wasm32 too. This reads the crate's
 //! manifest and sources and refuses them.
 
-mod common;
+use crate::common;
 
 use common::rust_files;
 use std::fs;

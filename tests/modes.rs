@@ -175,8 +175,9 @@ fn strict_solve_without_a_solution_shows_the_queens_in_the_way() {
 #[test]
 fn a_smaller_board_is_drawn_centred_with_the_edges_dark() {
     let mut g = Game::new(ModeKind::Classic, 8);
-    // Classic's menu: HINT, CLASSIC, STRICT, COVER, REGIONS, HELP, 4X4, 5X5, 6X6.
-    g.send(&[Hold, Right, Right, Right, Right, Right, Right, Right, Right, Press]);
+    // Classic's menu: HINT, the modes (CLASSIC, STRICT, ...), HELP, 4X4, 5X5, 6X6.
+    let to_six = 1 + ModeKind::ALL.len() + 1 + 2;
+    g.send(&[&[Hold][..], &vec![Right; to_six], &[Press]].concat());
     assert_eq!(g.engine.setup().size, 6);
     let six = "\
 ........

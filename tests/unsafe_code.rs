@@ -3,7 +3,7 @@
 //! kernel is trusted with can be reviewed in a few small files. (The
 //! engine crate forbids it outright: tests/engine_purity.rs.)
 
-mod common;
+use crate::common;
 
 use common::rust_files;
 use std::path::Path;

@@ -5,6 +5,7 @@
 use crate::common;
 
 use common::bin::run;
+use queens::game::ModeKind;
 
 /// Words that only a Rust programmer reads.
 const RUST_WORDS: [&str; 12] = [
@@ -176,6 +177,22 @@ fn help_and_version_are_as_clap_prints_them() {
     let (code, stdout, _) = run(&["--version"]);
     assert_eq!(code, Some(0));
     assert_eq!(stdout, format!("queens {}\n", env!("CARGO_PKG_VERSION")));
+}
+
+#[test]
+fn play_help_lists_every_mode_with_what_it_is() {
+    // The modes come from `ModeKind`, each with its line, in both spellings of the help.
+    let (code, long, _) = run(&["play", "--help"]);
+    assert_eq!(code, Some(0));
+    // Read as words: clap pads the names into a column and wraps long lines.
+    let words = long.split_whitespace().collect::<Vec<_>>().join(" ");
+    for mode in ModeKind::ALL {
+        assert!(!mode.summary().is_empty(), "{mode}");
+        assert!(words.contains(&format!("- {mode}: {}", mode.summary())), "{mode}:\n{long}");
+    }
+    let (_, short, _) = run(&["play", "-h"]);
+    let names: Vec<&str> = ModeKind::ALL.iter().map(|m| m.name()).collect();
+    assert!(short.contains(&format!("[possible values: {}]", names.join(", "))), "{short}");
 }
 
 #[test]

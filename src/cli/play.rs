@@ -57,15 +57,12 @@ pub struct Args {
     #[arg(long)]
     trace: bool,
 
-    /// The mode to start in: classic, strict, cover or regions (default: the config file's, else the
-    /// one played last).
-    #[arg(long, value_parser = parse_mode)]
+    /// The mode to start in (default: the config file's, else the one played last).
+    #[arg(long, value_parser = ModeParser)]
     mode: Option<ModeKind>,
 
-    /// The board size: 4 to 8 on the LED matrix (regions 5 to 8); in the terminal up to 16 in
-    /// classic and strict, up to 11 in cover, up to 12 in regions (default: the config file's, else
-    /// the last one).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(*SIZES.start() as i64..=*SIZES.end() as i64))]
+    // The help names each mode's sizes: `size_help`, from `ModeKind::sizes`.
+    #[arg(long, help = size_help(), value_parser = clap::value_parser!(u8).range(*SIZES.start() as i64..=*SIZES.end() as i64))]
     size: Option<u8>,
 
     /// Scroll the title and the controls at start (by default only the Sense HAT does; the
@@ -81,6 +78,73 @@ pub struct Args {
 
 fn parse_mode(s: &str) -> Result<ModeKind, String> {
     s.parse()
+}
+
+/// `--mode`'s parser: [`parse_mode`] (so a wrong name is refused in the
+/// engine's words), with every [`ModeKind`]'s name and help line for
+/// `--help`, the man page and the completions, so none lists modes by hand.
+#[derive(Clone)]
+struct ModeParser;
+
+impl clap::builder::TypedValueParser for ModeParser {
+    type Value = ModeKind;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<ModeKind, clap::Error> {
+        let parse: fn(&str) -> Result<ModeKind, String> = parse_mode;
+        clap::builder::TypedValueParser::parse_ref(&parse, cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        let mode = |m: ModeKind| clap::builder::PossibleValue::new(m.name()).help(m.summary());
+        Some(Box::new(ModeKind::ALL.into_iter().map(mode)))
+    }
+}
+
+/// `--size`'s help: the sizes on the LED matrix and in the terminal, and
+/// the modes that play fewer ([`ModeKind::sizes`]), so a new mode's sizes
+/// are said without an edit here.
+fn size_help() -> String {
+    let (smallest, led) = (*SIZES.start(), Frame::LED_SIDE);
+    let on_led = |m: ModeKind| (*m.sizes().start(), led.min(*m.sizes().end()));
+    let led_others: Vec<String> = ModeKind::ALL
+        .into_iter()
+        .filter(|&m| on_led(m) != (smallest, led))
+        .map(|m| format!("{m} {} to {}", on_led(m).0, on_led(m).1))
+        .collect();
+    let led_others = match led_others.is_empty() {
+        true => String::new(),
+        false => format!(" ({})", led_others.join(", ")),
+    };
+    // The modes by the largest board the terminal shows them on, in the menu's order.
+    let mut largest: Vec<(usize, Vec<&str>)> = Vec::new();
+    for m in ModeKind::ALL {
+        let end = MAX_SIDE.min(*m.sizes().end());
+        match largest.iter_mut().find(|(n, _)| *n == end) {
+            Some((_, names)) => names.push(m.name()),
+            None => largest.push((end, vec![m.name()])),
+        }
+    }
+    let terminal: Vec<String> =
+        largest.iter().map(|(n, names)| format!("up to {n} in {}", and_list(names))).collect();
+    format!(
+        "The board size: {smallest} to {led} on the LED matrix{led_others}; in the terminal {} \
+         (default: the config file's, else the last one)",
+        terminal.join(", ")
+    )
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(names: &[&str]) -> String {
+    match names.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => String::new(),
+    }
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -379,6 +379,20 @@ mod tests {
     }
 
     #[test]
+    fn the_packaged_file_sends_the_reader_to_play_help_for_the_modes_rather_than_listing_them() {
+        // A list of the modes here went stale (regions was missing from it);
+        // `queens play --help` lists them from `ModeKind`, each with its line.
+        let shipped = include_str!("../../packaging/config.toml");
+        let about_mode: Vec<&str> =
+            shipped.lines().skip_while(|l| !l.contains("The mode")).take_while(|l| !l.is_empty()).collect();
+        let about_mode = about_mode.join("\n");
+        assert!(about_mode.contains("`queens play --help` lists every mode"), "{about_mode}");
+        for mode in ModeKind::ALL.into_iter().filter(|&m| m != ModeKind::default()) {
+            assert!(!about_mode.contains(mode.name()), "{mode} named in:\n{about_mode}");
+        }
+    }
+
+    #[test]
     fn a_missing_default_file_is_fine_but_a_named_one_is_not() {
         let missing = Path::new("/nonexistent/queens/config.toml");
         assert_eq!(Config::load(missing, false).unwrap(), Config::default());

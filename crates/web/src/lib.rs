@@ -16,7 +16,7 @@ pub mod saved;
 pub mod session;
 
 use queens_engine::game::gesture::Key;
-use queens_engine::game::{Calendar, Event, ModeKind, OnShow, STATE_VERSION, Stopwatch, Unusable};
+use queens_engine::game::{Calendar, Event, OnShow, Press, STATE_VERSION, Stopwatch, Unusable};
 use session::Session;
 use std::cell::RefCell;
 use std::fmt::Write as _;
@@ -275,17 +275,15 @@ pub fn help(on_show: &OnShow) -> Vec<String> {
         &["asleep: any key or joystick move starts a new game"]
     } else if on_show.menu.is_some() {
         &["left/right: choose", "Enter/Space or a click of the middle: pick", "m, up or down: leave"]
-    } else if on_show.mode == ModeKind::Regions {
-        &[
-            "arrows/WASD/hjkl or the joystick: move",
-            "Enter/Space or a click of the middle: dot, queen, empty",
-            "m or holding the middle: menu",
-        ]
     } else {
-        let (on_a_queen, _) = on_show.mode.queen_press();
+        // The mode says what a press does; these items only name the keys.
+        let press = match on_show.mode.press() {
+            Press::Cycles(states) => states.join(", "),
+            Press::Places { on_a_queen: (long, _) } => format!("place; on a queen: {long}"),
+        };
         return vec![
             "arrows/WASD/hjkl or the joystick: move".into(),
-            format!("Enter/Space or a click of the middle: place; on a queen: {on_a_queen}"),
+            format!("Enter/Space or a click of the middle: {press}"),
             "m or holding the middle: menu".into(),
         ];
     };
@@ -319,7 +317,7 @@ pub fn describe_json(on_show: &OnShow) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use queens_engine::game::{NoCalendar, SavedState, StoppedWatch};
+    use queens_engine::game::{ModeKind, NoCalendar, SavedState, StoppedWatch};
 
     #[test]
     fn the_description_is_json_with_the_menu_and_messages_in_words() {
@@ -370,5 +368,31 @@ mod tests {
             assert!(!item.contains("  ") && item.trim() == item, "{item:?}");
         }
         assert!(describe_json(&session.on_show()).contains(r#""help":["left/right: choose","#));
+    }
+
+    #[test]
+    fn the_help_says_what_a_press_does_in_every_mode() {
+        for mode in ModeKind::ALL {
+            // The mode's own words for a press, beside the page's keys: a mode
+            // added to ModeKind is checked here without an edit.
+            let press = match mode.press() {
+                Press::Places { on_a_queen: (long, _) } => long.to_string(),
+                Press::Cycles(states) => states.join(", "),
+            };
+            assert!(!press.is_empty(), "{mode}");
+            let on_show = OnShow {
+                mode,
+                size: 8,
+                menu: None,
+                message: None,
+                standby: false,
+                board: queens_engine::game::Frame::dark(8),
+                cursor: None,
+                tally: None,
+            };
+            let items = help(&on_show);
+            assert!(items[1].starts_with("Enter/Space or a click of the middle: "), "{items:?}");
+            assert!(items[1].ends_with(&press), "{mode}: {items:?}");
+        }
     }
 }

@@ -66,10 +66,6 @@ impl Classic {
 }
 
 impl Mode for Classic {
-    fn name(&self) -> &'static str {
-        "classic"
-    }
-
     fn cursor(&self) -> Option<crate::puzzle::Square> {
         Some(self.pos.cursor)
     }

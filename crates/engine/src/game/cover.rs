@@ -228,10 +228,6 @@ impl Cover {
 }
 
 impl Mode for Cover {
-    fn name(&self) -> &'static str {
-        "cover"
-    }
-
     fn cursor(&self) -> Option<Square> {
         Some(self.cursor)
     }

@@ -3,7 +3,7 @@
 
 use super::menu::{Item, Menu};
 use super::mode::{Animation, Calendar, Interrupt, Millis, Mode, Reaction, StoppedWatch, Stopwatch, Style};
-use super::modes::ModeKind;
+use super::modes::{ModeKind, Tally};
 use super::progress::Progress;
 use super::regions::{InPlay, Regions};
 use super::text;
@@ -73,21 +73,6 @@ pub struct OnShow {
     pub tally: Option<String>,
 }
 
-/// What the start-up message says, in every mode but regions ([`intro`]).
-pub const INTRO: &str = "EIGHT QUEENS - MOVE, PRESS TO PLACE, HOLD FOR MENU";
-
-/// What the start-up message says in regions mode, where a press cycles a
-/// square through a dot, a queen and empty.
-pub const REGIONS_INTRO: &str = "EIGHT QUEENS - MOVE, PRESS FOR A DOT, A QUEEN OR EMPTY, HOLD FOR MENU";
-
-/// What the start-up message says in `mode`: what a press does there.
-pub fn intro(mode: ModeKind) -> &'static str {
-    match mode {
-        ModeKind::Regions => REGIONS_INTRO,
-        ModeKind::Classic | ModeKind::Strict | ModeKind::Cover => INTRO,
-    }
-}
-
 /// Runs one [`Mode`]: feeds it events, plays its animations on the clock it
 /// is given, opens the menu on a hold, and keeps the frame that should be
 /// on show.
@@ -145,7 +130,7 @@ impl Engine {
         let mut engine = Engine::with_mode(mode, setup, progress);
         engine.kept = engine.mode.in_play().or(in_play);
         if setup.intro {
-            engine.queue.push_back(text::scroll(intro(setup.mode), setup.style.text, engine.shown.side()));
+            engine.queue.push_back(text::scroll(setup.mode.intro(), setup.style.text, engine.shown.side()));
             engine.tick_from(0);
         }
         engine
@@ -258,15 +243,15 @@ impl Engine {
     /// plays one; `None` for every other mode and size, which keep no tally.
     pub fn tally(&self) -> Option<String> {
         let eight = Solutions::eight();
-        match self.setup.mode {
-            ModeKind::Classic | ModeKind::Strict if self.setup.size == eight.n() => {
+        match self.setup.mode.tally() {
+            Tally::Found if self.setup.size == eight.n() => {
                 Some(format!("{}/{} found", self.progress.count(), eight.len()))
             }
-            ModeKind::Regions => {
+            Tally::DailyStreak => {
                 let days = self.progress.streak_on(self.mode.puzzle_of_the_day()?);
                 Some(format!("daily streak {days} {}", if days == 1 { "day" } else { "days" }))
             }
-            ModeKind::Classic | ModeKind::Strict | ModeKind::Cover => None,
+            Tally::Found | Tally::Nothing => None,
         }
     }
 
@@ -490,9 +475,6 @@ mod tests {
     }
 
     impl Mode for Counter {
-        fn name(&self) -> &'static str {
-            "counter"
-        }
         fn reset(&mut self) {
             self.0 = 0;
         }

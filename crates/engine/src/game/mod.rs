@@ -26,7 +26,7 @@ pub use board::Board;
 pub(crate) use classic::FLASHES;
 pub use classic::{Classic, FLASH_MS};
 pub use cover::Cover;
-pub use engine::{Engine, INTRO, OnShow, REGIONS_INTRO, Setup, intro};
+pub use engine::{Engine, OnShow, Setup};
 pub use event::Event;
 pub use frame::{Frame, MAX_SIDE, Rgb};
 pub use menu::Item;
@@ -34,7 +34,7 @@ pub use mode::{
     Action, Animation, Calendar, Interrupt, Millis, Mode, NoCalendar, Reaction, StoppedWatch, Stopwatch,
     Style,
 };
-pub use modes::{ModeKind, SIZES};
+pub use modes::{INTRO, ModeKind, Press, REGIONS_INTRO, SIZES, Tally};
 pub use progress::{Progress, Record, Streak};
 pub use regions::{InPlay, MARK_PERCENT, REGION_COLOURS, Regions, region_shades};
 pub use saved::{Choices, STATE_VERSION, SavedFields, SavedState, SavedText, Unusable, check_version};

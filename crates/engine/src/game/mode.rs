@@ -8,14 +8,13 @@ use crate::puzzle::{Placement, Square};
 /// clock itself: callers pass the time in, so tests control it exactly.
 pub type Millis = u64;
 
-/// One way to play (classic, and later strict, cover, ...). A mode holds
-/// the game's state, turns events into changes, and draws its settled
-/// picture; the [`Engine`](super::Engine) plays animations and standby
-/// around it.
+/// One way to play, one per [`ModeKind`](super::ModeKind). A mode holds the
+/// game's state, turns events into changes, and draws its settled picture;
+/// the [`Engine`](super::Engine) plays animations and standby around it.
+/// What a mode is called and what the front ends say about it (its name,
+/// help line, rules, what a press does) is its [`ModeKind`](super::ModeKind)'s,
+/// the one source for a mode's words: a mode here has no name of its own.
 pub trait Mode {
-    /// The mode's name, as menus and `--mode` spell it.
-    fn name(&self) -> &'static str;
-
     /// Starts a new game, exactly as at start-up.
     fn reset(&mut self);
 

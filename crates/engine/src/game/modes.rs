@@ -9,19 +9,62 @@ use std::fmt;
 use std::ops::RangeInclusive;
 use std::str::FromStr;
 
-/// The modes the menu, `--mode` and the config file can choose.
+/// The modes the menu, `--mode` and the config file can choose: the one
+/// source of everything said about a mode (its name, help line, rules, intro,
+/// what a press does, what it tallies, its sizes). A new mode is its module
+/// implementing [`Mode`] and a variant here; the front ends (the terminal,
+/// the page, `--help`) read these and add only their own key names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum ModeKind {
-    /// The seed's rules: the latest move wins; press a queen for the closest solution.
+    /// The seed's rules ([`ModeKind::summary`] says them in a line).
     #[default]
     Classic,
-    /// Conflicting moves are refused; solve completes the board.
+    /// After the Scratch program.
     Strict,
-    /// The fewest queens that attack every square (seed 001).
+    /// After the Delphi program.
     Cover,
-    /// One queen in every row, column and coloured region, none touching.
+    /// The coloured-regions puzzle.
     Regions,
 }
+
+/// What a press on the board does in a mode: the mode's fact, which the
+/// terminal's help line and the page's help items put beside their own
+/// keys (Enter and Space; a click of the joystick's middle). The split is
+/// there because the devices differ only in what is pressed, not in what a
+/// press does: each front end names its keys and fits its own width, and
+/// neither repeats a mode's words. A new kind of press is a new variant,
+/// and the compiler then asks each front end how to say it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Press {
+    /// A press places a queen; on one of the player's queens it does
+    /// `on_a_queen`, worded long and short (for narrow help lines).
+    Places {
+        /// What a press on a queen does: `(long, short)`.
+        on_a_queen: (&'static str, &'static str),
+    },
+    /// A press cycles the square through these states, in order.
+    Cycles(&'static [&'static str]),
+}
+
+/// The player's progress that belongs to a game of a mode, which
+/// [`Engine::tally`](super::Engine::tally) puts in words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tally {
+    /// How many of the 92 solutions were found, on the 8x8 only.
+    Found,
+    /// The streak of puzzles of the day solved, while one is played.
+    DailyStreak,
+    /// Nothing is tallied.
+    Nothing,
+}
+
+/// What the start-up message says in every mode whose press places a
+/// queen ([`ModeKind::intro`]).
+pub const INTRO: &str = "EIGHT QUEENS - MOVE, PRESS TO PLACE, HOLD FOR MENU";
+
+/// What the start-up message says in regions mode, where a press cycles a
+/// square through a dot, a queen and empty.
+pub const REGIONS_INTRO: &str = "EIGHT QUEENS - MOVE, PRESS FOR A DOT, A QUEEN OR EMPTY, HOLD FOR MENU";
 
 /// Every board size some mode can be played on (see [`ModeKind::sizes`]):
 /// up to the largest frame, 16, which only the terminal has room for (the
@@ -42,14 +85,50 @@ impl ModeKind {
         }
     }
 
-    /// What a press on one of the player's queens does in this mode, for
-    /// the help lines of the terminal and the page: long and short. Regions
-    /// has no "on a queen": a press cycles every square (dot, queen, empty).
-    pub fn queen_press(self) -> (&'static str, &'static str) {
+    /// What this mode is, in one line: the help `--mode` shows beside the
+    /// name (`queens play --help`).
+    pub fn summary(self) -> &'static str {
         match self {
-            ModeKind::Classic => ("the answer", "answer"),
-            ModeKind::Strict | ModeKind::Cover => ("take it back", "take back"),
-            ModeKind::Regions => ("empty it", "empty"),
+            ModeKind::Classic => {
+                "the seed's rules: the newest queen wins; press a queen for the closest solution"
+            }
+            ModeKind::Strict => {
+                "after the Scratch program: a queen that would attack is refused; solve completes the board"
+            }
+            ModeKind::Cover => {
+                "after the Delphi program: the fewest queens that together attack every square"
+            }
+            ModeKind::Regions => "one queen in every row, column and coloured region, none touching",
+        }
+    }
+
+    /// What a press on the board does, for the help lines of the terminal
+    /// and the page. Regions has no "on a queen": a press cycles every
+    /// square (dot, queen, empty).
+    pub fn press(self) -> Press {
+        match self {
+            ModeKind::Classic => Press::Places { on_a_queen: ("the answer", "answer") },
+            ModeKind::Strict | ModeKind::Cover => Press::Places { on_a_queen: ("take it back", "take back") },
+            ModeKind::Regions => Press::Cycles(&["dot", "queen", "empty"]),
+        }
+    }
+
+    /// What the start-up message scrolls in this mode: what a press does there.
+    pub fn intro(self) -> &'static str {
+        match self.press() {
+            Press::Places { .. } => INTRO,
+            Press::Cycles(_) => REGIONS_INTRO,
+        }
+    }
+
+    /// Which of the player's progress belongs to a game of this mode: the
+    /// solutions found in classic and strict (where a board solved by hand
+    /// is one of the 92), the daily streak in regions, nothing in cover.
+    pub fn tally(self) -> Tally {
+        match self {
+            ModeKind::Classic | ModeKind::Strict => Tally::Found,
+            ModeKind::Regions => Tally::DailyStreak,
+            ModeKind::Cover => Tally::Nothing,
         }
     }
 

@@ -424,10 +424,6 @@ fn squares_words(squares: &[Square], n: usize) -> String {
 }
 
 impl Mode for Regions {
-    fn name(&self) -> &'static str {
-        "regions"
-    }
-
     fn reset(&mut self) {
         self.clear();
         self.cursor = self.board.start();

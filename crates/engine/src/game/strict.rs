@@ -128,10 +128,6 @@ impl Strict {
 }
 
 impl Mode for Strict {
-    fn name(&self) -> &'static str {
-        "strict"
-    }
-
     fn cursor(&self) -> Option<Square> {
         Some(self.pos.cursor)
     }
