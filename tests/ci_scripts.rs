@@ -1,6 +1,7 @@
 //! The shell scripts CI depends on, run with stand-ins for the system's tools first on `PATH`, so
 //! that no network and no root is needed: `scripts/apt-install`, through which every script and VM
-//! test installs Debian packages, while a mirror is mid-sync.
+//! test installs Debian packages, while a mirror is mid-sync; `scripts/check-msrv`, the workspace
+//! checked with the toolchain `rust-version` names.
 
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
@@ -181,4 +182,75 @@ fn every_script_installs_through_the_helper() {
         }
     }
     assert!(bare.is_empty(), "use scripts/apt-install instead:\n{}", bare.join("\n"));
+}
+
+/// The root Cargo.toml's `[workspace.package] rust-version`, which every member takes.
+fn rust_version() -> String {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let manifest: toml::Table = fs::read_to_string(root.join("Cargo.toml")).unwrap().parse().unwrap();
+    for member in [".", "crates/engine", "crates/web"] {
+        let member: toml::Table =
+            fs::read_to_string(root.join(member).join("Cargo.toml")).unwrap().parse().unwrap();
+        assert_eq!(
+            member["package"]["rust-version"].get("workspace").and_then(toml::Value::as_bool),
+            Some(true),
+            "every member takes rust-version from [workspace.package], the one version CI checks"
+        );
+    }
+    manifest["workspace"]["package"]["rust-version"].as_str().unwrap().to_owned()
+}
+
+/// Stand-in `rustup` (its toolchain list holds `$TOOLCHAINS`) and `cargo` (fails if `$CARGO_FAILS`),
+/// both logging their calls, `cargo` with the target dir it was given.
+fn toolchain_stubs(name: &str) -> Stubs {
+    let stubs = Stubs::new(name);
+    stubs.script(
+        "rustup",
+        r#"echo "rustup $*" >>"$CALLS"
+[ "$1 $2" != "toolchain list" ] || for t in ${TOOLCHAINS-}; do echo "$t-x86_64-unknown-linux-gnu"; done"#,
+    );
+    stubs.script(
+        "cargo",
+        r#"echo "cargo $* in $CARGO_TARGET_DIR" >>"$CALLS"
+[ -z "${CARGO_FAILS-}" ] || { echo "error[E0658]: \`let\` expressions in this position are unstable" >&2; exit 101; }"#,
+    );
+    stubs
+}
+
+#[test]
+fn ci_checks_the_workspace_with_the_toolchain_cargo_toml_names_installing_it_when_missing() {
+    let version = rust_version();
+    let stubs = toolchain_stubs("msrv-missing");
+    let output = stubs.run_script("scripts/check-msrv", &[], &[("TOOLCHAINS", "stable nightly")]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(
+        stubs.calls(),
+        [
+            "rustup toolchain list".to_owned(),
+            format!("rustup toolchain install {version} --profile minimal"),
+            format!("cargo +{version} check --locked --workspace in target/msrv"),
+        ]
+    );
+}
+
+#[test]
+fn ci_checks_with_an_installed_minimum_toolchain_without_installing_and_fails_when_the_check_does() {
+    let version = rust_version();
+    let stubs = toolchain_stubs("msrv-installed");
+    let output = stubs.run_script("scripts/check-msrv", &[], &[("TOOLCHAINS", &format!("stable {version}"))]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(
+        stubs.calls(),
+        [
+            "rustup toolchain list".to_owned(),
+            format!("cargo +{version} check --locked --workspace in target/msrv")
+        ]
+    );
+
+    let stubs = toolchain_stubs("msrv-fails");
+    let toolchains = format!("stable {version}");
+    let output =
+        stubs.run_script("scripts/check-msrv", &[], &[("TOOLCHAINS", &toolchains), ("CARGO_FAILS", "1")]);
+    assert_eq!(output.status.code(), Some(101), "{}", stderr(&output));
+    assert!(stderr(&output).contains("E0658"), "cargo's error is shown: {}", stderr(&output));
 }

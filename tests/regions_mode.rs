@@ -109,10 +109,10 @@ fn fill_cursor_square(mut rows: Vec<Vec<usize>>) -> Puzzle {
     candidates.extend(missing);
     for g in candidates {
         rows[y][x] = g;
-        if let Ok(p) = Puzzle::new(&rows) {
-            if regions_brute::solutions(&rows).len() == 1 {
-                return p;
-            }
+        if let Ok(p) = Puzzle::new(&rows)
+            && regions_brute::solutions(&rows).len() == 1
+        {
+            return p;
         }
     }
     panic!("no region for the cursor's square makes a puzzle");

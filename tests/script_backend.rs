@@ -34,7 +34,7 @@ const WHITE: &str = "787878";
 const OFF: &str = "000000";
 
 fn square(x: usize, y: usize) -> &'static str {
-    if (x + y) % 2 == 0 { GREEN } else { RED }
+    if (x + y).is_multiple_of(2) { GREEN } else { RED }
 }
 
 /// The script that plays [7 1 3 0 6 4 2 5] queen by queen from the start.

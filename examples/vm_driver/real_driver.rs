@@ -96,10 +96,10 @@ pub fn board_binds(vm: &mut Vm) -> Result<(), Why> {
     let child = child(stub);
     let end = Instant::now() + Duration::from_secs(5);
     let node = loop {
-        if let (Some(node), Some(_)) = (event_node(&child), driver_of(&child)) {
-            if node.exists() {
-                break node;
-            }
+        if let (Some(node), Some(_)) = (event_node(&child), driver_of(&child))
+            && node.exists()
+        {
+            break node;
         }
         if Instant::now() > end {
             return Err(format!(

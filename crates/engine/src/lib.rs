@@ -46,6 +46,9 @@
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+// No console: with crates/engine/clippy.toml (files, network, processes, environment, threads,
+// the clock), the engine's purity is the compiler's to check (docs/development.md).
+#![deny(clippy::print_stdout, clippy::print_stderr, clippy::dbg_macro)]
 
 pub mod game;
 pub mod puzzle;

@@ -209,7 +209,7 @@ impl Board {
                     Some(b) if count < b.0 => true,
                     Some(b) if count == b.0 => {
                         ties += 1;
-                        self.random() % (ties + 1) == 0
+                        self.random().is_multiple_of(ties + 1)
                     }
                     Some(_) => false,
                 };

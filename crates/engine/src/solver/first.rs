@@ -154,7 +154,7 @@ fn bitboard<T: Rows>(n: usize, budget: u64, check: &mut dyn FnMut(Tick) -> bool)
         let down = ((here.down | bit) << 1) & all;
         let up = (here.up | bit) >> 1;
         columns[c + 1] = Column { untried: all & !(taken | down | up), taken, down, up };
-        if placements % TICK == 0 && !check(Tick { placements, deepest }) {
+        if placements.is_multiple_of(TICK) && !check(Tick { placements, deepest }) {
             return Search { outcome: Outcome::Stopped, placements };
         }
     }
@@ -200,7 +200,7 @@ fn flags(n: usize, budget: u64, check: &mut dyn FnMut(Tick) -> bool) -> Search {
         sum_taken[r + c] = true;
         difference_taken[r + n - 1 - c] = true;
         next = 0;
-        if placements % TICK == 0 && !check(Tick { placements, deepest }) {
+        if placements.is_multiple_of(TICK) && !check(Tick { placements, deepest }) {
             return Search { outcome: Outcome::Stopped, placements };
         }
     }

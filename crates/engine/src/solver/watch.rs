@@ -39,7 +39,7 @@ impl<'a> Watch<'a> {
     pub(crate) fn visit(&mut self, depth: usize, done: f64) -> bool {
         self.nodes += 1;
         self.deepest = self.deepest.max(depth);
-        if self.nodes % TICK == 0 {
+        if self.nodes.is_multiple_of(TICK) {
             let progress =
                 SearchProgress { nodes: self.nodes, found: self.found, done, deepest: self.deepest };
             self.stopped = !(self.check)(progress);

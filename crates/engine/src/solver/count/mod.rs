@@ -26,7 +26,7 @@ use grouping::Search;
 use inner::{Inner, count_symmetric};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The largest n the counter takes: one bit per column in a `u32`.
 pub const MAX_COUNT_N: usize = 32;
@@ -195,6 +195,11 @@ pub(in crate::solver) fn full(n: usize) -> u32 {
 /// Runs `solve` on every task, `threads` at a time, in the order given
 /// (each thread takes the next task when done), reporting progress by each
 /// task's `cost`. Results are in task order.
+#[expect(
+    clippy::disallowed_methods,
+    clippy::disallowed_types,
+    reason = "the engine's one use of threads and the clock (crates/engine/clippy.toml): a count's workers and its progress reports"
+)]
 fn run<T: Sync, R: Send + Default + Copy>(
     tasks: &[T],
     threads: usize,
@@ -202,6 +207,7 @@ fn run<T: Sync, R: Send + Default + Copy>(
     cost: impl Fn(&T) -> u64,
     solve: impl Fn(&T) -> R + Sync,
 ) -> Vec<R> {
+    use std::time::Instant;
     let next = AtomicUsize::new(0);
     let start = Instant::now();
     let of = tasks.iter().map(&cost).sum();
