@@ -4,7 +4,11 @@
 //! marks are the player's notes and never checked, queens are: a queen that
 //! breaks a rule is allowed, and it and the queens it clashes with show red.
 //! Hints come from the deduction rules ([`crate::regions::deduce`]), never
-//! from the solution. The puzzle of the day comes from the date alone.
+//! from the stored solution; before them, a search judges the player's
+//! queens ([`crate::regions::solve::judge`]): queens in no solution get "a
+//! queen is wrong" first, naming it when removing it alone mends the board.
+//! A region may be in several pieces. The puzzle of the day comes from the
+//! date alone.
 
 use super::board::Board;
 use super::elapsed::play_time;
@@ -14,6 +18,7 @@ use crate::puzzle::Square;
 use crate::regions::Puzzle;
 use crate::regions::deduce::{Difficulty, Grid, Rule, Step, Unit};
 use crate::regions::generate::{self, DAILY_SIZE, Generated, daily, generate};
+use crate::regions::solve::{self, Verdict};
 
 /// The regions' colours, as the LEDs show them. Each has one channel at
 /// 120 (the queen's white has all three there, so queens stand out) and the
@@ -134,6 +139,8 @@ pub struct Regions {
     solved: bool,
     /// What the last hint lit, until the next event.
     hint: Option<Step>,
+    /// The queen the last hint said is wrong, shown red until the next event.
+    blamed: Option<Square>,
     /// Puzzles made so far, for the next seed.
     made: u64,
     /// Where new puzzles come from: the caller's randomness.
@@ -173,6 +180,7 @@ impl Regions {
             started: None,
             solved: false,
             hint: None,
+            blamed: None,
             made: 1,
             seed,
         }
@@ -245,6 +253,7 @@ impl Regions {
         self.started = None;
         self.solved = false;
         self.hint = None;
+        self.blamed = None;
     }
 
     fn new_puzzle(&mut self) {
@@ -321,19 +330,35 @@ impl Regions {
         Animation { steps, interrupt: Interrupt::FinishThenApply, message: None }
     }
 
-    /// The next thing deduction tells the player, from their queens (marks
-    /// are theirs and not trusted): the squares to light and what to say.
+    /// The next thing the player is told, from their queens (marks are
+    /// theirs and not trusted): first whether their queens can be right at
+    /// all, then the deduction rules' next step; the squares to light and
+    /// what to say.
     fn hint(&mut self) -> Reaction {
+        self.hint = None;
+        self.blamed = None;
         let clashing = self.clashing();
         if !clashing.is_empty() {
             return self.say(Some(self.clash_flash(&clashing)), "QUEENS CLASH");
         }
+        let queens = self.queens();
         let mut grid = Grid::new(&self.puzzle.puzzle);
-        for q in self.queens() {
+        for &q in &queens {
             grid.place(q);
         }
-        let words = loop {
-            if let Some(unit) = grid.broken() {
+        match solve::judge(self.puzzle(), &queens) {
+            Verdict::InASolution => {}
+            Verdict::Wrong(queen) => {
+                self.blamed = Some(queen);
+                let words = format!("THE QUEEN ON {} IS WRONG", square_words(queen, self.n()));
+                return self.say(Some(self.clash_flash(&[queen])), &words);
+            }
+            Verdict::SomeWrong => {
+                // Shown only when it is there to see now, before any deduction: a
+                // unit emptied by steps that assumed the wrong queens would not be.
+                let Some(unit) = grid.broken() else {
+                    return self.say(None, "A QUEEN IS WRONG");
+                };
                 let words = format!("NO ROOM IN {} - A QUEEN IS WRONG", unit_name(unit, self.n()));
                 // Nothing to place or rule out: the unit with no room left is lit.
                 self.hint = Some(Step {
@@ -342,15 +367,18 @@ impl Regions {
                     ruled_out: vec![],
                     because: vec![unit],
                 });
-                break words;
+                return self.say(None, &words);
             }
+        }
+        // The queens are in a solution, and the rules are sound: every step
+        // from here holds in each solution that keeps them.
+        let words = loop {
             if grid.is_solved() {
-                self.hint = None;
                 break "NO HINT".to_string();
             }
             let Some(mut step) = grid.next_step(Difficulty::Hard) else {
-                self.hint = None;
-                break "NO HINT - A QUEEN MAY BE WRONG".to_string();
+                // Beyond the rules (a puzzle from elsewhere may be).
+                break "NO HINT".to_string();
             };
             let new_queen = step.queen.filter(|&q| self.at(q) != Mark::Queen);
             let unmarked: Vec<Square> =
@@ -360,11 +388,9 @@ impl Regions {
                 // "ROW 3 RULES OUT", "ROW 3 AND ROW 4 RULE OUT".
                 let s = if because.len() == 1 { "S" } else { "" };
                 let words = match new_queen {
-                    Some(q) => format!(
-                        "{} NEED{s} A QUEEN AT {}",
-                        because.join(" AND "),
-                        q.chess(self.n()).to_uppercase()
-                    ),
+                    Some(q) => {
+                        format!("{} NEED{s} A QUEEN AT {}", because.join(" AND "), square_words(q, self.n()))
+                    }
                     None => {
                         format!(
                             "{} RULE{s} OUT {}",
@@ -418,8 +444,13 @@ fn unit_name(unit: Unit, n: usize) -> String {
     }
 }
 
+/// A square as the scroll says it: `D3`.
+fn square_words(square: Square, n: usize) -> String {
+    square.chess(n).to_uppercase()
+}
+
 fn squares_words(squares: &[Square], n: usize) -> String {
-    let names: Vec<String> = squares.iter().map(|sq| sq.chess(n).to_uppercase()).collect();
+    let names: Vec<String> = squares.iter().map(|&sq| square_words(sq, n)).collect();
     names.join(" ")
 }
 
@@ -431,6 +462,7 @@ impl Mode for Regions {
 
     fn handle(&mut self, event: Event) -> Reaction {
         self.hint = None;
+        self.blamed = None;
         if let Some(cursor) = self.board.step(self.cursor, event) {
             self.cursor = cursor;
             return Reaction::Draw;
@@ -481,6 +513,9 @@ impl Mode for Regions {
             if let Some(q) = hint.queen {
                 self.board.paint(&mut frame, q, theme.needed);
             }
+        }
+        if let Some(q) = self.blamed {
+            self.board.paint(&mut frame, q, theme.refused);
         }
         frame
     }
@@ -562,5 +597,42 @@ mod tests {
         assert_eq!(unit_name(Unit::Col(2), 8), "COLUMN C");
         assert_eq!(unit_name(Unit::Region(0), 8), "THE RED REGION");
         assert_eq!(REGION_NAMES.len(), REGION_COLOURS.len());
+    }
+
+    /// Issue 30: a puzzle whose regions B and E are each in two pieces (a
+    /// LinkedIn puzzle has such regions) plays as any other: hints to the
+    /// end, each in its one solution, and solved.
+    #[test]
+    fn a_puzzle_with_regions_in_pieces_plays_to_its_end() {
+        let puzzle = Puzzle::parse_letters(
+            "FFFFFHHH\nDEEFFHHH\nEEEFHHHG\nBEEBHHGG\nBEEBHCGG\nBEGGGGGG\nBBEEEGAG\nBEEEGGAG\n",
+        )
+        .unwrap();
+        let mut solutions = solve::solutions(&puzzle, 2);
+        assert_eq!(solutions.len(), 1);
+        let solution = solutions.remove(0);
+        let in_solution = |sq: Square| solution.queens().any(|q| q == sq);
+        let mut game = Regions::new(8, Style::default(), None, 0);
+        let difficulty = crate::regions::deduce::difficulty(&puzzle).expect("the rules solve it");
+        game.puzzle = Generated { puzzle, solution, difficulty, attempts: 0 };
+        for _ in 0..100 {
+            game.hint();
+            let step = game.hint.clone().expect("a hint until solved");
+            for &sq in &step.ruled_out {
+                assert!(!in_solution(sq), "{sq} ruled out");
+                game.cursor = sq;
+                game.press();
+            }
+            if let Some(q) = step.queen {
+                assert!(in_solution(q), "a queen on {q}");
+                game.cursor = q;
+                game.press();
+                game.press();
+            }
+            if game.solved {
+                break;
+            }
+        }
+        assert!(game.solved, "the hints led to the solution");
     }
 }
