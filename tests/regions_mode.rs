@@ -285,12 +285,20 @@ fn a_wrong_queen_on_the_puzzle_of_2026_11_25_is_named_by_the_first_hint() {
     assert_eq!((queens, ruled_out), (vec![], vec![]), "nothing placed or ruled out from a wrong queen");
     assert_eq!(g.at(d3), RED);
     // Taken off, the hints lead to the solution again.
-    g.go(d3);
-    g.send(Press);
-    let (words, queens, ruled_out) = g.hint();
-    assert!(!words.contains("WRONG"), "{words}");
-    assert!(queens.iter().all(|q| solution.contains(q)), "{words}");
-    assert!(ruled_out.iter().all(|sq| !solution.contains(sq)), "{words}");
+    take_off_then_a_hint_holds(&mut g, &[d3], &solution, "d3");
+}
+
+/// Takes the queens `wrong` off (a press on a queen empties it); then the
+/// next hint says nothing is wrong, and holds in `solution`.
+fn take_off_then_a_hint_holds(g: &mut Game, wrong: &[Square], solution: &[Square], context: &str) {
+    for &w in wrong {
+        g.go(w);
+        g.send(Press);
+    }
+    let (words, placed, ruled_out) = g.hint();
+    assert!(!words.contains("WRONG"), "{context}, then {words}");
+    assert!(placed.iter().all(|q| solution.contains(q)), "{context}, then {words}");
+    assert!(ruled_out.iter().all(|sq| !solution.contains(sq)), "{context}, then {words}");
 }
 
 /// Whether two queens break a rule together on `puzzle`.
@@ -361,14 +369,7 @@ fn the_first_hint_on_queens_in_no_solution_says_a_queen_is_wrong() {
             );
             not_named += 1;
         }
-        for &w in &wrong {
-            g.go(w);
-            g.send(Press);
-        }
-        let (words, placed, ruled_out) = g.hint();
-        assert!(!words.contains("WRONG"), "{context}, then {words}");
-        assert!(placed.iter().all(|q| solution.contains(q)), "{context}, then {words}");
-        assert!(ruled_out.iter().all(|sq| !solution.contains(sq)), "{context}, then {words}");
+        take_off_then_a_hint_holds(&mut g, &wrong, &solution, &context);
     }
     assert!(named > 20 && not_named > 20, "{named} named, {not_named} not");
 }
