@@ -153,6 +153,62 @@ fn a_nine_by_nine_is_unique_by_brute_force_too() {
     assert_eq!(regions_brute::solutions(&made.puzzle.rows()).len(), 1, "{:?}", made.puzzle);
 }
 
+/// Issue 30: a hint first asks whether any solution keeps the player's
+/// queens, and which queen to blame if not. On random grids (half with
+/// regions in pieces) and random sets of queens, the search's answer is
+/// the brute force's, and a queen blamed is the only one whose removal
+/// leaves the others in a solution.
+#[test]
+fn judging_queens_agrees_with_brute_force() {
+    let mut state = 0x1234_5678_9ABC_DEF1;
+    let (mut kept, mut blamed, mut not_blamed) = (0, 0, 0);
+    for case in 0..600 {
+        let n = 4 + case % 5;
+        let grid =
+            if case % 2 == 0 { random_grid(n, &mut state) } else { random_grid_in_pieces(n, &mut state) };
+        let puzzle = Puzzle::new(&grid).unwrap();
+        let solutions = regions_brute::solutions(&grid);
+        if solutions.is_empty() {
+            continue;
+        }
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        // Up to three queens: from a solution, or anywhere.
+        let from = &solutions[state as usize % solutions.len()];
+        let queens: Vec<Square> = (0..n)
+            .filter(|r| (state >> (r * 3)) & 7 < 2)
+            .map(|r| {
+                let col =
+                    if (state >> (40 + r)) & 3 == 0 { (state >> (20 + r)) as usize % n } else { from[r] };
+                Square::new(col as u8, r as u8)
+            })
+            .take(3)
+            .collect();
+        let keeps = |queens: &[Square]| {
+            solutions.iter().any(|s| queens.iter().all(|q| s[q.row as usize] == q.col as usize))
+        };
+        assert_eq!(solve::in_a_solution(&puzzle, &queens), keeps(&queens), "{queens:?} on {puzzle:?}");
+        let without = |i: usize| -> Vec<Square> {
+            queens.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &q)| q).collect()
+        };
+        let mendable: Vec<Square> =
+            (0..queens.len()).filter(|&i| keeps(&without(i))).map(|i| queens[i]).collect();
+        let expected = if queens.is_empty() || keeps(&queens) {
+            solve::Verdict::InASolution
+        } else if let [one] = mendable[..] {
+            solve::Verdict::Wrong(one)
+        } else {
+            solve::Verdict::SomeWrong
+        };
+        assert_eq!(solve::judge(&puzzle, &queens), expected, "{queens:?} on {puzzle:?}");
+        kept += usize::from(expected == solve::Verdict::InASolution);
+        blamed += usize::from(matches!(expected, solve::Verdict::Wrong(_)));
+        not_blamed += usize::from(expected == solve::Verdict::SomeWrong);
+    }
+    assert!(kept > 20 && blamed > 20 && not_blamed > 5, "{kept} kept, {blamed} blamed, {not_blamed} not");
+}
+
 /// Applies deduction steps one by one; every queen it places is in every
 /// solution and every square it rules out is in none.
 fn check_deduction_is_sound(puzzle: &Puzzle, solutions: &[Vec<usize>]) -> Outcome {
