@@ -87,6 +87,21 @@ fn random_grid_in_pieces(n: usize, state: &mut u64) -> Vec<Vec<usize>> {
     grid
 }
 
+/// Of `cases` random grids, 4x4 to 8x8 and every other one with regions in
+/// pieces, those with a solution, each with the brute force's solutions.
+fn solvable_random_grids(cases: usize, state: &mut u64) -> Vec<(Puzzle, Vec<Vec<usize>>)> {
+    let mut solvable = vec![];
+    for case in 0..cases {
+        let n = 4 + case % 5;
+        let grid = if case % 2 == 0 { random_grid(n, state) } else { random_grid_in_pieces(n, state) };
+        let solutions = regions_brute::solutions(&grid);
+        if !solutions.is_empty() {
+            solvable.push((Puzzle::new(&grid).unwrap(), solutions));
+        }
+    }
+    solvable
+}
+
 /// Whether some region of `grid` is in more than one piece (squares joined by their sides).
 fn has_a_region_in_pieces(grid: &[Vec<usize>]) -> bool {
     let n = grid.len();
@@ -162,15 +177,8 @@ fn a_nine_by_nine_is_unique_by_brute_force_too() {
 fn judging_queens_agrees_with_brute_force() {
     let mut state = 0x1234_5678_9ABC_DEF1;
     let (mut kept, mut blamed, mut not_blamed) = (0, 0, 0);
-    for case in 0..600 {
-        let n = 4 + case % 5;
-        let grid =
-            if case % 2 == 0 { random_grid(n, &mut state) } else { random_grid_in_pieces(n, &mut state) };
-        let puzzle = Puzzle::new(&grid).unwrap();
-        let solutions = regions_brute::solutions(&grid);
-        if solutions.is_empty() {
-            continue;
-        }
+    for (puzzle, solutions) in solvable_random_grids(600, &mut state) {
+        let n = puzzle.n();
         state ^= state << 13;
         state ^= state >> 7;
         state ^= state << 17;
@@ -244,21 +252,13 @@ fn check_deduction_is_sound(puzzle: &Puzzle, solutions: &[Vec<usize>]) -> Outcom
 fn deduction_never_places_a_wrong_queen_nor_rules_out_a_right_square() {
     let mut state = 0x2545_F491_4F6C_DD1D;
     let (mut solved, mut solved_in_pieces) = (0, 0);
-    for case in 0..800 {
-        let n = 4 + case % 5;
-        // Half the grids with regions in several pieces (issue 30): no rule
-        // may take a region to be one piece.
-        let grid =
-            if case % 2 == 0 { random_grid(n, &mut state) } else { random_grid_in_pieces(n, &mut state) };
-        let puzzle = Puzzle::new(&grid).unwrap();
-        let solutions = regions_brute::solutions(&grid);
-        if solutions.is_empty() {
-            continue;
-        }
+    // Half the grids with regions in several pieces (issue 30): no rule may
+    // take a region to be one piece.
+    for (puzzle, solutions) in solvable_random_grids(800, &mut state) {
         if let Outcome::Solved(_) = check_deduction_is_sound(&puzzle, &solutions) {
             assert_eq!(solutions.len(), 1, "deduction solved a puzzle with several solutions: {puzzle:?}");
             solved += 1;
-            solved_in_pieces += usize::from(has_a_region_in_pieces(&grid));
+            solved_in_pieces += usize::from(has_a_region_in_pieces(&puzzle.rows()));
         }
     }
     assert!(solved_in_pieces > 5, "some grids in pieces are solved by deduction: {solved_in_pieces}");
