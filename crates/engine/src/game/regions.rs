@@ -13,7 +13,7 @@ use super::{Event, Frame, Rgb, text};
 use crate::puzzle::Square;
 use crate::regions::Puzzle;
 use crate::regions::deduce::{Difficulty, Grid, Rule, Step, Unit};
-use crate::regions::generate::{self, DAILY_SIZE, Generated, daily, generate};
+use crate::regions::generate::{self, DAILY_SIZE, daily, generate};
 
 /// The regions' colours, as the LEDs show them. Each has one channel at
 /// 120 (the queen's white has all three there, so queens stand out) and the
@@ -85,6 +85,9 @@ enum Source {
     Daily(i64),
     /// A new puzzle from this seed.
     Seeded(u64),
+    /// A puzzle from elsewhere (`queens play --puzzle`, the page's link):
+    /// never the puzzle of the day, never kept across a restart.
+    Given,
 }
 
 /// A regions puzzle in play that is not the puzzle of the day: what a
@@ -121,7 +124,7 @@ impl InPlay {
 pub struct Regions {
     style: Style,
     board: Board,
-    puzzle: Generated,
+    puzzle: Puzzle,
     source: Source,
     marks: Vec<Mark>,
     cursor: Square,
@@ -158,8 +161,21 @@ impl Regions {
         Regions::with_source(in_play.size, style, today, seed, Source::Seeded(in_play.seed))
     }
 
+    /// The puzzle `given` from elsewhere (checked by
+    /// [`check_playable`](crate::regions::share::check_playable): one
+    /// solution, a size regions mode plays); new puzzles after it come from
+    /// `seed`. Solving it is timed as any other, and it is never the
+    /// puzzle of the day, even when its grid is the same.
+    pub fn given(given: Puzzle, style: Style, today: Option<i64>, seed: u64) -> Regions {
+        Regions::with_puzzle(given, style, today, seed, Source::Given)
+    }
+
     fn with_source(n: usize, style: Style, today: Option<i64>, seed: u64, source: Source) -> Regions {
-        let puzzle = make(n, source);
+        Regions::with_puzzle(make(n, source), style, today, seed, source)
+    }
+
+    fn with_puzzle(puzzle: Puzzle, style: Style, today: Option<i64>, seed: u64, source: Source) -> Regions {
+        let n = puzzle.n();
         let board = Board::new(n);
         Regions {
             style,
@@ -189,14 +205,14 @@ impl Regions {
 
     /// The puzzle on the board.
     pub fn puzzle(&self) -> &Puzzle {
-        &self.puzzle.puzzle
+        &self.puzzle
     }
 
     /// The day whose puzzle is on the board, if it is a puzzle of the day.
     pub fn daily(&self) -> Option<i64> {
         match self.source {
             Source::Daily(day) => Some(day),
-            Source::Seeded(_) => None,
+            Source::Seeded(_) | Source::Given => None,
         }
     }
 
@@ -281,7 +297,7 @@ impl Regions {
         let message = format!("SOLVED IN {}", play_time(took));
         match self.source {
             Source::Daily(day) => Reaction::DailySolved { flash, message, day },
-            Source::Seeded(_) => Reaction::Completed { flash, message, progress: None },
+            Source::Seeded(_) | Source::Given => Reaction::Completed { flash, message, progress: None },
         }
     }
 
@@ -328,7 +344,7 @@ impl Regions {
         if !clashing.is_empty() {
             return self.say(Some(self.clash_flash(&clashing)), "QUEENS CLASH");
         }
-        let mut grid = Grid::new(&self.puzzle.puzzle);
+        let mut grid = Grid::new(&self.puzzle);
         for q in self.queens() {
             grid.place(q);
         }
@@ -399,10 +415,14 @@ fn mix(a: u64, b: u64, c: u64) -> u64 {
     rng.next_u64()
 }
 
-fn make(n: usize, source: Source) -> Generated {
+fn make(n: usize, source: Source) -> Puzzle {
     match source {
-        Source::Daily(day) => daily(day),
-        Source::Seeded(seed) => generate(n, seed, None).expect("regions mode plays the generator's sizes"),
+        Source::Daily(day) => daily(day).puzzle,
+        Source::Seeded(seed) => {
+            generate(n, seed, None).expect("regions mode plays the generator's sizes").puzzle
+        }
+        // Only the day's and new puzzles are made: a given one comes with its source (`Regions::given`).
+        Source::Given => unreachable!("a given puzzle is not made"),
     }
 }
 
