@@ -547,12 +547,14 @@ try {
   const givenPlay = [queensBin, ["play", "--backend", "script", "--puzzle", puzzleFile]];
   const { solution } = JSON.parse(cli("regions", "solve", puzzleFile, "--format", "json"));
   if (!/^#p=7\.[A-Za-z0-9_-]{25}$/.test(fragment)) fail(`queens regions generate --link printed "${fragment}"`);
+  // (The address's hashchange comes as a task: virtual time is moved on for it.)
   const waitUntil = async (expression, what) => {
     for (let i = 0; i < 100; i++) {
       if (await evaluate(expression)) return;
-      await new Promise((ok) => setTimeout(ok, 50));
+      await advance(50);
     }
-    fail(`${what}: ${consoleLines.join("; ")}`);
+    const now = await evaluate(`[location.hash, document.getElementById("mode").textContent, document.getElementById("puzzle-said").textContent]`);
+    fail(`${what}: the page has ${JSON.stringify(now)}`);
   };
   await evaluate("localStorage.clear()");
   await openPage("", desktop, true, fragment);

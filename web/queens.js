@@ -230,8 +230,8 @@ function update() {
 
 function onKey(e) {
   if (e.ctrlKey || e.altKey || e.metaKey) return;
-  // Typing a puzzle, or a key on a button or the puzzle's summary: theirs, not the game's.
-  if (e.target.closest?.("textarea, input, button, summary")) return;
+  // Keys in the puzzle box (typing a puzzle, its summary, its button) are the box's, not the game's.
+  if (e.target.closest?.("#puzzle")) return;
   const event = KEYS[e.key];
   if (event === undefined) return;
   e.preventDefault();
@@ -319,6 +319,7 @@ function playPasted() {
   if (location.hash === answer) begin(false);
   else location.hash = answer; // hashchange starts it
   document.getElementById("puzzle").open = false;
+  document.activeElement?.blur(); // the keys are the game's again
 }
 
 async function main() {
