@@ -41,26 +41,9 @@ fn solving_script(puzzle: &Puzzle) -> String {
     script
 }
 
-/// Every frame `queens play --backend script --trace ARGS` printed for `script`, each with
-/// whether it was an animation's.
-fn traced(args: &[&str], script: &str) -> Vec<(bool, Frame)> {
-    let out = common::bin::play(["--backend", "script", "--trace"].iter().chain(args), script);
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .split("\n\n")
-        .filter(|block| !block.trim().is_empty())
-        .map(|block| match block.strip_prefix("@ ") {
-            Some(rest) => (true, rest.split_once('\n').unwrap().1.parse().unwrap()),
-            None => (false, block.parse().unwrap()),
-        })
-        .collect()
-}
-
 /// What the last animation scrolled (after the celebration's flash).
 fn last_message(frames: &[(bool, Frame)]) -> String {
-    let (_, before_last) = frames.split_last().unwrap();
-    let start = before_last.iter().rposition(|(traced, _)| !traced).map_or(0, |i| i + 1);
-    let shown: Vec<Frame> = before_last[start..].iter().map(|&(_, f)| f).collect();
+    let shown = common::bin::last_animation(frames);
     let colour = Style::default().text.colour;
     (0..shown.len()).find_map(|i| common::scroll::read(&shown[i..], colour)).expect("a message")
 }
@@ -103,7 +86,8 @@ fn a_given_puzzle_is_played_and_timed_and_leaves_the_streak_and_the_kept_puzzle_
     // Today's grid itself, given as a file: a given puzzle, not the puzzle of the day.
     let daily = generate::daily(today).puzzle;
     let file = write(&dir, "today.txt", &daily.letters());
-    let frames = traced(&["--puzzle", &file, "--state", state_arg], &solving_script(&daily));
+    let frames =
+        common::bin::play_traced(&["--puzzle", &file, "--state", state_arg], &solving_script(&daily));
     let said = last_message(&frames).trim().to_string();
     assert!(said.starts_with("SOLVED IN ") && !said.contains("STREAK"), "{said}");
     let after = fs::read_to_string(&state).unwrap();
