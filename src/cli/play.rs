@@ -297,7 +297,11 @@ fn start(
     given: Option<Puzzle>,
 ) -> anyhow::Result<(Engine, Saver)> {
     let (saved, mut saver) = load_state(state_file)?;
-    let mode = args.mode.or(config.mode).unwrap_or(saved.mode);
+    // A puzzle given is regions mode's, whatever the config file or the last game played.
+    let mode = match given {
+        Some(_) => ModeKind::Regions,
+        None => args.mode.or(config.mode).unwrap_or(saved.mode),
+    };
     // A size asked for on the command line must fit; the file's and the saved one are clamped.
     if let Some(n) = args.size.map(usize::from) {
         mode.check_size(n).map_err(|e| UsageError(format!("--size {n}: {e}")))?;
