@@ -1067,3 +1067,24 @@ fn with_no_color_or_a_dumb_terminal_help_and_answers_have_no_escapes() {
         }
     }
 }
+
+/// Issue 30: a puzzle given with `--puzzle` plays in the terminal too, at a
+/// size only the terminal shows (the LEDs' backends refuse a 12x12), in
+/// regions mode whatever the config file's (cover's boards stop at 11x11).
+#[test]
+fn a_given_12x12_puzzle_plays_in_the_terminal() {
+    let dir = std::env::temp_dir().join(format!("queens-pty-given-puzzle-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (file, config) = (dir.join("twelve.txt"), dir.join("config.toml"));
+    std::fs::write(&file, queens::regions::generate::generate(12, 5, None).unwrap().puzzle.letters())
+        .unwrap();
+    std::fs::write(&config, "mode = \"cover\"\n").unwrap();
+    let args = ["--config", config.to_str().unwrap(), "--size", "12", "--puzzle", file.to_str().unwrap()];
+    let mut pty = Pty::start_with("given", Some("truecolor"), &args);
+    pty.wait_for("the given 12x12", |s| {
+        lines_under(s, 12).get(1).is_some_and(|l| l.starts_with("regions 12x12"))
+    });
+    pty.send(b"q");
+    assert!(pty.exit().success());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

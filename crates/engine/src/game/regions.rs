@@ -17,7 +17,7 @@ use super::{Event, Frame, Rgb, text};
 use crate::puzzle::Square;
 use crate::regions::Puzzle;
 use crate::regions::deduce::{Difficulty, Grid, Rule, Step, Unit};
-use crate::regions::generate::{self, DAILY_SIZE, Generated, daily, generate};
+use crate::regions::generate::{self, DAILY_SIZE, daily, generate};
 use crate::regions::solve::{self, Verdict};
 
 /// The regions' colours, as the LEDs show them. Each has one channel at
@@ -90,6 +90,9 @@ enum Source {
     Daily(i64),
     /// A new puzzle from this seed.
     Seeded(u64),
+    /// A puzzle from elsewhere (`queens play --puzzle`, the page's link):
+    /// never the puzzle of the day, never kept across a restart.
+    Given,
 }
 
 /// A regions puzzle in play that is not the puzzle of the day: what a
@@ -126,7 +129,7 @@ impl InPlay {
 pub struct Regions {
     style: Style,
     board: Board,
-    puzzle: Generated,
+    puzzle: Puzzle,
     source: Source,
     marks: Vec<Mark>,
     cursor: Square,
@@ -165,8 +168,21 @@ impl Regions {
         Regions::with_source(in_play.size, style, today, seed, Source::Seeded(in_play.seed))
     }
 
+    /// The puzzle `given` from elsewhere (checked by
+    /// [`check_playable`](crate::regions::share::check_playable): one
+    /// solution, a size regions mode plays); new puzzles after it come from
+    /// `seed`. Solving it is timed as any other, and it is never the
+    /// puzzle of the day, even when its grid is the same.
+    pub fn given(given: Puzzle, style: Style, today: Option<i64>, seed: u64) -> Regions {
+        Regions::with_puzzle(given, style, today, seed, Source::Given)
+    }
+
     fn with_source(n: usize, style: Style, today: Option<i64>, seed: u64, source: Source) -> Regions {
-        let puzzle = make(n, source);
+        Regions::with_puzzle(make(n, source), style, today, seed, source)
+    }
+
+    fn with_puzzle(puzzle: Puzzle, style: Style, today: Option<i64>, seed: u64, source: Source) -> Regions {
+        let n = puzzle.n();
         let board = Board::new(n);
         Regions {
             style,
@@ -197,14 +213,14 @@ impl Regions {
 
     /// The puzzle on the board.
     pub fn puzzle(&self) -> &Puzzle {
-        &self.puzzle.puzzle
+        &self.puzzle
     }
 
     /// The day whose puzzle is on the board, if it is a puzzle of the day.
     pub fn daily(&self) -> Option<i64> {
         match self.source {
             Source::Daily(day) => Some(day),
-            Source::Seeded(_) => None,
+            Source::Seeded(_) | Source::Given => None,
         }
     }
 
@@ -290,7 +306,7 @@ impl Regions {
         let message = format!("SOLVED IN {}", play_time(took));
         match self.source {
             Source::Daily(day) => Reaction::DailySolved { flash, message, day },
-            Source::Seeded(_) => Reaction::Completed { flash, message, progress: None },
+            Source::Seeded(_) | Source::Given => Reaction::Completed { flash, message, progress: None },
         }
     }
 
@@ -342,7 +358,7 @@ impl Regions {
             return self.say(Some(self.clash_flash(&clashing)), "QUEENS CLASH");
         }
         let queens = self.queens();
-        let mut grid = Grid::new(&self.puzzle.puzzle);
+        let mut grid = Grid::new(&self.puzzle);
         for &q in &queens {
             grid.place(q);
         }
@@ -425,10 +441,14 @@ fn mix(a: u64, b: u64, c: u64) -> u64 {
     rng.next_u64()
 }
 
-fn make(n: usize, source: Source) -> Generated {
+fn make(n: usize, source: Source) -> Puzzle {
     match source {
-        Source::Daily(day) => daily(day),
-        Source::Seeded(seed) => generate(n, seed, None).expect("regions mode plays the generator's sizes"),
+        Source::Daily(day) => daily(day).puzzle,
+        Source::Seeded(seed) => {
+            generate(n, seed, None).expect("regions mode plays the generator's sizes").puzzle
+        }
+        // Only the day's and new puzzles are made: a given one comes with its source (`Regions::given`).
+        Source::Given => unreachable!("a given puzzle is not made"),
     }
 }
 
@@ -612,9 +632,7 @@ mod tests {
         assert_eq!(solutions.len(), 1);
         let solution = solutions.remove(0);
         let in_solution = |sq: Square| solution.queens().any(|q| q == sq);
-        let mut game = Regions::new(8, Style::default(), None, 0);
-        let difficulty = crate::regions::deduce::difficulty(&puzzle).expect("the rules solve it");
-        game.puzzle = Generated { puzzle, solution, difficulty, attempts: 0 };
+        let mut game = Regions::given(puzzle, Style::default(), None, 0);
         for _ in 0..100 {
             game.hint();
             let step = game.hint.clone().expect("a hint until solved");

@@ -12,9 +12,12 @@
 //!   the difficulty of a puzzle (the hardest rule it needs).
 //! - [`generate`]: puzzles with exactly one solution that the rules alone
 //!   solve, from a seed, and the puzzle of the day from the date alone.
+//! - [`share`]: a puzzle from elsewhere: its link (`#p=...`), reading one
+//!   as a person pastes it, and whether the game can play it.
 
 pub mod deduce;
 pub mod generate;
+pub mod share;
 pub mod solve;
 
 use crate::puzzle::Square;
