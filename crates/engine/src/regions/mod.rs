@@ -10,9 +10,12 @@
 //!   the difficulty of a puzzle (the hardest rule it needs).
 //! - [`generate`]: puzzles with exactly one solution that the rules alone
 //!   solve, from a seed, and the puzzle of the day from the date alone.
+//! - [`shapes`]: what the regions look like (one-square regions, paths,
+//!   the largest), to hold the generator to LinkedIn's range.
 
 pub mod deduce;
 pub mod generate;
+pub mod shapes;
 pub mod solve;
 
 use crate::puzzle::Square;

@@ -1,0 +1,98 @@
+//! Issue 30's table: what the regions of 200 generated 8x8 puzzles look like
+//! (seeds 1 to 200, as `queens regions generate --size 8 --seed S`) beside
+//! LinkedIn's own 8x8 puzzles (`tests/fixtures/regions/linkedin-8x8.txt`),
+//! and the difficulty the deduction rules give each.
+//!
+//! `cargo run --release --example regions-stats` (figures in
+//! docs/PERFORMANCE.md)
+
+use queens::regions::Puzzle;
+use queens::regions::deduce::{self, Difficulty};
+use queens::regions::generate::generate;
+use queens::regions::shapes::{Tally, shapes};
+use std::time::Instant;
+
+/// LinkedIn's puzzles, in the letter format, one a block.
+const LINKEDIN: &str = include_str!("../tests/fixtures/regions/linkedin-8x8.txt");
+const SEEDS: std::ops::RangeInclusive<u64> = 1..=200;
+
+/// The puzzles of the fixture, each with its name line.
+fn linkedin() -> Vec<(String, Puzzle)> {
+    let mut puzzles = Vec::new();
+    for block in LINKEDIN.split("\n\n") {
+        let name = block.lines().find(|l| l.starts_with("# LinkedIn")).unwrap_or("").to_string();
+        let grid: String = block.lines().filter(|l| !l.starts_with('#')).map(|l| format!("{l}\n")).collect();
+        if grid.trim().is_empty() {
+            continue;
+        }
+        match Puzzle::parse_letters(&grid) {
+            Ok(p) => puzzles.push((name, p)),
+            Err(e) => queens::eprintln_lossy!("regions-stats: skipped {name}: {e}"),
+        }
+    }
+    puzzles
+}
+
+/// How many puzzles the rules grade easy, medium and hard, and how many
+/// they cannot solve.
+#[derive(Default)]
+struct Grades([usize; 4]);
+
+impl Grades {
+    fn add(&mut self, d: Option<Difficulty>) {
+        self.0[d.map_or(3, |d| d as usize)] += 1;
+    }
+    fn text(&self) -> String {
+        format!("{}/{}/{}/{}", self.0[0], self.0[1], self.0[2], self.0[3])
+    }
+}
+
+fn main() {
+    let started = Instant::now();
+    let (mut made, mut made_grades, mut slowest) = (Tally::default(), Grades::default(), (0.0f64, 0));
+    for seed in SEEDS {
+        let t = Instant::now();
+        let g = match generate(8, seed, None) {
+            Ok(g) => g,
+            Err(e) => {
+                queens::eprintln_lossy!("regions-stats: seed {seed}: {e}");
+                std::process::exit(1);
+            }
+        };
+        let ms = t.elapsed().as_secs_f64() * 1e3;
+        if ms > slowest.0 {
+            slowest = (ms, seed);
+        }
+        made.add(shapes(&g.puzzle));
+        made_grades.add(Some(g.difficulty));
+    }
+    let making = started.elapsed().as_secs_f64();
+
+    let (mut theirs, mut their_grades) = (Tally::default(), Grades::default());
+    for (_, p) in linkedin() {
+        theirs.add(shapes(&p));
+        their_grades.add(deduce::difficulty(&p));
+    }
+
+    let pct = |x: f64| format!("{:.0}%", x * 100.0);
+    let rows: [(&str, String, String); 8] = [
+        ("puzzles", made.puzzles.to_string(), theirs.puzzles.to_string()),
+        ("one-square regions", format!("{:.2}", made.one_square()), format!("{:.2}", theirs.one_square())),
+        ("puzzles with at least one", pct(made.with_one_square()), pct(theirs.with_one_square())),
+        (
+            "regions of at most two squares",
+            format!("{:.2}", made.at_most_two()),
+            format!("{:.2}", theirs.at_most_two()),
+        ),
+        ("path-shaped regions", format!("{:.2}", made.paths()), format!("{:.2}", theirs.paths())),
+        ("the largest region's share", pct(made.largest_share()), pct(theirs.largest_share())),
+        ("easy/medium/hard/unsolved by the rules", made_grades.text(), their_grades.text()),
+        ("time to make them", format!("{making:.2} s"), "-".to_string()),
+    ];
+    println!("| per puzzle | generated 8x8 (seeds 1-200) | LinkedIn 8x8 |");
+    println!("|---|---|---|");
+    for (what, ours, linkedin) in rows {
+        println!("| {what} | {ours} | {linkedin} |");
+    }
+    println!("slowest: seed {} in {:.1} ms", slowest.1, slowest.0);
+}
