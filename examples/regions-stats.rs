@@ -1,14 +1,15 @@
 //! Issue 30's table: what the regions of 200 generated 8x8 puzzles look like
 //! (seeds 1 to 200, as `queens regions generate --size 8 --seed S`) beside
 //! LinkedIn's own 8x8 puzzles (`tests/fixtures/regions/linkedin-8x8.txt`),
-//! and the difficulty the deduction rules give each.
+//! and the difficulty the deduction rules give each; then the time the puzzle
+//! of the day takes over every day of 2027, and its slowest day.
 //!
 //! `cargo run --release --example regions-stats` (figures in
 //! docs/PERFORMANCE.md)
 
 use queens::regions::Puzzle;
 use queens::regions::deduce::{self, Difficulty};
-use queens::regions::generate::generate;
+use queens::regions::generate::{self, date_string, days_from_civil, generate};
 use queens::regions::shapes::{Tally, shapes};
 use std::time::Instant;
 
@@ -74,7 +75,7 @@ fn main() {
         their_grades.add(deduce::difficulty(&p));
     }
 
-    let pct = |x: f64| format!("{:.0}%", x * 100.0);
+    let pct = |x: f64| format!("{:.1}%", x * 100.0);
     let rows: [(&str, String, String); 8] = [
         ("puzzles", made.puzzles.to_string(), theirs.puzzles.to_string()),
         ("one-square regions", format!("{:.2}", made.one_square()), format!("{:.2}", theirs.one_square())),
@@ -94,5 +95,28 @@ fn main() {
     for (what, ours, linkedin) in rows {
         println!("| {what} | {ours} | {linkedin} |");
     }
-    println!("slowest: seed {} in {:.1} ms", slowest.1, slowest.0);
+    println!("slowest of the 200: seed {} in {:.1} ms", slowest.1, slowest.0);
+
+    // The puzzle of the day (8x8, medium) for every day of 2027: the
+    // slowest is what a Pi Zero must manage at midnight.
+    let days = days_from_civil(2027, 1, 1).unwrap_or(0)..days_from_civil(2028, 1, 1).unwrap_or(0);
+    let (mut total, mut worst) = (0.0f64, (0.0f64, 0i64, 0u64));
+    for day in days.clone() {
+        let t = Instant::now();
+        let made = generate::daily(day);
+        let ms = t.elapsed().as_secs_f64() * 1e3;
+        total += ms;
+        if ms > worst.0 {
+            worst = (ms, day, made.attempts);
+        }
+    }
+    println!(
+        "puzzles of the day of 2027: {:.0} ms for {} days, {:.1} ms on average; slowest {} in {:.1} ms ({} candidates)",
+        total,
+        days.end - days.start,
+        total / (days.end - days.start) as f64,
+        date_string(worst.1),
+        worst.0,
+        worst.2
+    );
 }

@@ -26,14 +26,13 @@ pub struct Shapes {
     pub board: usize,
 }
 
-/// The shapes of `puzzle`'s regions.
-pub fn shapes(puzzle: &Puzzle) -> Shapes {
+/// The squares of each of `puzzle`'s regions, and whether it is path-shaped:
+/// [`PATH_MIN_SQUARES`] or more squares joined by one side fewer than it has
+/// squares (no loop, so no 2x2 block) and none joined to more than two
+/// others (no branch).
+pub fn regions(puzzle: &Puzzle) -> Vec<(usize, bool)> {
     let n = puzzle.n();
     let mut size = vec![0usize; n];
-    // Sides shared by two squares of the same region, and each square's
-    // count of such sides: a path is a region whose squares are joined by
-    // one side fewer than it has squares (no loop) and none by more than two
-    // (no branch); a 2x2 block is a loop.
     let mut inner_sides = vec![0usize; n];
     let mut branches = vec![false; n];
     for row in 0..n {
@@ -59,14 +58,20 @@ pub fn shapes(puzzle: &Puzzle) -> Shapes {
             branches[g] |= degree > 2;
         }
     }
+    (0..n)
+        .map(|g| (size[g], size[g] >= PATH_MIN_SQUARES && inner_sides[g] + 1 == size[g] && !branches[g]))
+        .collect()
+}
+
+/// The shapes of `puzzle`'s regions.
+pub fn shapes(puzzle: &Puzzle) -> Shapes {
+    let regions = regions(puzzle);
     Shapes {
-        one_square: size.iter().filter(|&&s| s == 1).count(),
-        at_most_two: size.iter().filter(|&&s| s <= 2).count(),
-        paths: (0..n)
-            .filter(|&g| size[g] >= PATH_MIN_SQUARES && inner_sides[g] + 1 == size[g] && !branches[g])
-            .count(),
-        largest: size.iter().copied().max().unwrap_or(0),
-        board: n * n,
+        one_square: regions.iter().filter(|&&(s, _)| s == 1).count(),
+        at_most_two: regions.iter().filter(|&&(s, _)| s <= 2).count(),
+        paths: regions.iter().filter(|&&(_, path)| path).count(),
+        largest: regions.iter().map(|&(s, _)| s).max().unwrap_or(0),
+        board: puzzle.n() * puzzle.n(),
     }
 }
 
