@@ -8,7 +8,7 @@
 //! docs/PERFORMANCE.md)
 
 use queens::regions::Puzzle;
-use queens::regions::deduce::{self, Difficulty};
+use queens::regions::deduce::{self, Difficulty, Grid, Rule};
 use queens::regions::generate::{self, date_string, days_from_civil, generate};
 use queens::regions::shapes::{Tally, shapes};
 use std::time::Instant;
@@ -48,9 +48,46 @@ impl Grades {
     }
 }
 
+/// How many of the steps that solve `puzzle` (the easiest rule that applies
+/// taken each time, as a hint would) use each rule, in [`Rule`]'s order.
+fn steps_by_rule(puzzle: &Puzzle) -> [usize; 4] {
+    let mut grid = Grid::new(puzzle);
+    let mut steps = [0; 4];
+    while let Some(step) = grid.next_step(Difficulty::Hard) {
+        steps[step.rule as usize] += 1;
+        grid.apply(&step);
+    }
+    steps
+}
+
+/// For each grade, the puzzles and the steps they take with the rule that
+/// grades them (the hardest they need): how much of the hard work a player
+/// does, not only whether they do any.
+#[derive(Default)]
+struct HardestSteps([(usize, usize); 3]);
+
+impl HardestSteps {
+    fn add(&mut self, puzzle: &Puzzle) {
+        let Some(d) = deduce::difficulty(puzzle) else { return };
+        let hardest = match d {
+            Difficulty::Easy => Rule::Confined,
+            Difficulty::Medium => Rule::WouldEmpty,
+            Difficulty::Hard => Rule::Group,
+        };
+        let slot = &mut self.0[d as usize];
+        slot.0 += 1;
+        slot.1 += steps_by_rule(puzzle)[hardest as usize];
+    }
+    fn text(&self, d: Difficulty) -> String {
+        let (puzzles, steps) = self.0[d as usize];
+        if puzzles == 0 { "-".to_string() } else { format!("{:.1}", steps as f64 / puzzles as f64) }
+    }
+}
+
 fn main() {
     let started = Instant::now();
     let (mut made, mut made_grades, mut slowest) = (Tally::default(), Grades::default(), (0.0f64, 0));
+    let mut made_steps = HardestSteps::default();
     for seed in SEEDS {
         let t = Instant::now();
         let g = match generate(8, seed, None) {
@@ -66,17 +103,20 @@ fn main() {
         }
         made.add(shapes(&g.puzzle));
         made_grades.add(Some(g.difficulty));
+        made_steps.add(&g.puzzle);
     }
     let making = started.elapsed().as_secs_f64();
 
-    let (mut theirs, mut their_grades) = (Tally::default(), Grades::default());
+    let (mut theirs, mut their_grades, mut their_steps) =
+        (Tally::default(), Grades::default(), HardestSteps::default());
     for (_, p) in linkedin() {
         theirs.add(shapes(&p));
         their_grades.add(deduce::difficulty(&p));
+        their_steps.add(&p);
     }
 
     let pct = |x: f64| format!("{:.1}%", x * 100.0);
-    let rows: [(&str, String, String); 8] = [
+    let rows: [(&str, String, String); 11] = [
         ("puzzles", made.puzzles.to_string(), theirs.puzzles.to_string()),
         ("one-square regions", format!("{:.2}", made.one_square()), format!("{:.2}", theirs.one_square())),
         ("puzzles with at least one", pct(made.with_one_square()), pct(theirs.with_one_square())),
@@ -88,6 +128,21 @@ fn main() {
         ("path-shaped regions", format!("{:.2}", made.paths()), format!("{:.2}", theirs.paths())),
         ("the largest region's share", pct(made.largest_share()), pct(theirs.largest_share())),
         ("easy/medium/hard/unsolved by the rules", made_grades.text(), their_grades.text()),
+        (
+            "steps with the confined rule, easy ones",
+            made_steps.text(Difficulty::Easy),
+            their_steps.text(Difficulty::Easy),
+        ),
+        (
+            "steps with the would-empty rule, medium ones",
+            made_steps.text(Difficulty::Medium),
+            their_steps.text(Difficulty::Medium),
+        ),
+        (
+            "steps with the group rule, hard ones",
+            made_steps.text(Difficulty::Hard),
+            their_steps.text(Difficulty::Hard),
+        ),
         ("time to make them", format!("{making:.2} s"), "-".to_string()),
     ];
     println!("| per puzzle | generated 8x8 (seeds 1-200) | LinkedIn 8x8 |");
