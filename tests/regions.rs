@@ -9,6 +9,7 @@ use common::regions_brute;
 use queens::puzzle::Square;
 use queens::regions::deduce::{Difficulty, Grid, Outcome};
 use queens::regions::generate::{self, MAX_ATTEMPTS, days_from_civil, generate};
+use queens::regions::shapes::{Tally, shapes};
 use queens::regions::{Puzzle, solve};
 use std::os::unix::fs::OpenOptionsExt;
 
@@ -160,6 +161,49 @@ fn every_generated_puzzle_has_exactly_one_solution_by_brute_force() {
             assert_eq!(all, vec![cols], "{n}x{n} seed {seed}: {:?}", made.puzzle);
         }
     }
+}
+
+/// Issue 30: over `regions generate --size 8` with seeds 1 to 200 (as
+/// `examples/regions-stats.rs` prints them), the regions look like
+/// LinkedIn's: few one-square regions (a queen given away), paths, and one
+/// region of a third of the board or more.
+#[test]
+fn generated_8x8_regions_are_shaped_like_linkedins() {
+    let mut tally = Tally::default();
+    for seed in 1..=200 {
+        tally.add(shapes(&generate(8, seed, None).unwrap().puzzle));
+    }
+    let figures = format!(
+        "one-square {:.2}, paths {:.2}, largest {:.3}",
+        tally.one_square(),
+        tally.paths(),
+        tally.largest_share()
+    );
+    assert!(tally.one_square() <= 0.4, "{figures}");
+    assert!(tally.paths() >= 2.0, "{figures}");
+    assert!(tally.largest_share() >= 1.0 / 3.0, "{figures}");
+}
+
+/// The fixture of LinkedIn's puzzles that the statistics compare with: each
+/// has exactly one solution by brute force, so it is a fair sample.
+#[test]
+fn linkedins_puzzles_in_the_fixture_have_one_solution_each() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/regions/linkedin-8x8.txt"
+    ))
+    .unwrap();
+    let mut puzzles = 0;
+    for block in text.split("\n\n") {
+        let grid: String = block.lines().filter(|l| !l.starts_with('#')).map(|l| format!("{l}\n")).collect();
+        if grid.trim().is_empty() {
+            continue;
+        }
+        let puzzle = Puzzle::parse_letters(&grid).unwrap();
+        assert_eq!(regions_brute::solutions(&puzzle.rows()).len(), 1, "{block}");
+        puzzles += 1;
+    }
+    assert_eq!(puzzles, 49);
 }
 
 #[test]
@@ -346,14 +390,14 @@ fn a_puzzle_with_regions_in_two_pieces_solves() {
 /// The puzzle of 2026-11-25, as every device shows it: the generator, its
 /// random numbers and the date arithmetic all feed this.
 const DAILY_2026_11_25: &str = "\
-FFFFFHHH
-DEEFFHHH
-EEEFHHHG
-EEEEHHGG
-BEEEHCGG
-BEEGGGGG
-BBEEEGAG
-BEEEGGAG
+GGGGGAAA
+GGDDDAAA
+GGHFFAAA
+GHHAAAAA
+HHHAAAAA
+HHHBAAEE
+HBBBAACE
+HBBAAACE
 ";
 
 #[test]

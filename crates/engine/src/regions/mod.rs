@@ -14,9 +14,12 @@
 //!   solve, from a seed, and the puzzle of the day from the date alone.
 //! - [`share`]: a puzzle from elsewhere: its link (`#p=...`), reading one
 //!   as a person pastes it, and whether the game can play it.
+//! - [`shapes`]: what the regions look like (one-square regions, paths,
+//!   the largest), to hold the generator to LinkedIn's range.
 
 pub mod deduce;
 pub mod generate;
+pub mod shapes;
 pub mod share;
 pub mod solve;
 
