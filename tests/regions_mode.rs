@@ -13,6 +13,7 @@ use queens::game::{
 use queens::puzzle::Square;
 use queens::regions::Puzzle;
 use queens::regions::generate::{self, date_string};
+use queens::regions::share;
 use std::fs;
 use std::path::PathBuf;
 
@@ -30,6 +31,14 @@ impl Game {
     /// A game whose puzzles other than the day's come from `seed`.
     fn seeded(size: usize, today: Option<i64>, seed: u64) -> Game {
         let setup = Setup { mode: ModeKind::Regions, size, max_size: 12, today, seed, ..Setup::default() };
+        let engine = Engine::start(setup, Progress::default());
+        let start = engine.mode().cursor().unwrap();
+        Game { engine, now: 0, cursor: (start.col, start.row) }
+    }
+
+    /// A game of a given puzzle (`queens play --puzzle`).
+    fn given(puzzle: Puzzle) -> Game {
+        let setup = Setup { mode: ModeKind::Regions, max_size: 12, puzzle: Some(puzzle), ..Setup::default() };
         let engine = Engine::start(setup, Progress::default());
         let start = engine.mode().cursor().unwrap();
         Game { engine, now: 0, cursor: (start.col, start.row) }
@@ -268,24 +277,34 @@ impl Game {
     }
 }
 
-/// Issue 30: on the puzzle of 2026-11-25 with one wrong queen on D3, the
-/// hints went F4, A7, then H8 (a second wrong queen), and only then "NO ROOM
-/// IN COLUMN E - A QUEEN IS WRONG". The first hint says which queen is wrong,
-/// and shows it red.
+/// Issue 30's own case: on the puzzle of 2026-11-25 (the grid queens made
+/// that day before issue 30's generator, kept as a given puzzle) with one
+/// wrong queen on D3, the hints went F4, A7, then H8 (a second wrong queen),
+/// and only then "NO ROOM IN COLUMN E - A QUEEN IS WRONG". The first hint
+/// says which queen is wrong, and shows it red; the same on today's grid
+/// for that date.
 #[test]
-fn a_wrong_queen_on_the_puzzle_of_2026_11_25_is_named_by_the_first_hint() {
+fn a_wrong_queen_on_d3_on_the_puzzle_of_2026_11_25_is_named_by_the_first_hint() {
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/regions/issue-30-2026-11-25.txt");
+    let issue_grid = share::read(&fs::read_to_string(path).unwrap()).unwrap();
     let day = generate::days_from_civil(2026, 11, 25).unwrap();
-    let mut g = Game::new(8, Some(day));
-    let solution = the_solution(&g.puzzle());
-    let d3 = Square::parse_chess("d3", 8).unwrap();
-    assert!(!solution.contains(&d3));
-    g.place(d3);
-    let (words, queens, ruled_out) = g.hint();
-    assert_eq!(words, "THE QUEEN ON D3 IS WRONG");
-    assert_eq!((queens, ruled_out), (vec![], vec![]), "nothing placed or ruled out from a wrong queen");
-    assert_eq!(g.at(d3), RED);
-    // Taken off, the hints lead to the solution again.
-    take_off_then_a_hint_holds(&mut g, &[d3], &solution, "d3");
+    for (grid, mut g) in [("the issue's", Game::given(issue_grid)), ("today's", Game::new(8, Some(day)))] {
+        let solution = the_solution(&g.puzzle());
+        let d3 = Square::parse_chess("d3", 8).unwrap();
+        assert!(!solution.contains(&d3), "{grid}");
+        g.place(d3);
+        let (words, queens, ruled_out) = g.hint();
+        assert_eq!(words, "THE QUEEN ON D3 IS WRONG", "{grid}");
+        assert_eq!(
+            (queens, ruled_out),
+            (vec![], vec![]),
+            "{grid}: nothing placed or ruled out from a wrong queen"
+        );
+        assert_eq!(g.at(d3), RED, "{grid}");
+        // Taken off, the hints lead to the solution again.
+        take_off_then_a_hint_holds(&mut g, &[d3], &solution, grid);
+    }
 }
 
 /// Takes the queens `wrong` off (a press on a queen empties it); then the
