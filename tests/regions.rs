@@ -640,6 +640,29 @@ fn a_long_count_shows_progress_and_stops_on_ctrl_c() {
     assert_eq!(run.stdout, "");
 }
 
+/// An easy 12x12 takes thousands of candidates (seed 1: over a thousand,
+/// seconds here), which before said nothing until the puzzle came: it shows
+/// progress after a second, and Ctrl-C stops it with one line.
+#[test]
+fn a_long_generation_shows_progress_and_stops_on_ctrl_c() {
+    let run = common::bin::interrupt_when(
+        &["regions", "generate", "--size", "12", "--difficulty", "easy", "--seed", "1"],
+        "",
+        std::time::Duration::from_secs(30),
+        |line| line.starts_with("queens regions generate: easy 12x12: "),
+    );
+    let progress = run.matched.unwrap_or_else(|| panic!("no progress within 30 s: {}", run.stderr));
+    assert!(progress.contains(" candidates of at most 20000, "), "{progress}");
+    assert_eq!(run.status, Some(130), "{}", run.stderr);
+    let last = run.stderr.lines().last().unwrap();
+    assert!(
+        last.starts_with("queens regions generate: stopped after ")
+            && last.ends_with(" s; no puzzle printed"),
+        "{last}"
+    );
+    assert_eq!(run.stdout, "");
+}
+
 /// Issue 26: a wrong `"difficulty"` or an unreal `"date"` in a puzzle's JSON
 /// was silently accepted; each is refused in one line, as a wrong `"solution"` is.
 /// (A date is a label: it must be a real day, not that day's puzzle.)

@@ -121,9 +121,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     match args.command {
         Command::Generate { size, seed, difficulty, format, link } => {
             let seed = seed.unwrap_or_else(random_seed);
-            match generate::generate(size, seed, difficulty) {
-                Ok(made) if link => print_link(&made),
-                Ok(made) => print_puzzle(&made, Some(seed), None, format),
+            match generate_with_progress(size, seed, difficulty)? {
+                Ok(None) => Ok(interrupted()),
+                Ok(Some(made)) if link => print_link(&made),
+                Ok(Some(made)) => print_puzzle(&made, Some(seed), None, format),
                 Err(why) => Ok(bad_input(why)),
             }
         }
@@ -147,6 +148,34 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
         }
     }
+}
+
+/// A generated puzzle, with progress once the search has run a second (most
+/// take milliseconds, but an easy 12x12 can take thousands of candidates,
+/// seconds, and how many cannot be foretold); `Ok(None)` when Ctrl-C
+/// stopped it.
+fn generate_with_progress(
+    size: usize,
+    seed: u64,
+    difficulty: Option<Difficulty>,
+) -> anyhow::Result<Result<Option<Generated>, String>> {
+    let mut reporter = Reporter::start()?;
+    let wanted = difficulty.map_or(String::new(), |d| format!("{d} "));
+    let made = generate::generate_watched(size, seed, difficulty, &mut |candidates| {
+        reporter.check(|elapsed| {
+            format!(
+                "{}: {wanted}{size}x{size}: {candidates} candidates of at most {}, {}",
+                super::name(),
+                generate::MAX_ATTEMPTS,
+                seconds(elapsed)
+            )
+        })
+    });
+    let took = reporter.finish();
+    if matches!(made, Ok(None)) {
+        say_stopped(took, "no puzzle printed");
+    }
+    Ok(made)
 }
 
 /// A seed nobody chose: the clock's nanoseconds and the process id.

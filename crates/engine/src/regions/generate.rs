@@ -73,6 +73,18 @@ pub const MAX_ATTEMPTS: u64 = 20_000;
 /// A puzzle of side `n` (one of [`SIZES`]) from `seed`: at `difficulty`, or
 /// at any difficulty the rules solve when `None`.
 pub fn generate(n: usize, seed: u64, difficulty: Option<Difficulty>) -> Result<Generated, String> {
+    generate_watched(n, seed, difficulty, &mut |_| true).map(|made| made.expect("never stopped"))
+}
+
+/// [`generate`], calling `watch` with the count of candidates made so far
+/// after each one (an easy 12x12 can take thousands, seconds): the caller
+/// shows progress, and stops the search (`Ok(None)`) by returning false.
+pub fn generate_watched(
+    n: usize,
+    seed: u64,
+    difficulty: Option<Difficulty>,
+    watch: &mut dyn FnMut(u64) -> bool,
+) -> Result<Option<Generated>, String> {
     if !SIZES.contains(&n) {
         return Err(format!(
             "the generator makes {0}x{0} to {1}x{1} puzzles, not {n}x{n}",
@@ -83,6 +95,9 @@ pub fn generate(n: usize, seed: u64, difficulty: Option<Difficulty>) -> Result<G
     let mut rng = Rng::new(seed);
     let mut attempts = 0;
     while attempts < MAX_ATTEMPTS {
+        if attempts > 0 && !watch(attempts) {
+            return Ok(None);
+        }
         attempts += 1;
         let solution = random_solution(n, &mut rng);
         let Some(puzzle) = unique_regions(&solution, &mut rng) else {
@@ -93,7 +108,7 @@ pub fn generate(n: usize, seed: u64, difficulty: Option<Difficulty>) -> Result<G
         };
         if difficulty.is_none_or(|d| d == found) {
             let solution = Placement::from_squares(n, &solution).expect("one queen a column");
-            return Ok(Generated { puzzle, solution, difficulty: found, attempts });
+            return Ok(Some(Generated { puzzle, solution, difficulty: found, attempts }));
         }
     }
     let asked = difficulty.map_or(String::new(), |d| format!("{d} "));
