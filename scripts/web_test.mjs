@@ -599,6 +599,28 @@ try {
   if (!cutSaid[0] || !/^the address's puzzle: the link has 22 characters of regions where 7x7 takes 25: is the link whole\?$/.test(cutSaid[1]) || cutSaid[2] !== "classic 8x8") {
     fail(`a link cut short: ${JSON.stringify(cutSaid)}`);
   }
+  // A puzzle with regions in two pieces (issue 30's done-when), pasted: the address becomes its link,
+  // and that link, opened afresh, plays it to the end as `queens play --puzzle` plays the file.
+  const piecesFile = "tests/fixtures/regions/two-pieces.txt";
+  await openPage();
+  await evaluate(`document.getElementById("puzzle").open = true; document.getElementById("pasted").value = ${JSON.stringify(fs.readFileSync(piecesFile, "utf8"))}; document.getElementById("play-pasted").click()`);
+  await waitUntil(`location.hash.startsWith("#p=8.") && document.getElementById("mode").textContent === "regions 8x8"`, "the puzzle in two pieces did not start");
+  const piecesLink = await evaluate("location.hash");
+  await evaluate("localStorage.clear()");
+  await openPage("", desktop, true, piecesLink);
+  if ((await words()).mode !== "regions 8x8") fail(`the link ${piecesLink} opened ${(await words()).mode}`);
+  lines.length = 0;
+  observed.length = 0;
+  keyboardHolding = false;
+  n = 8;
+  cursor = start(8);
+  for (const [col, row] of JSON.parse(cli("regions", "solve", piecesFile, "--format", "json")).solution.entries()) {
+    await moveTo(col, row);
+    await key("Enter");
+    await key("Enter");
+  }
+  compareWithScript([queensBin, ["play", "--backend", "script", "--puzzle", piecesFile]]);
+  log(`a puzzle with regions in two pieces, pasted, became the link ${piecesLink}, which played it to the end as queens play --puzzle does`);
   fs.rmSync(puzzleDir, { recursive: true, force: true });
   log(`pasted letters play that puzzle (the address becomes ${fragment}); 14 solutions pasted and a link cut short are one line each: "${refusedSaid}", "${cutSaid[1]}"`);
 

@@ -10,7 +10,7 @@ use queens::puzzle::Square;
 use queens::regions::deduce::{Difficulty, Grid, Outcome};
 use queens::regions::generate::{self, MAX_ATTEMPTS, days_from_civil, generate};
 use queens::regions::shapes::{Tally, shapes};
-use queens::regions::{Puzzle, solve};
+use queens::regions::{Puzzle, share, solve};
 use std::os::unix::fs::OpenOptionsExt;
 
 /// The engine's solutions in the referee's form: the column of the queen in each row, sorted.
@@ -344,20 +344,11 @@ fn a_seed_is_a_puzzle_and_another_seed_another() {
 /// Issue 30: two regions in two pieces each (B: six squares and two; E:
 /// six and ten), and exactly one solution, as a LinkedIn puzzle has. The
 /// rules do not need a region in one piece; `regions solve` refused it.
-const TWO_REGIONS_IN_TWO_PIECES: &str = "\
-FFFFFHHH
-DEEFFHHH
-EEEFHHHG
-BEEBHHGG
-BEEBHCGG
-BEGGGGGG
-BBEEEGAG
-BEEEGGAG
-";
+const TWO_REGIONS_IN_TWO_PIECES: &str = include_str!("fixtures/regions/two-pieces.txt");
 
 #[test]
 fn a_puzzle_with_regions_in_two_pieces_solves() {
-    let grid = Puzzle::parse_letters(TWO_REGIONS_IN_TWO_PIECES).unwrap().rows();
+    let grid = share::read(TWO_REGIONS_IN_TWO_PIECES).unwrap().rows();
     assert!(has_a_region_in_pieces(&grid));
     let expected = regions_brute::solutions(&grid);
     assert_eq!(expected.len(), 1, "the referee finds one solution");

@@ -105,6 +105,18 @@ fn a_given_puzzle_is_played_and_timed_and_leaves_the_streak_and_the_kept_puzzle_
     fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Done when of issue 30: a puzzle with regions in two pieces plays to the
+/// end as a given puzzle (the page's link plays the same file in
+/// `scripts/web_test.mjs`).
+#[test]
+fn a_given_puzzle_with_regions_in_two_pieces_plays_to_solved() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/regions/two-pieces.txt");
+    let puzzle = share::read(&fs::read_to_string(file).unwrap()).unwrap();
+    let frames = common::bin::play_traced(&["--puzzle", file], &solving_script(&puzzle));
+    let said = last_message(&frames).trim().to_string();
+    assert!(said.starts_with("SOLVED IN "), "{said}");
+}
+
 #[test]
 fn a_given_puzzle_shows_its_regions_in_every_format_and_implies_regions_mode() {
     let dir = scratch_dir("formats");
