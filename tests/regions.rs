@@ -363,7 +363,8 @@ fn a_puzzle_with_regions_in_two_pieces_solves() {
 /// LinkedIn's own puzzle No. 336 (2025-04-01, its April Fools' puzzle): B
 /// and F are each two lone squares apart, and it has one solution. Given as
 /// the file a player would give, its `#` lines naming it.
-const LINKEDIN_TWO_PIECES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/regions/linkedin-two-pieces.txt");
+const LINKEDIN_TWO_PIECES: &str =
+    concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/regions/linkedin-two-pieces.txt");
 
 #[test]
 fn linkedins_puzzle_with_regions_in_two_pieces_solves() {
