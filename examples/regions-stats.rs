@@ -6,11 +6,21 @@
 //!
 //! `cargo run --release --example regions-stats` (figures in
 //! docs/PERFORMANCE.md)
+//!
+//! With `--labels DIR`, only the grades the deduction rules give LinkedIn's
+//! puzzles against LinkedIn's own label, from a copy of
+//! [Loukis-13/linkedin-games-archive](https://github.com/Loukis-13/linkedin-games-archive)'s
+//! `outputs/` folder (`DIR/YYYY-MM-DD/queens.json`, each with its `board`
+//! and the `difficulty` LinkedIn's page showed: `"HARD"`, or `null` on the
+//! days it shows none). The archive states no licence, so its grids are
+//! read where they are, not copied here.
 
 use queens::regions::Puzzle;
 use queens::regions::deduce::{self, Difficulty, Grid, Rule};
 use queens::regions::generate::{self, date_string, days_from_civil, generate};
 use queens::regions::shapes::{Tally, shapes};
+use std::collections::BTreeMap;
+use std::path::Path;
 use std::time::Instant;
 
 /// LinkedIn's puzzles, in the letter format, one a block.
@@ -85,6 +95,91 @@ impl HardestSteps {
 }
 
 fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
+        [] => stats(),
+        ["--labels", dir] => labels(Path::new(dir)),
+        _ => {
+            queens::eprintln_lossy!("usage: regions-stats [--labels ARCHIVE/outputs]");
+            std::process::exit(2);
+        }
+    }
+}
+
+/// LinkedIn's label for a day: its page shows "Difficulty HARD" on some
+/// days and nothing on the others.
+const LABELS: [&str; 2] = ["HARD", "no label"];
+
+/// Our grade of each labelled puzzle in `dir`, tallied against LinkedIn's
+/// label: all sizes, then each size.
+fn labels(dir: &Path) {
+    let mut days: Vec<_> = match std::fs::read_dir(dir) {
+        Ok(entries) => entries.filter_map(|e| e.ok().map(|e| e.path().join("queens.json"))).collect(),
+        Err(e) => {
+            queens::eprintln_lossy!("regions-stats: {}: {e}", dir.display());
+            std::process::exit(1);
+        }
+    };
+    days.sort();
+    // (size, label) -> our grades; size 0 for all sizes.
+    let mut tally: BTreeMap<(usize, &str), Grades> = BTreeMap::new();
+    let (mut first, mut last) = (None, None);
+    for file in days {
+        let Ok(text) = std::fs::read_to_string(&file) else { continue };
+        let Ok(day) = serde_json::from_str::<serde_json::Value>(&text) else { continue };
+        // Days captured before the archive kept the label have no "difficulty" at all.
+        let label = match day.get("difficulty") {
+            Some(serde_json::Value::Null) => LABELS[1],
+            Some(serde_json::Value::String(s)) if s == "HARD" => LABELS[0],
+            _ => continue,
+        };
+        let name = format!("No. {} ({})", day["number"], day["date"].as_str().unwrap_or("?"));
+        let rows: Option<Vec<Vec<usize>>> = day["board"].as_array().map(|rows| {
+            rows.iter()
+                .map(|row| {
+                    row.as_array()
+                        .into_iter()
+                        .flatten()
+                        .filter_map(|v| v.as_u64())
+                        .map(|v| v as usize)
+                        .collect()
+                })
+                .collect()
+        });
+        let puzzle = match rows.map(|rows| Puzzle::new(&rows)) {
+            Some(Ok(p)) => p,
+            Some(Err(e)) => {
+                queens::eprintln_lossy!("regions-stats: skipped {name}: {e}");
+                continue;
+            }
+            None => continue,
+        };
+        let grade = deduce::difficulty(&puzzle);
+        for size in [0, puzzle.n()] {
+            tally.entry((size, label)).or_default().add(grade);
+        }
+        first = first.or(Some(name.clone()));
+        last = Some(name);
+    }
+    println!(
+        "LinkedIn's puzzles {} to {}: our grade (easy/medium/hard/not solved by the rules) against LinkedIn's label",
+        first.unwrap_or_default(),
+        last.unwrap_or_default()
+    );
+    println!("| size | LinkedIn's label | puzzles | easy | medium | hard | not solved by the rules |");
+    println!("|---|---|---|---|---|---|---|");
+    for ((size, label), grades) in &tally {
+        let size = if *size == 0 { "all".to_string() } else { format!("{size}x{size}") };
+        let [easy, medium, hard, unsolved] = grades.0;
+        println!(
+            "| {size} | {label} | {} | {easy} | {medium} | {hard} | {unsolved} |",
+            grades.0.iter().sum::<usize>()
+        );
+    }
+}
+
+/// Issue 30's table and the puzzle of the day's times.
+fn stats() {
     let started = Instant::now();
     let (mut made, mut made_grades, mut slowest) = (Tally::default(), Grades::default(), (0.0f64, 0));
     let mut made_steps = HardestSteps::default();

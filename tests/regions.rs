@@ -348,7 +348,26 @@ const TWO_REGIONS_IN_TWO_PIECES: &str = include_str!("fixtures/regions/two-piece
 
 #[test]
 fn a_puzzle_with_regions_in_two_pieces_solves() {
-    let grid = share::read(TWO_REGIONS_IN_TWO_PIECES).unwrap().rows();
+    solves_with_regions_in_pieces(TWO_REGIONS_IN_TWO_PIECES, &[]);
+}
+
+/// LinkedIn's own puzzle No. 336 (2025-04-01, its April Fools' puzzle): B
+/// and F are each two lone squares apart, and it has one solution. Given as
+/// the file a player would give, its `#` lines naming it.
+const LINKEDIN_TWO_PIECES: &str =
+    concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/regions/linkedin-two-pieces.txt");
+
+#[test]
+fn linkedins_puzzle_with_regions_in_two_pieces_solves() {
+    let text = std::fs::read_to_string(LINKEDIN_TWO_PIECES).unwrap();
+    solves_with_regions_in_pieces(&text, &[LINKEDIN_TWO_PIECES]);
+}
+
+/// `queens regions solve` (the grid on standard input, or `file` if given)
+/// gives the grid's one solution by the referee, its count and its JSON,
+/// and says nothing of pieces.
+fn solves_with_regions_in_pieces(letters: &str, file: &[&str]) {
+    let grid = share::read(letters).unwrap().rows();
     assert!(has_a_region_in_pieces(&grid));
     let expected = regions_brute::solutions(&grid);
     assert_eq!(expected.len(), 1, "the referee finds one solution");
@@ -361,14 +380,17 @@ fn a_puzzle_with_regions_in_two_pieces_solves() {
         })
         .collect();
 
-    let (status, out, err) = regions_solve(&[], TWO_REGIONS_IN_TWO_PIECES);
+    // Given a file, nothing on standard input.
+    let input = if file.is_empty() { letters } else { "" };
+    let solve = |options: &[&str]| regions_solve(&[options, file].concat(), input);
+    let (status, out, err) = solve(&[]);
     assert_eq!(status, Some(0), "{err}");
     assert!(out.starts_with("one solution:\n"), "{out}");
     assert!(out.contains(&format!("\nqueens: {}\n", names.join(" "))), "{out}");
     assert!(!err.contains("piece"), "{err}");
-    let (status, out, err) = regions_solve(&["--count"], TWO_REGIONS_IN_TWO_PIECES);
+    let (status, out, err) = solve(&["--count"]);
     assert_eq!((status, out.as_str()), (Some(0), "1 solution\n"), "{err}");
-    let (status, json, err) = regions_solve(&["--format", "json"], TWO_REGIONS_IN_TWO_PIECES);
+    let (status, json, err) = solve(&["--format", "json"]);
     assert_eq!(status, Some(0), "{err}");
     let answer: serde_json::Value = serde_json::from_str(&json).unwrap();
     let rows: Vec<usize> = (0..n).map(|c| expected[0].iter().position(|&col| col == c).unwrap()).collect();
