@@ -95,7 +95,7 @@ fn wrong_pairs(made: &generate::Generated) -> Vec<[Square; 2]> {
 fn judge_every_two_wrong_queens(bencher: Bencher, n: usize) {
     let made = generate(n, 1, None).unwrap();
     let pairs = wrong_pairs(&made);
-    println!("{n}x{n}: {} pairs", pairs.len());
+    eprintln!("{n}x{n}: {} pairs", pairs.len());
     bencher.bench_local(|| {
         pairs
             .iter()
