@@ -147,6 +147,12 @@ fn a_given_puzzle_shows_its_regions_in_every_format_and_implies_regions_mode() {
         assert_eq!(first_frame(&["--puzzle", file]), shown, "{file}, without --mode");
         assert_eq!(first_frame(&["--mode", "regions", "--size", "7", "--puzzle", file]), shown, "{file}");
     }
+    // The link itself, as the page's whole address or its fragment, no file of that name.
+    for link in [link.trim().to_string(), format!("https://example.org/queens/{}", link.trim())] {
+        assert_eq!(first_frame(&["--puzzle", &link]), shown, "{link}");
+        let (code, out, err) = common::bin::run(&["regions", "solve", &link, "--count"]);
+        assert_eq!((code, out.as_str()), (Some(0), "1 solution\n"), "{link}: {err}");
+    }
     // A link is read by regions solve too: the same one solution.
     let (code, solved, err) = common::bin::run(&["regions", "solve", &files[1]]);
     assert_eq!(code, Some(0), "{err}");

@@ -78,10 +78,11 @@ pub struct Args {
     state: Option<PathBuf>,
 
     /// Play this regions puzzle: a file as `queens regions solve` reads (JSON, rows of region
-    /// letters, or a link's `#p=...`), or `-` for standard input on the backends that do not
-    /// read keys there (the Sense HAT's, the emulator). Implies --mode regions; refused unless
-    /// it has exactly one solution and fits the display.
-    #[arg(long, value_name = "FILE|-")]
+    /// letters, or a link's `#p=...`), a link itself (the page's address or its `#p=...`), or
+    /// `-` for standard input on the backends that do not read keys there (the Sense HAT's, the
+    /// emulator). Implies --mode regions; refused unless it has exactly one solution and fits
+    /// the display.
+    #[arg(long, value_name = "FILE|LINK|-")]
     puzzle: Option<PathBuf>,
 }
 

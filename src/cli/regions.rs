@@ -8,7 +8,7 @@ use crate::regions::generate::{self, DateError, Generated, date_string, read_dat
 use crate::regions::{Puzzle, letter, share, solve};
 use crate::solver::notation::square_name;
 use serde::{Deserialize, Serialize};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// The most a puzzle file is read: a 16x16 grid in JSON is under 2 KiB.
@@ -78,7 +78,8 @@ enum Command {
     /// Solves a puzzle: JSON as `generate --format json` prints it, rows of region letters, or a
     /// link's `#p=...`.
     Solve {
-        /// The puzzle's file; standard input if not given or `-`.
+        /// The puzzle's file, or a link (the page's address or its `#p=...`); standard input if
+        /// not given or `-`.
         file: Option<PathBuf>,
         /// Count the solutions instead of showing one.
         #[arg(long)]
@@ -226,8 +227,15 @@ fn print_puzzle(
 }
 
 /// The puzzle's text, from a file, a pipe (`<(queens regions generate)`) or
-/// standard input, at most [`MAX_INPUT`] bytes.
+/// standard input, at most [`MAX_INPUT`] bytes; or the argument itself
+/// where it is a link (the page's address, or its `#p=...`) and no file of
+/// that name exists.
 pub(super) fn read_input(file: Option<PathBuf>) -> Result<String, String> {
+    if let Some(link) = file.as_ref().and_then(|f| f.to_str()).filter(|f| share::is_link(f)) {
+        if !Path::new(link).exists() {
+            return Ok(link.to_string());
+        }
+    }
     let bytes = match file.filter(|f| f.as_os_str() != "-") {
         Some(path) => match small_file::read_input(&path, MAX_INPUT) {
             Ok(Some(bytes)) => bytes,

@@ -117,6 +117,13 @@ pub fn decode(link: &str) -> Result<Puzzle, PuzzleError> {
     Puzzle::new(&rows)
 }
 
+/// Whether `text`, one line, is a puzzle's link: the page's whole address,
+/// its `#p=...` fragment, or the fragment without its `#`.
+pub fn is_link(text: &str) -> bool {
+    let text = text.trim();
+    !text.contains('\n') && (text.contains(&format!("#{KEY}")) || text.starts_with(KEY))
+}
+
 /// A puzzle as a person pastes it: a link (one line with `#p=`, or starting
 /// with `p=`), or rows of region letters, where lines starting with `#` are
 /// comments (as `queens regions generate` prints its first line). Errors
@@ -125,7 +132,7 @@ pub fn read(text: &str) -> Result<Puzzle, PuzzleError> {
     let mut lines = text.lines().filter(|line| !line.trim().is_empty());
     if let (Some(only), None) = (lines.next(), lines.next()) {
         let only = only.trim();
-        if only.contains(&format!("#{KEY}")) || only.starts_with(KEY) {
+        if is_link(only) {
             return decode(only);
         }
     }
