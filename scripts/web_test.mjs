@@ -6,7 +6,9 @@
 // passes in an instant and holds and repeats fire exactly when due. Also: an idle page runs no timer,
 // bad saved progress is ignored with a warning and kept aside, regions' puzzles other than the day's
 // are new at each visit and the one in play survives a reload, and a screenshot (argv[3]). The page
-// and the script backend are given one seed (?seed= and an argument) for regions' puzzles.
+// and the script backend are given one seed (?seed= and an argument) for regions' puzzles. A puzzle
+// shared by link (`queens regions generate --link`, the queens binary is argv[5]) opens from the
+// address's #p= and plays as `queens play --puzzle` plays it; one pasted plays too.
 // Run by scripts/web-test.
 import { spawn, execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -15,7 +17,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 
-const [, , framesBin, screenshotPath, webDir = "target/web"] = process.argv;
+const [, , framesBin, screenshotPath, webDir = "target/web", queensBin = "target/debug/queens"] = process.argv;
 // Regions mode's puzzles other than the day's come from a seed: the page takes this one from its
 // address (?seed=), the script backend as its argument, so that both show the same puzzles.
 const seed = randomBytes(8).toString("hex");
@@ -291,10 +293,11 @@ async function checkFits(where) {
 }
 
 // The script backend's settled frames for the events played since `lines` was emptied, against the
-// LEDs the page showed after each action.
-function compareWithScript() {
+// LEDs the page showed after each action: by default script-frames' (the page's start, the seed);
+// `command` names another, `queens play --backend script --puzzle FILE` for a given puzzle.
+function compareWithScript(command = [framesBin, [seed]]) {
   const script = lines.join("\n") + "\n";
-  const text = execFileSync(framesBin, [seed], { input: script, maxBuffer: 1 << 26 }).toString();
+  const text = execFileSync(command[0], command[1], { input: script, maxBuffer: 1 << 26 }).toString();
   const frames = text.split("\n\n").map((f) => f.trim()).filter((f) => f !== "");
   if (frames.length !== lines.length + 1) fail(`the script backend printed ${frames.length} frames for ${lines.length} lines`);
   for (const [index, leds, what] of observed) {
@@ -531,6 +534,95 @@ try {
   const nextVisit = await evaluate("({ message: document.getElementById('message').textContent, timers: window.__timers.scheduled })");
   if (nextVisit.message !== "" || nextVisit.timers !== 0) fail(`the intro played again: ${JSON.stringify(nextVisit)}`);
   log(`the intro on a first visit only, in regions mode in its words: "${regionsIntro}"`);
+
+  // Issue 30: a puzzle shared by link. The fragment the CLI prints opens that puzzle; every action on
+  // it (moves, a dot, queens that clash, a hint, restart, the whole solve) shows what the script
+  // backend given the same puzzle shows, and no daily streak is shown beside it.
+  const puzzleDir = fs.mkdtempSync(path.join(os.tmpdir(), "queens-web-puzzle-"));
+  const cli = (...args) => execFileSync(queensBin, args, { input: "" }).toString();
+  const fragment = cli("regions", "generate", "--size", "7", "--seed", "30", "--link").trim();
+  const letters = cli("regions", "generate", "--size", "7", "--seed", "30");
+  const puzzleFile = path.join(puzzleDir, "puzzle.txt");
+  fs.writeFileSync(puzzleFile, letters);
+  const givenPlay = [queensBin, ["play", "--backend", "script", "--puzzle", puzzleFile]];
+  const { solution } = JSON.parse(cli("regions", "solve", puzzleFile, "--format", "json"));
+  if (!/^#p=7\.[A-Za-z0-9_-]{25}$/.test(fragment)) fail(`queens regions generate --link printed "${fragment}"`);
+  // (The address's hashchange comes as a task: virtual time is moved on for it.)
+  const waitUntil = async (expression, what) => {
+    for (let i = 0; i < 100; i++) {
+      if (await evaluate(expression)) return;
+      await advance(50);
+    }
+    const now = await evaluate(`[location.hash, document.getElementById("mode").textContent, document.getElementById("puzzle-said").textContent]`);
+    fail(`${what}: the page has ${JSON.stringify(now)}`);
+  };
+  await evaluate("localStorage.clear()");
+  await openPage("", desktop, true, fragment);
+  await tallyIs(/^$/, "a puzzle from a link");
+  if ((await words()).mode !== "regions 7x7") fail(`the link ${fragment} opened ${(await words()).mode}`);
+  lines.length = 0;
+  observed.length = 0;
+  keyboardHolding = false;
+  n = 7;
+  cursor = start(7);
+  await place([1, 1]); // dots
+  await place([1, 1]); // queens, touching: they clash
+  await choose("HINT");
+  await choose("RESTART");
+  cursor = start(7);
+  for (const [col, row] of solution.entries()) {
+    await moveTo(col, row);
+    await key("Enter");
+    await key("Enter");
+  }
+  compareWithScript(givenPlay);
+  log(`the link ${fragment} from queens regions generate opened that 7x7: ${observed.length} actions, every LED as queens play --puzzle shows`);
+
+  // Pasted: `queens regions generate`'s output, its # line too, plays the same puzzle, and the address
+  // becomes its link; a puzzle with 14 solutions pasted is refused in one line and nothing changes.
+  await openPage();
+  await evaluate(`document.getElementById("puzzle").open = true; document.getElementById("pasted").value = ${JSON.stringify(letters)}; document.getElementById("play-pasted").click()`);
+  await waitUntil(`location.hash === ${JSON.stringify(fragment)} && document.getElementById("mode").textContent === "regions 7x7"`, "the pasted puzzle did not start");
+  await settle();
+  const givenFirst = execFileSync(givenPlay[0], givenPlay[1], { input: "" }).toString().split("\n\n")[0].trim().split(/\s+/).map(asLed);
+  if (JSON.stringify(await readLeds()) !== JSON.stringify(givenFirst)) fail("the pasted puzzle shows other LEDs than queens play --puzzle");
+  const beforeBad = await readLeds();
+  await evaluate(`document.getElementById("pasted").value = "AAAAA\\nBBBBB\\nCCCCC\\nDDDDD\\nEEEEE\\n"; document.getElementById("play-pasted").click()`);
+  const refusedSaid = await evaluate(`document.getElementById("puzzle-said").textContent`);
+  if (refusedSaid !== "the puzzle has 14 solutions: a puzzle to play has exactly one" ||
+    (await evaluate("location.hash")) !== fragment || JSON.stringify(await readLeds()) !== JSON.stringify(beforeBad)) {
+    fail(`a puzzle with 14 solutions pasted: said "${refusedSaid}"`);
+  }
+  // A link cut short in the address: the box opens with one line, and the game starts as usual.
+  await openPage("", desktop, true, fragment.slice(0, -3));
+  const cutSaid = await evaluate(`[document.getElementById("puzzle").open, document.getElementById("puzzle-said").textContent, document.getElementById("mode").textContent]`);
+  if (!cutSaid[0] || !/^the address's puzzle: the link has 22 characters of regions where 7x7 takes 25: is the link whole\?$/.test(cutSaid[1]) || cutSaid[2] !== "classic 8x8") {
+    fail(`a link cut short: ${JSON.stringify(cutSaid)}`);
+  }
+  // A puzzle with regions in two pieces (issue 30's done-when), pasted: the address becomes its link,
+  // and that link, opened afresh, plays it to the end as `queens play --puzzle` plays the file.
+  const piecesFile = "tests/fixtures/regions/two-pieces.txt";
+  await openPage();
+  await evaluate(`document.getElementById("puzzle").open = true; document.getElementById("pasted").value = ${JSON.stringify(fs.readFileSync(piecesFile, "utf8"))}; document.getElementById("play-pasted").click()`);
+  await waitUntil(`location.hash.startsWith("#p=8.") && document.getElementById("mode").textContent === "regions 8x8"`, "the puzzle in two pieces did not start");
+  const piecesLink = await evaluate("location.hash");
+  await evaluate("localStorage.clear()");
+  await openPage("", desktop, true, piecesLink);
+  if ((await words()).mode !== "regions 8x8") fail(`the link ${piecesLink} opened ${(await words()).mode}`);
+  lines.length = 0;
+  observed.length = 0;
+  keyboardHolding = false;
+  n = 8;
+  cursor = start(8);
+  for (const [col, row] of JSON.parse(cli("regions", "solve", piecesFile, "--format", "json")).solution.entries()) {
+    await moveTo(col, row);
+    await key("Enter");
+    await key("Enter");
+  }
+  compareWithScript([queensBin, ["play", "--backend", "script", "--puzzle", piecesFile]]);
+  log(`a puzzle with regions in two pieces, pasted, became the link ${piecesLink}, which played it to the end as queens play --puzzle does`);
+  fs.rmSync(puzzleDir, { recursive: true, force: true });
+  log(`pasted letters play that puzzle (the address becomes ${fragment}); 14 solutions pasted and a link cut short are one line each: "${refusedSaid}", "${cutSaid[1]}"`);
 
   // Phones, portrait and landscape, with touch: the matrix, every LED and the joystick whole in the
   // viewport, nothing wider than it, every button at least 44x44 px, also on a 16x16 board; the words

@@ -185,7 +185,7 @@ fn strict_solves_a_16x16_or_shows_the_fewest_queens_in_the_way() {
 fn choose_last_item(mode: ModeKind, size: usize) -> Setup {
     let mut g = Game::new(mode, size);
     g.send(&[Hold, Left, Press]);
-    *g.engine.setup()
+    g.engine.setup().clone()
 }
 
 #[test]

@@ -253,7 +253,7 @@ fn a_solved_board_scrolls_the_progress_and_counts_each_solution_once() {
 #[test]
 fn the_intro_scrolls_once_and_any_event_skips_it_unapplied() {
     let setup = Setup { intro: true, ..Setup::default() };
-    let mut e = Engine::start(setup, Progress::default());
+    let mut e = Engine::start(setup.clone(), Progress::default());
     assert!(e.frame().is_dark());
     assert_eq!(e.next_deadline(), Some(100));
     let steps = scroll(INTRO, Style::default().text, 8).steps.len() as u64;

@@ -9,7 +9,8 @@ use common::regions_brute;
 use queens::puzzle::Square;
 use queens::regions::deduce::{Difficulty, Grid, Outcome};
 use queens::regions::generate::{self, MAX_ATTEMPTS, days_from_civil, generate};
-use queens::regions::{Puzzle, solve};
+use queens::regions::shapes::{Tally, shapes};
+use queens::regions::{Puzzle, share, solve};
 use std::os::unix::fs::OpenOptionsExt;
 
 /// The engine's solutions in the referee's form: the column of the queen in each row, sorted.
@@ -66,13 +67,74 @@ fn random_grid(n: usize, state: &mut u64) -> Vec<Vec<usize>> {
     region.chunks(n).map(<[usize]>::to_vec).collect()
 }
 
+/// [`random_grid`] with a few squares handed to random regions, so that
+/// most grids have regions in several pieces (issue 30: the rules allow
+/// them, and published puzzles have them). Every region keeps a square.
+fn random_grid_in_pieces(n: usize, state: &mut u64) -> Vec<Vec<usize>> {
+    let mut grid = random_grid(n, state);
+    let mut next = |bound: usize| {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        (*state % bound as u64) as usize
+    };
+    for _ in 0..1 + next(n) {
+        let (r, c, to) = (next(n), next(n), next(n));
+        let from = grid[r][c];
+        if grid.iter().flatten().filter(|&&g| g == from).count() > 1 {
+            grid[r][c] = to;
+        }
+    }
+    grid
+}
+
+/// Of `cases` random grids, 4x4 to 8x8 and every other one with regions in
+/// pieces, those with a solution, each with the brute force's solutions.
+fn solvable_random_grids(cases: usize, state: &mut u64) -> Vec<(Puzzle, Vec<Vec<usize>>)> {
+    let mut solvable = vec![];
+    for case in 0..cases {
+        let n = 4 + case % 5;
+        let grid = if case % 2 == 0 { random_grid(n, state) } else { random_grid_in_pieces(n, state) };
+        let solutions = regions_brute::solutions(&grid);
+        if !solutions.is_empty() {
+            solvable.push((Puzzle::new(&grid).unwrap(), solutions));
+        }
+    }
+    solvable
+}
+
+/// Whether some region of `grid` is in more than one piece (squares joined by their sides).
+fn has_a_region_in_pieces(grid: &[Vec<usize>]) -> bool {
+    let n = grid.len();
+    (0..n).any(|region| {
+        let squares: Vec<(usize, usize)> =
+            (0..n * n).map(|i| (i / n, i % n)).filter(|&(r, c)| grid[r][c] == region).collect();
+        let mut reached = vec![squares[0]];
+        let mut i = 0;
+        while i < reached.len() {
+            let (r, c) = reached[i];
+            for &s in &squares {
+                if r.abs_diff(s.0) + c.abs_diff(s.1) == 1 && !reached.contains(&s) {
+                    reached.push(s);
+                }
+            }
+            i += 1;
+        }
+        reached.len() < squares.len()
+    })
+}
+
 #[test]
 fn the_search_finds_exactly_what_brute_force_finds_on_random_grids() {
     let mut state = 0x9E37_79B9_7F4A_7C15;
     let mut with_solutions = 0;
-    for case in 0..300 {
+    let mut in_pieces = 0;
+    for case in 0..400 {
         let n = 4 + case % 5; // 4 to 8
-        let grid = random_grid(n, &mut state);
+        // Every other grid with regions in pieces (issue 30).
+        let grid =
+            if case % 2 == 0 { random_grid(n, &mut state) } else { random_grid_in_pieces(n, &mut state) };
+        in_pieces += usize::from(has_a_region_in_pieces(&grid));
         let puzzle = Puzzle::new(&grid).unwrap();
         let expected = regions_brute::solutions(&grid);
         assert_eq!(engine_solutions(&puzzle), expected, "{puzzle:?}");
@@ -81,6 +143,7 @@ fn the_search_finds_exactly_what_brute_force_finds_on_random_grids() {
         with_solutions += usize::from(!expected.is_empty());
     }
     assert!(with_solutions > 50, "the random grids exercise solvable puzzles: {with_solutions}");
+    assert!(in_pieces > 100, "the random grids exercise regions in pieces: {in_pieces}");
 }
 
 #[test]
@@ -100,10 +163,102 @@ fn every_generated_puzzle_has_exactly_one_solution_by_brute_force() {
     }
 }
 
+/// Issue 30: over `regions generate --size 8` with seeds 1 to 200 (as
+/// `examples/regions-stats.rs` prints them), the regions look like
+/// LinkedIn's: few one-square regions (a queen given away), paths, and one
+/// region of a third of the board or more.
+#[test]
+fn generated_8x8_regions_are_shaped_like_linkedins() {
+    let mut tally = Tally::default();
+    for seed in 1..=200 {
+        tally.add(shapes(&generate(8, seed, None).unwrap().puzzle));
+    }
+    let figures = format!(
+        "one-square {:.2}, paths {:.2}, largest {:.3}",
+        tally.one_square(),
+        tally.paths(),
+        tally.largest_share()
+    );
+    assert!(tally.one_square() <= 0.4, "{figures}");
+    assert!(tally.paths() >= 2.0, "{figures}");
+    assert!(tally.largest_share() >= 1.0 / 3.0, "{figures}");
+}
+
+/// The fixture of LinkedIn's puzzles that the statistics compare with: each
+/// has exactly one solution by brute force, so it is a fair sample.
+#[test]
+fn linkedins_puzzles_in_the_fixture_have_one_solution_each() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/regions/linkedin-8x8.txt"
+    ))
+    .unwrap();
+    let mut puzzles = 0;
+    for block in text.split("\n\n") {
+        let grid: String = block.lines().filter(|l| !l.starts_with('#')).map(|l| format!("{l}\n")).collect();
+        if grid.trim().is_empty() {
+            continue;
+        }
+        let puzzle = Puzzle::parse_letters(&grid).unwrap();
+        assert_eq!(regions_brute::solutions(&puzzle.rows()).len(), 1, "{block}");
+        puzzles += 1;
+    }
+    assert_eq!(puzzles, 49);
+}
+
 #[test]
 fn a_nine_by_nine_is_unique_by_brute_force_too() {
     let made = generate(9, 3, None).unwrap();
     assert_eq!(regions_brute::solutions(&made.puzzle.rows()).len(), 1, "{:?}", made.puzzle);
+}
+
+/// Issue 30: a hint first asks whether any solution keeps the player's
+/// queens, and which queen to blame if not. On random grids (half with
+/// regions in pieces) and random sets of queens, the search's answer is
+/// the brute force's, and a queen blamed is the only one whose removal
+/// leaves the others in a solution.
+#[test]
+fn judging_queens_agrees_with_brute_force() {
+    let mut state = 0x1234_5678_9ABC_DEF1;
+    let (mut kept, mut blamed, mut not_blamed) = (0, 0, 0);
+    for (puzzle, solutions) in solvable_random_grids(600, &mut state) {
+        let n = puzzle.n();
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        // Up to three queens: from a solution, or anywhere.
+        let from = &solutions[state as usize % solutions.len()];
+        let queens: Vec<Square> = (0..n)
+            .filter(|r| (state >> (r * 3)) & 7 < 2)
+            .map(|r| {
+                let col =
+                    if (state >> (40 + r)) & 3 == 0 { (state >> (20 + r)) as usize % n } else { from[r] };
+                Square::new(col as u8, r as u8)
+            })
+            .take(3)
+            .collect();
+        let keeps = |queens: &[Square]| {
+            solutions.iter().any(|s| queens.iter().all(|q| s[q.row as usize] == q.col as usize))
+        };
+        assert_eq!(solve::in_a_solution(&puzzle, &queens), keeps(&queens), "{queens:?} on {puzzle:?}");
+        let without = |i: usize| -> Vec<Square> {
+            queens.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &q)| q).collect()
+        };
+        let mendable: Vec<Square> =
+            (0..queens.len()).filter(|&i| keeps(&without(i))).map(|i| queens[i]).collect();
+        let expected = if queens.is_empty() || keeps(&queens) {
+            solve::Verdict::InASolution
+        } else if let [one] = mendable[..] {
+            solve::Verdict::Wrong(one)
+        } else {
+            solve::Verdict::SomeWrong
+        };
+        assert_eq!(solve::judge(&puzzle, &queens), expected, "{queens:?} on {puzzle:?}");
+        kept += usize::from(expected == solve::Verdict::InASolution);
+        blamed += usize::from(matches!(expected, solve::Verdict::Wrong(_)));
+        not_blamed += usize::from(expected == solve::Verdict::SomeWrong);
+    }
+    assert!(kept > 20 && blamed > 20 && not_blamed > 5, "{kept} kept, {blamed} blamed, {not_blamed} not");
 }
 
 /// Applies deduction steps one by one; every queen it places is in every
@@ -140,20 +295,17 @@ fn check_deduction_is_sound(puzzle: &Puzzle, solutions: &[Vec<usize>]) -> Outcom
 #[test]
 fn deduction_never_places_a_wrong_queen_nor_rules_out_a_right_square() {
     let mut state = 0x2545_F491_4F6C_DD1D;
-    let mut solved = 0;
-    for case in 0..400 {
-        let n = 4 + case % 5;
-        let grid = random_grid(n, &mut state);
-        let puzzle = Puzzle::new(&grid).unwrap();
-        let solutions = regions_brute::solutions(&grid);
-        if solutions.is_empty() {
-            continue;
-        }
+    let (mut solved, mut solved_in_pieces) = (0, 0);
+    // Half the grids with regions in several pieces (issue 30): no rule may
+    // take a region to be one piece.
+    for (puzzle, solutions) in solvable_random_grids(800, &mut state) {
         if let Outcome::Solved(_) = check_deduction_is_sound(&puzzle, &solutions) {
             assert_eq!(solutions.len(), 1, "deduction solved a puzzle with several solutions: {puzzle:?}");
             solved += 1;
+            solved_in_pieces += usize::from(has_a_region_in_pieces(&puzzle.rows()));
         }
     }
+    assert!(solved_in_pieces > 5, "some grids in pieces are solved by deduction: {solved_in_pieces}");
     for seed in 0..30 {
         let made = generate(5 + seed as usize % 4, seed, None).unwrap();
         let solutions = regions_brute::solutions(&made.puzzle.rows());
@@ -189,17 +341,76 @@ fn a_seed_is_a_puzzle_and_another_seed_another() {
     assert!(a.attempts >= 1 && a.attempts < MAX_ATTEMPTS);
 }
 
+/// Issue 30: two regions in two pieces each (B: six squares and two; E:
+/// six and ten), and exactly one solution, as a LinkedIn puzzle has. The
+/// rules do not need a region in one piece; `regions solve` refused it.
+const TWO_REGIONS_IN_TWO_PIECES: &str = include_str!("fixtures/regions/two-pieces.txt");
+
+#[test]
+fn a_puzzle_with_regions_in_two_pieces_solves() {
+    solves_with_regions_in_pieces(TWO_REGIONS_IN_TWO_PIECES, &[]);
+}
+
+/// LinkedIn's own puzzle No. 336 (2025-04-01, its April Fools' puzzle): B
+/// and F are each two lone squares apart, and it has one solution. Given as
+/// the file a player would give, its `#` lines naming it.
+const LINKEDIN_TWO_PIECES: &str =
+    concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/regions/linkedin-two-pieces.txt");
+
+#[test]
+fn linkedins_puzzle_with_regions_in_two_pieces_solves() {
+    let text = std::fs::read_to_string(LINKEDIN_TWO_PIECES).unwrap();
+    solves_with_regions_in_pieces(&text, &[LINKEDIN_TWO_PIECES]);
+}
+
+/// `queens regions solve` (the grid on standard input, or `file` if given)
+/// gives the grid's one solution by the referee, its count and its JSON,
+/// and says nothing of pieces.
+fn solves_with_regions_in_pieces(letters: &str, file: &[&str]) {
+    let grid = share::read(letters).unwrap().rows();
+    assert!(has_a_region_in_pieces(&grid));
+    let expected = regions_brute::solutions(&grid);
+    assert_eq!(expected.len(), 1, "the referee finds one solution");
+    // The queens as the solver names them, by column: a1 is column a's queen on the bottom row.
+    let n = grid.len();
+    let names: Vec<String> = (0..n)
+        .map(|c| {
+            let r = expected[0].iter().position(|&col| col == c).unwrap();
+            format!("{}{}", (b'a' + c as u8) as char, n - r)
+        })
+        .collect();
+
+    // Given a file, nothing on standard input.
+    let input = if file.is_empty() { letters } else { "" };
+    let solve = |options: &[&str]| regions_solve(&[options, file].concat(), input);
+    let (status, out, err) = solve(&[]);
+    assert_eq!(status, Some(0), "{err}");
+    assert!(out.starts_with("one solution:\n"), "{out}");
+    assert!(out.contains(&format!("\nqueens: {}\n", names.join(" "))), "{out}");
+    assert!(!err.contains("piece"), "{err}");
+    let (status, out, err) = solve(&["--count"]);
+    assert_eq!((status, out.as_str()), (Some(0), "1 solution\n"), "{err}");
+    let (status, json, err) = solve(&["--format", "json"]);
+    assert_eq!(status, Some(0), "{err}");
+    let answer: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let rows: Vec<usize> = (0..n).map(|c| expected[0].iter().position(|&col| col == c).unwrap()).collect();
+    assert_eq!(
+        (answer["solutions"].clone(), answer["solution"].clone()),
+        (serde_json::json!(1), serde_json::json!(rows))
+    );
+}
+
 /// The puzzle of 2026-11-25, as every device shows it: the generator, its
 /// random numbers and the date arithmetic all feed this.
 const DAILY_2026_11_25: &str = "\
-FFFFFHHH
-DEEFFHHH
-EEEFHHHG
-EEEEHHGG
-BEEEHCGG
-BEEGGGGG
-BBEEEGAG
-BEEEGGAG
+GGGGGAAA
+GGDDDAAA
+GGHFFAAA
+GHHAAAAA
+HHHAAAAA
+HHHBAAEE
+HBBBAACE
+HBBAAACE
 ";
 
 #[test]
@@ -259,7 +470,6 @@ fn counting_counts_what_brute_force_counts() {
 fn bad_puzzles_are_one_line_and_exit_2() {
     let cases = [
         ("AAB\nACB\n", "must be square"),
-        ("AAB\nBCB\nCCB\n", "more than one piece"),
         ("AAB\nA1B\nCCB\n", "not a region letter"),
         ("AAA\nAAA\nAAA\n", "region 1 (B) has no square"),
         ("", "no puzzle"),
@@ -438,6 +648,29 @@ fn a_long_count_shows_progress_and_stops_on_ctrl_c() {
     let last = run.stderr.lines().last().unwrap();
     assert!(
         last.starts_with("queens regions solve: stopped after ") && last.ends_with(" s; no count printed"),
+        "{last}"
+    );
+    assert_eq!(run.stdout, "");
+}
+
+/// An easy 12x12 takes thousands of candidates (seed 1: over a thousand,
+/// seconds here), which before said nothing until the puzzle came: it shows
+/// progress after a second, and Ctrl-C stops it with one line.
+#[test]
+fn a_long_generation_shows_progress_and_stops_on_ctrl_c() {
+    let run = common::bin::interrupt_when(
+        &["regions", "generate", "--size", "12", "--difficulty", "easy", "--seed", "1"],
+        "",
+        std::time::Duration::from_secs(30),
+        |line| line.starts_with("queens regions generate: easy 12x12: "),
+    );
+    let progress = run.matched.unwrap_or_else(|| panic!("no progress within 30 s: {}", run.stderr));
+    assert!(progress.contains(" candidates of at most 20000, "), "{progress}");
+    assert_eq!(run.status, Some(130), "{}", run.stderr);
+    let last = run.stderr.lines().last().unwrap();
+    assert!(
+        last.starts_with("queens regions generate: stopped after ")
+            && last.ends_with(" s; no puzzle printed"),
         "{last}"
     );
     assert_eq!(run.stdout, "");

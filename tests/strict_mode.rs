@@ -122,34 +122,12 @@ fn solve_scrolls_how_long_the_search_took_on_the_engines_stopwatch() {
     }
 }
 
-/// Runs `queens play --backend script --trace` with `script`: every frame printed,
-/// each with whether it was an animation's (traced) or a settled one.
-fn run_traced(args: &[&str], script: &str) -> Vec<(bool, Frame)> {
-    let out = common::bin::play(["--backend", "script", "--trace"].iter().chain(args), script);
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    stdout
-        .split("\n\n")
-        .filter(|block| !block.trim().is_empty())
-        .map(|block| match block.strip_prefix("@ ") {
-            Some(rest) => (true, rest.split_once('\n').unwrap().1.parse().unwrap()),
-            None => (false, block.parse().unwrap()),
-        })
-        .collect()
-}
-
-/// The frames of the last animation before the last settled frame.
-fn last_animation(frames: &[(bool, Frame)]) -> Vec<Frame> {
-    let (_, before_last) = frames.split_last().unwrap();
-    let start = before_last.iter().rposition(|(traced, _)| !traced).map_or(0, |i| i + 1);
-    before_last[start..].iter().map(|&(_, f)| f).collect()
-}
-
 #[test]
 fn through_the_binary_solve_shows_a_time_measured_on_the_real_clock() {
     // An empty board, then the rows of the seed's search from a queen in the bottom row's middle.
     for script in ["hold\nright\npress\n", "down\ndown\ndown\npress\nhold\nright\npress\n"] {
-        let frames = run_traced(&["--mode", "strict"], script);
-        let message = scroll::read(&last_animation(&frames), text_colour()).expect("a message");
+        let frames = common::bin::play_traced(&["--mode", "strict"], script);
+        let message = scroll::read(&common::bin::last_animation(&frames), text_colour()).expect("a message");
         let figure = message.strip_prefix("SOLVED IN ").unwrap_or_else(|| panic!("{message:?}"));
         let digits: String = figure.chars().take_while(|c| c.is_ascii_digit() || *c == '.').collect();
         let unit = &figure[digits.len()..];

@@ -1067,3 +1067,55 @@ fn with_no_color_or_a_dumb_terminal_help_and_answers_have_no_escapes() {
         }
     }
 }
+
+/// Issue 30: a puzzle given with `--puzzle` plays in the terminal too, at a
+/// size only the terminal shows (the LEDs' backends refuse a 12x12), in
+/// regions mode whatever the config file's (cover's boards stop at 11x11).
+#[test]
+fn a_given_12x12_puzzle_plays_in_the_terminal() {
+    let dir = std::env::temp_dir().join(format!("queens-pty-given-puzzle-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (file, config) = (dir.join("twelve.txt"), dir.join("config.toml"));
+    std::fs::write(&file, queens::regions::generate::generate(12, 5, None).unwrap().puzzle.letters())
+        .unwrap();
+    std::fs::write(&config, "mode = \"cover\"\n").unwrap();
+    let args = ["--config", config.to_str().unwrap(), "--size", "12", "--puzzle", file.to_str().unwrap()];
+    let mut pty = Pty::start_with("given", Some("truecolor"), &args);
+    pty.wait_for("the given 12x12", |s| {
+        lines_under(s, 12).get(1).is_some_and(|l| l.starts_with("regions 12x12"))
+    });
+    pty.send(b"q");
+    assert!(pty.exit().success());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 30: LinkedIn's own puzzle No. 336 (2025-04-01), whose regions B
+/// and F are each in two pieces, played from its file to solved: the
+/// terminal shows a 9x9 (the LEDs only an 8x8). Each queen at the
+/// referee's one solution, the cursor moved there from where it was.
+#[test]
+fn linkedins_puzzle_with_regions_in_two_pieces_plays_to_solved() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/regions/linkedin-two-pieces.txt");
+    let text = std::fs::read_to_string(file).unwrap();
+    let letters: String = text.lines().filter(|l| !l.starts_with('#')).map(|l| format!("{l}\n")).collect();
+    let grid = queens::regions::Puzzle::parse_letters(&letters).unwrap().rows();
+    let solutions = common::regions_brute::solutions(&grid);
+    assert_eq!(solutions.len(), 1, "the referee finds one solution");
+    let n = grid.len();
+    let below = |s: &vt100::Screen| lines_under(s, n as u16).join(" ");
+
+    let mut pty = Pty::start_with("two-pieces", Some("truecolor"), &["--puzzle", file]);
+    pty.wait_for("the 9x9 puzzle", |s| below(s).contains("regions 9x9"));
+    let start = queens::game::Board::new(n).start();
+    let mut at = (start.col as usize, start.row as usize);
+    for (row, &col) in solutions[0].iter().enumerate() {
+        let mut keys = vec![b'l'; (col + n - at.0) % n];
+        keys.extend(vec![b'j'; (row + n - at.1) % n]);
+        keys.extend(b"\r\r");
+        pty.send(&keys);
+        at = (col, row);
+    }
+    pty.wait_for("the solve", |s| below(s).contains("SOLVED IN "));
+    pty.send(b"q");
+    assert!(pty.exit().success());
+}

@@ -23,6 +23,7 @@ mod on_show;
 mod play_start;
 mod puzzle;
 mod regions;
+mod regions_import;
 mod regions_mode;
 mod saved_state;
 mod script_backend;

@@ -230,6 +230,8 @@ function update() {
 
 function onKey(e) {
   if (e.ctrlKey || e.altKey || e.metaKey) return;
+  // Keys in the puzzle box (typing a puzzle, its summary, its button) are the box's, not the game's.
+  if (e.target.closest?.("#puzzle")) return;
   const event = KEYS[e.key];
   if (event === undefined) return;
   e.preventDefault();
@@ -280,21 +282,57 @@ function seed() {
   return crypto.getRandomValues(new BigUint64Array(1))[0];
 }
 
-async function main() {
-  // The date in days since 1970-01-01, UTC: the puzzle of the day changes at midnight UTC everywhere.
-  const imports = { page: { now: () => performance.now(), today: () => Math.floor(Date.now() / 86400000) } };
-  const { instance } = await WebAssembly.instantiateStreaming(fetch("queens.wasm"), imports);
-  wasm = instance.exports;
+// A puzzle to play first: the address's `#p=...` (a shared link). The engine reads it, and says in one
+// line why it cannot be played (shown under the puzzle box, opened); the game then starts as usual.
+function givenPuzzle() {
+  const said = document.getElementById("puzzle-said");
+  said.textContent = "";
+  if (!location.hash.startsWith("#p=")) return;
+  const answer = text(withStored(location.hash, wasm.given_puzzle));
+  if (answer.startsWith("#")) return;
+  said.textContent = `the address's puzzle: ${answer}`;
+  document.getElementById("puzzle").open = true;
+}
+
+// Starts a game: the stored progress, and a puzzle in the address if it has one.
+function begin(intro) {
+  givenPuzzle();
   const stored = loadFields(false);
-  const intro = !introSeen();
   const warning = withStored(stored ? stored.fields : "", () => wasm.start(performance.now(), intro ? 1 : 0, seed()));
   if (warning > 0) {
     if (wasm.keeps_progress()) setAside(stored.raw, text(warning));
     else notKept(text(warning));
   }
+  update();
+}
+
+// A puzzle pasted (a link, or rows of region letters): played by putting its link in the address,
+// which a player can then share; one line says why one cannot be played.
+function playPasted() {
+  const pasted = document.getElementById("pasted").value;
+  const answer = text(withStored(pasted, wasm.given_puzzle));
+  const said = document.getElementById("puzzle-said");
+  if (!answer.startsWith("#")) {
+    said.textContent = answer;
+    return;
+  }
+  if (location.hash === answer) begin(false);
+  else location.hash = answer; // hashchange starts it
+  document.getElementById("puzzle").open = false;
+  document.activeElement?.blur(); // the keys are the game's again
+}
+
+async function main() {
+  // The date in days since 1970-01-01, UTC: the puzzle of the day changes at midnight UTC everywhere.
+  const imports = { page: { now: () => performance.now(), today: () => Math.floor(Date.now() / 86400000) } };
+  const { instance } = await WebAssembly.instantiateStreaming(fetch("queens.wasm"), imports);
+  wasm = instance.exports;
   document.addEventListener("keydown", onKey);
   joystick();
-  update();
+  document.getElementById("play-pasted").addEventListener("click", playPasted);
+  // A link opened in this tab, or typed into its address: that puzzle, now.
+  addEventListener("hashchange", () => begin(false));
+  begin(!introSeen());
 }
 
 main().catch((e) => {

@@ -8,10 +8,12 @@ use crate::daemon;
 use crate::daemon::config::{self, Config};
 use crate::daemon::state::StateFile;
 use crate::game::{Choices, Engine, Frame, MAX_SIDE, ModeKind, SIZES, SavedState, Setup};
+use crate::regions::Puzzle;
+use crate::regions::share::{self, Unplayable};
 use clap::ValueEnum;
 use log::{info, warn};
 use std::io::{self, IsTerminal};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
@@ -74,6 +76,14 @@ pub struct Args {
     /// the XDG state directory; the script backend keeps none unless given one).
     #[arg(long, value_name = "PATH")]
     state: Option<PathBuf>,
+
+    /// Play this regions puzzle: a file as `queens regions solve` reads (JSON, rows of region
+    /// letters, or a link's `#p=...`), a link itself (the page's address or its `#p=...`), or
+    /// `-` for standard input on the backends that do not read keys there (the Sense HAT's, the
+    /// emulator). Implies --mode regions; refused unless it has exactly one solution and fits
+    /// the display.
+    #[arg(long, value_name = "FILE|LINK|-")]
+    puzzle: Option<PathBuf>,
 }
 
 fn parse_mode(s: &str) -> Result<ModeKind, String> {
@@ -217,15 +227,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let intro = args.intro || config.intro.unwrap_or(on_the_hat);
     // The terminal has room for boards larger than the LED matrix's 8.
     let max_size = if choice == Choice::Terminal { MAX_SIDE } else { Frame::LED_SIDE };
-    let (mut engine, mut saver) = start(&args, &config, intro, max_size, state_file)?;
+    let given = match &args.puzzle {
+        Some(path) => Some(given_puzzle(path, &args, choice, max_size)?),
+        None => None,
+    };
+    let chosen = args.mode.is_some() || args.size.is_some() || given.is_some();
+    let (mut engine, mut saver) = start(&args, &config, intro, max_size, state_file, given)?;
     // Every backend, the script's too, times searches on the real clock: a
     // figure shown to the player is measured.
     engine.set_stopwatch(Box::new(MonotonicClock::default()));
     // And the date, for regions mode's puzzle of the day.
     engine.set_calendar(Box::new(UtcCalendar));
     let mut save = |engine: &Engine| saver.save(engine);
-    // A mode or size chosen on the command line is the one played last from now on, as the menu's are.
-    if args.mode.is_some() || args.size.is_some() {
+    // A mode or size chosen on the command line (a puzzle's too) is the one played last from
+    // now on, as the menu's are.
+    if chosen {
         save(&engine);
     }
     let options = backend::Options { hat, trace: args.trace, program: super::name().to_string() };
@@ -238,17 +254,55 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The engine, set up from the command line, then the config file, then
-/// what was played last.
+/// The puzzle `--puzzle` gives, read as `queens regions solve` reads one,
+/// and refused in one line unless regions mode can play it on this backend.
+fn given_puzzle(path: &Path, args: &Args, choice: Choice, max_size: usize) -> anyhow::Result<Puzzle> {
+    let usage = |why: String| anyhow::Error::new(UsageError(why));
+    if let Some(mode) = args.mode.filter(|&m| m != ModeKind::Regions) {
+        return Err(usage(format!("--puzzle: only regions mode plays a given puzzle, not {mode}")));
+    }
+    if path.as_os_str() == "-" && matches!(choice, Choice::Script | Choice::Terminal) {
+        return Err(usage(
+            "--puzzle -: this backend reads its keys from standard input; give the puzzle's file".to_string(),
+        ));
+    }
+    let text = super::regions::read_input(Some(path.to_path_buf()))
+        .map_err(|why| usage(format!("--puzzle: {why}")))?;
+    let (puzzle, _) = super::regions::parse_puzzle(&text)
+        .map_err(|why| usage(format!("--puzzle {}: {why}", path.display())))?;
+    let n = puzzle.n();
+    if let Some(size) = args.size.map(usize::from).filter(|&size| size != n) {
+        return Err(usage(format!("--size {size}: the puzzle given is {n}x{n}")));
+    }
+    share::check_playable(&puzzle, max_size).map_err(|why| {
+        let terminal = MAX_SIDE.min(*ModeKind::Regions.sizes().end());
+        match why {
+            Unplayable::Larger(..) if choice != Choice::Terminal => usage(format!(
+                "--puzzle {}: {why}; the terminal's up to {terminal}x{terminal}",
+                path.display()
+            )),
+            why => usage(format!("--puzzle {}: {why}", path.display())),
+        }
+    })?;
+    Ok(puzzle)
+}
+
+/// The engine, set up from the command line (a puzzle given, too), then
+/// the config file, then what was played last.
 fn start(
     args: &Args,
     config: &Config,
     intro: bool,
     max_size: usize,
     state_file: Option<StateFile>,
+    given: Option<Puzzle>,
 ) -> anyhow::Result<(Engine, Saver)> {
     let (saved, mut saver) = load_state(state_file)?;
-    let mode = args.mode.or(config.mode).unwrap_or(saved.mode);
+    // A puzzle given is regions mode's, whatever the config file or the last game played.
+    let mode = match given {
+        Some(_) => ModeKind::Regions,
+        None => args.mode.or(config.mode).unwrap_or(saved.mode),
+    };
     // A size asked for on the command line must fit; the file's and the saved one are clamped.
     if let Some(n) = args.size.map(usize::from) {
         mode.check_size(n).map_err(|e| UsageError(format!("--size {n}: {e}")))?;
@@ -269,13 +323,14 @@ fn start(
         max_size,
         today: UtcCalendar::today(),
         seed: fresh_seed(),
+        puzzle: given,
     };
     let engine = Engine::resume(setup, saved.progress, saved.regions);
     // What the game starts on is its choice only when the command line
     // chose it (saved at once); the config file's mode or a size fitted to
     // the display is not, and leaves another game's choice in the file. A
     // new regions puzzle is this game's, saved with the rest.
-    if args.mode.is_none() && args.size.is_none() {
+    if args.mode.is_none() && args.size.is_none() && args.puzzle.is_none() {
         saver.as_of.mode = engine.setup().mode;
         saver.as_of.size = engine.setup().size;
     }

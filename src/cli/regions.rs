@@ -5,10 +5,10 @@ use super::progress::{Reporter, interrupted, say_stopped, seconds};
 use crate::daemon::small_file;
 use crate::regions::deduce::{self, Difficulty};
 use crate::regions::generate::{self, DateError, Generated, date_string, read_date};
-use crate::regions::{Puzzle, letter, solve};
+use crate::regions::{Puzzle, letter, share, solve};
 use crate::solver::notation::square_name;
 use serde::{Deserialize, Serialize};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// The most a puzzle file is read: a 16x16 grid in JSON is under 2 KiB.
@@ -26,6 +26,8 @@ const SOLVE_COUNT_LIMIT: u64 = 1000;
   queens regions daily --date 2026-11-25           another day's
   queens regions generate | queens regions solve   its one solution, and the rules it needs
   queens regions solve puzzle.txt --count          how many solutions a grid of your own has
+  queens regions daily --link                      today's puzzle as a link's #p=... for the web page
+  queens play --puzzle puzzle.txt                  play a grid of your own (or a link's #p=...)
 
 One queen in every row, every column and every region, and no two queens touching, diagonally
 included. Every generated puzzle has exactly one solution, and the deduction rules alone solve
@@ -56,6 +58,10 @@ enum Command {
         difficulty: Option<Difficulty>,
         #[arg(long, value_enum, default_value_t)]
         format: Format,
+        /// Print only the puzzle's link fragment (`#p=...`): the web page's address with it
+        /// opens the puzzle.
+        #[arg(long, conflicts_with = "format")]
+        link: bool,
     },
     /// The puzzle of the day: 8x8, medium, the same everywhere for a date.
     Daily {
@@ -65,10 +71,15 @@ enum Command {
         date: Option<i64>,
         #[arg(long, value_enum, default_value_t)]
         format: Format,
+        /// Print only the puzzle's link fragment (`#p=...`), as `generate --link` does.
+        #[arg(long, conflicts_with = "format")]
+        link: bool,
     },
-    /// Solves a puzzle: JSON as `generate --format json` prints it, or rows of region letters.
+    /// Solves a puzzle: JSON as `generate --format json` prints it, rows of region letters, or a
+    /// link's `#p=...`.
     Solve {
-        /// The puzzle's file; standard input if not given or `-`.
+        /// The puzzle's file, or a link (the page's address or its `#p=...`); standard input if
+        /// not given or `-`.
         file: Option<PathBuf>,
         /// Count the solutions instead of showing one.
         #[arg(long)]
@@ -109,18 +120,23 @@ struct PuzzleJson {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     match args.command {
-        Command::Generate { size, seed, difficulty, format } => {
+        Command::Generate { size, seed, difficulty, format, link } => {
             let seed = seed.unwrap_or_else(random_seed);
-            match generate::generate(size, seed, difficulty) {
-                Ok(made) => print_puzzle(&made, Some(seed), None, format),
+            match generate_with_progress(size, seed, difficulty)? {
+                Ok(None) => Ok(interrupted()),
+                Ok(Some(made)) if link => print_link(&made),
+                Ok(Some(made)) => print_puzzle(&made, Some(seed), None, format),
                 Err(why) => Ok(bad_input(why)),
             }
         }
-        Command::Daily { date, format } => {
+        Command::Daily { date, format, link } => {
             let Some(day) = date.or_else(crate::backend::clock::UtcCalendar::today) else {
                 return Ok(bad_input("the system clock is before 1970: give --date"));
             };
-            print_puzzle(&generate::daily(day), None, Some(day), format)
+            match link {
+                true => print_link(&generate::daily(day)),
+                false => print_puzzle(&generate::daily(day), None, Some(day), format),
+            }
         }
         Command::Solve { file, count, format } => {
             let text = match read_input(file) {
@@ -135,6 +151,34 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
 }
 
+/// A generated puzzle, with progress once the search has run a second (most
+/// take milliseconds, but an easy 12x12 can take thousands of candidates,
+/// seconds, and how many cannot be foretold); `Ok(None)` when Ctrl-C
+/// stopped it.
+fn generate_with_progress(
+    size: usize,
+    seed: u64,
+    difficulty: Option<Difficulty>,
+) -> anyhow::Result<Result<Option<Generated>, String>> {
+    let mut reporter = Reporter::start()?;
+    let wanted = difficulty.map_or(String::new(), |d| format!("{d} "));
+    let made = generate::generate_watched(size, seed, difficulty, &mut |candidates| {
+        reporter.check(|elapsed| {
+            format!(
+                "{}: {wanted}{size}x{size}: {candidates} candidates of at most {}, {}",
+                super::name(),
+                generate::MAX_ATTEMPTS,
+                seconds(elapsed)
+            )
+        })
+    });
+    let took = reporter.finish();
+    if matches!(made, Ok(None)) {
+        say_stopped(took, "no puzzle printed");
+    }
+    Ok(made)
+}
+
 /// A seed nobody chose: the clock's nanoseconds and the process id.
 fn random_seed() -> u64 {
     let nanos =
@@ -142,6 +186,12 @@ fn random_seed() -> u64 {
     let mut rng = generate::Rng::new(nanos as u64 ^ (u64::from(std::process::id()) << 40));
     // Below 2^53, so that the seed in `--format json` survives JavaScript's numbers.
     rng.next_u64() >> 11
+}
+
+/// The puzzle's link fragment, `#p=...`, a line of its own.
+fn print_link(made: &Generated) -> anyhow::Result<ExitCode> {
+    say!("{}", share::fragment(&made.puzzle))?;
+    Ok(ExitCode::SUCCESS)
 }
 
 fn print_puzzle(
@@ -177,8 +227,15 @@ fn print_puzzle(
 }
 
 /// The puzzle's text, from a file, a pipe (`<(queens regions generate)`) or
-/// standard input, at most [`MAX_INPUT`] bytes.
-fn read_input(file: Option<PathBuf>) -> Result<String, String> {
+/// standard input, at most [`MAX_INPUT`] bytes; or the argument itself
+/// where it is a link (the page's address, or its `#p=...`) and no file of
+/// that name exists.
+pub(super) fn read_input(file: Option<PathBuf>) -> Result<String, String> {
+    if let Some(link) = file.as_ref().and_then(|f| f.to_str()).filter(|f| share::is_link(f)) {
+        if !Path::new(link).exists() {
+            return Ok(link.to_string());
+        }
+    }
     let bytes = match file.filter(|f| f.as_os_str() != "-") {
         Some(path) => match small_file::read_input(&path, MAX_INPUT) {
             Ok(Some(bytes)) => bytes,
@@ -190,11 +247,12 @@ fn read_input(file: Option<PathBuf>) -> Result<String, String> {
     String::from_utf8(bytes).map_err(|_| "the puzzle is not UTF-8 text".to_string())
 }
 
-/// JSON if it starts with `{`, otherwise rows of letters (lines starting
-/// with `#` are comments). A `"solution"` given with the JSON must solve the
-/// grid: a wrong one is refused, since a puzzle that carries it is wrong
-/// somewhere; the flag says one was given (and is right).
-fn parse_puzzle(text: &str) -> Result<(Puzzle, bool), String> {
+/// JSON if it starts with `{`, otherwise a link or rows of letters (lines
+/// starting with `#` are comments), as [`share::read`] reads them. A
+/// `"solution"` given with the JSON must solve the grid: a wrong one is
+/// refused, since a puzzle that carries it is wrong somewhere; the flag
+/// says one was given (and is right). `queens play --puzzle` reads the same.
+pub(super) fn parse_puzzle(text: &str) -> Result<(Puzzle, bool), String> {
     // A byte-order mark, as some Windows editors begin a UTF-8 file, is no part of the puzzle.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.trim_start().starts_with('{') {
@@ -230,10 +288,7 @@ fn parse_puzzle(text: &str) -> Result<(Puzzle, bool), String> {
         }
         return Ok((puzzle, json.solution.is_some()));
     }
-    // Comments become blank lines, so that an error's line number is the file's.
-    let rows: Vec<&str> =
-        text.lines().map(|line| if line.trim_start().starts_with('#') { "" } else { line }).collect();
-    Puzzle::parse_letters(&rows.join("\n")).map(|puzzle| (puzzle, false)).map_err(|e| e.to_string())
+    share::read(text).map(|puzzle| (puzzle, false)).map_err(|e| e.to_string())
 }
 
 /// serde_json's message without Rust's type names (`expected usize`).

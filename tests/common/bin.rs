@@ -7,6 +7,7 @@
 //! and QEMU_CPU, which the ARMv6 target's runner sets to the Pi Zero's `arm1176`, so the child runs on
 //! the same CPU as the test (an ARMv7 instruction in the binary kills it there too).
 
+use queens::game::Frame;
 use std::ffi::OsStr;
 use std::io::Write;
 use std::path::Path;
@@ -58,6 +59,28 @@ pub fn play<S: AsRef<OsStr>>(args: impl IntoIterator<Item = S>, script: &str) ->
     let out = with_input(args, script);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     out
+}
+
+/// Runs `queens play --backend script --trace` with `script`: every frame printed,
+/// each with whether it was an animation's (traced) or a settled one.
+pub fn play_traced(args: &[&str], script: &str) -> Vec<(bool, Frame)> {
+    let out = play(["--backend", "script", "--trace"].iter().chain(args), script);
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    stdout
+        .split("\n\n")
+        .filter(|block| !block.trim().is_empty())
+        .map(|block| match block.strip_prefix("@ ") {
+            Some(rest) => (true, rest.split_once('\n').unwrap().1.parse().unwrap()),
+            None => (false, block.parse().unwrap()),
+        })
+        .collect()
+}
+
+/// The frames of the last animation before the last settled frame.
+pub fn last_animation(frames: &[(bool, Frame)]) -> Vec<Frame> {
+    let (_, before_last) = frames.split_last().unwrap();
+    let start = before_last.iter().rposition(|(traced, _)| !traced).map_or(0, |i| i + 1);
+    before_last[start..].iter().map(|&(_, f)| f).collect()
 }
 
 /// Makes `command` run as the user and group `nobody` (65534) with no

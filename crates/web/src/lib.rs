@@ -16,7 +16,8 @@ pub mod saved;
 pub mod session;
 
 use queens_engine::game::gesture::Key;
-use queens_engine::game::{Calendar, Event, OnShow, Press, STATE_VERSION, Stopwatch, Unusable};
+use queens_engine::game::{Calendar, Event, MAX_SIDE, OnShow, Press, STATE_VERSION, Stopwatch, Unusable};
+use queens_engine::regions::{Puzzle, share};
 use session::Session;
 use std::cell::RefCell;
 use std::fmt::Write as _;
@@ -31,6 +32,8 @@ struct Page {
     output: String,
     /// The frame as RGB bytes, row-major from the top-left.
     pixels: Vec<u8>,
+    /// The puzzle [`given_puzzle`] read, for the next [`start`] to play.
+    given: Option<Puzzle>,
 }
 
 thread_local! {
@@ -103,11 +106,35 @@ pub extern "C" fn input_buffer(len: usize) -> *mut u8 {
     })
 }
 
+/// Reads the input buffer as a regions puzzle to play (a link, its `#p=...`
+/// fragment, or rows of region letters with `#` comments) for the next
+/// [`start`], if regions mode can play it here. The output text is then
+/// the puzzle's fragment (`#p=...`, for the address), or else why not, in
+/// one line; returns its length.
+// SAFETY: as for `input_buffer`.
+#[unsafe(no_mangle)]
+pub extern "C" fn given_puzzle() -> usize {
+    PAGE.with_borrow_mut(|page| {
+        let text = String::from_utf8_lossy(&page.input).into_owned();
+        let read = share::read(&text).map_err(|e| e.to_string()).and_then(|puzzle| {
+            share::check_playable(&puzzle, MAX_SIDE).map(|()| puzzle).map_err(|e| e.to_string())
+        });
+        (page.given, page.output) = match read {
+            Ok(puzzle) => {
+                let link = share::fragment(&puzzle);
+                (Some(puzzle), link)
+            }
+            Err(why) => (None, why),
+        };
+        page.output.len()
+    })
+}
+
 /// Starts a game at `now` on the page's clock, from the saved state's fields
 /// in the input buffer (empty for a first visit), scrolling the intro if
 /// `intro` is 1 (the page's first visit), with regions mode's puzzles other
 /// than the day's from `seed` (the page's randomness, or the seed of a
-/// shared address). Returns the length of the output text: empty, or why
+/// shared address); first the puzzle [`given_puzzle`] read, if any. Returns the length of the output text: empty, or why
 /// the saved state was not used.
 // SAFETY: as for `input_buffer`.
 #[unsafe(no_mangle)]
@@ -121,7 +148,8 @@ pub extern "C" fn start(now: f64, intro: u32, seed: u64) -> usize {
                 Err(why) => (None, Some(why)),
             },
         };
-        let mut session = Session::start(saved, intro != 0, now, seed, stopwatch(), calendar());
+        let given = page.given.take();
+        let mut session = Session::start(saved, intro != 0, now, seed, given, stopwatch(), calendar());
         if let Some(Unusable::Newer(_)) = unusable {
             session.stop_keeping();
         }
@@ -321,7 +349,8 @@ mod tests {
 
     #[test]
     fn the_description_is_json_with_the_menu_and_messages_in_words() {
-        let mut session = Session::start(None, true, 0.0, 0, Box::new(StoppedWatch), Box::new(NoCalendar));
+        let mut session =
+            Session::start(None, true, 0.0, 0, None, Box::new(StoppedWatch), Box::new(NoCalendar));
         let intro = describe_json(&session.on_show());
         assert!(
             intro.starts_with(r#"{"mode":"classic","size":8,"menu":null,"message":"EIGHT QUEENS - "#),
@@ -337,12 +366,66 @@ mod tests {
         assert_eq!(json_string("a\"b\\c\n"), r#""a\"b\\c\u000a""#);
     }
 
+    /// The text of the last call's output.
+    fn output_text() -> String {
+        PAGE.with_borrow(|page| page.output.clone())
+    }
+
+    /// `text` in the input buffer, as the page writes it.
+    fn give(text: &str) {
+        let at = input_buffer(text.len());
+        PAGE.with_borrow_mut(|page| {
+            assert_eq!(page.input.as_mut_ptr(), at);
+            page.input.copy_from_slice(text.as_bytes());
+        });
+    }
+
+    #[test]
+    fn a_puzzle_given_is_played_next_and_one_that_cannot_be_is_said_in_one_line() {
+        use queens_engine::regions::generate;
+        let made = generate::generate(7, 30, None).unwrap().puzzle;
+        let link = queens_engine::regions::share::fragment(&made);
+        // Letters as `queens regions generate` prints them: the page answers with the link.
+        give(&format!("# 7x7, seed 30\n{}", made.letters()));
+        assert_eq!(given_puzzle(), link.len());
+        assert_eq!(output_text(), link);
+        give("");
+        start(0.0, 0, 1);
+        let said = PAGE.with_borrow(|page| page.session.as_ref().unwrap().on_show());
+        assert_eq!((said.mode, said.size, said.tally), (ModeKind::Regions, 7, None));
+        // Played once: the next start is the stored game's again.
+        start(0.0, 0, 1);
+        assert_eq!(PAGE.with_borrow(|page| page.session.as_ref().unwrap().on_show().mode), ModeKind::Classic);
+        for (text, expected) in [
+            (
+                "AAAAA\nBBBBB\nCCCCC\nDDDDD\nEEEEE\n",
+                "the puzzle has 14 solutions: a puzzle to play has exactly one",
+            ),
+            (
+                &link[..link.len() - 2],
+                "the link has 23 characters of regions where 7x7 takes 25: is the link whole?",
+            ),
+        ] {
+            give(text);
+            given_puzzle();
+            assert_eq!(output_text(), expected);
+            assert!(PAGE.with_borrow(|page| page.given.is_none()));
+        }
+    }
+
     #[test]
     fn the_tally_is_said_only_where_one_is_kept() {
         let tally = |mode, size| {
             let saved = SavedState { mode, size, ..SavedState::default() };
-            let session =
-                Session::start(Some(saved), false, 0.0, 0, Box::new(StoppedWatch), Box::new(NoCalendar));
+            let session = Session::start(
+                Some(saved),
+                false,
+                0.0,
+                0,
+                None,
+                Box::new(StoppedWatch),
+                Box::new(NoCalendar),
+            );
             let json = describe_json(&session.on_show());
             json[json.find(r#""tally":"#).expect("a tally field")..].to_string()
         };
@@ -356,7 +439,8 @@ mod tests {
 
     #[test]
     fn the_help_is_items_the_page_sets_apart_not_spaces() {
-        let mut session = Session::start(None, true, 0.0, 0, Box::new(StoppedWatch), Box::new(NoCalendar));
+        let mut session =
+            Session::start(None, true, 0.0, 0, None, Box::new(StoppedWatch), Box::new(NoCalendar));
         while let Some(at) = session.deadline() {
             session.tick(at);
         }

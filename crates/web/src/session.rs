@@ -7,6 +7,7 @@ use queens_engine::game::{
     Calendar, Engine, Event, Frame, MAX_SIDE, Millis, ModeKind, OnShow, SavedState, Setup, Stopwatch, Style,
     Unusable,
 };
+use queens_engine::regions::Puzzle;
 
 /// The game, and what the page's input is in the middle of.
 pub struct Session {
@@ -32,12 +33,17 @@ impl Session {
     /// of the day), with regions mode's other puzzles from `seed` (the
     /// page's randomness) unless `saved` keeps one in play at the size
     /// played. With `intro` (a first visit) the title and what the keys do
-    /// in the mode scroll once, as on the Sense HAT.
+    /// in the mode scroll once, as on the Sense HAT. A `puzzle` given (the
+    /// address's `#p=`, or one pasted, checked by
+    /// [`check_playable`](queens_engine::regions::share::check_playable))
+    /// is played first, in regions mode; it is not the player's choice of
+    /// mode and size, so what is stored keeps theirs.
     pub fn start(
         saved: Option<SavedState>,
         intro: bool,
         now: f64,
         seed: u64,
+        puzzle: Option<Puzzle>,
         stopwatch: Box<dyn Stopwatch>,
         calendar: Box<dyn Calendar>,
     ) -> Session {
@@ -51,6 +57,7 @@ impl Session {
             intro,
             today: calendar.today(),
             seed,
+            puzzle,
         };
         let mut engine = Engine::resume(setup, saved.progress, saved.regions);
         engine.set_stopwatch(stopwatch);
@@ -209,7 +216,7 @@ mod tests {
 
     #[test]
     fn the_title_plays_on_the_pages_clock_then_the_page_may_sleep() {
-        let mut s = Session::start(None, true, 5000.0, 0, Box::new(StoppedWatch), Box::new(NoCalendar));
+        let mut s = Session::start(None, true, 5000.0, 0, None, Box::new(StoppedWatch), Box::new(NoCalendar));
         let first = s.deadline().expect("the title scrolls");
         assert!(first > 5000.0);
         let now = settled(&mut s, 5000.0);
@@ -220,7 +227,7 @@ mod tests {
 
     #[test]
     fn without_the_intro_the_board_is_on_show_at_once_and_nothing_is_due() {
-        let s = Session::start(None, false, 0.0, 0, Box::new(StoppedWatch), Box::new(NoCalendar));
+        let s = Session::start(None, false, 0.0, 0, None, Box::new(StoppedWatch), Box::new(NoCalendar));
         assert_eq!(s.deadline(), None, "nothing scrolls");
         assert_eq!(s.on_show().message, None);
         assert_eq!(s.frame().get(3, 4), Theme::default().cursor);
@@ -228,7 +235,7 @@ mod tests {
 
     #[test]
     fn a_held_direction_moves_once_in_classic_as_its_seed_does() {
-        let mut s = Session::start(None, true, 0.0, 0, Box::new(StoppedWatch), Box::new(NoCalendar));
+        let mut s = Session::start(None, true, 0.0, 0, None, Box::new(StoppedWatch), Box::new(NoCalendar));
         let now = settled(&mut s, 0.0);
         s.joystick(Key::Down, true, now);
         assert_eq!(s.deadline(), None, "nothing to repeat: the page may sleep while it is held");
@@ -241,7 +248,8 @@ mod tests {
     fn the_joystick_holds_for_the_menu_and_repeats_directions() {
         // Strict, whose held directions repeat (classic's move once).
         let saved = SavedState { mode: ModeKind::Strict, ..SavedState::default() };
-        let mut s = Session::start(Some(saved), true, 0.0, 0, Box::new(StoppedWatch), Box::new(NoCalendar));
+        let mut s =
+            Session::start(Some(saved), true, 0.0, 0, None, Box::new(StoppedWatch), Box::new(NoCalendar));
         let now = settled(&mut s, 0.0);
         s.joystick(Key::Middle, true, now);
         assert_eq!(s.deadline(), Some(now + 1000.0), "the hold is due a second later");
@@ -261,7 +269,7 @@ mod tests {
 
     #[test]
     fn the_keyboards_hold_is_released_before_the_next_key() {
-        let mut s = Session::start(None, true, 0.0, 0, Box::new(StoppedWatch), Box::new(NoCalendar));
+        let mut s = Session::start(None, true, 0.0, 0, None, Box::new(StoppedWatch), Box::new(NoCalendar));
         let now = settled(&mut s, 0.0);
         s.keyboard(Event::Hold, now);
         let now = settled(&mut s, now);
@@ -273,7 +281,8 @@ mod tests {
     #[test]
     fn a_saved_game_starts_where_it_was_and_changes_are_offered_for_saving() {
         let saved = SavedState { mode: ModeKind::Cover, size: 14, ..SavedState::default() };
-        let mut s = Session::start(Some(saved), true, 0.0, 0, Box::new(StoppedWatch), Box::new(NoCalendar));
+        let mut s =
+            Session::start(Some(saved), true, 0.0, 0, None, Box::new(StoppedWatch), Box::new(NoCalendar));
         assert_eq!((s.on_show().mode, s.on_show().size), (ModeKind::Cover, 11), "cover plays up to 11x11");
         assert_eq!(s.take_saved(""), Ok(None));
         assert!(!s.unsaved());
@@ -307,7 +316,7 @@ mod tests {
 
     #[test]
     fn what_another_tab_stored_is_kept_when_this_one_stores() {
-        let mut s = Session::start(None, true, 0.0, 0, Box::new(StoppedWatch), Box::new(NoCalendar));
+        let mut s = Session::start(None, true, 0.0, 0, None, Box::new(StoppedWatch), Box::new(NoCalendar));
         let now = settled(&mut s, 0.0);
         solve(&mut s, [7, 1, 3, 0, 6, 4, 2, 5], now);
         assert_eq!(s.found(), 1, "solved");
@@ -329,7 +338,7 @@ mod tests {
 
     #[test]
     fn what_cannot_be_merged_is_said_and_a_newer_queens_stops_the_keeping() {
-        let mut s = Session::start(None, true, 0.0, 0, Box::new(StoppedWatch), Box::new(NoCalendar));
+        let mut s = Session::start(None, true, 0.0, 0, None, Box::new(StoppedWatch), Box::new(NoCalendar));
         let now = settled(&mut s, 0.0);
         solve(&mut s, [7, 1, 3, 0, 6, 4, 2, 5], now);
         let broken = s.take_saved("chess 8").unwrap_err();
@@ -349,7 +358,7 @@ mod tests {
     fn a_regions_puzzle_is_new_at_each_start_and_one_in_play_comes_back() {
         let regions = SavedState { mode: ModeKind::Regions, size: 7, ..SavedState::default() };
         let start = |saved: SavedState, seed| {
-            Session::start(Some(saved), false, 0.0, seed, Box::new(StoppedWatch), Box::new(NoCalendar))
+            Session::start(Some(saved), false, 0.0, seed, None, Box::new(StoppedWatch), Box::new(NoCalendar))
         };
         let mut first = start(regions, 1);
         let second = start(regions, 2);

@@ -9,11 +9,13 @@ use super::regions::{InPlay, Regions};
 use super::text;
 use super::{Event, Frame};
 use crate::puzzle::{Placement, Solutions};
+use crate::regions::Puzzle;
 use crate::regions::generate::{DAILY_SIZE, Rng};
+use crate::regions::share::check_playable;
 use std::collections::VecDeque;
 
 /// What the engine starts with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
     /// The mode played.
     pub mode: ModeKind,
@@ -34,6 +36,12 @@ pub struct Setup {
     /// start brings a new one. The engine has none: the same seed, the
     /// same puzzles.
     pub seed: u64,
+    /// A regions puzzle from elsewhere to play first (`queens play
+    /// --puzzle`, the page's `#p=` link), checked by the caller with
+    /// [`check_playable`]: with it the game starts in regions mode at the
+    /// puzzle's size, whatever `mode` and `size` say. One that does not
+    /// pass that check is not played (the caller says why).
+    pub puzzle: Option<Puzzle>,
 }
 
 impl Default for Setup {
@@ -46,6 +54,7 @@ impl Default for Setup {
             intro: false,
             today: None,
             seed: 0,
+            puzzle: None,
         }
     }
 }
@@ -92,6 +101,9 @@ pub struct Engine {
     /// The last regions puzzle in play (not the day's), until it is solved:
     /// what a restart shows again at its size.
     kept: Option<InPlay>,
+    /// The puzzle in play (see [`Mode::in_play`]) before the event being
+    /// handled: the one a completion solved.
+    solving: Option<InPlay>,
     stopwatch: Box<dyn Stopwatch>,
     calendar: Option<Box<dyn Calendar>>,
 }
@@ -118,19 +130,26 @@ impl Engine {
     /// state kept, when regions mode starts at its size. Not on the 8x8
     /// when the date is known: that is the puzzle of the day's.
     pub fn resume(setup: Setup, progress: Progress, in_play: Option<InPlay>) -> Engine {
-        let size = setup.mode.clamp_size(setup.size, setup.max_size);
-        let setup = Setup { size, ..setup };
+        let mut setup = setup;
+        setup.puzzle = setup.puzzle.filter(|given| check_playable(given, setup.max_size).is_ok());
+        if let Some(given) = &setup.puzzle {
+            (setup.mode, setup.size) = (ModeKind::Regions, given.n());
+        }
+        setup.size = setup.mode.clamp_size(setup.size, setup.max_size);
+        let size = setup.size;
         let daily = size == DAILY_SIZE && setup.today.is_some();
-        let mode: Box<dyn Mode> = match in_play {
-            Some(kept) if setup.mode == ModeKind::Regions && kept.size == size && !daily => {
+        let mode: Box<dyn Mode> = match (&setup.puzzle, in_play) {
+            (Some(given), _) => Box::new(Regions::given(given.clone(), setup.style, setup.today, setup.seed)),
+            (None, Some(kept)) if setup.mode == ModeKind::Regions && kept.size == size && !daily => {
                 Box::new(Regions::resume(kept, setup.style, setup.today, setup.seed))
             }
             _ => setup.mode.build(size, setup.style, setup.today, setup.seed),
         };
+        let (intro, mode_kind, text_style) = (setup.intro, setup.mode, setup.style.text);
         let mut engine = Engine::with_mode(mode, setup, progress);
         engine.kept = engine.mode.in_play().or(in_play);
-        if setup.intro {
-            engine.queue.push_back(text::scroll(setup.mode.intro(), setup.style.text, engine.shown.side()));
+        if intro {
+            engine.queue.push_back(text::scroll(mode_kind.intro(), text_style, engine.shown.side()));
             engine.tick_from(0);
         }
         engine
@@ -150,6 +169,7 @@ impl Engine {
             progress,
             changed: false,
             kept: None,
+            solving: None,
             stopwatch: Box::new(StoppedWatch),
             calendar: None,
         }
@@ -308,6 +328,7 @@ impl Engine {
     /// Applies one event at time `now`.
     pub fn handle(&mut self, event: Event, now: Millis) {
         let kept = self.kept;
+        self.solving = self.mode.in_play();
         self.apply(event, now);
         if let Some(playing) = self.mode.in_play() {
             self.kept = Some(playing);
@@ -360,8 +381,9 @@ impl Engine {
             Reaction::Animate(animation) => self.queue.push_back(animation),
             Reaction::Solved { queens, flash } => self.solved(flash, None, Some(queens)),
             Reaction::Completed { flash, message, progress } => {
-                if self.setup.mode == ModeKind::Regions {
-                    // Solved: the next start brings a new one.
+                if self.setup.mode == ModeKind::Regions && self.solving.is_some() {
+                    // The kept puzzle solved: the next start brings a new one. (A given
+                    // puzzle is never kept, and solving it leaves the one kept as it is.)
                     self.kept = None;
                 }
                 self.solved(flash, Some(message), progress)

@@ -4,7 +4,11 @@
 //! marks are the player's notes and never checked, queens are: a queen that
 //! breaks a rule is allowed, and it and the queens it clashes with show red.
 //! Hints come from the deduction rules ([`crate::regions::deduce`]), never
-//! from the solution. The puzzle of the day comes from the date alone.
+//! from the stored solution; before them, a search judges the player's
+//! queens ([`crate::regions::solve::judge`]): queens in no solution get "a
+//! queen is wrong" first, naming it when removing it alone mends the board.
+//! A region may be in several pieces. The puzzle of the day comes from the
+//! date alone.
 
 use super::board::Board;
 use super::elapsed::play_time;
@@ -13,7 +17,8 @@ use super::{Event, Frame, Rgb, text};
 use crate::puzzle::Square;
 use crate::regions::Puzzle;
 use crate::regions::deduce::{Difficulty, Grid, Rule, Step, Unit};
-use crate::regions::generate::{self, DAILY_SIZE, Generated, daily, generate};
+use crate::regions::generate::{self, DAILY_SIZE, daily, generate};
+use crate::regions::solve::{self, Verdict};
 
 /// The regions' colours, as the LEDs show them. Each has one channel at
 /// 120 (the queen's white has all three there, so queens stand out) and the
@@ -85,6 +90,9 @@ enum Source {
     Daily(i64),
     /// A new puzzle from this seed.
     Seeded(u64),
+    /// A puzzle from elsewhere (`queens play --puzzle`, the page's link):
+    /// never the puzzle of the day, never kept across a restart.
+    Given,
 }
 
 /// A regions puzzle in play that is not the puzzle of the day: what a
@@ -121,7 +129,7 @@ impl InPlay {
 pub struct Regions {
     style: Style,
     board: Board,
-    puzzle: Generated,
+    puzzle: Puzzle,
     source: Source,
     marks: Vec<Mark>,
     cursor: Square,
@@ -134,6 +142,8 @@ pub struct Regions {
     solved: bool,
     /// What the last hint lit, until the next event.
     hint: Option<Step>,
+    /// The queen the last hint said is wrong, shown red until the next event.
+    blamed: Option<Square>,
     /// Puzzles made so far, for the next seed.
     made: u64,
     /// Where new puzzles come from: the caller's randomness.
@@ -158,8 +168,21 @@ impl Regions {
         Regions::with_source(in_play.size, style, today, seed, Source::Seeded(in_play.seed))
     }
 
+    /// The puzzle `given` from elsewhere (checked by
+    /// [`check_playable`](crate::regions::share::check_playable): one
+    /// solution, a size regions mode plays); new puzzles after it come from
+    /// `seed`. Solving it is timed as any other, and it is never the
+    /// puzzle of the day, even when its grid is the same.
+    pub fn given(given: Puzzle, style: Style, today: Option<i64>, seed: u64) -> Regions {
+        Regions::with_puzzle(given, style, today, seed, Source::Given)
+    }
+
     fn with_source(n: usize, style: Style, today: Option<i64>, seed: u64, source: Source) -> Regions {
-        let puzzle = make(n, source);
+        Regions::with_puzzle(make(n, source), style, today, seed, source)
+    }
+
+    fn with_puzzle(puzzle: Puzzle, style: Style, today: Option<i64>, seed: u64, source: Source) -> Regions {
+        let n = puzzle.n();
         let board = Board::new(n);
         Regions {
             style,
@@ -173,6 +196,7 @@ impl Regions {
             started: None,
             solved: false,
             hint: None,
+            blamed: None,
             made: 1,
             seed,
         }
@@ -189,14 +213,14 @@ impl Regions {
 
     /// The puzzle on the board.
     pub fn puzzle(&self) -> &Puzzle {
-        &self.puzzle.puzzle
+        &self.puzzle
     }
 
     /// The day whose puzzle is on the board, if it is a puzzle of the day.
     pub fn daily(&self) -> Option<i64> {
         match self.source {
             Source::Daily(day) => Some(day),
-            Source::Seeded(_) => None,
+            Source::Seeded(_) | Source::Given => None,
         }
     }
 
@@ -245,6 +269,7 @@ impl Regions {
         self.started = None;
         self.solved = false;
         self.hint = None;
+        self.blamed = None;
     }
 
     fn new_puzzle(&mut self) {
@@ -281,7 +306,7 @@ impl Regions {
         let message = format!("SOLVED IN {}", play_time(took));
         match self.source {
             Source::Daily(day) => Reaction::DailySolved { flash, message, day },
-            Source::Seeded(_) => Reaction::Completed { flash, message, progress: None },
+            Source::Seeded(_) | Source::Given => Reaction::Completed { flash, message, progress: None },
         }
     }
 
@@ -321,19 +346,35 @@ impl Regions {
         Animation { steps, interrupt: Interrupt::FinishThenApply, message: None }
     }
 
-    /// The next thing deduction tells the player, from their queens (marks
-    /// are theirs and not trusted): the squares to light and what to say.
+    /// The next thing the player is told, from their queens (marks are
+    /// theirs and not trusted): first whether their queens can be right at
+    /// all, then the deduction rules' next step; the squares to light and
+    /// what to say.
     fn hint(&mut self) -> Reaction {
+        self.hint = None;
+        self.blamed = None;
         let clashing = self.clashing();
         if !clashing.is_empty() {
             return self.say(Some(self.clash_flash(&clashing)), "QUEENS CLASH");
         }
-        let mut grid = Grid::new(&self.puzzle.puzzle);
-        for q in self.queens() {
+        let queens = self.queens();
+        let mut grid = Grid::new(&self.puzzle);
+        for &q in &queens {
             grid.place(q);
         }
-        let words = loop {
-            if let Some(unit) = grid.broken() {
+        match solve::judge(self.puzzle(), &queens) {
+            Verdict::InASolution => {}
+            Verdict::Wrong(queen) => {
+                self.blamed = Some(queen);
+                let words = format!("THE QUEEN ON {} IS WRONG", square_words(queen, self.n()));
+                return self.say(Some(self.clash_flash(&[queen])), &words);
+            }
+            Verdict::SomeWrong => {
+                // Shown only when it is there to see now, before any deduction: a
+                // unit emptied by steps that assumed the wrong queens would not be.
+                let Some(unit) = grid.broken() else {
+                    return self.say(None, "A QUEEN IS WRONG");
+                };
                 let words = format!("NO ROOM IN {} - A QUEEN IS WRONG", unit_name(unit, self.n()));
                 // Nothing to place or rule out: the unit with no room left is lit.
                 self.hint = Some(Step {
@@ -342,15 +383,18 @@ impl Regions {
                     ruled_out: vec![],
                     because: vec![unit],
                 });
-                break words;
+                return self.say(None, &words);
             }
+        }
+        // The queens are in a solution, and the rules are sound: every step
+        // from here holds in each solution that keeps them.
+        let words = loop {
             if grid.is_solved() {
-                self.hint = None;
                 break "NO HINT".to_string();
             }
             let Some(mut step) = grid.next_step(Difficulty::Hard) else {
-                self.hint = None;
-                break "NO HINT - A QUEEN MAY BE WRONG".to_string();
+                // Beyond the rules (a puzzle from elsewhere may be).
+                break "NO HINT".to_string();
             };
             let new_queen = step.queen.filter(|&q| self.at(q) != Mark::Queen);
             let unmarked: Vec<Square> =
@@ -360,11 +404,9 @@ impl Regions {
                 // "ROW 3 RULES OUT", "ROW 3 AND ROW 4 RULE OUT".
                 let s = if because.len() == 1 { "S" } else { "" };
                 let words = match new_queen {
-                    Some(q) => format!(
-                        "{} NEED{s} A QUEEN AT {}",
-                        because.join(" AND "),
-                        q.chess(self.n()).to_uppercase()
-                    ),
+                    Some(q) => {
+                        format!("{} NEED{s} A QUEEN AT {}", because.join(" AND "), square_words(q, self.n()))
+                    }
                     None => {
                         format!(
                             "{} RULE{s} OUT {}",
@@ -399,10 +441,14 @@ fn mix(a: u64, b: u64, c: u64) -> u64 {
     rng.next_u64()
 }
 
-fn make(n: usize, source: Source) -> Generated {
+fn make(n: usize, source: Source) -> Puzzle {
     match source {
-        Source::Daily(day) => daily(day),
-        Source::Seeded(seed) => generate(n, seed, None).expect("regions mode plays the generator's sizes"),
+        Source::Daily(day) => daily(day).puzzle,
+        Source::Seeded(seed) => {
+            generate(n, seed, None).expect("regions mode plays the generator's sizes").puzzle
+        }
+        // Only the day's and new puzzles are made: a given one comes with its source (`Regions::given`).
+        Source::Given => unreachable!("a given puzzle is not made"),
     }
 }
 
@@ -418,8 +464,13 @@ fn unit_name(unit: Unit, n: usize) -> String {
     }
 }
 
+/// A square as the scroll says it: `D3`.
+fn square_words(square: Square, n: usize) -> String {
+    square.chess(n).to_uppercase()
+}
+
 fn squares_words(squares: &[Square], n: usize) -> String {
-    let names: Vec<String> = squares.iter().map(|sq| sq.chess(n).to_uppercase()).collect();
+    let names: Vec<String> = squares.iter().map(|&sq| square_words(sq, n)).collect();
     names.join(" ")
 }
 
@@ -431,6 +482,7 @@ impl Mode for Regions {
 
     fn handle(&mut self, event: Event) -> Reaction {
         self.hint = None;
+        self.blamed = None;
         if let Some(cursor) = self.board.step(self.cursor, event) {
             self.cursor = cursor;
             return Reaction::Draw;
@@ -481,6 +533,9 @@ impl Mode for Regions {
             if let Some(q) = hint.queen {
                 self.board.paint(&mut frame, q, theme.needed);
             }
+        }
+        if let Some(q) = self.blamed {
+            self.board.paint(&mut frame, q, theme.refused);
         }
         frame
     }
@@ -562,5 +617,40 @@ mod tests {
         assert_eq!(unit_name(Unit::Col(2), 8), "COLUMN C");
         assert_eq!(unit_name(Unit::Region(0), 8), "THE RED REGION");
         assert_eq!(REGION_NAMES.len(), REGION_COLOURS.len());
+    }
+
+    /// Issue 30: a puzzle whose regions B and E are each in two pieces (a
+    /// LinkedIn puzzle has such regions) plays as any other: hints to the
+    /// end, each in its one solution, and solved.
+    #[test]
+    fn a_puzzle_with_regions_in_pieces_plays_to_its_end() {
+        let puzzle = Puzzle::parse_letters(
+            "FFFFFHHH\nDEEFFHHH\nEEEFHHHG\nBEEBHHGG\nBEEBHCGG\nBEGGGGGG\nBBEEEGAG\nBEEEGGAG\n",
+        )
+        .unwrap();
+        let mut solutions = solve::solutions(&puzzle, 2);
+        assert_eq!(solutions.len(), 1);
+        let solution = solutions.remove(0);
+        let in_solution = |sq: Square| solution.queens().any(|q| q == sq);
+        let mut game = Regions::given(puzzle, Style::default(), None, 0);
+        for _ in 0..100 {
+            game.hint();
+            let step = game.hint.clone().expect("a hint until solved");
+            for &sq in &step.ruled_out {
+                assert!(!in_solution(sq), "{sq} ruled out");
+                game.cursor = sq;
+                game.press();
+            }
+            if let Some(q) = step.queen {
+                assert!(in_solution(q), "a queen on {q}");
+                game.cursor = q;
+                game.press();
+                game.press();
+            }
+            if game.solved {
+                break;
+            }
+        }
+        assert!(game.solved, "the hints led to the solution");
     }
 }

@@ -5,6 +5,7 @@
 //! puzzle of the day) gives the same puzzle on every machine.
 
 use super::deduce::{self, Difficulty};
+use super::shapes;
 use super::solve;
 use super::{Puzzle, one_piece, side_neighbours};
 use crate::puzzle::{Placement, Square};
@@ -72,6 +73,18 @@ pub const MAX_ATTEMPTS: u64 = 20_000;
 /// A puzzle of side `n` (one of [`SIZES`]) from `seed`: at `difficulty`, or
 /// at any difficulty the rules solve when `None`.
 pub fn generate(n: usize, seed: u64, difficulty: Option<Difficulty>) -> Result<Generated, String> {
+    generate_watched(n, seed, difficulty, &mut |_| true).map(|made| made.expect("never stopped"))
+}
+
+/// [`generate`], calling `watch` with the count of candidates made so far
+/// after each one (an easy 12x12 can take thousands, seconds): the caller
+/// shows progress, and stops the search (`Ok(None)`) by returning false.
+pub fn generate_watched(
+    n: usize,
+    seed: u64,
+    difficulty: Option<Difficulty>,
+    watch: &mut dyn FnMut(u64) -> bool,
+) -> Result<Option<Generated>, String> {
     if !SIZES.contains(&n) {
         return Err(format!(
             "the generator makes {0}x{0} to {1}x{1} puzzles, not {n}x{n}",
@@ -82,6 +95,9 @@ pub fn generate(n: usize, seed: u64, difficulty: Option<Difficulty>) -> Result<G
     let mut rng = Rng::new(seed);
     let mut attempts = 0;
     while attempts < MAX_ATTEMPTS {
+        if attempts > 0 && !watch(attempts) {
+            return Ok(None);
+        }
         attempts += 1;
         let solution = random_solution(n, &mut rng);
         let Some(puzzle) = unique_regions(&solution, &mut rng) else {
@@ -92,7 +108,7 @@ pub fn generate(n: usize, seed: u64, difficulty: Option<Difficulty>) -> Result<G
         };
         if difficulty.is_none_or(|d| d == found) {
             let solution = Placement::from_squares(n, &solution).expect("one queen a column");
-            return Ok(Generated { puzzle, solution, difficulty: found, attempts });
+            return Ok(Some(Generated { puzzle, solution, difficulty: found, attempts }));
         }
     }
     let asked = difficulty.map_or(String::new(), |d| format!("{d} "));
@@ -238,6 +254,13 @@ fn unique_regions(queens: &[Square], rng: &mut Rng) -> Option<Puzzle> {
                 }
             }
         }
+        // A move that would leave a region of one square (its queen given
+        // away) or join a square to a path (a branch, most likely) only
+        // when there is no other.
+        let shapes = shapes::regions(&puzzle);
+        let keeps_shapes: Vec<(usize, usize)> =
+            moves.iter().copied().filter(|&(i, to)| shapes[region[i]].0 > 2 && !shapes[to].1).collect();
+        let moves = if keeps_shapes.is_empty() { moves } else { keeps_shapes };
         if moves.is_empty() {
             return None;
         }
@@ -258,30 +281,134 @@ fn puzzle_of(region: &[usize], n: usize) -> Puzzle {
     Puzzle::new(&rows).expect("regions grown and mended by sides are connected and number n")
 }
 
-/// Regions grown from the queens, one a queen: each step gives a random
-/// square next to some region (by a side) to the region of a random such
-/// neighbour, so every region is one piece.
+/// What a region grows into.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shape {
+    /// The one region with no bound: it takes what the others leave, as
+    /// LinkedIn's puzzles have one region of a third of the board or more.
+    Large,
+    /// A simple path (no branch, no loop) grown from both its ends, up to
+    /// this many squares.
+    Path(usize),
+    /// A blob, up to this many squares.
+    Blob(usize),
+}
+
+/// Regions grown from the queens, one a queen, shaped as LinkedIn's are
+/// (measured by `examples/regions-stats.rs` over its own puzzles): one large
+/// region, a few long thin paths, the rest small blobs of two squares or
+/// more, so that few regions are a single square that gives its queen away.
+/// Each step picks a region by weight and gives it a free square next to it
+/// (by a side), so every region is one piece; squares no region wants at the
+/// end go to a random neighbour.
 fn grow_regions(queens: &[Square], rng: &mut Rng) -> Vec<usize> {
     let n = queens.len();
     const NONE: usize = usize::MAX;
     let mut region = vec![NONE; n * n];
     let mut order: Vec<usize> = (0..n).collect();
     rng.shuffle(&mut order);
-    for (g, &q) in order.iter().zip(queens) {
-        region[q.row as usize * n + q.col as usize] = *g;
+    // Region `g`'s queen, and so its first square; its shape by its number,
+    // the numbers being shuffled.
+    let mut first = vec![0; n];
+    for (&g, &q) in order.iter().zip(queens) {
+        first[g] = q.row as usize * n + q.col as usize;
+        region[first[g]] = g;
     }
+    let paths = n / 2 + rng.below(2);
+    let shapes: Vec<Shape> = (0..n)
+        .map(|g| match g {
+            0 => Shape::Large,
+            g if g <= paths => Shape::Path(PATH_MIN + rng.below(n - 2)),
+            _ => Shape::Blob(3 + rng.below(n / 2)),
+        })
+        .collect();
+    // A path's two ends (its first square, twice, to begin with).
+    let mut ends: Vec<[usize; 2]> = first.iter().map(|&i| [i, i]).collect();
+    let mut size = vec![1usize; n];
     let neighbours = |i: usize| side_neighbours(i, n);
     let mut left = n * n - n;
     while left > 0 {
-        let frontier: Vec<usize> =
-            (0..n * n).filter(|&i| region[i] == NONE && neighbours(i).any(|j| region[j] != NONE)).collect();
-        let i = frontier[rng.below(frontier.len())];
-        let owners: Vec<usize> = neighbours(i).filter(|&j| region[j] != NONE).collect();
-        region[i] = region[owners[rng.below(owners.len())]];
+        // Every (square, region, end) a region may grow by, and its weight.
+        let mut offers: Vec<(usize, usize, usize)> = Vec::new();
+        let mut weights: Vec<usize> = Vec::new();
+        for g in 0..n {
+            let (weight, cap) = match shapes[g] {
+                // A region of one or two squares first, before its
+                // neighbours close it in.
+                _ if size[g] < 3 => (SMALL_FIRST, usize::MAX),
+                Shape::Large => (5, usize::MAX),
+                Shape::Path(len) => (4, len),
+                Shape::Blob(len) => (2, len),
+            };
+            if size[g] >= cap {
+                continue;
+            }
+            if let Shape::Path(_) = shapes[g] {
+                for (end, &e) in ends[g].iter().enumerate() {
+                    // A square next to this end and to no other square of
+                    // the path keeps it a path.
+                    for j in neighbours(e) {
+                        if region[j] == NONE && neighbours(j).filter(|&k| region[k] == g).count() == 1 {
+                            offers.push((j, g, end));
+                            weights.push(weight);
+                        }
+                    }
+                }
+            } else {
+                for i in (0..n * n).filter(|&i| region[i] == NONE) {
+                    if neighbours(i).any(|j| region[j] == g) {
+                        offers.push((i, g, 0));
+                        weights.push(weight);
+                    }
+                }
+            }
+        }
+        let (i, g) = if offers.is_empty() {
+            // Nobody wants what is left: a free square next to some region
+            // goes to a random such neighbour that is not a path, if any.
+            let frontier: Vec<usize> = (0..n * n)
+                .filter(|&i| region[i] == NONE && neighbours(i).any(|j| region[j] != NONE))
+                .collect();
+            let i = frontier[rng.below(frontier.len())];
+            let owners: Vec<usize> =
+                neighbours(i).filter(|&j| region[j] != NONE).map(|j| region[j]).collect();
+            let blobs: Vec<usize> =
+                owners.iter().copied().filter(|&g| !matches!(shapes[g], Shape::Path(_))).collect();
+            let pick = if blobs.is_empty() { &owners } else { &blobs };
+            (i, pick[rng.below(pick.len())])
+        } else {
+            let total: usize = weights.iter().sum();
+            let mut at = rng.below(total);
+            let k = weights
+                .iter()
+                .position(|&w| {
+                    if at < w {
+                        return true;
+                    }
+                    at -= w;
+                    false
+                })
+                .unwrap_or(0);
+            let (i, g, end) = offers[k];
+            // From a one-square path both ends are the queen: the end
+            // chosen moves, the other stays.
+            ends[g][end] = i;
+            (i, g)
+        };
+        region[i] = g;
+        size[g] += 1;
         left -= 1;
     }
     region
 }
+
+/// How much likelier a region of fewer than three squares is to grow than
+/// any other.
+const SMALL_FIRST: usize = 12;
+
+/// The shortest path [`grow_regions`] aims for: the length
+/// `regions::shapes` counts as a path.
+const PATH_MIN: usize = shapes::PATH_MIN_SQUARES;
 
 #[cfg(test)]
 mod tests {

@@ -3,16 +3,24 @@
 //! every column and every region, with no two queens touching, diagonally
 //! included.
 //!
-//! - [`Puzzle`]: the grid of regions, checked when it is made (its size,
-//!   the numbering of its regions, each region in one piece).
+//! - [`Puzzle`]: the grid of regions, checked when it is made (its size and
+//!   the numbering of its regions). A region may be in several pieces: the
+//!   rules do not need one to be connected, and published puzzles have such
+//!   regions; only the generator makes each one piece.
 //! - [`solve`]: the solutions by search, the referee for everything else.
 //! - [`deduce`]: the deduction rules a person uses, the hint they give, and
 //!   the difficulty of a puzzle (the hardest rule it needs).
 //! - [`generate`]: puzzles with exactly one solution that the rules alone
 //!   solve, from a seed, and the puzzle of the day from the date alone.
+//! - [`share`]: a puzzle from elsewhere: its link (`#p=...`), reading one
+//!   as a person pastes it, and whether the game can play it.
+//! - [`shapes`]: what the regions look like (one-square regions, paths,
+//!   the largest), to hold the generator to LinkedIn's range.
 
 pub mod deduce;
 pub mod generate;
+pub mod shapes;
+pub mod share;
 pub mod solve;
 
 use crate::puzzle::Square;
@@ -56,8 +64,9 @@ pub fn letter(region: usize) -> char {
 
 impl Puzzle {
     /// A puzzle from its rows of region numbers, rows from the top. The grid
-    /// must be square, 1x1 to 16x16, use exactly the regions `0..n`, and
-    /// each region must be one piece (squares joined by their sides).
+    /// must be square, 1x1 to 16x16 and use exactly the regions `0..n`; a
+    /// region may be in several pieces (the rules hold as well: one queen
+    /// in it, wherever its squares are).
     pub fn new(rows: &[Vec<usize>]) -> Result<Puzzle, PuzzleError> {
         let n = rows.len();
         if n == 0 || n > MAX_SIDE {
@@ -97,20 +106,13 @@ impl Puzzle {
         Ok(puzzle)
     }
 
-    /// Every region used, and each in one piece.
+    /// Every region used (in one piece or several).
     fn check_regions(&self) -> Result<(), PuzzleError> {
         let n = self.n;
         for region in 0..n {
-            let inside = |i: usize| self.regions[i] as usize == region;
-            if !(0..n * n).any(inside) {
+            if !self.regions.iter().any(|&r| r as usize == region) {
                 return Err(error(format!(
                     "region {region} ({}) has no square: {n}x{n} needs {n} regions",
-                    letter(region)
-                )));
-            }
-            if !one_piece(n, inside) {
-                return Err(error(format!(
-                    "region {region} ({}) is in more than one piece: a region's squares must touch by their sides",
                     letter(region)
                 )));
             }
@@ -233,7 +235,8 @@ fn side_neighbours(i: usize, n: usize) -> impl Iterator<Item = usize> {
 
 /// Whether the squares of an `n` x `n` grid that are `inside` form one piece,
 /// touching by their sides (a flood fill from the first reaches them all);
-/// false when there are none.
+/// false when there are none. The generator keeps its regions so; a
+/// [`Puzzle`] need not be.
 fn one_piece(n: usize, inside: impl Fn(usize) -> bool) -> bool {
     let Some(first) = (0..n * n).find(|&i| inside(i)) else {
         return false;
@@ -269,10 +272,18 @@ mod tests {
     }
 
     #[test]
+    fn a_region_may_be_in_several_pieces() {
+        // A and B each in two pieces, touching only at corners.
+        let p = Puzzle::parse_letters("AB\nBA\n").unwrap();
+        assert_eq!((p.region_at(0, 0), p.region_at(1, 1)), (0, 0));
+        assert_eq!(p.region_mask_in_row(0, 1), 0b10);
+    }
+
+    #[test]
     fn bad_grids_are_one_line_each() {
         let cases = [
             ("AAB\nACB\n", "must be square"),
-            ("AB\nBA\n", "more than one piece"),
+            ("AA\nAA\n", "region 1 (B) has no square"),
             ("AAA\nAAA\nBBB\n", "region 2 (C) has no square"),
             ("AAB\nAC?\nCCB\n", "'?' is not a region letter"),
             ("AAD\nACB\nCCB\n", "regions 0 to 2 (A to C)"),

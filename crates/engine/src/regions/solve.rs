@@ -1,9 +1,10 @@
 //! The solutions of a regions puzzle, by search: row by row, a queen in a
 //! column, a region and a place not touching the row above's queen. The
-//! referee for the deduction rules and the generator.
+//! referee for the deduction rules and the generator, and for the player's
+//! queens before a hint ([`judge`]).
 
 use super::Puzzle;
-use crate::puzzle::Placement;
+use crate::puzzle::{Placement, Square};
 use crate::solver::watch::{SearchProgress, Watch};
 
 /// The solutions of `puzzle`, at most `limit` of them, in the order of the
@@ -15,7 +16,8 @@ pub fn solutions(puzzle: &Puzzle, limit: usize) -> Vec<Placement> {
         let mut cols = vec![0u8; puzzle.n()];
         let mut go_on = |_| true;
         let mut watch = Watch::new(&mut go_on);
-        search(puzzle, 0, 0, 0, (0.0, 1.0), &mut cols, &mut watch, &mut |cols| {
+        let anywhere = vec![low_bits(puzzle.n()); puzzle.n()];
+        search(puzzle, &anywhere, 0, 0, 0, (0.0, 1.0), &mut cols, &mut watch, &mut |cols| {
             let rows: Vec<Option<u8>> = column_rows(cols);
             found.push(Placement::from_rows(&rows));
             found.len() < limit
@@ -41,12 +43,87 @@ pub fn count_watched(
     let mut watch = Watch::new(check);
     if limit > 0 {
         let mut cols = vec![0u8; puzzle.n()];
-        search(puzzle, 0, 0, 0, (0.0, 1.0), &mut cols, &mut watch, &mut |_| {
+        let anywhere = vec![low_bits(puzzle.n()); puzzle.n()];
+        search(puzzle, &anywhere, 0, 0, 0, (0.0, 1.0), &mut cols, &mut watch, &mut |_| {
             counted += 1;
             counted < limit
         });
     }
     (!watch.stopped).then_some(counted)
+}
+
+/// What the search says of a player's queens, before any hint is given:
+/// a hint reasons from them, so if they are in no solution it must say so
+/// first (issue 30: it went on placing queens that fitted only the wrong one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Some solution has a queen on every one of them (none given included).
+    InASolution,
+    /// No solution has them all, and this one is the only queen whose
+    /// removal leaves the others in a solution: it is wrong.
+    Wrong(Square),
+    /// No solution has them all, and no single queen can be blamed: two or
+    /// more are wrong (or, on a puzzle with several solutions, removing any
+    /// of several would do).
+    SomeWrong,
+}
+
+/// Judges `queens` on `puzzle` by search alone (never a stored answer): at
+/// most one search per queen, each stopping at the first solution found.
+/// No queens are in a solution by this judge (a puzzle with none is not
+/// the player's fault).
+pub fn judge(puzzle: &Puzzle, queens: &[Square]) -> Verdict {
+    if queens.is_empty() || in_a_solution(puzzle, queens) {
+        return Verdict::InASolution;
+    }
+    let mut blamed = (0..queens.len()).filter(|&i| {
+        let others: Vec<Square> =
+            queens.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &q)| q).collect();
+        in_a_solution(puzzle, &others)
+    });
+    match (blamed.next(), blamed.next()) {
+        (Some(i), None) => Verdict::Wrong(queens[i]),
+        _ => Verdict::SomeWrong,
+    }
+}
+
+/// Whether some solution of `puzzle` has a queen on every one of `queens`.
+pub fn in_a_solution(puzzle: &Puzzle, queens: &[Square]) -> bool {
+    let allowed = squares_left(puzzle, queens);
+    let mut cols = vec![0u8; puzzle.n()];
+    let mut go_on = |_| true;
+    let mut watch = Watch::new(&mut go_on);
+    let mut found = false;
+    search(puzzle, &allowed, 0, 0, 0, (0.0, 1.0), &mut cols, &mut watch, &mut |_| {
+        found = true;
+        false
+    });
+    found
+}
+
+/// Per row, a bit per column: where a queen may go once `queens` are
+/// placed. A queen's row keeps only its square; every other row loses the
+/// queen's column, its region's squares and the squares touching it. Two
+/// queens that break a rule together leave a row with nothing.
+fn squares_left(puzzle: &Puzzle, queens: &[Square]) -> Vec<u16> {
+    let n = puzzle.n();
+    let mut allowed = vec![low_bits(n); n];
+    for q in queens {
+        let (col, row) = (q.col as usize, q.row as usize);
+        let region = puzzle.region(*q);
+        let touching = ((0b111u32 << col) >> 1) as u16;
+        for (r, squares) in allowed.iter_mut().enumerate() {
+            if r == row {
+                *squares &= 1 << col;
+            } else {
+                *squares &= !(1 << col) & !puzzle.region_mask_in_row(region, r);
+                if r.abs_diff(row) == 1 {
+                    *squares &= !touching;
+                }
+            }
+        }
+    }
+    allowed
 }
 
 /// The row of the queen in each column, from the column of the queen in each row.
@@ -58,7 +135,8 @@ fn column_rows(cols: &[u8]) -> Vec<Option<u8>> {
     rows
 }
 
-/// Places queens in rows `row..`, given the columns and regions taken; calls
+/// Places queens in rows `row..` on the squares `allowed` (per row, a bit
+/// per column), given the columns and regions taken; calls
 /// `found` with each solution (the column per row), and stops when it or
 /// `watch`'s check says so. `share` is where this node's subtree starts in
 /// the whole search and how much of it it is, by the columns of the rows
@@ -66,6 +144,7 @@ fn column_rows(cols: &[u8]) -> Vec<Option<u8>> {
 #[allow(clippy::too_many_arguments)]
 fn search(
     puzzle: &Puzzle,
+    allowed: &[u16],
     row: usize,
     used_cols: u16,
     used_regions: u16,
@@ -83,7 +162,7 @@ fn search(
         return false;
     }
     let step = share.1 / n as f64;
-    let mut free = !used_cols & low_bits(n);
+    let mut free = !used_cols & allowed[row];
     if row > 0 {
         let above = cols[row - 1] as u32;
         // The squares touching the queen above, diagonally included.
@@ -97,28 +176,34 @@ fn search(
             continue;
         }
         let (cols_now, regions_now) = (used_cols | 1 << col, used_regions | 1 << region);
-        if !every_region_has_room(puzzle, row + 1, cols_now, regions_now) {
+        if !every_region_has_room(puzzle, allowed, row + 1, cols_now, regions_now) {
             continue;
         }
         cols[row] = col as u8;
         let child = (share.0 + step * col as f64, step);
-        if !search(puzzle, row + 1, cols_now, regions_now, child, cols, watch, found) {
+        if !search(puzzle, allowed, row + 1, cols_now, regions_now, child, cols, watch, found) {
             return false;
         }
     }
     true
 }
 
-/// Whether every region without its queen still has a square in rows
-/// `from..` and a free column: the check that keeps the search small when
-/// the regions, not the rows, are what is tight.
-fn every_region_has_room(puzzle: &Puzzle, from: usize, used_cols: u16, used_regions: u16) -> bool {
+/// Whether every region without its queen still has an allowed square in
+/// rows `from..` and a free column: the check that keeps the search small
+/// when the regions, not the rows, are what is tight.
+fn every_region_has_room(
+    puzzle: &Puzzle,
+    allowed: &[u16],
+    from: usize,
+    used_cols: u16,
+    used_regions: u16,
+) -> bool {
     let n = puzzle.n();
     let mut waiting = !used_regions & low_bits(n);
     while waiting != 0 {
         let region = waiting.trailing_zeros() as usize;
         waiting &= waiting - 1;
-        if !(from..n).any(|row| puzzle.region_mask_in_row(region, row) & !used_cols != 0) {
+        if !(from..n).any(|row| puzzle.region_mask_in_row(region, row) & allowed[row] & !used_cols != 0) {
             return false;
         }
     }

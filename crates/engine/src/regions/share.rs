@@ -1,0 +1,324 @@
+//! Puzzles from elsewhere: the link that shares one, reading one as a person
+//! pastes it, and whether the game can play it.
+//!
+//! A link carries a puzzle in its fragment, `#p=8.` then the region map:
+//! the size in decimal, a dot, then every square's region number, rows from
+//! the top, in the fewest bits that hold `0..n` (3 bits up to 8x8, 4 up to
+//! 16x16), packed most significant bit first into base64url characters
+//! (`A-Z a-z 0-9 - _`, six bits each, the last padded with zero bits). An
+//! 8x8 is 32 characters after `p=8.`. The region numbers are kept as given,
+//! so the colours are the same wherever the link is opened. Nothing in a
+//! link is trusted: it is decoded into a [`Puzzle`], which checks the grid
+//! as any other.
+
+use super::generate::SIZES;
+use super::{MAX_SIDE, Puzzle, PuzzleError, solve};
+use std::fmt;
+
+/// What starts a puzzle in a fragment, after its `#`.
+pub const KEY: &str = "p=";
+
+/// How far [`check_playable`] counts solutions before it stops: a puzzle
+/// with more is said to have "at least" this many.
+pub const SOLUTIONS_COUNTED: u64 = 100;
+
+/// The base64url alphabet (RFC 4648, section 5), a character per six bits.
+const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/// The bits a region number of an `n` x `n` puzzle takes: enough for `n - 1`.
+fn bits_per_square(n: usize) -> usize {
+    (usize::BITS - (n.max(1) - 1).leading_zeros()) as usize
+}
+
+/// The characters of an `n` x `n` puzzle's region map in a link.
+fn map_length(n: usize) -> usize {
+    (n * n * bits_per_square(n)).div_ceil(6)
+}
+
+/// The fragment that shares `puzzle`, with its `#`: `#p=8.` and the region map.
+pub fn fragment(puzzle: &Puzzle) -> String {
+    let n = puzzle.n();
+    let bits = bits_per_square(n);
+    let mut text = format!("#{KEY}{n}.");
+    let (mut acc, mut held) = (0u32, 0usize);
+    for row in 0..n {
+        for col in 0..n {
+            acc = (acc << bits) | puzzle.region_at(col, row) as u32;
+            held += bits;
+            while held >= 6 {
+                held -= 6;
+                text.push(ALPHABET[((acc >> held) & 63) as usize] as char);
+            }
+        }
+    }
+    if held > 0 {
+        text.push(ALPHABET[((acc << (6 - held)) & 63) as usize] as char);
+    }
+    text
+}
+
+fn error(why: String) -> PuzzleError {
+    PuzzleError(why)
+}
+
+/// The puzzle a link carries: the whole address, the fragment with or
+/// without its `#`, or `p=...` alone, surrounding blanks ignored. What is
+/// wrong is said in one line.
+pub fn decode(link: &str) -> Result<Puzzle, PuzzleError> {
+    let link = link.trim();
+    let fragment = link.rsplit_once('#').map_or(link, |(_, after)| after);
+    let not_a_link = || {
+        error(format!(
+            "not a puzzle link: expected #{KEY}SIZE.REGIONS, as queens regions generate --link prints"
+        ))
+    };
+    let rest = fragment.strip_prefix(KEY).ok_or_else(not_a_link)?;
+    let (size, map) = rest.split_once('.').ok_or_else(not_a_link)?;
+    let n = size
+        .parse::<usize>()
+        .ok()
+        .filter(|n| (1..=MAX_SIDE).contains(n))
+        .ok_or_else(|| error(format!("the link's size '{size}' is not a number from 1 to {MAX_SIDE}")))?;
+    if map.len() != map_length(n) {
+        return Err(error(format!(
+            "the link has {} characters of regions where {n}x{n} takes {}: is the link whole?",
+            map.chars().count(),
+            map_length(n)
+        )));
+    }
+    let bits = bits_per_square(n);
+    let mut rows = vec![Vec::with_capacity(n); n];
+    let (mut acc, mut held) = (0u32, 0usize);
+    let mut squares = 0;
+    for ch in map.bytes() {
+        let Some(value) = ALPHABET.iter().position(|&a| a == ch) else {
+            return Err(error(format!(
+                "the link has '{}' in its regions, which is not a letter, digit, '-' or '_'",
+                ch as char
+            )));
+        };
+        acc = ((acc << 6) | value as u32) & 0xfff;
+        held += 6;
+        while held >= bits && squares < n * n && bits > 0 {
+            held -= bits;
+            rows[squares / n].push((acc >> held) as usize & ((1 << bits) - 1));
+            squares += 1;
+        }
+    }
+    if bits == 0 {
+        rows[0].push(0);
+    }
+    // The padding is zero bits: any other text would be a second link to the same puzzle.
+    if acc & ((1 << held) - 1) != 0 {
+        return Err(error(
+            "the link's last character is not one a puzzle ends with: is the link whole?".into(),
+        ));
+    }
+    Puzzle::new(&rows)
+}
+
+/// Whether `text`, one line, is a puzzle's link: the page's whole address,
+/// its `#p=...` fragment, or the fragment without its `#`.
+pub fn is_link(text: &str) -> bool {
+    let text = text.trim();
+    !text.contains('\n') && (text.contains(&format!("#{KEY}")) || text.starts_with(KEY))
+}
+
+/// A puzzle as a person pastes it: a link (one line with `#p=`, or starting
+/// with `p=`), or rows of region letters, where lines starting with `#` are
+/// comments (as `queens regions generate` prints its first line). Errors
+/// name the line as the text numbers it.
+pub fn read(text: &str) -> Result<Puzzle, PuzzleError> {
+    let mut lines = text.lines().filter(|line| !line.trim().is_empty());
+    if let (Some(only), None) = (lines.next(), lines.next()) {
+        let only = only.trim();
+        if is_link(only) {
+            return decode(only);
+        }
+    }
+    // Comments become blank lines, so that an error's line number is the text's.
+    let rows: Vec<&str> =
+        text.lines().map(|line| if line.trim_start().starts_with('#') { "" } else { line }).collect();
+    Puzzle::parse_letters(&rows.join("\n"))
+}
+
+/// Why the game does not play a puzzle from elsewhere.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unplayable {
+    /// Not one of the sizes regions mode plays (a colour per region).
+    Size(usize),
+    /// Larger than the display shows: the puzzle's side and the display's largest.
+    Larger(usize, usize),
+    /// Not exactly one solution: how many were counted, and whether the
+    /// count stopped at [`SOLUTIONS_COUNTED`].
+    Solutions(u64, bool),
+}
+
+impl fmt::Display for Unplayable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Unplayable::Size(n) => write!(
+                f,
+                "the puzzle is {n}x{n}: regions mode plays {0}x{0} to {1}x{1}",
+                SIZES.start(),
+                SIZES.end()
+            ),
+            Unplayable::Larger(n, largest) => {
+                write!(f, "the puzzle is {n}x{n}, larger than the {largest}x{largest} this display shows")
+            }
+            Unplayable::Solutions(found, more) => {
+                let how_many = match (found, more) {
+                    (0, _) => "no solution".to_string(),
+                    (k, true) => format!("at least {k} solutions"),
+                    (k, false) => format!("{k} solutions"),
+                };
+                write!(f, "the puzzle has {how_many}: a puzzle to play has exactly one")
+            }
+        }
+    }
+}
+
+impl std::error::Error for Unplayable {}
+
+/// Whether regions mode can play `puzzle` on a display that shows boards up
+/// to `largest` x `largest`: one of its sizes, fitting, and exactly one
+/// solution (counted up to [`SOLUTIONS_COUNTED`]; at most 12x12, well under
+/// a second).
+pub fn check_playable(puzzle: &Puzzle, largest: usize) -> Result<(), Unplayable> {
+    let n = puzzle.n();
+    if !SIZES.contains(&n) {
+        return Err(Unplayable::Size(n));
+    }
+    if n > largest {
+        return Err(Unplayable::Larger(n, largest));
+    }
+    match solve::count(puzzle, SOLUTIONS_COUNTED) {
+        1 => Ok(()),
+        found => Err(Unplayable::Solutions(found, found == SOLUTIONS_COUNTED)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::regions::generate::{self, Rng};
+
+    /// A random grid of `n` rows whose regions are the numbers `0..n`, each
+    /// used: not always one piece, so not always a puzzle.
+    fn random_rows(n: usize, rng: &mut Rng) -> Vec<Vec<usize>> {
+        let mut cells: Vec<usize> = (0..n * n).map(|i| if i < n { i } else { rng.below(n) }).collect();
+        rng.shuffle(&mut cells);
+        cells.chunks(n).map(<[usize]>::to_vec).collect()
+    }
+
+    #[test]
+    fn every_puzzle_comes_back_from_its_link_at_every_size() {
+        for n in 5..=12 {
+            for seed in 0..4 {
+                let made = generate::generate(n, seed, None).unwrap().puzzle;
+                let link = fragment(&made);
+                assert_eq!(link.len(), format!("#p={n}.").len() + map_length(n), "{link}");
+                assert_eq!(decode(&link).unwrap(), made, "{link}");
+                assert_eq!(decode(&format!("https://example.org/queens/?seed=1{link}")).unwrap(), made);
+                assert_eq!(decode(&link[1..]).unwrap(), made);
+                assert_eq!(read(&format!("\n  {link}  \n")).unwrap(), made);
+            }
+        }
+        // The region numbers as given, not renumbered: the colours stay.
+        let grid = "BBA\nBCA\nCCA\n";
+        assert_eq!(decode(&fragment(&Puzzle::parse_letters(grid).unwrap())).unwrap().letters(), grid);
+    }
+
+    #[test]
+    fn an_8x8_link_is_32_characters_after_its_size() {
+        let daily = generate::daily(20_417).puzzle;
+        let link = fragment(&daily);
+        assert!(link.starts_with("#p=8."), "{link}");
+        assert_eq!(link.len(), "#p=8.".len() + 32);
+        assert!(link[5..].bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'), "{link}");
+    }
+
+    #[test]
+    fn random_grids_and_any_size_survive_the_round_trip() {
+        let mut rng = Rng::new(30);
+        for n in 1..=MAX_SIDE {
+            for _ in 0..20 {
+                let rows = random_rows(n, &mut rng);
+                let Ok(puzzle) = Puzzle::new(&rows) else { continue };
+                assert_eq!(decode(&fragment(&puzzle)).unwrap(), puzzle);
+            }
+        }
+    }
+
+    #[test]
+    fn a_broken_link_is_one_line_saying_what_is_wrong() {
+        let good = fragment(&generate::daily(20_417).puzzle);
+        let cut = &good[..good.len() - 1];
+        // The last character of an 8x8's 192 bits holds no padding; a 5x5's 75 bits end in 3 zero bits.
+        let five = fragment(&generate::generate(5, 1, None).unwrap().puzzle);
+        let mut padded = five.clone();
+        padded.pop();
+        padded.push('_');
+        let star = format!("{}*", cut);
+        let cases = [
+            ("", "not a puzzle link"),
+            ("https://example.org/#seed=3", "not a puzzle link"),
+            ("#p=8", "not a puzzle link"),
+            ("#p=x.AAAA", "size 'x' is not a number from 1 to 16"),
+            ("#p=17.AAAA", "size '17' is not a number from 1 to 16"),
+            (cut, "31 characters of regions where 8x8 takes 32: is the link whole?"),
+            (star.as_str(), "'*' in its regions"),
+            (padded.as_str(), "not one a puzzle ends with"),
+            ("#p=8.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "region 1 (B) has no square"),
+        ];
+        for (link, expected) in cases {
+            let why = decode(link).unwrap_err().to_string();
+            assert!(why.contains(expected), "{link:?}: {why}");
+            assert!(!why.contains('\n'), "{why}");
+        }
+        assert!(decode(&five).is_ok());
+    }
+
+    #[test]
+    fn pasted_text_is_a_link_or_rows_of_letters_with_comments() {
+        let made = generate::generate(6, 3, None).unwrap().puzzle;
+        let pasted = format!("# 6x6, seed 3\n{}", made.letters());
+        assert_eq!(read(&pasted).unwrap(), made);
+        let why = read("# a comment\nAAB\nAC?\nCCB\n").unwrap_err().to_string();
+        assert!(why.starts_with("line 3, square 3:"), "{why}");
+        assert!(read("p=5.").unwrap_err().to_string().contains("characters"));
+    }
+
+    #[test]
+    fn only_a_puzzle_with_one_solution_at_a_size_the_display_shows_is_played() {
+        let made = generate::generate(9, 2, None).unwrap().puzzle;
+        assert_eq!(check_playable(&made, 12), Ok(()));
+        assert_eq!(check_playable(&made, 8), Err(Unplayable::Larger(9, 8)));
+        assert_eq!(
+            check_playable(&made, 8).unwrap_err().to_string(),
+            "the puzzle is 9x9, larger than the 8x8 this display shows"
+        );
+        // Every row its own region: many solutions, counted no further than the cap.
+        let rows: Vec<Vec<usize>> = (0..8).map(|r| vec![r; 8]).collect();
+        let many = check_playable(&Puzzle::new(&rows).unwrap(), 8).unwrap_err();
+        assert_eq!(many, Unplayable::Solutions(SOLUTIONS_COUNTED, true));
+        assert_eq!(
+            many.to_string(),
+            "the puzzle has at least 100 solutions: a puzzle to play has exactly one"
+        );
+        let four = Puzzle::parse_letters("AABB\nAABB\nCCDD\nCCDD\n").unwrap();
+        assert_eq!(check_playable(&four, 8), Err(Unplayable::Size(4)));
+        assert_eq!(
+            check_playable(&four, 8).unwrap_err().to_string(),
+            "the puzzle is 4x4: regions mode plays 5x5 to 12x12"
+        );
+        assert_eq!(
+            Unplayable::Solutions(0, false).to_string(),
+            "the puzzle has no solution: a puzzle to play has exactly one"
+        );
+        assert_eq!(
+            Unplayable::Solutions(2, false).to_string(),
+            "the puzzle has 2 solutions: a puzzle to play has exactly one"
+        );
+    }
+}
