@@ -231,10 +231,10 @@ fn print_puzzle(
 /// where it is a link (the page's address, or its `#p=...`) and no file of
 /// that name exists.
 pub(super) fn read_input(file: Option<PathBuf>) -> Result<String, String> {
-    if let Some(link) = file.as_ref().and_then(|f| f.to_str()).filter(|f| share::is_link(f)) {
-        if !Path::new(link).exists() {
-            return Ok(link.to_string());
-        }
+    if let Some(link) = file.as_ref().and_then(|f| f.to_str()).filter(|f| share::is_link(f))
+        && !Path::new(link).exists()
+    {
+        return Ok(link.to_string());
     }
     let bytes = match file.filter(|f| f.as_os_str() != "-") {
         Some(path) => match small_file::read_input(&path, MAX_INPUT) {
