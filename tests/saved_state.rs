@@ -1,5 +1,7 @@
-//! Progress and the last mode survive a restart, and a corrupt state file
-//! is set aside, through the built binary.
+//! Progress and the last mode survive a restart, every state format a
+//! release wrote (tests/fixtures/state/) is read with nothing lost, one from
+//! a newer queens is left untouched, and a corrupt state file is set aside,
+//! through the built binary.
 
 use crate::common;
 
