@@ -487,9 +487,44 @@ try {
   }
   log(`regions 7x7: two visits, two puzzles; the one in play (${inPlay.regions_puzzle}) back after a reload and kept over another tab's: ${afterOther}`);
 
+  // Every format of the stored value a release wrote (tests/fixtures/state/, its README says which
+  // commit wrote each): the page opens in its mode and size, with its regions puzzle in play, and a
+  // new solution found is stored beside its solutions and daily streak, in a format this build reads.
+  const fixtures = path.join(path.dirname(new URL(import.meta.url).pathname), "..", "tests", "fixtures", "state");
+  const fixture = (name) => fs.readFileSync(path.join(fixtures, name), "utf8");
+  const inPlayLink = execFileSync(queensBin, ["regions", "generate", "--size", "7", "--seed", String(BigInt("0x763a7268fb424736")), "--link"])
+    .toString().trim();
+  const inPlayLeds = execFileSync(queensBin, ["play", "--backend", "script", "--puzzle", inPlayLink], { input: "" })
+    .toString().split("\n\n")[0].trim().split(/\s+/).map(asLed);
+  for (const [name, shows, inPlay] of [["page-unversioned.json", "strict 6x6", null], ["page-v1.json", "cover 7x7", null],
+    ["page-v2.json", "regions 7x7", "7:763a7268fb424736"]]) {
+    const released = fixture(name);
+    consoleLines.length = 0;
+    await evaluate(`localStorage.clear(); localStorage.setItem('queens', ${JSON.stringify(released)})`);
+    await openPage();
+    const opened = await words();
+    if (opened.mode !== shows) fail(`stored ${released} (${name}): the page shows ${opened.mode}`);
+    if (inPlay && JSON.stringify(await readLeds()) !== JSON.stringify(inPlayLeds)) {
+      fail(`stored ${released} (${name}): the LEDs are not its regions puzzle in play, ${inPlayLink}`);
+    }
+    n = Number(shows.split("x")[1]);
+    await mode("CLASSIC");
+    await size(8);
+    await place([7, 1, 4, 2, 0, 6, 3, 5]);
+    const keptText = await evaluate("localStorage.getItem('queens')");
+    const keptNow = JSON.parse(keptText);
+    const storedKeys = await evaluate("Object.keys(localStorage).filter((k) => k !== 'queens.intro-seen').join(' ')");
+    if (JSON.stringify(keptNow.found) !== "[0,1,71]" || keptNow.daily_solved !== "2026-11-20" || keptNow.daily_streak !== 3 ||
+      keptNow.regions_puzzle !== (inPlay ?? undefined) || keptNow.version !== (inPlay ? 2 : 1) || storedKeys !== "queens" ||
+      consoleLines.some((l) => l.startsWith("warning:"))) {
+      fail(`stored ${released} (${name}), then a new solution: stored ${keptText}, keys ${storedKeys}, console ${JSON.stringify(consoleLines)}`);
+    }
+  }
+  log("every released format of the stored progress opens in its mode and size, its puzzle in play, and keeps its solutions and streak");
+
   // A value a newer queens stored: one warning, neither kept aside nor replaced, and the page plays.
   // (A version far above any this build knows, so that raising STATE_VERSION keeps it newer.)
-  const future = '{"version":99,"mode":"classic","size":8,"found":[5],"hints":3}';
+  const future = fixture("page-v99-future.json");
   consoleLines.length = 0;
   await evaluate(`localStorage.clear(); localStorage.setItem('queens', ${JSON.stringify(future)})`);
   await openPage();

@@ -1,5 +1,7 @@
-//! Progress and the last mode survive a restart, and a corrupt state file
-//! is set aside, through the built binary.
+//! Progress and the last mode survive a restart, every state format a
+//! release wrote (tests/fixtures/state/) is read with nothing lost, one from
+//! a newer queens is left untouched, and a corrupt state file is set aside,
+//! through the built binary.
 
 use crate::common;
 
@@ -242,39 +244,112 @@ fn a_read_only_state_is_left_as_it_is_and_said_once() {
     assert_eq!(names(&d), ["state.toml"]);
 }
 
+/// A fixture of tests/fixtures/state/ (its README says which commit wrote each), copied into `dir`
+/// as its `state.toml`.
+fn fixture(name: &str, dir: &Path) -> PathBuf {
+    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/state").join(name);
+    let state = dir.join("state.toml");
+    fs::copy(&from, &state).unwrap_or_else(|e| panic!("{}: {e}", from.display()));
+    state
+}
+
+/// What a game started with `args` on the script backend shows for `script`: its frames.
+fn shown(args: &[&OsStr], script: &str) -> String {
+    let out = common::bin::play(
+        [OsStr::new("--backend"), OsStr::new("script")].into_iter().chain(args.iter().copied()),
+        script,
+    );
+    assert!(
+        out.status.success() && out.stderr.is_empty(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn every_released_state_format_loads_with_nothing_lost() {
+    // A queen, a move, another queen (refused in strict, shading what it covers in cover), then a
+    // dot and a queen in regions: what a game shows then tells modes and sizes apart.
+    let script = "press\nright\npress\ndown\npress\npress\n";
+    for (name, mode, size, in_play) in [
+        ("state-unversioned.toml", "strict", "6", None),
+        ("state-v1.toml", "cover", "7", None),
+        ("state-v2.toml", "regions", "7", Some((7, 0x763a_7268_fb42_4736_u64))),
+    ] {
+        let d = dir(&format!("format-{name}"));
+        let state = fixture(name, &d);
+        let before = fs::read_to_string(&state).unwrap();
+        // The mode, the size and the regions puzzle in play: the game shows what a new game started
+        // with them shows (the puzzle given by its link), and not what a first game shows.
+        let fresh = d.join("fresh.toml");
+        let link = in_play.map(|(size, seed): (usize, u64)| {
+            let (size, seed) = (size.to_string(), seed.to_string());
+            let (code, link, err) =
+                common::bin::run(&["regions", "generate", "--size", &size, "--seed", &seed, "--link"]);
+            assert_eq!(code, Some(0), "{err}");
+            link.trim().to_string()
+        });
+        let mut chosen: Vec<&OsStr> = vec![OsStr::new("--state"), fresh.as_os_str()];
+        match &link {
+            Some(link) => chosen.extend([OsStr::new("--puzzle"), OsStr::new(link)]),
+            None => chosen.extend([
+                OsStr::new("--mode"),
+                OsStr::new(mode),
+                OsStr::new("--size"),
+                OsStr::new(size),
+            ]),
+        }
+        let on_the_fixture = shown(&[OsStr::new("--state"), state.as_os_str()], script);
+        // (Compared, not printed: a failure would print the frames in full.)
+        let with_them = shown(&chosen, script);
+        assert!(on_the_fixture == with_them, "{name}: not what {mode} {size}x{size} (and its puzzle) shows");
+        let _ = fs::remove_file(&fresh);
+        let first_game = shown(&[OsStr::new("--state"), fresh.as_os_str()], script);
+        assert!(on_the_fixture != first_game, "{name}: what a first game shows");
+        let _ = fs::remove_file(&fresh);
+        // The solutions and the daily streak: a new solution found on the 8x8 is saved beside them,
+        // in a format this build reads, with the regions puzzle in play.
+        let classic = ["--backend", "script", "--mode", "classic", "--size", "8", "--state"];
+        let out = common::bin::play(
+            classic.iter().map(OsStr::new).chain([state.as_os_str()]),
+            &solving([7, 1, 4, 2, 0, 6, 3, 5]),
+        );
+        assert!(out.stderr.is_empty(), "{name}: {}", String::from_utf8_lossy(&out.stderr));
+        let text = fs::read_to_string(&state).unwrap();
+        assert_ne!(text, before, "{name}: saved");
+        assert!(text.contains("found = [0, 1, 71]\n"), "{name}:\n{text}");
+        assert!(text.contains("daily_solved = \"2026-11-20\"\ndaily_streak = 3\n"), "{name}:\n{text}");
+        if let Some((size, seed)) = in_play {
+            assert!(text.contains(&format!("regions_puzzle = \"{size}:{seed:016x}\"")), "{name}:\n{text}");
+        }
+        let saved = queens::daemon::state::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}\n{text}"));
+        assert_eq!(saved.regions.is_some(), in_play.is_some(), "{name}:\n{text}");
+        assert_eq!(names(&d), ["state.toml"], "{name}: nothing set aside");
+    }
+}
+
 #[test]
 fn a_state_from_a_newer_queens_is_played_without_saving() {
+    use std::os::unix::fs::MetadataExt;
     let d = dir("newer");
-    let state = d.join("state.toml");
-    let future = "version = 3\nmode = \"classic\"\nsize = 8\nfound = [3]\nhints_used = 4\n";
-    fs::write(&state, future).unwrap();
+    let state = fixture("state-v3-future.toml", &d);
+    let before = snapshot(&state);
+    let modified = fs::metadata(&state).unwrap().modified().unwrap();
+    // A board solved and a mode chosen: two saves this build would make.
     let out =
         play(&state, &(solving([7, 1, 3, 0, 6, 4, 2, 5]) + "press\npress\nhold\nright\nright\npress\n"));
+    assert!(out.status.success() && !out.stdout.is_empty(), "the game played");
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
     assert!(
         stderr.contains("written by a newer queens") && stderr.contains("progress will not be saved"),
         "{stderr}"
     );
-    assert_eq!(fs::read_to_string(&state).unwrap(), future, "not replaced");
+    assert_eq!(snapshot(&state), before, "the same bytes, mode and inode");
+    let meta = fs::metadata(&state).unwrap();
+    assert_eq!((meta.modified().unwrap(), meta.nlink()), (modified, 1), "not written, not linked");
     assert_eq!(names(&d), ["state.toml"], "not set aside");
-}
-
-#[test]
-fn a_state_saved_before_versions_reads_with_nothing_lost() {
-    let d = dir("before-versions");
-    let state = d.join("state.toml");
-    // As the game wrote it before the format had a version.
-    fs::write(
-        &state,
-        "# The queens game's saved state: written by the game, safe to delete.\nmode = \"classic\"\nsize = 8\nfound = [5, 91]\ndaily_solved = \"2025-11-25\"\ndaily_streak = 3\n",
-    )
-    .unwrap();
-    let out = play(&state, &solving([7, 1, 3, 0, 6, 4, 2, 5]));
-    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
-    let text = fs::read_to_string(&state).unwrap();
-    assert!(text.contains("version = 1\n") && text.contains("found = [0, 5, 91]"), "{text}");
-    assert!(text.contains("daily_solved = \"2025-11-25\"\ndaily_streak = 3"), "{text}");
 }
 
 #[test]

@@ -54,3 +54,8 @@ pub mod game;
 pub mod puzzle;
 pub mod regions;
 pub mod solver;
+
+// The README is the page crates.io shows: its example runs as a doctest, so it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExample;
