@@ -391,3 +391,22 @@ fn the_apt_repository_is_made_only_in_a_new_or_empty_directory_and_only_of_debs(
     assert_eq!(fs::read_dir(&kept).unwrap().count(), 1, "nothing written beside the file there");
     assert!(!dir.join("new").exists(), "nothing made for a file that is no .deb");
 }
+
+#[test]
+fn a_release_whose_changelog_is_not_cargos_version_is_refused_in_one_line_before_building() {
+    let stubs = Stubs::new("release-version");
+    // Cargo's word for the version: one the changelog has no entry for.
+    stubs.script(
+        "cargo",
+        r#"echo "cargo $*" >>"$CALLS"
+[ "$1" = pkgid ] && echo "path+file:///src/queens#queens@9.9.9""#,
+    );
+    let output =
+        stubs.run_script("scripts/release", &[], &[("CARGO_TARGET_DIR", &stubs.dir.display().to_string())]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    let said = stderr(&output);
+    assert_eq!(said.lines().count(), 1, "{said}");
+    assert!(said.contains("9.9.9") && said.contains("packaging/debian/changelog"), "{said}");
+    assert_eq!(stubs.calls(), ["cargo pkgid --quiet -p queens"], "nothing built");
+    assert!(!stubs.dir.join("release-artifacts").exists(), "nothing written");
+}
