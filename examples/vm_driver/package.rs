@@ -5,7 +5,9 @@
 //! (vfb's fb0 set to the matrix's mode, a uinput joystick by the HAT's
 //! name), tells systemd it is ready, so the game starts with its devices
 //! there as at a Pi's boot, then checks the service as systemd runs it and
-//! the package as apt removes and purges it.
+//! the package as apt removes and purges it. Where tests/vm/package
+//! installed the previous release instead (trixie), the upgrade to this
+//! tree's package comes once the old one has saved progress (upgrade.rs).
 
 use super::daemon;
 use super::fb::{self, Screen};
