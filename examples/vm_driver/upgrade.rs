@@ -209,7 +209,15 @@ pub fn apt_upgrade(_: &mut Vm) -> Result<(), Why> {
         )
         .into());
     }
-    let (want, offered) = (new_version()?, candidate()?);
+    let (old, want, offered) = (installed_version(), new_version()?, candidate()?);
+    // Newer than what is installed, as dpkg orders versions: else there is nothing to upgrade to.
+    if !Command::new("dpkg")
+        .args(["--compare-versions", &want, "gt", &old])
+        .status()
+        .is_ok_and(|s| s.success())
+    {
+        return Err(format!("the repository's {want} is not newer than the installed {old}").into());
+    }
     if offered != want {
         return Err(format!("apt offers {offered:?}, not the repository's {want}").into());
     }
