@@ -254,3 +254,159 @@ fn ci_checks_with_an_installed_minimum_toolchain_without_installing_and_fails_wh
     assert_eq!(output.status.code(), Some(101), "{}", stderr(&output));
     assert!(stderr(&output).contains("E0658"), "cargo's error is shown: {}", stderr(&output));
 }
+
+/// A folder under the system's temporary one, made empty, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("queens-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A minimal `queens` package of `version` for amd64, built with dpkg-deb into `dir`.
+fn tiny_deb(dir: &Path, version: &str) -> PathBuf {
+    let root = dir.join(format!("pkg-{version}"));
+    fs::create_dir_all(root.join("DEBIAN")).unwrap();
+    fs::write(
+        root.join("DEBIAN/control"),
+        format!(
+            "Package: queens\nVersion: {version}\nArchitecture: amd64\nMaintainer: t <t@example.org>\nDescription: test\n"
+        ),
+    )
+    .unwrap();
+    let deb = dir.join(format!("queens-{version}.deb"));
+    let built = Command::new("dpkg-deb").arg("--build").args([&root, &deb]).output().unwrap();
+    assert!(built.status.success(), "{}", stderr(&built));
+    deb
+}
+
+/// `scripts/apt-repo REPO DEB...`, its output.
+fn apt_repo(repo: &Path, debs: &[&Path]) -> Output {
+    let mut command = Command::new(Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/apt-repo"));
+    command.arg(repo).args(debs).env_remove("QUEENS_RELEASE_GNUPGHOME").output().unwrap()
+}
+
+/// `apt-get update` in a sandbox of its own under `dir` (its sources, lists and status, nothing of
+/// the system's) with the one source `repo` trusted through `keyring`; then what `apt-cache policy
+/// queens` says is the candidate.
+fn apt_reads(dir: &Path, repo: &Path, keyring: &Path) -> (Output, String) {
+    let sandbox = dir.join("apt");
+    let _ = fs::remove_dir_all(&sandbox);
+    for sub in [
+        "etc/sources.list.d",
+        "etc/preferences.d",
+        "etc/apt.conf.d",
+        "state/lists/partial",
+        "cache/archives/partial",
+    ] {
+        fs::create_dir_all(sandbox.join(sub)).unwrap();
+    }
+    fs::write(sandbox.join("state/status"), "").unwrap();
+    fs::write(
+        sandbox.join("etc/sources.list"),
+        format!("deb [signed-by={}] file:{} stable main\n", keyring.display(), repo.display()),
+    )
+    .unwrap();
+    let s = sandbox.display();
+    let config = sandbox.join("apt.conf");
+    fs::write(
+        &config,
+        format!(
+            "Dir::Etc \"{s}/etc\";\nDir::State \"{s}/state\";\nDir::State::status \"{s}/state/status\";\n\
+             Dir::Cache \"{s}/cache\";\nAPT::Architecture \"amd64\";\nAPT::Sandbox::User \"root\";\n"
+        ),
+    )
+    .unwrap();
+    let update = Command::new("apt-get").arg("update").env("APT_CONFIG", &config).output().unwrap();
+    let policy =
+        Command::new("apt-cache").args(["policy", "queens"]).env("APT_CONFIG", &config).output().unwrap();
+    let candidate = String::from_utf8_lossy(&policy.stdout)
+        .lines()
+        .find_map(|line| line.trim().strip_prefix("Candidate: ").map(str::to_owned))
+        .unwrap_or_default();
+    (update, candidate)
+}
+
+#[test]
+fn the_apt_repository_is_read_by_apt_with_its_keyring_and_refused_with_another_key() {
+    let scratch = Scratch::new("apt-repo");
+    let dir = &scratch.0;
+    let deb = tiny_deb(dir, "0.1.0-1");
+    let (repo, other) = (dir.join("repo"), dir.join("other"));
+    let made = apt_repo(&repo, &[&deb]);
+    assert!(made.status.success(), "{}", stderr(&made));
+    assert!(stderr(&made).contains("signed with a throwaway test key"), "{}", stderr(&made));
+    for file in [
+        "pool/main/q/queens/queens_0.1.0-1_amd64.deb",
+        "dists/stable/main/binary-amd64/Packages",
+        "dists/stable/main/binary-amd64/Packages.gz",
+        "dists/stable/Release",
+        "dists/stable/Release.gpg",
+        "dists/stable/InRelease",
+        "queens-archive-keyring.gpg",
+    ] {
+        assert!(repo.join(file).is_file(), "the repository lacks {file}");
+    }
+
+    let (update, candidate) = apt_reads(dir, &repo, &repo.join("queens-archive-keyring.gpg"));
+    assert!(update.status.success(), "apt-get update: {}", stderr(&update));
+    assert_eq!(candidate, "0.1.0-1", "apt offers the package from the repository");
+
+    // Another repository's throwaway key: another key, which apt refuses.
+    assert!(apt_repo(&other, &[&deb]).status.success());
+    let (update, candidate) = apt_reads(dir, &repo, &other.join("queens-archive-keyring.gpg"));
+    assert!(!update.status.success(), "apt-get update trusted a repository signed by another key");
+    assert!(stderr(&update).contains("NO_PUBKEY"), "{}", stderr(&update));
+    assert!(
+        candidate.is_empty() || candidate == "(none)",
+        "apt offers {candidate} from a repository it cannot verify"
+    );
+}
+
+#[test]
+fn the_apt_repository_is_made_only_in_a_new_or_empty_directory_and_only_of_debs() {
+    let scratch = Scratch::new("apt-repo-refused");
+    let dir = &scratch.0;
+    let deb = tiny_deb(dir, "0.1.0-1");
+    let kept = dir.join("kept");
+    fs::create_dir_all(&kept).unwrap();
+    fs::write(kept.join("notes.txt"), "mine").unwrap();
+    let not_a_deb = dir.join("notes.txt");
+    fs::write(&not_a_deb, "mine").unwrap();
+    for (repo, given) in [(&kept, &deb), (&dir.join("new"), &not_a_deb)] {
+        let output = apt_repo(repo, &[given]);
+        assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+        assert_eq!(stderr(&output).lines().count(), 1, "{}", stderr(&output));
+    }
+    assert_eq!(fs::read_dir(&kept).unwrap().count(), 1, "nothing written beside the file there");
+    assert!(!dir.join("new").exists(), "nothing made for a file that is no .deb");
+}
+
+#[test]
+fn a_release_whose_changelog_is_not_cargos_version_is_refused_in_one_line_before_building() {
+    let stubs = Stubs::new("release-version");
+    // Cargo's word for the version: one the changelog has no entry for.
+    stubs.script(
+        "cargo",
+        r#"echo "cargo $*" >>"$CALLS"
+[ "$1" = pkgid ] && echo "path+file:///src/queens#queens@9.9.9""#,
+    );
+    let output =
+        stubs.run_script("scripts/release", &[], &[("CARGO_TARGET_DIR", &stubs.dir.display().to_string())]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    let said = stderr(&output);
+    assert_eq!(said.lines().count(), 1, "{said}");
+    assert!(said.contains("9.9.9") && said.contains("packaging/debian/changelog"), "{said}");
+    assert_eq!(stubs.calls(), ["cargo pkgid --quiet -p queens"], "nothing built");
+    assert!(!stubs.dir.join("release-artifacts").exists(), "nothing written");
+}

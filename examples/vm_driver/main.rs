@@ -19,6 +19,7 @@ mod package;
 mod real_driver;
 mod stub;
 mod uinput;
+mod upgrade;
 
 use daemon::Daemon;
 use fb::Screen;

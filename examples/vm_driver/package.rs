@@ -5,12 +5,14 @@
 //! (vfb's fb0 set to the matrix's mode, a uinput joystick by the HAT's
 //! name), tells systemd it is ready, so the game starts with its devices
 //! there as at a Pi's boot, then checks the service as systemd runs it and
-//! the package as apt removes and purges it.
+//! the package as apt removes and purges it. Where tests/vm/package
+//! installed the previous release instead (trixie), the upgrade to this
+//! tree's package comes once the old one has saved progress (upgrade.rs).
 
 use super::daemon;
 use super::fb::{self, Screen};
 use super::uinput::{self, PI_CODES, Stick};
-use super::{MOVES, Vm, Why};
+use super::{MOVES, Vm, Why, upgrade};
 use std::collections::BTreeSet;
 use std::fs;
 use std::os::unix::fs::MetadataExt;
@@ -18,12 +20,12 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-const QUEENS: &str = "/usr/bin/queens";
+pub(super) const QUEENS: &str = "/usr/bin/queens";
 const UNIT: &str = "queens.service";
 const UNIT_FILE: &str = "/usr/lib/systemd/system/queens.service";
-const CONFIG: &str = "/etc/queens/config.toml";
+pub(super) const CONFIG: &str = "/etc/queens/config.toml";
 /// The unit's `StateDirectory=queens`, where the saved progress is.
-const STATE: &str = "/var/lib/queens/state.toml";
+pub(super) const STATE: &str = "/var/lib/queens/state.toml";
 /// Where tests/vm/package put the package in the image, for the reinstall.
 const DEB: &str = "/root/queens.deb";
 
@@ -49,13 +51,24 @@ const CHECKS: &[(&str, Check)] = &[
     ("package-runs-as-queens-with-only-input-and-video", user_and_groups),
     ("package-matrix-shows-the-board", board_shown),
     ("package-joystick-moves-the-cursor", joystick_moves),
-    ("package-solved-board-saved-in-the-state-directory", solve_saves),
+    (SAVED, solve_saves),
     ("package-stop-leaves-the-leds-dark", stop_dark),
     ("package-bad-config-fails-with-78-without-restarts", bad_config),
     ("package-fixed-config-starts-again", config_fixed),
     ("package-apt-remove-keeps-config-progress-and-user", apt_remove),
     ("package-apt-purge-removes-config-progress-and-user", apt_purge),
     ("package-apt-install-starts-the-service", apt_install),
+];
+
+const SAVED: &str = "package-solved-board-saved-in-the-state-directory";
+
+/// The upgrade from the previous release (upgrade.rs), after [`SAVED`].
+const UPGRADE: &[(&str, Check)] = &[
+    ("upgrade-repository-signed-by-another-key-refused", upgrade::wrong_key_refused),
+    ("upgrade-apt-upgrade-from-the-signed-repository", upgrade::apt_upgrade),
+    ("upgrade-service-restarted-on-the-new-binary", upgrade::restarted_on_the_new_binary),
+    ("upgrade-edited-config-kept", upgrade::config_kept),
+    ("upgrade-progress-kept", upgrade::progress_kept),
 ];
 
 /// Runs the checks, then powers the VM off (the unit's `SuccessAction=` and
@@ -84,9 +97,21 @@ fn uptime() -> String {
     text.split_whitespace().next().unwrap_or("?").to_string()
 }
 
+/// The checks this image asks for: [`CHECKS`], and where tests/vm/package installed the previous
+/// release, the upgrade to this tree's package once the old one has saved progress.
+fn checks() -> Vec<(&'static str, Check)> {
+    let mut checks = CHECKS.to_vec();
+    if Path::new(upgrade::DIR).exists() {
+        let after = checks.iter().position(|(name, _)| *name == SAVED).map_or(checks.len(), |i| i + 1);
+        checks.splice(after..after, UPGRADE.iter().copied());
+    }
+    checks
+}
+
 fn run(vm: &mut Vm) -> usize {
     let mut failed = 0;
-    for (name, check) in CHECKS {
+    let checks = checks();
+    for (name, check) in &checks {
         let started = Instant::now();
         match check(vm) {
             Ok(()) => println!("PASS {name} ({} ms)", started.elapsed().as_millis()),
@@ -98,7 +123,7 @@ fn run(vm: &mut Vm) -> usize {
             }
         }
     }
-    println!("{failed} of {} package checks failed", CHECKS.len());
+    println!("{failed} of {} package checks failed", checks.len());
     failed
 }
 
@@ -128,7 +153,7 @@ fn setup() -> Result<Vm, String> {
 }
 
 /// Runs a command; its output if it succeeds, else why not, with that output.
-fn run_ok(command: &mut Command) -> Result<String, String> {
+pub(super) fn run_ok(command: &mut Command) -> Result<String, String> {
     let out = command.output().map_err(|e| format!("{command:?}: {e}"))?;
     let text = String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
     if !out.status.success() {
@@ -137,7 +162,7 @@ fn run_ok(command: &mut Command) -> Result<String, String> {
     Ok(text)
 }
 
-fn apt_get(args: &[&str]) -> Result<String, String> {
+pub(super) fn apt_get(args: &[&str]) -> Result<String, String> {
     run_ok(Command::new("apt-get").env("DEBIAN_FRONTEND", "noninteractive").args(["-y", "-q"]).args(args))
 }
 
@@ -148,7 +173,7 @@ fn systemctl(args: &[&str]) -> Command {
 }
 
 /// A property of the unit, as `systemctl show` gives it.
-fn show(property: &str) -> Result<String, String> {
+pub(super) fn show(property: &str) -> Result<String, String> {
     Ok(run_ok(&mut systemctl(&["show", "--value", "-p", property, UNIT]))?.trim().to_string())
 }
 
@@ -158,7 +183,7 @@ fn journal() -> String {
 }
 
 /// Waits until `ready` says yes, or says why it gave up.
-fn wait_for(
+pub(super) fn wait_for(
     what: &str,
     within: Duration,
     mut ready: impl FnMut() -> Result<bool, String>,
@@ -174,7 +199,7 @@ fn wait_for(
 }
 
 /// Waits for the unit to be active (running, ready), failing at once if it failed.
-fn wait_active(within: Duration) -> Result<(), String> {
+pub(super) fn wait_active(within: Duration) -> Result<(), String> {
     wait_for("queens.service active", within, || match show("ActiveState")?.as_str() {
         "active" => Ok(true),
         "failed" => Err(format!("queens.service failed: {}", show("Result")?)),
@@ -182,7 +207,7 @@ fn wait_active(within: Duration) -> Result<(), String> {
     })
 }
 
-fn dark(screen: &Screen) -> Result<bool, String> {
+pub(super) fn dark(screen: &Screen) -> Result<bool, String> {
     Ok(screen.rows().map_err(|e| e.to_string())?.iter().all(|&b| b == 0))
 }
 
@@ -398,7 +423,7 @@ fn exists(path: &str) -> bool {
     Path::new(path).exists()
 }
 
-fn package_status() -> String {
+pub(super) fn package_status() -> String {
     let out = Command::new("dpkg-query").args(["-W", "-f", "${Status}", "queens"]).output();
     out.map(|o| String::from_utf8_lossy(&o.stdout).into_owned()).unwrap_or_default()
 }
