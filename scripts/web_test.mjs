@@ -219,6 +219,24 @@ async function holdMiddle(touch = false) {
 let n = 8;
 let cursor = [3, 4];
 const start = (size) => [Math.floor((size - 1) / 2), Math.floor(size / 2)];
+// A new game traced from here: the script and the observations start empty, the cursor at a
+// size x size board's start.
+function traceAnew(size) {
+  lines.length = 0;
+  observed.length = 0;
+  keyboardHolding = false;
+  n = size;
+  cursor = start(size);
+}
+// Plays `solution` (the row of the queen in each column, as `queens regions solve --format json`
+// gives it): each square a dot, then a queen.
+async function placeSolution(solution) {
+  for (const [col, row] of solution.entries()) {
+    await moveTo(col, row);
+    await key("Enter");
+    await key("Enter");
+  }
+}
 async function moveTo(col, row, keys = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"]) {
   const [left, right, up, down] = keys;
   const dx = (col - cursor[0] + n) % n, dy = (row - cursor[1] + n) % n;
@@ -595,21 +613,13 @@ try {
   await openPage("", desktop, true, fragment);
   await tallyIs(/^$/, "a puzzle from a link");
   if ((await words()).mode !== "regions 7x7") fail(`the link ${fragment} opened ${(await words()).mode}`);
-  lines.length = 0;
-  observed.length = 0;
-  keyboardHolding = false;
-  n = 7;
-  cursor = start(7);
+  traceAnew(7);
   await place([1, 1]); // dots
   await place([1, 1]); // queens, touching: they clash
   await choose("HINT");
   await choose("RESTART");
   cursor = start(7);
-  for (const [col, row] of solution.entries()) {
-    await moveTo(col, row);
-    await key("Enter");
-    await key("Enter");
-  }
+  await placeSolution(solution);
   compareWithScript(givenPlay);
   log(`the link ${fragment} from queens regions generate opened that 7x7: ${observed.length} actions, every LED as queens play --puzzle shows`);
 
@@ -644,16 +654,8 @@ try {
   await evaluate("localStorage.clear()");
   await openPage("", desktop, true, piecesLink);
   if ((await words()).mode !== "regions 8x8") fail(`the link ${piecesLink} opened ${(await words()).mode}`);
-  lines.length = 0;
-  observed.length = 0;
-  keyboardHolding = false;
-  n = 8;
-  cursor = start(8);
-  for (const [col, row] of JSON.parse(cli("regions", "solve", piecesFile, "--format", "json")).solution.entries()) {
-    await moveTo(col, row);
-    await key("Enter");
-    await key("Enter");
-  }
+  traceAnew(8);
+  await placeSolution(JSON.parse(cli("regions", "solve", piecesFile, "--format", "json")).solution);
   compareWithScript([queensBin, ["play", "--backend", "script", "--puzzle", piecesFile]]);
   log(`a puzzle with regions in two pieces, pasted, became the link ${piecesLink}, which played it to the end as queens play --puzzle does`);
   fs.rmSync(puzzleDir, { recursive: true, force: true });
