@@ -7,10 +7,8 @@
 
 use crate::common;
 
-use common::regions_brute;
 use queens::backend::clock::UtcCalendar;
 use queens::game::{Board, Frame, Style, region_shades};
-use queens::regions::Puzzle;
 use queens::regions::generate::{self, date_string};
 use queens::regions::share;
 use std::fs;
@@ -21,24 +19,6 @@ fn scratch_dir(tag: &str) -> PathBuf {
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-/// The script that solves `puzzle` from the cursor's start, by the brute force's one solution.
-fn solving_script(puzzle: &Puzzle) -> String {
-    let all = regions_brute::solutions(&puzzle.rows());
-    assert_eq!(all.len(), 1, "{puzzle:?}");
-    let n = puzzle.n();
-    let start = Board::new(n).start();
-    let mut at = (start.col as usize, start.row as usize);
-    let mut script = String::new();
-    for (row, &col) in all[0].iter().enumerate() {
-        for event in common::moves_to(n, at, (col, row)) {
-            script += &format!("{}\n", format!("{event:?}").to_lowercase());
-        }
-        at = (col, row);
-        script += "press\npress\n";
-    }
-    script
 }
 
 /// What the last animation scrolled (after the celebration's flash).
@@ -86,8 +66,10 @@ fn a_given_puzzle_is_played_and_timed_and_leaves_the_streak_and_the_kept_puzzle_
     // Today's grid itself, given as a file: a given puzzle, not the puzzle of the day.
     let daily = generate::daily(today).puzzle;
     let file = write(&dir, "today.txt", &daily.letters());
-    let frames =
-        common::bin::play_traced(&["--puzzle", &file, "--state", state_arg], &solving_script(&daily));
+    let frames = common::bin::play_traced(
+        &["--puzzle", &file, "--state", state_arg],
+        &common::regions_solving_script(&daily),
+    );
     let said = last_message(&frames).trim().to_string();
     assert!(said.starts_with("SOLVED IN ") && !said.contains("STREAK"), "{said}");
     let after = fs::read_to_string(&state).unwrap();
@@ -112,7 +94,7 @@ fn a_given_puzzle_is_played_and_timed_and_leaves_the_streak_and_the_kept_puzzle_
 fn a_given_puzzle_with_regions_in_two_pieces_plays_to_solved() {
     let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/regions/two-pieces.txt");
     let puzzle = share::read(&fs::read_to_string(file).unwrap()).unwrap();
-    let frames = common::bin::play_traced(&["--puzzle", file], &solving_script(&puzzle));
+    let frames = common::bin::play_traced(&["--puzzle", file], &common::regions_solving_script(&puzzle));
     let said = last_message(&frames).trim().to_string();
     assert!(said.starts_with("SOLVED IN "), "{said}");
 }

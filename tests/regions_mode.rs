@@ -400,22 +400,6 @@ fn state_dir(tag: &str) -> PathBuf {
     dir
 }
 
-/// The script that solves `puzzle` from the cursor's start ((3, 4) on the 8x8).
-fn solving_script(puzzle: &Puzzle) -> String {
-    let n = puzzle.n();
-    let start = queens::game::Board::new(n).start();
-    let mut at = (start.col as usize, start.row as usize);
-    let mut script = String::new();
-    for q in the_solution(puzzle) {
-        for event in common::moves_to(n, at, (q.col as usize, q.row as usize)) {
-            script += &format!("{}\n", format!("{event:?}").to_lowercase());
-        }
-        at = (q.col as usize, q.row as usize);
-        script += "press\npress\n";
-    }
-    script
-}
-
 #[test]
 fn the_daily_streak_is_kept_across_restarts() {
     let dir = state_dir("streak");
@@ -425,7 +409,7 @@ fn the_daily_streak_is_kept_across_restarts() {
     let args =
         ["--backend", "script", "--mode", "regions", "--size", "8", "--state", state.to_str().unwrap()];
     let run = |script: &str| common::bin::play(args, script);
-    run(&solving_script(&daily.puzzle));
+    run(&common::regions_solving_script(&daily.puzzle));
     let saved = fs::read_to_string(&state).unwrap();
     // (A run across midnight UTC would see tomorrow's puzzle: not worth a flaky test.)
     assert!(
@@ -433,7 +417,7 @@ fn the_daily_streak_is_kept_across_restarts() {
         "{saved}"
     );
     // Solved again the same day: still one day.
-    run(&solving_script(&daily.puzzle));
+    run(&common::regions_solving_script(&daily.puzzle));
     assert!(fs::read_to_string(&state).unwrap().contains("daily_streak = 1"));
     // Yesterday's streak of 4 grows to 5 with today's.
     let yesterday = fs::read_to_string(&state)
@@ -441,13 +425,13 @@ fn the_daily_streak_is_kept_across_restarts() {
         .replace(&date_string(today), &date_string(today - 1))
         .replace("daily_streak = 1", "daily_streak = 4");
     fs::write(&state, yesterday).unwrap();
-    let out = run(&solving_script(&daily.puzzle));
+    let out = run(&common::regions_solving_script(&daily.puzzle));
     assert!(fs::read_to_string(&state).unwrap().contains("daily_streak = 5"));
     assert!(out.status.success());
     // A streak broken by a missed day starts again.
     let old = fs::read_to_string(&state).unwrap().replace(&date_string(today), &date_string(today - 3));
     fs::write(&state, old).unwrap();
-    run(&solving_script(&daily.puzzle));
+    run(&common::regions_solving_script(&daily.puzzle));
     assert!(fs::read_to_string(&state).unwrap().contains("daily_streak = 1"));
     fs::remove_dir_all(&dir).unwrap();
 }
@@ -466,7 +450,7 @@ fn kept(state: &std::path::Path) -> Option<queens::game::InPlay> {
 
 /// The script that solves the generated puzzle `kept` from the cursor's start.
 fn solving_script_for(kept: queens::game::InPlay) -> String {
-    solving_script(&generate::generate(kept.size, kept.seed, None).unwrap().puzzle)
+    common::regions_solving_script(&generate::generate(kept.size, kept.seed, None).unwrap().puzzle)
 }
 
 /// Issue 27: only the 8x8 is the puzzle of the day. The other sizes bring a
@@ -499,7 +483,7 @@ fn other_sizes_than_the_8x8_bring_a_new_puzzle_each_start_and_keep_one_in_play()
 
     // The 8x8 meanwhile is the puzzle of the day, and the 7x7 stays kept.
     let today = UtcCalendar::today().unwrap();
-    with_state("8")(&solving_script(&generate::daily(today).puzzle));
+    with_state("8")(&common::regions_solving_script(&generate::daily(today).puzzle));
     let saved = fs::read_to_string(&state).unwrap();
     assert!(saved.contains(&format!("daily_solved = \"{}\"", date_string(today))), "{saved}");
     assert_eq!(kept(&state), Some(in_play));

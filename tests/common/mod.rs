@@ -219,3 +219,23 @@ pub fn moves_to(n: usize, from: (usize, usize), to: (usize, usize)) -> Vec<queen
     moves.extend(vec![Down; (to.1 + n - from.1) % n]);
     moves
 }
+
+/// The script that solves `puzzle` from the cursor's start, by the brute
+/// force's one solution (which it asserts is the only one): to each queen's
+/// square, then two presses (a dot, then the queen).
+pub fn regions_solving_script(puzzle: &queens::regions::Puzzle) -> String {
+    let all = regions_brute::solutions(&puzzle.rows());
+    assert_eq!(all.len(), 1, "{puzzle:?}");
+    let n = puzzle.n();
+    let start = queens::game::Board::new(n).start();
+    let mut at = (start.col as usize, start.row as usize);
+    let mut script = String::new();
+    for (row, &col) in all[0].iter().enumerate() {
+        for event in moves_to(n, at, (col, row)) {
+            script += &format!("{}\n", format!("{event:?}").to_lowercase());
+        }
+        at = (col, row);
+        script += "press\npress\n";
+    }
+    script
+}
