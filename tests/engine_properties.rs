@@ -19,6 +19,8 @@ fn event() -> impl Strategy<Value = Event> {
         6 => Just(Event::Press),
         1 => Just(Event::Hold),
         1 => Just(Event::Release),
+        // Pointing, off the board now and then (a board smaller than the LEDs; the page's 16x16).
+        4 => (0u8..17, 0u8..17).prop_map(|(x, y)| Event::At { x, y }),
     ]
 }
 
@@ -70,6 +72,86 @@ proptest! {
             }
             model.apply(event);
             prop_assert_eq!(engine.frame(), &model.frame(), "after {:?}", event);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+    /// A tap is the joystick's moves and a press: from any settled board of
+    /// any mode, pointing at a square and pressing shows what moving there
+    /// and pressing shows, frame by frame, and leaves the same game behind.
+    #[test]
+    fn pointing_and_pressing_is_moving_there_and_pressing(
+        before in timed_events(80),
+        taps in prop::collection::vec((0u8..8, 0u8..8), 1..6),
+        after in timed_events(20),
+        mode in prop::sample::select(ModeKind::ALL.to_vec()),
+        size in 4usize..=8,
+    ) {
+        let setup = Setup { mode, size, ..Setup::default() };
+        let (mut pointed, mut moved) = (Engine::start(setup.clone(), Progress::default()), Engine::start(setup, Progress::default()));
+        let mut now = 0;
+        let both = |pointed: &mut Engine, moved: &mut Engine, event: Event, now: u64| {
+            pointed.handle(event, now);
+            moved.handle(event, now);
+        };
+        for (wait, event) in before {
+            now += wait;
+            pointed.tick(now);
+            moved.tick(now);
+            both(&mut pointed, &mut moved, event, now);
+        }
+        for (x, y) in taps {
+            // Settled, lit and out of the menu, where a tap is meant to act at once.
+            while let Some(deadline) = pointed.next_deadline() {
+                now = deadline;
+                pointed.tick(now);
+                moved.tick(now);
+            }
+            if pointed.is_menu_open() {
+                both(&mut pointed, &mut moved, Event::Up, now);
+            }
+            if pointed.is_standby() {
+                both(&mut pointed, &mut moved, Event::Press, now);
+            }
+            let offset = (8 - pointed.setup().size) / 2;
+            let target = (x as usize, y as usize);
+            if target.0 < offset || target.1 < offset || target.0 >= offset + pointed.setup().size || target.1 >= offset + pointed.setup().size {
+                continue;
+            }
+            pointed.handle(Event::At { x, y }, now);
+            // The joystick's way there, re-read after each move (cover's finished board starts anew on a move).
+            for _ in 0..32 {
+                let (cx, cy) = moved.on_show().cursor.expect("every mode has a cursor");
+                let step = match (cx.cmp(&target.0), cy.cmp(&target.1)) {
+                    (std::cmp::Ordering::Less, _) => Event::Right,
+                    (std::cmp::Ordering::Greater, _) => Event::Left,
+                    (_, std::cmp::Ordering::Less) => Event::Down,
+                    (_, std::cmp::Ordering::Greater) => Event::Up,
+                    _ => break,
+                };
+                moved.handle(step, now);
+            }
+            prop_assert_eq!(pointed.on_show(), moved.on_show(), "pointed at ({}, {})", x, y);
+            both(&mut pointed, &mut moved, Event::Press, now);
+            prop_assert_eq!(pointed.frame(), moved.frame());
+            while let Some(deadline) = pointed.next_deadline() {
+                prop_assert_eq!(Some(deadline), moved.next_deadline());
+                now = deadline;
+                pointed.tick(now);
+                moved.tick(now);
+                prop_assert_eq!(pointed.frame(), moved.frame());
+            }
+        }
+        for (wait, event) in after {
+            now += wait;
+            pointed.tick(now);
+            moved.tick(now);
+            both(&mut pointed, &mut moved, event, now);
+            prop_assert_eq!(pointed.frame(), moved.frame(), "after {:?}", event);
+            prop_assert_eq!(pointed.progress(), moved.progress());
         }
     }
 }
@@ -183,6 +265,14 @@ impl Model {
     }
 
     fn apply(&mut self, event: Event) {
+        if let Event::At { x, y } = event {
+            // Pointing moves the cursor, nothing else: it does not wake the dark board.
+            let (x, y) = (x as usize, y as usize);
+            if !self.standby && x < 8 && y < 8 && (x, y) != (self.x, self.y) {
+                (self.x, self.y, self.display) = (x, y, None);
+            }
+            return;
+        }
         if self.standby {
             *self = Model::new();
             return;
@@ -230,7 +320,7 @@ impl Model {
                 }
                 return;
             }
-            Event::Hold | Event::Release => return,
+            Event::Hold | Event::Release | Event::At { .. } => return,
         }
         self.display = None;
     }

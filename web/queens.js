@@ -8,7 +8,7 @@
 const STORE = "queens";
 // Set once the intro has played: it plays on a first visit only.
 const INTRO_SEEN = "queens.intro-seen";
-// Event::ALL's order in the engine: up, down, left, right, press, hold (release follows by itself).
+// Event::JOYSTICK order in the engine: up, down, left, right, press, hold (release follows by itself).
 const KEYS = {
   ArrowUp: 0, w: 0, W: 0, k: 0, K: 0,
   ArrowDown: 1, s: 1, S: 1, j: 1, J: 1,

@@ -1,7 +1,9 @@
 //! The script (mock) backend: events as lines of text in, frames as text out.
 //!
 //! Input, one per line: `up`, `down`, `left`, `right`, `press`, `hold`,
-//! `release`, or `wait MS` to move the clock on. Blank lines and lines
+//! `release`, `at X Y` (pointing at the LED in column X, row Y, from 0 at
+//! the top left, as a tap on the page or a click in the terminal does
+//! before its press), or `wait MS` to move the clock on. Blank lines and lines
 //! starting with `#` are skipped. Output: the first frame, then after each
 //! line the settled frame (once no animation is pending), as 8 lines of 8
 //! `RRGGBB` colours and an empty line. With `trace`, every animation frame
@@ -129,14 +131,18 @@ pub fn parse_line(line: &str) -> Result<Line, String> {
         return Ok(Line::Nothing);
     }
     let line = &quoted(line);
-    let unknown =
-        || format!("unknown event '{line}': expected up, down, left, right, press, hold, release or wait MS");
+    let unknown = || {
+        format!(
+            "unknown event '{line}': expected up, down, left, right, press, hold, release, at X Y or wait MS"
+        )
+    };
     let words: Vec<&str> = line.split_whitespace().collect();
     match words[..] {
         ["wait", ms] => ms
             .parse()
             .map(Line::Wait)
             .map_err(|_| format!("'{line}': wait takes a whole number of milliseconds, like 'wait 250'")),
+        ["at", ..] => line.parse().map(Line::Event),
         [word] => word.parse().map(Line::Event).map_err(|_| unknown()),
         _ => Err(unknown()),
     }
@@ -202,9 +208,26 @@ mod tests {
         assert_eq!(parse_line("press\n"), Ok(Line::Event(Event::Press)));
         assert_eq!(parse_line("  left "), Ok(Line::Event(Event::Left)));
         assert_eq!(parse_line("wait 250"), Ok(Line::Wait(250)));
+        assert_eq!(parse_line(" at  3 4"), Ok(Line::Event(Event::At { x: 3, y: 4 })));
+        assert_eq!(
+            parse_line("at 3"),
+            Err("'at 3': at takes a column and a row from 0 to 255, like 'at 3 4'".into())
+        );
         assert_eq!(parse_line("# a comment"), Ok(Line::Nothing));
         assert_eq!(parse_line(""), Ok(Line::Nothing));
-        for bad in ["jump", "wait", "wait -1", "wait 1.5", "wait250", "waiting 3", "PRESS"] {
+        for bad in [
+            "jump",
+            "wait",
+            "wait -1",
+            "wait 1.5",
+            "wait250",
+            "waiting 3",
+            "PRESS",
+            "at",
+            "at 1 2 3",
+            "at -1 0",
+            "at 3 4x",
+        ] {
             assert!(parse_line(bad).is_err(), "{bad}");
         }
     }
@@ -214,7 +237,7 @@ mod tests {
         let err = parse_line("\u{1b}[31mdown\u{0}").unwrap_err();
         assert_eq!(
             err,
-            "unknown event '\\u{1b}[31mdown\\u{0}': expected up, down, left, right, press, hold, release or wait MS"
+            "unknown event '\\u{1b}[31mdown\\u{0}': expected up, down, left, right, press, hold, release, at X Y or wait MS"
         );
         assert!(!err.chars().any(char::is_control), "{err:?}");
     }

@@ -188,12 +188,12 @@ pub extern "C" fn joystick(key: u32, down: u32, now: f64) {
     }
 }
 
-/// A key of the keyboard, as an event (its index in [`Event::ALL`]; the
+/// A key of the keyboard, as an event (its index in [`Event::JOYSTICK`]; the
 /// hold stands for `m`), at `now`.
 // SAFETY: as for `input_buffer`.
 #[unsafe(no_mangle)]
 pub extern "C" fn keyboard(event: u32, now: f64) {
-    if let Some(&event) = Event::ALL.get(event as usize) {
+    if let Some(&event) = Event::JOYSTICK.get(event as usize) {
         with_session(|s| s.keyboard(event, now));
     }
 }

@@ -32,19 +32,28 @@ impl Board {
         Square::new(((self.n - 1) / 2) as u8, (self.n / 2) as u8)
     }
 
-    /// Where a direction moves the cursor, wrapping at the edges; `None`
-    /// for events that are not directions.
+    /// Where a direction moves the cursor, wrapping at the edges, or where
+    /// pointing takes it; `None` for events that are neither, and for
+    /// pointing off the board.
     pub fn step(&self, cursor: Square, event: Event) -> Option<Square> {
         let (dx, dy) = match event {
             Event::Up => (0, -1),
             Event::Down => (0, 1),
             Event::Left => (-1, 0),
             Event::Right => (1, 0),
+            Event::At { x, y } => return self.square_at(x as usize, y as usize),
             _ => return None,
         };
         let n = self.n as i32;
         let wrap = |v: u8, d: i32| (v as i32 + d).rem_euclid(n) as u8;
         Some(Square::new(wrap(cursor.col, dx), wrap(cursor.row, dy)))
+    }
+
+    /// The square drawn at pixel (`x`, `y`) of the frame, if one is.
+    pub fn square_at(&self, x: usize, y: usize) -> Option<Square> {
+        let offset = (self.side - self.n) / 2;
+        let on_board = |v: usize| v.checked_sub(offset).filter(|&v| v < self.n);
+        Some(Square::new(on_board(x)? as u8, on_board(y)? as u8))
     }
 
     /// The checkerboard: dark squares where x + y is even. LEDs outside a

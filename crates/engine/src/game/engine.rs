@@ -1,6 +1,7 @@
 //! The engine: a mode, the animations playing, the menu, standby, and the
 //! player's progress.
 
+use super::board::Board;
 use super::menu::{Item, Menu};
 use super::mode::{Animation, Calendar, Interrupt, Millis, Mode, Reaction, StoppedWatch, Stopwatch, Style};
 use super::modes::{ModeKind, Tally};
@@ -326,6 +327,14 @@ impl Engine {
     }
 
     /// Applies one event at time `now`.
+    ///
+    /// Pointing ([`Event::At`]) moves the cursor where the joystick's moves
+    /// would, and a press after it is the joystick's press there. Pointing
+    /// is not a key, so it does no more: it does not wake the dark board,
+    /// nor end an animation (the cursor moves under it, and the press that
+    /// follows does what a press does then), nor choose in the menu (it
+    /// closes the menu, as up and down do). Pointing at the cursor's square,
+    /// or off the board, changes nothing.
     pub fn handle(&mut self, event: Event, now: Millis) {
         let kept = self.kept;
         self.solving = self.mode.in_play();
@@ -344,6 +353,9 @@ impl Engine {
         }
         if let Some(day) = self.setup.today {
             self.mode.set_today(day);
+        }
+        if let Event::At { x, y } = event {
+            return self.point(x as usize, y as usize, now);
         }
         if self.standby {
             self.standby = false;
@@ -368,6 +380,23 @@ impl Engine {
             self.mode.handle(event)
         };
         self.react(reaction, now);
+    }
+
+    /// Pointing at pixel (`x`, `y`): see [`Engine::handle`].
+    fn point(&mut self, x: usize, y: usize, now: Millis) {
+        let square = Board::new(self.setup.size).square_at(x, y);
+        if self.standby || square.is_none() || self.mode.cursor() == square {
+            return;
+        }
+        if self.menu.take().is_some() {
+            // The menu's scroll is the one animation there can be.
+            self.queue.clear();
+            self.playing = None;
+        }
+        let reaction = self.mode.handle(Event::At { x: x as u8, y: y as u8 });
+        if self.playing.is_none() {
+            self.react(reaction, now);
+        }
     }
 
     fn react(&mut self, reaction: Reaction, now: Millis) {
@@ -447,7 +476,7 @@ impl Engine {
             // Letting go of the hold that opened the menu.
             Event::Release => Reaction::Draw,
             // Up, down or another hold: back to the game, unchanged.
-            Event::Up | Event::Down | Event::Hold => {
+            Event::Up | Event::Down | Event::Hold | Event::At { .. } => {
                 self.menu = None;
                 Reaction::Draw
             }

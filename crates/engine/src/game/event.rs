@@ -5,7 +5,9 @@ use std::str::FromStr;
 
 /// One input to the game. Directions are the joystick's (or their keys' in
 /// an emulator); `Press` is a click of the middle; `Hold` is the middle held
-/// down about a second, and `Release` letting go of it after a hold.
+/// down about a second, and `Release` letting go of it after a hold. `At`
+/// is a pointer's (a tap on the page, a click in the terminal): the
+/// joystick has none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Event {
     /// The joystick pushed up.
@@ -22,14 +24,29 @@ pub enum Event {
     Hold,
     /// The middle let go of after a hold.
     Release,
+    /// Pointing at the pixel in column `x`, row `y` of the frame, counted
+    /// from 0 at the top left: the cursor goes to the square drawn there,
+    /// as the joystick's moves would take it. Front ends send it before a
+    /// press, so that a tap on a square is the moves there and a press
+    /// (see [`Engine::handle`](super::Engine::handle) for what pointing
+    /// leaves alone). On a board smaller than the frame its squares are the
+    /// middle pixels; a pixel off the board points at nothing.
+    At {
+        /// The column, 0 on the left.
+        x: u8,
+        /// The row, 0 at the top.
+        y: u8,
+    },
 }
 
 impl Event {
-    /// Every event, in the order above.
-    pub const ALL: [Event; 7] =
+    /// The joystick's events, in the order above: every event but
+    /// [`Event::At`].
+    pub const JOYSTICK: [Event; 7] =
         [Event::Up, Event::Down, Event::Left, Event::Right, Event::Press, Event::Hold, Event::Release];
 
-    /// The word for this event in scripts.
+    /// The word for this event in scripts (`at` is followed by the column
+    /// and the row: see its [`Display`](fmt::Display)).
     pub fn name(self) -> &'static str {
         match self {
             Event::Up => "up",
@@ -39,20 +56,54 @@ impl Event {
             Event::Press => "press",
             Event::Hold => "hold",
             Event::Release => "release",
+            Event::At { .. } => "at",
         }
     }
 }
 
 impl fmt::Display for Event {
+    /// The event as a script line says it: `press`, `at 3 4`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        match self {
+            Event::At { x, y } => write!(f, "at {x} {y}"),
+            _ => f.write_str(self.name()),
+        }
     }
 }
 
 impl FromStr for Event {
     type Err = String;
 
+    /// Reads what [`Display`](fmt::Display) writes.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Event::ALL.into_iter().find(|e| e.name() == s).ok_or_else(|| format!("unknown event '{s}'"))
+        let words: Vec<&str> = s.split_whitespace().collect();
+        match words[..] {
+            ["at", ..] => match words[1..] {
+                [x, y] => x.parse().and_then(|x| Ok(Event::At { x, y: y.parse()? })).ok(),
+                _ => None,
+            }
+            .ok_or_else(|| format!("'{s}': at takes a column and a row from 0 to 255, like 'at 3 4'")),
+            [word] => Event::JOYSTICK
+                .into_iter()
+                .find(|e| e.name() == word)
+                .ok_or_else(|| format!("unknown event '{s}'")),
+            _ => Err(format!("unknown event '{s}'")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_event_reads_back_from_what_it_writes() {
+        let at = [Event::At { x: 0, y: 0 }, Event::At { x: 3, y: 4 }, Event::At { x: 255, y: 15 }];
+        for event in Event::JOYSTICK.into_iter().chain(at) {
+            assert_eq!(event.to_string().parse(), Ok(event));
+        }
+        for bad in ["at", "at 3", "at 3 4 5", "at -1 2", "at 256 0", "at x y", "up 1"] {
+            assert!(bad.parse::<Event>().is_err(), "{bad}");
+        }
     }
 }
