@@ -146,3 +146,78 @@ fn a_line_that_never_ends_is_cut_at_4_kib_and_quoted_to_80_characters() {
         "{stderr}"
     );
 }
+
+/// The printed frames grouped by the line that printed them: the first
+/// frame, then for each line its animation's frames (traced) and its
+/// settled frame.
+fn frames_by_line(args: &[&str], script: &str) -> Vec<Vec<queens::game::Frame>> {
+    let mut groups: Vec<Vec<queens::game::Frame>> = vec![];
+    let mut open = vec![];
+    for (traced, frame) in common::bin::play_traced(args, script) {
+        open.push(frame);
+        if !traced {
+            groups.push(std::mem::take(&mut open));
+        }
+    }
+    groups
+}
+
+/// Plays `presses` on each of `squares` (board squares, column and row) once
+/// by pointing (`at X Y` on its LED) and once by the joystick's moves, and
+/// returns, for each route, what is on show before each press and what the
+/// press shows.
+fn both_routes(
+    args: &[&str],
+    n: usize,
+    squares: &[(usize, usize)],
+    presses: usize,
+) -> [Vec<Vec<queens::game::Frame>>; 2] {
+    let offset = 8usize.saturating_sub(n) / 2;
+    let start = queens::game::Board::new(n).start();
+    let mut cursor = (start.col as usize, start.row as usize);
+    let (mut pointing, mut moving) = (vec![], vec![]);
+    for &(col, row) in squares {
+        pointing.push(format!("at {} {}", col + offset, row + offset));
+        moving.extend(common::moves_to(n, cursor, (col, row)).iter().map(|e| e.to_string()));
+        cursor = (col, row);
+        for _ in 0..presses {
+            pointing.push("press".into());
+            moving.push("press".into());
+        }
+    }
+    [pointing, moving].map(|lines| {
+        let groups = frames_by_line(args, &(lines.join("\n") + "\n"));
+        let mut seen = vec![];
+        for (i, _) in lines.iter().enumerate().filter(|(_, l)| *l == "press") {
+            // Group 0 is the first frame: line i's group is i + 1.
+            seen.push(vec![*groups[i].last().unwrap()]);
+            seen.push(groups[i + 1].clone());
+        }
+        seen
+    })
+}
+
+#[test]
+fn squares_pointed_at_play_as_the_joystick_moved_there_in_every_mode() {
+    // Classic: a whole game, then a press on a queen (its answer).
+    let solution = [(0, 7), (1, 1), (2, 3), (3, 0), (4, 6), (5, 4), (6, 2), (7, 5), (7, 5)];
+    let [pointed, moved] = both_routes(&["--mode", "classic"], 8, &solution, 1);
+    assert_eq!(pointed, moved, "classic");
+    // Strict on a 6x6, drawn in the middle of the LEDs: a whole game.
+    let six = [(0, 1), (1, 3), (2, 5), (3, 0), (4, 2), (5, 4)];
+    let [pointed, moved] = both_routes(&["--mode", "strict", "--size", "6"], 6, &six, 1);
+    assert_eq!(pointed, moved, "strict 6x6");
+    // Cover on a 5x5: a queen taken back, then three that cover the board. (A move on a
+    // covered board starts a new one at the cursor's start, which `moves_to` does not know.)
+    let cover = [(1, 1), (4, 0), (4, 0), (3, 3), (0, 4)];
+    let [pointed, moved] = both_routes(&["--mode", "cover", "--size", "5"], 5, &cover, 1);
+    assert_eq!(pointed, moved, "cover 5x5");
+    // Regions: a given puzzle solved, each square pressed twice (a dot, then the queen).
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/regions/two-pieces.txt");
+    let puzzle = queens::regions::share::read(&std::fs::read_to_string(file).unwrap()).unwrap();
+    let answer = &common::regions_brute::solutions(&puzzle.rows())[0];
+    let queens: Vec<(usize, usize)> = answer.iter().enumerate().map(|(row, &col)| (col, row)).collect();
+    let [pointed, moved] = both_routes(&["--puzzle", file], puzzle.n(), &queens, 2);
+    assert_eq!(pointed, moved, "regions");
+    assert!(pointed.last().unwrap().len() > 1, "the last queen solves it: its flash is traced");
+}

@@ -581,6 +581,35 @@ mod tests {
     }
 
     #[test]
+    fn pointing_moves_the_cursor_and_leaves_the_dark_board_and_animations_alone() {
+        let at = |x, y| Event::At { x, y };
+        let mut e = Engine::start(Setup::default(), Progress::default());
+        e.handle(at(6, 1), 0);
+        assert_eq!(e.on_show().cursor, Some((6, 1)));
+        assert_eq!(*e.frame(), e.mode.draw());
+        // The menu closes, as up and down close it, and the cursor moves.
+        e.handle(Event::Hold, 10);
+        e.handle(at(2, 2), 20);
+        assert!(!e.is_menu_open());
+        assert_eq!((e.on_show().cursor, e.next_deadline()), (Some((2, 2)), None));
+        // An animation plays on, the cursor moving under it.
+        e.queue.push_back(Animation {
+            steps: vec![(solid(9), 100)],
+            interrupt: Interrupt::Skip,
+            message: None,
+        });
+        e.tick_from(30);
+        e.handle(at(5, 5), 40);
+        assert_eq!((*e.frame(), e.next_deadline()), (solid(9), Some(130)));
+        e.tick(130);
+        assert_eq!(e.on_show().cursor, Some((5, 5)));
+        // The dark board stays dark.
+        e.react(Reaction::Standby, 200);
+        e.handle(at(1, 1), 210);
+        assert!(e.is_standby() && e.frame().is_dark());
+    }
+
+    #[test]
     fn queued_animations_play_back_to_back() {
         let mut e = Engine::new(Box::new(Counter(1)));
         e.queue.push_back(Animation {
