@@ -9,7 +9,7 @@ use super::progress::Progress;
 use super::regions::{InPlay, Regions};
 use super::text;
 use super::{Event, Frame};
-use crate::puzzle::{Placement, Solutions};
+use crate::puzzle::{Placement, Solutions, Square};
 use crate::regions::Puzzle;
 use crate::regions::generate::{DAILY_SIZE, Rng};
 use crate::regions::share::check_playable;
@@ -81,6 +81,14 @@ pub struct OnShow {
     /// The player's progress that belongs to what is played, in words
     /// ([`Engine::tally`]); `None` where nothing is tallied.
     pub tally: Option<String>,
+}
+
+impl OnShow {
+    /// The board's square drawn at pixel (`x`, `y`), if there is one
+    /// there: a board smaller than the frame is in its middle.
+    pub fn square_at(&self, x: usize, y: usize) -> Option<Square> {
+        Board::new(self.size).square_at(x, y)
+    }
 }
 
 /// Runs one [`Mode`]: feeds it events, plays its animations on the clock it
@@ -333,8 +341,10 @@ impl Engine {
     /// is not a key, so it does no more: it does not wake the dark board,
     /// nor end an animation (the cursor moves under it, and the press that
     /// follows does what a press does then), nor choose in the menu (it
-    /// closes the menu, as up and down do). Pointing at the cursor's square,
-    /// or off the board, changes nothing.
+    /// closes the menu, as up and down do, so that the press after it acts
+    /// on the square). Otherwise pointing at the cursor's square changes
+    /// nothing, and pointing off the board nothing at all: front ends send a
+    /// pointer's press only on a square ([`OnShow::square_at`]).
     pub fn handle(&mut self, event: Event, now: Millis) {
         let kept = self.kept;
         self.solving = self.mode.in_play();
@@ -385,15 +395,19 @@ impl Engine {
     /// Pointing at pixel (`x`, `y`): see [`Engine::handle`].
     fn point(&mut self, x: usize, y: usize, now: Millis) {
         let square = Board::new(self.setup.size).square_at(x, y);
-        if self.standby || square.is_none() || self.mode.cursor() == square {
+        if self.standby || square.is_none() {
             return;
         }
+        let reaction = if self.mode.cursor() == square {
+            Reaction::Draw
+        } else {
+            self.mode.handle(Event::At { x: x as u8, y: y as u8 })
+        };
         if self.menu.take().is_some() {
             // The menu's scroll is the one animation there can be.
             self.queue.clear();
             self.playing = None;
         }
-        let reaction = self.mode.handle(Event::At { x: x as u8, y: y as u8 });
         if self.playing.is_none() {
             self.react(reaction, now);
         }
@@ -592,6 +606,11 @@ mod tests {
         e.handle(at(2, 2), 20);
         assert!(!e.is_menu_open());
         assert_eq!((e.on_show().cursor, e.next_deadline()), (Some((2, 2)), None));
+        // Also on the cursor's square: the press after it is on the board.
+        e.handle(Event::Hold, 21);
+        e.handle(at(2, 2), 22);
+        assert!(!e.is_menu_open());
+        assert_eq!((*e.frame(), e.next_deadline()), (e.mode.draw(), None));
         // An animation plays on, the cursor moving under it.
         e.queue.push_back(Animation {
             steps: vec![(solid(9), 100)],
@@ -603,6 +622,15 @@ mod tests {
         assert_eq!((*e.frame(), e.next_deadline()), (solid(9), Some(130)));
         e.tick(130);
         assert_eq!(e.on_show().cursor, Some((5, 5)));
+        // Off a 6x6 board (the LEDs' rim) nothing at all: the menu stays open.
+        let mut six = Engine::start(Setup { size: 6, ..Setup::default() }, Progress::default());
+        six.handle(Event::Hold, 0);
+        six.handle(at(0, 3), 1);
+        assert!(six.is_menu_open());
+        assert_eq!(
+            (six.on_show().square_at(0, 3), six.on_show().square_at(1, 6)),
+            (None, Some(Square::new(0, 5)))
+        );
         // The dark board stays dark.
         e.react(Reaction::Standby, 200);
         e.handle(at(1, 1), 210);
