@@ -248,10 +248,13 @@ impl Mode for Cover {
             Screen::Playing => {}
             Screen::Covered if event == Event::Press => return Reaction::Standby,
             Screen::Covered => self.reset(),
-            // An answer on show: any event goes back to the game as it was.
+            // An answer on show: any event goes back to the game as it was. Pointing is
+            // all the moves to a square at once: the first ends the answer, the rest move.
             Screen::Answer { .. } => {
                 self.screen = Screen::Playing;
-                return Reaction::Draw;
+                if !matches!(event, Event::At { .. }) {
+                    return Reaction::Draw;
+                }
             }
         }
         if let Some(cursor) = self.board.step(self.cursor, event) {
