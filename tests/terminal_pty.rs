@@ -636,18 +636,26 @@ fn frame_of(screen: &vt100::Screen, side: u16) -> queens::game::Frame {
     frame
 }
 
+/// LinkedIn's puzzle No. 336 (2025-04-01, 9x9), whose regions B and F are
+/// each in two pieces: its file, and its one solution by the referee
+/// (each row's queen's column).
+fn linkedin_two_pieces() -> (&'static str, Vec<usize>) {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/regions/linkedin-two-pieces.txt");
+    let text = std::fs::read_to_string(file).unwrap();
+    let letters: String = text.lines().filter(|l| !l.starts_with('#')).map(|l| format!("{l}\n")).collect();
+    let grid = queens::regions::Puzzle::parse_letters(&letters).unwrap().rows();
+    let mut solutions = common::regions_brute::solutions(&grid);
+    assert_eq!(solutions.len(), 1, "the referee finds one solution");
+    (file, solutions.remove(0))
+}
+
 /// Issue 32: in regions mode a click on a square cycles it as a press
 /// does (empty, dot, queen, empty), and clicks alone solve LinkedIn's
 /// puzzle No. 336 (9x9): two clicks on each queen's square.
 #[test]
 fn clicks_cycle_a_regions_square_and_solve_a_puzzle() {
-    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/regions/linkedin-two-pieces.txt");
-    let text = std::fs::read_to_string(file).unwrap();
-    let letters: String = text.lines().filter(|l| !l.starts_with('#')).map(|l| format!("{l}\n")).collect();
-    let grid = queens::regions::Puzzle::parse_letters(&letters).unwrap().rows();
-    let solutions = common::regions_brute::solutions(&grid);
-    assert_eq!(solutions.len(), 1, "the referee finds one solution");
-    let n = grid.len();
+    let (file, solution) = linkedin_two_pieces();
+    let n = solution.len();
     let below = |s: &vt100::Screen| lines_under(s, n as u16).join(" ");
     let square = |s: &vt100::Screen, (x, y): (usize, usize)| {
         common::picture(&frame_of(s, n as u16)).lines().nth(y).unwrap().chars().nth(x).unwrap()
@@ -655,7 +663,7 @@ fn clicks_cycle_a_regions_square_and_solve_a_puzzle() {
 
     let mut pty = Pty::start_with("clicks-regions", Some("truecolor"), &["--puzzle", file]);
     pty.wait_for("the 9x9 puzzle", |s| below(s).contains("regions 9x9"));
-    let first = (solutions[0][0], 0);
+    let first = (solution[0], 0);
     let region = square(pty.parser.screen(), first);
     assert!(region.is_ascii_digit(), "an empty square shows its region's colour: {region}");
     // The cursor on the square, marked with a dot, then a queen, then empty again.
@@ -665,12 +673,12 @@ fn clicks_cycle_a_regions_square_and_solve_a_puzzle() {
     pty.wait_for("a queen, over the cursor", |s| square(s, first) == 'W');
     pty.click_led(n as u16, first, false);
     pty.wait_for("empty again, the cursor on it", |s| square(s, first) == 'C');
-    pty.click_led(n as u16, (solutions[0][1], 1), false);
+    pty.click_led(n as u16, (solution[1], 1), false);
     pty.wait_for("the cursor gone, the square's region again", |s| square(s, first) == region);
-    pty.click_led(n as u16, (solutions[0][1], 1), false);
+    pty.click_led(n as u16, (solution[1], 1), false);
     pty.click_led(n as u16, first, false);
     pty.click_led(n as u16, first, false);
-    for (row, &col) in solutions[0].iter().enumerate().skip(2) {
+    for (row, &col) in solution.iter().enumerate().skip(2) {
         pty.click_led(n as u16, (col, row), false);
         pty.click_led(n as u16, (col, row), true);
     }
@@ -1248,20 +1256,15 @@ fn a_given_12x12_puzzle_plays_in_the_terminal() {
 /// referee's one solution, the cursor moved there from where it was.
 #[test]
 fn linkedins_puzzle_with_regions_in_two_pieces_plays_to_solved() {
-    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/regions/linkedin-two-pieces.txt");
-    let text = std::fs::read_to_string(file).unwrap();
-    let letters: String = text.lines().filter(|l| !l.starts_with('#')).map(|l| format!("{l}\n")).collect();
-    let grid = queens::regions::Puzzle::parse_letters(&letters).unwrap().rows();
-    let solutions = common::regions_brute::solutions(&grid);
-    assert_eq!(solutions.len(), 1, "the referee finds one solution");
-    let n = grid.len();
+    let (file, solution) = linkedin_two_pieces();
+    let n = solution.len();
     let below = |s: &vt100::Screen| lines_under(s, n as u16).join(" ");
 
     let mut pty = Pty::start_with("two-pieces", Some("truecolor"), &["--puzzle", file]);
     pty.wait_for("the 9x9 puzzle", |s| below(s).contains("regions 9x9"));
     let start = queens::game::Board::new(n).start();
     let mut at = (start.col as usize, start.row as usize);
-    for (row, &col) in solutions[0].iter().enumerate() {
+    for (row, &col) in solution.iter().enumerate() {
         let mut keys = vec![b'l'; (col + n - at.0) % n];
         keys.extend(vec![b'j'; (row + n - at.1) % n]);
         keys.extend(b"\r\r");
