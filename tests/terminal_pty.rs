@@ -186,6 +186,43 @@ impl Pty {
         let settings = tcgetattr(&self.slave).unwrap();
         !settings.local_flags.intersects(LocalFlags::ICANON | LocalFlags::ECHO)
     }
+
+    /// Asserts that the terminal is as it was before the game: the normal
+    /// screen, the cursor shown, no mouse reports, line editing and echo.
+    fn assert_given_back(&self, how: &str) {
+        let screen = self.parser.screen();
+        assert!(!screen.alternate_screen(), "{how}: left the alternate screen");
+        assert!(!screen.hide_cursor(), "{how}: the cursor is shown again");
+        assert!(mouse_off(screen), "{how}: mouse reports are turned off");
+        assert!(!self.is_raw(), "{how}: line editing and echo are back");
+    }
+
+    /// A left click, as an SGR mouse report of the press and one of the
+    /// release, on the character cell in column `col`, row `row` (from 0).
+    fn click_cell(&mut self, col: u16, row: u16) {
+        let (col, row) = (col + 1, row + 1);
+        self.send(format!("\x1b[<0;{col};{row}M\x1b[<0;{col};{row}m").as_bytes());
+    }
+
+    /// A left click on the LED at (`x`, `y`) of a frame `side` LEDs wide,
+    /// on the left or the right of its two cells.
+    fn click_led(&mut self, side: u16, (x, y): (usize, usize), right: bool) {
+        let (top, left) = origin_of(self.parser.screen(), side);
+        self.click_cell(left + 2 * x as u16 + right as u16, top + y as u16);
+    }
+}
+
+/// Whether the program asked for clicks (mode 1000: presses and releases,
+/// no motion) reported in SGR form (mode 1006).
+fn mouse_on(screen: &vt100::Screen) -> bool {
+    screen.mouse_protocol_mode() == vt100::MouseProtocolMode::PressRelease
+        && screen.mouse_protocol_encoding() == vt100::MouseProtocolEncoding::Sgr
+}
+
+/// Whether no mouse report is asked for, in any form.
+fn mouse_off(screen: &vt100::Screen) -> bool {
+    screen.mouse_protocol_mode() == vt100::MouseProtocolMode::None
+        && screen.mouse_protocol_encoding() == vt100::MouseProtocolEncoding::Default
 }
 
 impl Drop for Pty {
@@ -312,6 +349,7 @@ fn moves_a_queen_and_an_answer_show_in_the_cells_and_q_restores_the_terminal() {
     assert!(pty.is_raw(), "raw mode while playing");
     let screen = pty.parser.screen();
     assert!(screen.alternate_screen() && screen.hide_cursor());
+    assert!(mouse_on(screen), "clicks reported while playing");
     let help_row = help_line(screen);
     assert!(help_row.contains("arrows/WASD/hjkl move") && help_row.contains("q quit"), "{help_row:?}");
     assert!(help_row.contains("on a queen: the answer"), "{help_row:?}");
@@ -343,22 +381,19 @@ fn moves_a_queen_and_an_answer_show_in_the_cells_and_q_restores_the_terminal() {
 
     pty.send(b"q");
     assert!(pty.exit().success());
-    let screen = pty.parser.screen();
-    assert!(!screen.alternate_screen(), "left the alternate screen");
-    assert!(!screen.hide_cursor(), "the cursor is shown again");
-    assert!(!pty.is_raw(), "line editing and echo are back");
+    pty.assert_given_back("q");
 }
 
 #[test]
-fn sigterm_ends_the_game_cleanly_and_restores_the_terminal() {
-    let mut pty = Pty::start("sigterm", Some("truecolor"));
-    pty.wait_for("the start board", |s| picture(s) == start_board());
-    kill(Pid::from_raw(pty.child.id() as i32), Signal::SIGTERM).unwrap();
-    let status = pty.exit();
-    assert!(status.success(), "{status:?}");
-    assert!(!pty.parser.screen().alternate_screen());
-    assert!(!pty.parser.screen().hide_cursor());
-    assert!(!pty.is_raw());
+fn sigterm_and_sighup_end_the_game_cleanly_and_restore_the_terminal() {
+    for signal in [Signal::SIGTERM, Signal::SIGHUP] {
+        let mut pty = Pty::start("sigterm", Some("truecolor"));
+        pty.wait_for("the start board", |s| picture(s) == start_board());
+        kill(Pid::from_raw(pty.child.id() as i32), signal).unwrap();
+        let status = pty.exit();
+        assert!(status.success(), "{signal}: {status:?}");
+        pty.assert_given_back(signal.as_str());
+    }
 }
 
 #[test]
@@ -368,7 +403,7 @@ fn a_lone_esc_and_ctrl_c_quit() {
         pty.wait_for("the start board", |s| picture(s) == start_board());
         pty.send(key);
         assert!(pty.exit().success(), "{key:?}");
-        assert!(!pty.is_raw());
+        pty.assert_given_back(&format!("{key:?}"));
     }
 }
 
@@ -470,9 +505,7 @@ fn a_panic_restores_the_terminal_before_the_process_dies() {
     assert!(!status.success());
     let screen = pty.parser.screen();
     assert!(screen.contents().contains("a bug in the game"), "{}", screen.contents());
-    assert!(!screen.alternate_screen(), "left the alternate screen");
-    assert!(!screen.hide_cursor(), "the cursor is shown again");
-    assert!(!pty.is_raw(), "line editing and echo are back");
+    pty.assert_given_back("a panic");
 }
 
 #[test]
@@ -524,6 +557,134 @@ fn a_whole_game_solved_flashes_and_is_saved() {
     let saved = std::fs::read_to_string(pty.state_dir.join("state.toml")).expect("the progress is saved");
     let state = queens::daemon::state::parse(&saved).unwrap();
     assert_eq!(state.progress.found().count(), 1, "{saved}");
+}
+
+/// Issue 32: a click on a square is the cursor moved there and a press.
+/// A whole 8x8 classic game played by clicks alone (on either cell of an
+/// LED) to its "found" message and saved; clicks that are not a left
+/// button's press on a square (off the board, the right button, the wheel)
+/// do nothing, where a press at the cursor would have shown the answer.
+#[test]
+fn a_whole_game_played_by_clicks_is_found_and_saved() {
+    let mut pty = Pty::start("clicks", Some("truecolor"));
+    pty.wait_for("the start board", |s| picture(s) == start_board());
+    assert!(mouse_on(pty.parser.screen()), "clicks reported, in SGR form");
+    let solution = [7, 1, 3, 0, 6, 4, 2, 5];
+    let queens = |c: char| -> Vec<(usize, usize, char)> {
+        solution.iter().enumerate().map(|(x, &y)| (x, y, c)).collect()
+    };
+    for (x, &y) in solution.iter().enumerate().take(7) {
+        pty.click_led(8, (x, y), x % 2 == 1);
+    }
+    pty.wait_for("seven queens", |s| picture(s) == board(&queens('W')[..7]));
+    let (top, left) = origin(pty.parser.screen());
+    pty.click_cell(left - 1, top + 7);
+    pty.click_cell(left + 16, top);
+    pty.click_cell(left, top + 8);
+    pty.send(format!("\x1b[<2;{c};{r}M\x1b[<64;{c};{r}M", c = left + 15, r = top + 6).as_bytes());
+    pty.click_led(8, (7, 5), false);
+    pty.wait_for("the blue flash", |s| picture(s) == board(&queens('B')));
+    pty.wait_for("the progress message", |s| status(s) == "classic 8x8 | 1/92 NEW FUNDAMENTAL 1/12");
+    pty.send(b"q");
+    assert!(pty.exit().success());
+    pty.assert_given_back("q after clicks");
+    let saved = std::fs::read_to_string(pty.state_dir.join("state.toml")).expect("the progress is saved");
+    let state = queens::daemon::state::parse(&saved).unwrap();
+    assert_eq!(state.progress.found().count(), 1, "{saved}");
+}
+
+/// Issue 32: on a board smaller than the 8x8 frame, a click points at the
+/// square drawn in its cell, and a click on the dark margin around it does
+/// nothing (it would otherwise press at the cursor).
+#[test]
+fn a_click_on_a_6x6_points_at_its_square_and_the_margin_is_no_square() {
+    let mut pty = Pty::start_with("clicks-6x6", Some("truecolor"), &["--size", "6"]);
+    let start = |marks: &[(usize, usize, char)]| {
+        let mut rows: Vec<Vec<char>> = board(marks).lines().map(|l| l.chars().collect()).collect();
+        for (y, row) in rows.iter_mut().enumerate() {
+            for (x, c) in row.iter_mut().enumerate() {
+                if !(1..7).contains(&x) || !(1..7).contains(&y) {
+                    *c = '.';
+                }
+            }
+        }
+        rows.into_iter().map(|r| r.into_iter().collect::<String>() + "\n").collect::<String>()
+    };
+    // The 6x6's cursor starts on its square (2, 3): pixel (3, 4).
+    pty.wait_for("the 6x6 start board", |s| picture(s) == start(&[(3, 4, 'B')]));
+    pty.click_led(8, (0, 0), false);
+    pty.click_led(8, (7, 3), true);
+    pty.click_led(8, (1, 1), true);
+    pty.wait_for("a queen on the 6x6's top-left square", |s| picture(s) == start(&[(1, 1, 'W')]));
+    pty.send(b"q");
+    assert!(pty.exit().success());
+}
+
+/// The board's colours as the frame they show (truecolour only), each LED
+/// read from its left cell.
+fn frame_of(screen: &vt100::Screen, side: u16) -> queens::game::Frame {
+    let (top, left) = origin_of(screen, side);
+    let mut frame = queens::game::Frame::dark(side as usize);
+    for y in 0..side {
+        for x in 0..side {
+            match screen.cell(top + y, left + 2 * x).unwrap().bgcolor() {
+                vt100::Color::Rgb(r, g, b) => frame.set(x as usize, y as usize, queens::game::Rgb(r, g, b)),
+                other => panic!("({x}, {y}) is {other:?}, not a truecolour"),
+            }
+        }
+    }
+    frame
+}
+
+/// LinkedIn's puzzle No. 336 (2025-04-01, 9x9), whose regions B and F are
+/// each in two pieces: its file, and its one solution by the referee
+/// (each row's queen's column).
+fn linkedin_two_pieces() -> (&'static str, Vec<usize>) {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/regions/linkedin-two-pieces.txt");
+    let text = std::fs::read_to_string(file).unwrap();
+    let letters: String = text.lines().filter(|l| !l.starts_with('#')).map(|l| format!("{l}\n")).collect();
+    let grid = queens::regions::Puzzle::parse_letters(&letters).unwrap().rows();
+    let mut solutions = common::regions_brute::solutions(&grid);
+    assert_eq!(solutions.len(), 1, "the referee finds one solution");
+    (file, solutions.remove(0))
+}
+
+/// Issue 32: in regions mode a click on a square cycles it as a press
+/// does (empty, dot, queen, empty), and clicks alone solve LinkedIn's
+/// puzzle No. 336 (9x9): two clicks on each queen's square.
+#[test]
+fn clicks_cycle_a_regions_square_and_solve_a_puzzle() {
+    let (file, solution) = linkedin_two_pieces();
+    let n = solution.len();
+    let below = |s: &vt100::Screen| lines_under(s, n as u16).join(" ");
+    let square = |s: &vt100::Screen, (x, y): (usize, usize)| {
+        common::picture(&frame_of(s, n as u16)).lines().nth(y).unwrap().chars().nth(x).unwrap()
+    };
+
+    let mut pty = Pty::start_with("clicks-regions", Some("truecolor"), &["--puzzle", file]);
+    pty.wait_for("the 9x9 puzzle", |s| below(s).contains("regions 9x9"));
+    let first = (solution[0], 0);
+    let region = square(pty.parser.screen(), first);
+    assert!(region.is_ascii_digit(), "an empty square shows its region's colour: {region}");
+    // The cursor on the square, marked with a dot, then a queen, then empty again.
+    pty.click_led(n as u16, first, false);
+    pty.wait_for("a dot under the cursor", |s| square(s, first) == 'b');
+    pty.click_led(n as u16, first, true);
+    pty.wait_for("a queen, over the cursor", |s| square(s, first) == 'W');
+    pty.click_led(n as u16, first, false);
+    pty.wait_for("empty again, the cursor on it", |s| square(s, first) == 'C');
+    pty.click_led(n as u16, (solution[1], 1), false);
+    pty.wait_for("the cursor gone, the square's region again", |s| square(s, first) == region);
+    pty.click_led(n as u16, (solution[1], 1), false);
+    pty.click_led(n as u16, first, false);
+    pty.click_led(n as u16, first, false);
+    for (row, &col) in solution.iter().enumerate().skip(2) {
+        pty.click_led(n as u16, (col, row), false);
+        pty.click_led(n as u16, (col, row), true);
+    }
+    pty.wait_for("the solve", |s| below(s).contains("SOLVED IN "));
+    pty.send(b"q");
+    assert!(pty.exit().success());
 }
 
 #[test]
@@ -871,10 +1032,7 @@ fn ctrl_z_and_sigtstp_suspend_with_the_terminal_restored_and_sigcont_redraws() {
         }
         // What it wrote before stopping.
         while pty.read_some(Duration::from_millis(50)) {}
-        let screen = pty.parser.screen();
-        assert!(!screen.alternate_screen(), "{how}: the normal screen while stopped");
-        assert!(!screen.hide_cursor(), "{how}: the cursor shown while stopped");
-        assert!(!pty.is_raw(), "{how}: line editing and echo while stopped");
+        pty.assert_given_back(&format!("{how}, stopped"));
 
         kill(Pid::from_raw(pid as i32), Signal::SIGCONT).unwrap();
         pty.wait_for("the board redrawn on the alternate screen", |s| {
@@ -882,11 +1040,14 @@ fn ctrl_z_and_sigtstp_suspend_with_the_terminal_restored_and_sigcont_redraws() {
         });
         assert!(pty.is_raw(), "{how}: raw mode again");
         assert!(pty.parser.screen().hide_cursor(), "{how}: the cursor hidden again");
+        assert!(mouse_on(pty.parser.screen()), "{how}: clicks reported again");
         pty.send(b"d");
         pty.wait_for("keys work again", |s| picture(s) == board(&[(5, 4, 'B')]));
+        pty.click_led(8, (2, 2), false);
+        pty.wait_for("clicks work again", |s| picture(s) == board(&[(2, 2, 'W')]));
         pty.send(b"q");
         assert!(pty.exit().success(), "{how}");
-        assert!(!pty.is_raw());
+        pty.assert_given_back(&format!("{how}, continued and quit"));
     }
 }
 
@@ -1095,20 +1256,15 @@ fn a_given_12x12_puzzle_plays_in_the_terminal() {
 /// referee's one solution, the cursor moved there from where it was.
 #[test]
 fn linkedins_puzzle_with_regions_in_two_pieces_plays_to_solved() {
-    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/regions/linkedin-two-pieces.txt");
-    let text = std::fs::read_to_string(file).unwrap();
-    let letters: String = text.lines().filter(|l| !l.starts_with('#')).map(|l| format!("{l}\n")).collect();
-    let grid = queens::regions::Puzzle::parse_letters(&letters).unwrap().rows();
-    let solutions = common::regions_brute::solutions(&grid);
-    assert_eq!(solutions.len(), 1, "the referee finds one solution");
-    let n = grid.len();
+    let (file, solution) = linkedin_two_pieces();
+    let n = solution.len();
     let below = |s: &vt100::Screen| lines_under(s, n as u16).join(" ");
 
     let mut pty = Pty::start_with("two-pieces", Some("truecolor"), &["--puzzle", file]);
     pty.wait_for("the 9x9 puzzle", |s| below(s).contains("regions 9x9"));
     let start = queens::game::Board::new(n).start();
     let mut at = (start.col as usize, start.row as usize);
-    for (row, &col) in solutions[0].iter().enumerate() {
+    for (row, &col) in solution.iter().enumerate() {
         let mut keys = vec![b'l'; (col + n - at.0) % n];
         keys.extend(vec![b'j'; (row + n - at.1) % n]);
         keys.extend(b"\r\r");

@@ -1,37 +1,58 @@
 //! Terminal key decoding: however the bytes are split across reads, the
-//! keys are the same; and the events pair up as a joystick's would (a
-//! release only after a hold, nothing between them but the release).
+//! keys are the same; the events pair up as a joystick's would (a release
+//! only after a hold, nothing between them but the release); and a click
+//! is a point at one of the board's squares and a press, nothing else.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use queens::backend::terminal::keys::{KeyAction, KeyDecoder, decode_all};
-use queens::game::Event;
+use queens::backend::terminal::keys::{KeyAction, KeyDecoder};
+use queens::backend::terminal::render::{Size, Squares};
+use queens::game::{Board, Event, MAX_SIDE};
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&split, bytes)) = data.split_first() else { return };
-    let whole = decode_all(bytes);
-
-    let mut decoder = KeyDecoder::new();
-    let mut split_up = Vec::new();
+    // The first byte splits the rest in two reads; the second picks the
+    // board (4x4 to 16x16) and the terminal's width (80 down to 42
+    // columns, 24 rows) its clicks land in.
+    let Some((&[split, shape], bytes)) = data.split_first_chunk::<2>() else { return };
+    let sizes = (MAX_SIDE - 3) as u8;
+    let board = Board::new(4 + usize::from(shape % sizes));
+    let size = Size { cols: 80 - 2 * u16::from(shape / sizes), rows: 24 };
+    let decode = |reads: &[&[u8]]| {
+        let mut decoder = KeyDecoder::new();
+        decoder.point_on(Squares::new(size, board));
+        let mut out = Vec::new();
+        for read in reads {
+            decoder.feed(read, &mut out);
+        }
+        decoder.flush(&mut out);
+        assert!(!decoder.is_pending());
+        out
+    };
+    let whole = decode(&[bytes]);
     let split = (split as usize).min(bytes.len());
-    decoder.feed(&bytes[..split], &mut split_up);
-    decoder.feed(&bytes[split..], &mut split_up);
-    decoder.flush(&mut split_up);
-    assert!(!decoder.is_pending());
-    assert_eq!(split_up, whole, "split at {split}");
+    assert_eq!(decode(&[&bytes[..split], &bytes[split..]]), whole, "split at {split}");
 
     // A byte gives at most a release and one more action.
     assert!(whole.len() <= 2 * bytes.len());
     let mut holding = false;
+    let mut pointed = false;
     for action in whole {
+        assert!(!pointed || action == KeyAction::Game(Event::Press), "a point not followed by its press");
+        pointed = false;
         match action {
             KeyAction::Game(Event::Hold) => holding = true,
             KeyAction::Game(Event::Release) => {
                 assert!(holding, "a release without a hold");
                 holding = false;
             }
+            KeyAction::Game(Event::At { x, y }) => {
+                assert!(board.square_at(x.into(), y.into()).is_some(), "a point off the board: {x}, {y}");
+                assert!(!holding, "a point while the hold is still down");
+                pointed = true;
+            }
             KeyAction::Game(_) => assert!(!holding, "an event while the hold is still down"),
             KeyAction::Quit | KeyAction::Suspend => {}
         }
     }
+    assert!(!pointed, "a point not followed by its press");
 });

@@ -14,7 +14,18 @@
 //! calls [`KeyDecoder::flush`], which takes it for the Esc key. Alt with a
 //! key arrives as Esc and that key in one write: it means nothing here, so
 //! a slip onto Alt never quits the game.
+//!
+//! A click of the left mouse button on a square of the board, reported in
+//! xterm's SGR form (`ESC [ < 0 ; column ; row M`, mode 1006) or the older
+//! X10 form (`ESC [ M` and three bytes, what a terminal without mode 1006
+//! sends), points at that square and presses: [`Event::At`] on the pixel
+//! drawn there (where that is, [`Squares`] says: the terminal sets it with
+//! [`KeyDecoder::point_on`] as it draws), then [`Event::Press`]. Other
+//! buttons, the wheel, releases, drags and clicks off the board do nothing,
+//! and a report's bytes are never taken for keys (an X10 click in column 81
+//! would otherwise be a `q`).
 
+use super::render::Squares;
 use crate::game::{Event, Millis};
 
 /// How long an unfinished escape sequence may wait for its next byte before
@@ -42,11 +53,19 @@ pub struct KeyDecoder {
     pending: Vec<u8>,
     /// `m` gave a hold whose release has not been sent yet.
     holding: bool,
+    /// Where the board's squares are on the screen, while it shows one.
+    squares: Option<Squares>,
 }
 
 impl KeyDecoder {
     pub fn new() -> Self {
         KeyDecoder::default()
+    }
+
+    /// Clicks from now on point at the squares where they are drawn now;
+    /// `None` while no board is drawn (clicks do nothing then).
+    pub fn point_on(&mut self, squares: Option<Squares>) {
+        self.squares = squares;
     }
 
     /// Whether an unfinished escape sequence (or a lone Esc) is waiting.
@@ -82,22 +101,31 @@ impl KeyDecoder {
     }
 
     fn push(&mut self, key: Key, out: &mut Vec<KeyAction>) {
-        if !matches!(key, Key::Quit | Key::Suspend) && std::mem::take(&mut self.holding) {
+        match key {
+            Key::Up => self.game(Event::Up, out),
+            Key::Down => self.game(Event::Down, out),
+            Key::Left => self.game(Event::Left, out),
+            Key::Right => self.game(Event::Right, out),
+            Key::Middle => self.game(Event::Press, out),
+            Key::Hold => self.game(Event::Hold, out),
+            Key::Click { col, row } => {
+                if let Some((x, y)) = self.squares.and_then(|squares| squares.pixel_at(col, row)) {
+                    self.game(Event::At { x, y }, out);
+                    self.game(Event::Press, out);
+                }
+            }
+            Key::Quit => out.push(KeyAction::Quit),
+            Key::Suspend => out.push(KeyAction::Suspend),
+        }
+    }
+
+    /// `event`, after the release of a hold still down.
+    fn game(&mut self, event: Event, out: &mut Vec<KeyAction>) {
+        if std::mem::take(&mut self.holding) {
             out.push(KeyAction::Game(Event::Release));
         }
-        out.push(match key {
-            Key::Up => KeyAction::Game(Event::Up),
-            Key::Down => KeyAction::Game(Event::Down),
-            Key::Left => KeyAction::Game(Event::Left),
-            Key::Right => KeyAction::Game(Event::Right),
-            Key::Middle => KeyAction::Game(Event::Press),
-            Key::Hold => {
-                self.holding = true;
-                KeyAction::Game(Event::Hold)
-            }
-            Key::Quit => KeyAction::Quit,
-            Key::Suspend => KeyAction::Suspend,
-        });
+        self.holding = event == Event::Hold;
+        out.push(KeyAction::Game(event));
     }
 }
 
@@ -109,6 +137,12 @@ enum Key {
     Right,
     Middle,
     Hold,
+    /// The left button pressed on the character cell at this column and
+    /// row, counted from 0 at the top left.
+    Click {
+        col: usize,
+        row: usize,
+    },
     Quit,
     Suspend,
 }
@@ -151,6 +185,12 @@ fn decode_escape(bytes: &[u8]) -> Decoded {
     };
     match bytes.get(1) {
         None => Decoded::Incomplete,
+        // An X10 mouse report: its three bytes are 32 more than the button,
+        // the column and the row (from 1), whatever bytes they are.
+        Some(b'[') if bytes.get(2) == Some(&b'M') => match bytes.get(3..6) {
+            Some(&[button, col, row]) => Decoded::Key(6, x10_click(button, col, row)),
+            _ => Decoded::Incomplete,
+        },
         Some(b'[') => {
             // CSI: parameter and intermediate bytes (0x20..=0x3f), then a final
             // byte. Only the first MAX_SEQUENCE bytes are looked at, so how
@@ -159,7 +199,13 @@ fn decode_escape(bytes: &[u8]) -> Decoded {
             match window.iter().position(|b| !(0x20..=0x3f).contains(b)) {
                 Some(i) => {
                     let end = 2 + i;
-                    let key = if (0x40..=0x7e).contains(&bytes[end]) { arrow(bytes[end]) } else { None };
+                    let key = match bytes[end] {
+                        // An SGR mouse report, `ESC [ < button ; column ; row`, then
+                        // `M` for a press, `m` for a release.
+                        last @ (b'M' | b'm') if bytes[2] == b'<' => sgr_click(&bytes[3..end], last == b'M'),
+                        last @ 0x40..=0x7e => arrow(last),
+                        _ => None,
+                    };
                     Decoded::Key(end + 1, key)
                 }
                 // Too long to be a key: skipped.
@@ -179,6 +225,35 @@ fn decode_escape(bytes: &[u8]) -> Decoded {
     }
 }
 
+/// An SGR mouse report's parameters, `button;column;row`: a click, if it
+/// is one (see [`click`]).
+fn sgr_click(params: &[u8], pressed: bool) -> Option<Key> {
+    let numbers: Vec<usize> =
+        std::str::from_utf8(params).ok()?.split(';').map(|n| n.parse().ok()).collect::<Option<_>>()?;
+    match numbers[..] {
+        [button, col, row] => click(pressed, button, col, row),
+        _ => None,
+    }
+}
+
+/// An X10 mouse report's three bytes: a click, if it is one (see [`click`]).
+fn x10_click(button: u8, col: u8, row: u8) -> Option<Key> {
+    let less_32 = |b: u8| b.checked_sub(32).map(usize::from);
+    click(true, less_32(button)?, less_32(col)?, less_32(row)?)
+}
+
+/// A mouse report of `button` at `col`, `row` (from 1): a click when it is
+/// the left button `pressed`, with Shift, Alt or Ctrl or without (bits 4, 8
+/// and 16). The other bits say another button (1, 2; 3 is X10's release),
+/// a drag (32), the wheel (64) or more buttons (128): nothing here.
+fn click(pressed: bool, button: usize, col: usize, row: usize) -> Option<Key> {
+    const MODIFIERS: usize = 4 | 8 | 16;
+    if !pressed || button & !MODIFIERS != 0 {
+        return None;
+    }
+    Some(Key::Click { col: col.checked_sub(1)?, row: row.checked_sub(1)? })
+}
+
 /// Every action `bytes` gives, flushing a pending Esc at the end: what a
 /// terminal's keys mean when no more bytes follow.
 pub fn decode_all(bytes: &[u8]) -> Vec<KeyAction> {
@@ -192,6 +267,8 @@ pub fn decode_all(bytes: &[u8]) -> Vec<KeyAction> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::backend::terminal::render::Size;
+    use crate::game::Board;
     use Event::*;
     use KeyAction::*;
 
@@ -279,6 +356,111 @@ mod tests {
         }
     }
 
+    /// A decoder whose clicks point at an `n` x `n` board drawn in an
+    /// 80x24 terminal: the 8x8 frame's top-left pixel is drawn in columns
+    /// 33 and 34 of row 7 (counted from 1, as mouse reports count).
+    fn on_board(n: usize) -> KeyDecoder {
+        let mut decoder = KeyDecoder::new();
+        decoder.point_on(Squares::new(Size { cols: 80, rows: 24 }, Board::new(n)));
+        decoder
+    }
+
+    /// What `decoder` makes of `bytes`, a pending Esc flushed.
+    fn decode(mut decoder: KeyDecoder, bytes: &[u8]) -> Vec<KeyAction> {
+        let mut out = Vec::new();
+        decoder.feed(bytes, &mut out);
+        decoder.flush(&mut out);
+        out
+    }
+
+    #[test]
+    fn a_left_click_on_a_square_points_at_it_and_presses() {
+        let at = |x, y| [Game(At { x, y }), Game(Press)];
+        assert_eq!(decode(on_board(8), b"\x1b[<0;33;7M"), at(0, 0), "SGR");
+        assert_eq!(decode(on_board(8), b"\x1b[<0;34;7M\x1b[<0;34;7m"), at(0, 0), "the release does nothing");
+        assert_eq!(decode(on_board(8), b"\x1b[<0;48;14M"), at(7, 7), "the bottom-right square");
+        assert_eq!(decode(on_board(8), b"\x1b[<0;40;11M"), at(3, 4));
+        for modifier in [4, 8, 16, 28] {
+            let report = format!("\x1b[<{modifier};33;7M");
+            assert_eq!(decode(on_board(8), report.as_bytes()), at(0, 0), "Shift, Alt, Ctrl: {modifier}");
+        }
+        // X10: the button, column and row each plus 32.
+        assert_eq!(decode(on_board(8), b"\x1b[M A'\x1b[M#A'"), at(0, 0), "X10, and its release");
+        // A 16x16 fills its frame: 32 columns from the 25th, 16 rows from the 3rd.
+        assert_eq!(decode(on_board(16), b"\x1b[<0;25;3M\x1b[<0;56;18M"), [at(0, 0), at(15, 15)].concat());
+        // A 6x6 is the middle of the 8x8 frame: its top-left square is pixel (1, 1).
+        assert_eq!(decode(on_board(6), b"\x1b[<0;35;8M"), at(1, 1));
+        assert_eq!(decode(on_board(6), b"\x1b[<0;33;7M\x1b[<0;48;14M"), [], "the margin is no square");
+    }
+
+    #[test]
+    fn other_buttons_the_wheel_drags_releases_and_clicks_off_the_board_do_nothing() {
+        let nothing = [
+            "\x1b[<1;33;7M",                      // the middle button
+            "\x1b[<2;33;7M",                      // the right button
+            "\x1b[<64;33;7M",                     // the wheel up
+            "\x1b[<65;33;7M",                     // and down
+            "\x1b[<32;33;7M",                     // a drag with the left button
+            "\x1b[<35;33;7M",                     // motion, no button
+            "\x1b[<128;33;7M",                    // button 8
+            "\x1b[<0;33;7m",                      // the left button's release
+            "\x1b[<0;32;7M",                      // left of the board
+            "\x1b[<0;49;7M",                      // right of it
+            "\x1b[<0;33;6M",                      // above
+            "\x1b[<0;33;15M",                     // below: the blank row
+            "\x1b[<0;40;17M",                     // the help line
+            "\x1b[<0;0;0M",                       // no such cell
+            "\x1b[<0;33M",                        // too few numbers
+            "\x1b[<0;33;7;1M",                    // too many
+            "\x1b[<;33;7M",                       // no button
+            "\x1b[<0;99999999999999999999999;7M", // too large
+            "\x1b[M!A'",                          // X10: the middle button
+            "\x1b[M`A'",                          // X10: the wheel
+            "\x1b[M\x10A'",                       // X10: no such button
+        ];
+        for report in nothing {
+            assert_eq!(decode(on_board(8), report.as_bytes()), [], "{report:?}");
+        }
+        assert_eq!(decode_all(b"\x1b[<0;33;7M"), [], "no board drawn, nothing to click");
+        let mut decoder = on_board(8);
+        decoder.point_on(None);
+        assert_eq!(decode(decoder, b"\x1b[<0;33;7M"), [], "the board no longer drawn");
+    }
+
+    #[test]
+    fn a_mouse_reports_bytes_are_never_keys() {
+        // An X10 click in column 81, row 81: `q` and `q`, which would quit.
+        assert_eq!(decode(on_board(8), b"\x1b[M qq"), []);
+        assert_eq!(decode(on_board(8), b"\x1b[M \x1b\x1b"), [], "an Esc in a report is no Esc key");
+        assert_eq!(decode(on_board(8), b"\x1b[<0;33;7Mw"), [Game(At { x: 0, y: 0 }), Game(Press), Game(Up)]);
+    }
+
+    #[test]
+    fn a_click_releases_a_hold_first_and_nothing_else_does() {
+        let click = b"\x1b[<0;33;7M";
+        assert_eq!(
+            decode(on_board(8), &[b"m".as_slice(), click].concat()),
+            [Game(Hold), Game(Release), Game(At { x: 0, y: 0 }), Game(Press)]
+        );
+        let no_click = b"\x1b[<0;33;7m\x1b[<2;33;7M\x1b[<0;1;1M";
+        assert_eq!(decode(on_board(8), &[b"m".as_slice(), no_click].concat()), [Game(Hold)]);
+    }
+
+    #[test]
+    fn how_a_mouse_report_is_split_never_changes_the_clicks() {
+        let bytes = b"m\x1b[<0;33;7M\x1b[<0;33;7m\x1b[M A'd\x1b[<64;40;11M\x1b[<0;40;11Mq";
+        let whole = decode(on_board(8), bytes);
+        assert_eq!(whole.iter().filter(|&&a| a == Game(Press)).count(), 3, "{whole:?}");
+        for split in 0..bytes.len() {
+            let mut d = on_board(8);
+            let mut out = Vec::new();
+            d.feed(&bytes[..split], &mut out);
+            d.feed(&bytes[split..], &mut out);
+            d.flush(&mut out);
+            assert_eq!(out, whole, "split at {split}");
+        }
+    }
+
     #[test]
     fn flushing_a_lone_esc_quits_and_an_unfinished_sequence_is_dropped() {
         let mut d = KeyDecoder::new();
@@ -286,6 +468,9 @@ mod tests {
         d.feed(b"\x1b[1;", &mut out);
         d.flush(&mut out);
         assert_eq!(out, []);
+        d.feed(b"\x1b[M A", &mut out);
+        d.flush(&mut out);
+        assert_eq!(out, [], "an X10 report cut short");
         assert!(!d.is_pending());
         d.feed(b"\x1b", &mut out);
         d.flush(&mut out);

@@ -1,5 +1,7 @@
 //! The terminal backend: the matrix drawn in a terminal, keys from its
-//! keyboard. For a desktop or an SSH session without a Sense HAT.
+//! keyboard, clicks from its mouse where it reports them (a click on a
+//! square points there and presses: [`keys`]). For a desktop or an SSH
+//! session without a Sense HAT.
 //!
 //! Under the board, a status line says in words what the board shows (the
 //! mode and size, the open menu with its selected item, a message in full,
@@ -25,9 +27,9 @@ mod sys;
 use super::clock::MonotonicClock;
 use super::signals::Shutdown;
 use super::{Backend, Display, Doing, Error, Input, Next, NoColour, wait};
-use crate::game::{Frame, Millis, OnShow};
+use crate::game::{Board, Frame, Millis, OnShow};
 use keys::{ESC_WAIT_MS, KeyAction, KeyDecoder};
-use render::Colours;
+use render::{Colours, Squares};
 use std::collections::VecDeque;
 use std::io::{self, IsTerminal, Read};
 use std::os::fd::{AsFd, BorrowedFd};
@@ -146,6 +148,11 @@ impl Terminal {
         let Some(frame) = self.shown else { return Ok(()) };
         let size = raw::size();
         let picture = self.picture(frame);
+        // Clicks point at the squares drawn now (none while the terminal is too small).
+        let drawn_board = self.on_show.as_ref().map(|on| Board::new(on.size));
+        let squares =
+            drawn_board.filter(|b| b.side() == picture.0.side()).and_then(|b| Squares::new(size, b));
+        self.decoder.point_on(squares);
         let under = match &self.on_show {
             Some(on) => render::under(on, self.log_line.as_deref(), size, picture.0.side()),
             None => String::new(),

@@ -1,6 +1,7 @@
-//! Raw mode and the alternate screen, always undone: by the guard's drop,
-//! and by a panic hook, which runs before the process unwinds or aborts
-//! (release builds use `panic = "abort"`, so no drop would run there).
+//! Raw mode, the alternate screen and mouse clicks, always undone: by the
+//! guard's drop, and by a panic hook, which runs before the process unwinds
+//! or aborts (release builds use `panic = "abort"`, so no drop would run
+//! there).
 
 use super::sys;
 use nix::errno::Errno;
@@ -9,10 +10,13 @@ use std::io;
 use std::os::fd::{AsFd, OwnedFd};
 use std::sync::{Mutex, Once, OnceLock, TryLockError};
 
-/// Alternate screen on, cursor hidden, screen cleared.
-const ENTER: &[u8] = b"\x1b[?1049h\x1b[?25l\x1b[0m\x1b[2J";
-/// Colours reset, cursor shown, back to the normal screen.
-const LEAVE: &[u8] = b"\x1b[0m\x1b[?25h\x1b[?1049l";
+/// Alternate screen on, cursor hidden, clicks reported (1000: a button's
+/// press and release, never motion) in SGR form (1006: any column, and
+/// nothing a key could be taken for), screen cleared.
+const ENTER: &[u8] = b"\x1b[?1049h\x1b[?25l\x1b[?1000h\x1b[?1006h\x1b[0m\x1b[2J";
+/// Clicks no longer reported, colours reset, cursor shown, back to the
+/// normal screen.
+const LEAVE: &[u8] = b"\x1b[?1006l\x1b[?1000l\x1b[0m\x1b[?25h\x1b[?1049l";
 
 /// The terminal's settings before the first raw mode: a second game in one
 /// process keeps them, the real ones.

@@ -1,8 +1,9 @@
 //! Drawing a frame as ANSI text: each LED a square cell of two spaces with a
 //! background colour, the board centred, and under it a status line (the
-//! mode, the size, the menu or the message in words) and a help line.
+//! mode, the size, the menu or the message in words) and a help line. Where
+//! the board is drawn is also where a click is read ([`Squares`]).
 
-use crate::game::{Frame, OnShow, Press, Rgb};
+use crate::game::{Board, Frame, OnShow, Press, Rgb};
 use std::fmt::Write;
 
 /// The narrowest terminal the game plays in: the shortest help line fits.
@@ -10,6 +11,9 @@ pub const MIN_COLS: usize = 40;
 
 /// Rows under the board: a blank one, the status line, the help line.
 pub(crate) const ROWS_UNDER: usize = 3;
+
+/// Character cells across one LED: two, so that an LED is about square.
+const CELL_WIDTH: usize = 2;
 
 /// How colours are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,7 +46,7 @@ pub struct Size {
 /// the board and the lines under it are centred; at the top-left corner
 /// if the terminal is too small.
 pub fn origin(size: Size, side: usize) -> (usize, usize) {
-    let (width, height) = (side * 2, side + ROWS_UNDER);
+    let (width, height) = (side * CELL_WIDTH, side + ROWS_UNDER);
     let row = (size.rows as usize).saturating_sub(height) / 2;
     let col = (size.cols as usize).saturating_sub(width) / 2;
     (row, col)
@@ -50,13 +54,41 @@ pub fn origin(size: Size, side: usize) -> (usize, usize) {
 
 /// The columns and rows a board `side` LEDs wide needs, with its lines.
 pub fn needs(side: usize) -> (usize, usize) {
-    ((side * 2).max(MIN_COLS), side + ROWS_UNDER)
+    ((side * CELL_WIDTH).max(MIN_COLS), side + ROWS_UNDER)
 }
 
 /// Whether the board (two cells per LED) and the lines under it fit.
 pub(crate) fn fits(size: Size, side: usize) -> bool {
     let (cols, rows) = needs(side);
     size.cols as usize >= cols && size.rows as usize >= rows
+}
+
+/// Where a board's squares are on the screen, as [`board`] draws them:
+/// what a click on a character cell points at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Squares {
+    /// The top-left cell of the frame (0-based row and column).
+    origin: (usize, usize),
+    board: Board,
+}
+
+impl Squares {
+    /// Where `board`'s frame is drawn in a terminal of `size`; `None` when
+    /// it does not fit (the terminal shows that it is too small instead).
+    pub fn new(size: Size, board: Board) -> Option<Squares> {
+        fits(size, board.side()).then(|| Squares { origin: origin(size, board.side()), board })
+    }
+
+    /// The pixel of the frame (column, row) drawn in the character cell at
+    /// column `col`, row `row` (0-based), if that pixel is one of the
+    /// board's squares: not the dark margin around a board smaller than the
+    /// 8x8 frame, nor anything beside the board.
+    pub fn pixel_at(&self, col: usize, row: usize) -> Option<(u8, u8)> {
+        let (top, left) = self.origin;
+        let (x, y) = (col.checked_sub(left)? / CELL_WIDTH, row.checked_sub(top)?);
+        self.board.square_at(x, y)?;
+        Some((u8::try_from(x).ok()?, u8::try_from(y).ok()?))
+    }
 }
 
 /// What a terminal too small for the board shows instead, from its
@@ -535,6 +567,65 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_click_points_at_the_square_drawn_in_its_cell_on_every_board_size() {
+        use crate::game::MAX_SIDE;
+        for n in 4..=MAX_SIDE {
+            let squares_of = Board::new(n);
+            let side = squares_of.side();
+            for size in
+                [Size { cols: 80, rows: 24 }, Size { cols: 40, rows: 19 }, Size { cols: 43, rows: 30 }]
+            {
+                let Some(squares) = Squares::new(size, squares_of) else {
+                    assert!(!fits(size, side), "{n}: drawn, so clickable");
+                    continue;
+                };
+                // Each pixel in a colour of its own, so each cell says which pixel [`board`] drew there.
+                let mut frame = Frame::dark(side);
+                let colour = |x: usize, y: usize| Rgb(x as u8 + 1, y as u8 + 1, 200);
+                for y in 0..side {
+                    for x in 0..side {
+                        frame.set(x, y, colour(x, y));
+                    }
+                }
+                let nz = |v: u16| std::num::NonZeroU16::new(v).unwrap();
+                let mut screen = vt100::Parser::new(nz(size.rows), nz(size.cols), 0);
+                screen.process(board(&frame, None, size, Colours::TrueColour).as_bytes());
+                let mut clicks = vec![0; side * side];
+                for row in 0..size.rows {
+                    for col in 0..size.cols {
+                        let drawn = match screen.screen().cell(row, col).unwrap().bgcolor() {
+                            vt100::Color::Rgb(r, g, 200) => Some((r as usize - 1, g as usize - 1)),
+                            _ => None,
+                        };
+                        let on_board = drawn.filter(|&(x, y)| squares_of.square_at(x, y).is_some());
+                        let at = squares.pixel_at(col as usize, row as usize);
+                        assert_eq!(
+                            at.map(|(x, y)| (x as usize, y as usize)),
+                            on_board,
+                            "{n}x{n}, {size:?}: cell ({col}, {row}) shows pixel {drawn:?}"
+                        );
+                        if let Some((x, y)) = on_board {
+                            clicks[y * side + x] += 1;
+                        }
+                    }
+                }
+                for y in 0..side {
+                    for x in 0..side {
+                        let square = squares_of.square_at(x, y).is_some();
+                        let expected = if square { 2 } else { 0 };
+                        assert_eq!(clicks[y * side + x], expected, "{n}x{n}: ({x}, {y}) in both its cells");
+                    }
+                }
+            }
+        }
+        assert_eq!(
+            Squares::new(Size { cols: 39, rows: 24 }, Board::new(8)),
+            None,
+            "too small: nothing to click"
+        );
     }
 
     #[test]
