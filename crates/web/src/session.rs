@@ -327,7 +327,7 @@ mod tests {
         let saved = SavedState { size: 5, ..SavedState::default() };
         let mut s =
             Session::start(Some(saved), false, 0.0, 0, None, Box::new(StoppedWatch), Box::new(NoCalendar));
-        let before = s.frame().clone();
+        let before = *s.frame();
         // The 5x5 is drawn on pixels 1 to 5 of the 8x8: 0 and 6 are off it.
         for (x, y) in [(0, 0), (6, 3), (3, 7), (200, 200)] {
             assert!(!s.point(x, y, 10.0), "({x}, {y})");
