@@ -1,6 +1,7 @@
 // The web page in a real Chromium, driven through the DevTools protocol over a pipe (no npm
 // packages): serves target/web on 127.0.0.1, plays whole games in every mode with the keyboard, the
-// mouse and touch on the drawn joystick, reads every LED's colour back after each action, and
+// mouse and touch on the drawn joystick, and by tapping and clicking the squares on the LEDs (the
+// script's `at X Y` and `press`), reads every LED's colour back after each action, and
 // compares them with the script backend's settled frames for the same events (the script-frames
 // example, given as argv[2]). Time on the page is Chromium's virtual time, so a scrolling message
 // passes in an instant and holds and repeats fire exactly when due. Also: an idle page runs no timer,
@@ -184,7 +185,10 @@ async function centre(button) {
   return evaluate(`(() => { const r = document.querySelector('#stick [aria-label^="${button}"]').getBoundingClientRect(); return { x: r.x + r.width / 2, y: r.y + r.height / 2 }; })()`);
 }
 async function pointer(button, down, touch) {
-  const { x, y } = await centre(button);
+  await pointAt(await centre(button), down, touch);
+}
+// A finger (touch) or the mouse's left button going down at, or lifted from, a point of the page.
+async function pointAt({ x, y }, down, touch) {
   if (touch) {
     await page("Input.dispatchTouchEvent", { type: down ? "touchStart" : "touchEnd", touchPoints: down ? [{ x, y }] : [] });
   } else {
@@ -214,6 +218,65 @@ async function holdMiddle(touch = false) {
   await pointer("middle", false, touch);
   await record("middle let go", ["release"]);
 }
+
+// --- pointing at a square (issue 32) ---
+// A point in the cell of the LED at pixel (x, y) of the frame: its centre moved by `nudge`, in
+// fractions of the distance between LED centres (0.49: just short of the middle of the gap).
+async function ledPoint(x, y, [fx, fy] = [0, 0]) {
+  return evaluate(`(() => {
+    const leds = [...document.querySelectorAll("#matrix .led")], side = Math.round(Math.sqrt(leds.length));
+    const centre = (i) => { const r = leds[i].getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; };
+    const [cx, cy] = centre(${y} * side + ${x});
+    const pitch = centre(1)[0] - centre(0)[0];
+    return { x: cx + ${fx} * pitch, y: cy + ${fy} * pitch };
+  })()`);
+}
+// The board's square (col, row) is drawn at this pixel of the frame: centred on a frame of at least 8.
+const pixelOf = (col, row) => [col, row].map((v) => v + ((Math.max(8, n) - n) >> 1));
+// A tap (touch) or click (mouse) on the square (col, row), at its LED's centre moved by `nudge`, or
+// held a second (`long`: the hold, then let go). The page sends the cursor there and the middle, as
+// the script's `at X Y` and `press` (a hold: `hold`, then `release`); a hold of the keyboard's m still
+// pending is released first, as before a key.
+async function tapSquare(col, row, { touch = false, nudge, long = false } = {}) {
+  const [x, y] = pixelOf(col, row);
+  const point = await ledPoint(x, y, nudge);
+  const how = `${touch ? "tap" : "click"}${long ? " held" : ""} on (${col}, ${row})${nudge ? ` off its centre by ${nudge}` : ""}`;
+  const first = [...(keyboardHolding ? ["release"] : []), `at ${x} ${y}`];
+  keyboardHolding = false;
+  cursor = [col, row];
+  await pointAt(point, true, touch);
+  if (long) {
+    await settle();
+    lines.push(...first, "hold");
+    observed.push([lines.length, await readLeds(), `${how}: the hold`]);
+    await pointAt(point, false, touch);
+    return record(`${how}: let go`, ["release"]);
+  }
+  await pointAt(point, false, touch);
+  await record(how, [...first, "press"]);
+}
+// Taps the squares (col, rows[col]) in turn, each `presses` times (regions: a dot, then a queen),
+// each somewhere else in its cell: the centre, and near each corner, in the gaps between LEDs.
+async function tapSquares(rows, touch, presses = 1) {
+  const spots = [[0, 0], [0.49, 0.49], [-0.49, -0.49], [0.49, -0.49], [-0.49, 0.49]];
+  let i = 0;
+  for (const [col, row] of rows.entries()) {
+    for (let p = 0; p < presses; p++) await tapSquare(col, row, { touch, nudge: spots[i++ % spots.length] });
+  }
+}
+// How big a square of the board is to a finger, from the page's layout: the distance between the
+// LEDs' centres (a tap goes to the nearest), and for the squares on the edge from their centre to
+// the matrix's edge and half that distance inward; the smallest of these, in CSS px.
+const squareSize = () => evaluate(`(() => {
+  const leds = [...document.querySelectorAll("#matrix .led")], side = Math.round(Math.sqrt(leds.length));
+  const m = document.getElementById("matrix").getBoundingClientRect();
+  const r = (i) => leds[i].getBoundingClientRect();
+  const pitch = Math.min(r(1).x - r(0).x, r(side).y - r(0).y);
+  const first = r(0), last = r(side * side - 1);
+  const edge = Math.min(first.x + first.width / 2 - m.left, m.right - (last.x + last.width / 2),
+    first.y + first.height / 2 - m.top, m.bottom - (last.y + last.height / 2)) + pitch / 2;
+  return Math.round(Math.min(pitch, edge) * 10) / 10;
+})()`);
 
 // --- playing: the cursor is tracked here to find the moves to a square ---
 let n = 8;
@@ -661,12 +724,67 @@ try {
   fs.rmSync(puzzleDir, { recursive: true, force: true });
   log(`pasted letters play that puzzle (the address becomes ${fragment}); 14 solutions pasted and a link cut short are one line each: "${refusedSaid}", "${cutSaid[1]}"`);
 
+  // Issue 32: pointing at a square. Whole games in every mode played by tapping squares (touch) and
+  // by clicking them (the mouse), each tap somewhere else in its square's cell (the gaps between the
+  // LEDs too), every LED after each as the script backend shows for the same `at X Y` and `press`
+  // lines; menus on the keys. A long press on a square is the hold (the menu opens); a tap after the
+  // keyboard's m, off a smaller board (nothing), on a 5x5 (offset on the 8x8 frame) and on a 16x16.
+  const daily = JSON.parse(cli("regions", "daily", "--format", "json")).solution;
+  for (const touch of [true, false]) {
+    const how = touch ? "tapped" : "clicked";
+    await evaluate("localStorage.clear()");
+    await openPage("", desktop, true, `?seed=${seed}`);
+    traceAnew(8);
+    const square = await squareSize();
+    if (square < 40) fail(`at ${desktop.width}x${desktop.height}: a square of the 8x8 is ${square} px (at least 40 wanted)`);
+    // Classic: a whole game, found; the answer on a queen; m, then a square (the release first, and
+    // pointing closes the menu); a long press on a square opens the menu, which up leaves.
+    await tapSquares([0, 4, 7, 5, 2, 6, 1, 3], touch);
+    if (!/1\/92/.test(await evaluate("document.getElementById('tally').textContent"))) fail(`classic ${how}: the solution was not counted`);
+    await tapSquares([7, 1, 4, 2, 0, 6, 3], touch);
+    await tapSquare(6, 3, { touch });
+    await key("m");
+    await tapSquare(2, 2, { touch, nudge: [0.3, -0.3] });
+    await tapSquare(5, 1, { touch, long: true });
+    if ((await words()).menu.length === 0) fail(`classic ${how}: a long press on a square did not open the menu`);
+    await key("ArrowUp");
+    // Strict: a refused square, restart, then a whole game.
+    await mode("STRICT");
+    await tapSquares([0, 1], touch); // (1, 1) attacks (0, 0): refused
+    await choose("RESTART");
+    await tapSquares([3, 1, 6, 2, 5, 7, 4, 0], touch);
+    // Cover: five queens that cover the 8x8, one taken back on the way.
+    await mode("COVER");
+    await tapSquares([3, 5, 1], touch);
+    await tapSquare(2, 1, { touch }); // on a queen: taken back
+    for (const [col, row] of [[2, 1], [3, 7], [4, 4]]) await tapSquare(col, row, { touch, nudge: [-0.45, 0.45] });
+    // Regions: the puzzle of the day, each square a dot then a queen, to solved.
+    await mode("REGIONS");
+    await tapSquares(daily, touch, 2);
+    // Smaller and larger boards: a 5x5 drawn in the middle of the 8x8 (a tap on the dark edge round
+    // it does nothing: no line, the LEDs unchanged), and a 16x16 on a 16x16 grid.
+    await mode("CLASSIC");
+    await size(5);
+    await tapSquares([0, 2, 4, 1, 3], touch);
+    for (const [x, y] of [[0, 0], [7, 3], [4, 6]]) {
+      await pointAt(await ledPoint(x, y), true, touch);
+      await pointAt(await ledPoint(x, y), false, touch);
+      await record(`${how} (${x}, ${y}), off the 5x5`, []);
+    }
+    await size(16);
+    await tapSquares([0, 2, 4, 1, 12, 8, 13, 11, 14, 5, 15, 6, 3, 10, 7, 9], touch); // a whole 16x16
+    const large = await squareSize();
+    compareWithScript();
+    const taps = observed.filter(([, , what]) => / on \(/.test(what)).length;
+    log(`squares ${how}: whole games in classic, strict, cover and regions, a 5x5 and a 16x16 (${taps} ${how} squares of ${observed.length} actions), every LED as the script backend's; at ${desktop.width}x${desktop.height} a square is ${square} px on the 8x8, ${large} px on the 16x16`);
+  }
+
   // Phones, portrait and landscape, with touch: the matrix, every LED and the joystick whole in the
   // viewport, nothing wider than it, every button at least 44x44 px, also on a 16x16 board; the words
   // column keeps its place when the menu opens; a few moves tapped on the joystick show what the
   // script backend shows.
   const shots = path.dirname(screenshotPath ?? "target/web-test/web.png");
-  for (const [width, height] of [[320, 568], [390, 844], [412, 915], [844, 390], [568, 320]]) {
+  for (const [width, height] of [[320, 568], [375, 667], [390, 844], [412, 915], [844, 390], [568, 320]]) {
     await evaluate("localStorage.clear()");
     await openPage("", { width, height, mobile: true });
     const where = `at ${width}x${height}`;
@@ -681,8 +799,31 @@ try {
       await tap(button, true);
     }
     await holdDirection("down", true, false); // classic: once per push, held or not
+    // Squares tapped: two corners, each near its outer edge, and one in the gap by its neighbours.
+    n = 8;
+    await tapSquare(0, 0, { touch: true, nudge: [-0.45, -0.45] });
+    await tapSquare(7, 7, { touch: true, nudge: [0.45, 0.45] });
+    await tapSquare(4, 3, { touch: true, nudge: [0.49, -0.49] });
+    // A finger put on a square and dragged up the screen scrolls nothing (the page is longer than
+    // the screen where the words go under the board): lifted, it is the press on that square.
+    const [dx, dy] = pixelOf(1, 6);
+    const from = await ledPoint(dx, dy);
+    await pointAt(from, true, true);
+    for (const step of [20, 60, 120]) {
+      await page("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: from.x, y: from.y - step }] });
+    }
+    await pointAt(from, false, true);
+    const scrolled = await evaluate("[scrollY, document.scrollingElement.scrollHeight > innerHeight]");
+    if (scrolled[0] !== 0) fail(`${where}: a finger dragged on the board scrolled the page by ${scrolled[0]} px`);
+    const menuOff = await evaluate(`document.getElementById("matrix").dispatchEvent(new MouseEvent("contextmenu", { bubbles: true, cancelable: true }))`);
+    if (menuOff) fail(`${where}: the browser's menu is not kept off the board`);
+    cursor = [1, 6];
+    await record("a finger dragged up from (1, 6)", [`at ${dx} ${dy}`, "press"]);
     compareWithScript();
     const taps = observed.length;
+    // A square of the 8x8 is at least 40 px to a finger on a phone held upright, 320 px wide or more.
+    const square = await squareSize();
+    if (width < height && square < 40) fail(`${where}: a square of the 8x8 is ${square} px (at least 40 wanted)`);
     if (width === 390) {
       const shot = await page("Page.captureScreenshot", { format: "png" });
       fs.writeFileSync(path.join(shots, "web-phone.png"), Buffer.from(shot.data, "base64"));
@@ -704,7 +845,8 @@ try {
     n = 8;
     await size(16);
     await checkFits(`${where} on a 16x16 board`);
-    log(`phone ${where}: matrix, LEDs and joystick inside, no overflow, buttons >= 44 px, the menu moves nothing, ${taps} taps as the script backend`);
+    const large = await squareSize();
+    log(`phone ${where}: matrix, LEDs and joystick inside, no overflow, buttons >= 44 px, the menu moves nothing, ${taps} taps as the script backend, a drag on the board scrolls nothing${scrolled[1] ? " (the page could scroll)" : ""}; a square ${square} px on the 8x8, ${large} px on the 16x16`);
   }
 
   // The screenshot for the README: a game under way.

@@ -1,6 +1,6 @@
 // The page around the queens engine (queens.wasm, built from crates/web): it draws the LEDs and the
-// words, turns keys, clicks and touches into the engine's input, gives it the page's clock, and keeps
-// the progress in localStorage. While nothing animates and no key is held it schedules nothing.
+// words, turns keys, clicks and touches (on the joystick and on the LEDs' squares) into the engine's
+// input, gives it the page's clock, and keeps the progress in localStorage. While nothing animates and no key is held it schedules nothing.
 // Other tabs keep their progress under the same key: before storing, the page reads what is stored now
 // and the engine merges it with this tab's (the solutions of both), so no tab loses another's.
 "use strict";
@@ -270,6 +270,44 @@ function joystick() {
   }
 }
 
+// The joystick's middle, as `joystick` numbers its keys.
+const MIDDLE = 4;
+
+// The LED matrix as a pointer: a tap or click on a square is the cursor there and the joystick's
+// middle going down, and lifting it the middle going up, so that a short tap is a press and a long
+// one the hold (the menu), timed as the drawn middle's. Each LED answers for its whole cell, the gaps
+// around it included: a point goes to the LED whose centre is nearest, in its column and its row.
+function board() {
+  const matrix = document.getElementById("matrix");
+  let pressing = null; // the pointer whose tap went down on a square
+  const nearest = (at, centres) =>
+    centres.reduce((best, c, i) => (Math.abs(at - c) < Math.abs(at - centres[best]) ? i : best), 0);
+  matrix.addEventListener("pointerdown", (e) => {
+    e.preventDefault();
+    if (pressing !== null || e.button !== 0 || leds.length === 0) return; // the main button, a touch or a pen
+    const side = Math.round(Math.sqrt(leds.length));
+    const rects = leds.map((l) => l.getBoundingClientRect());
+    const x = nearest(e.clientX, rects.slice(0, side).map((r) => r.left + r.width / 2));
+    const y = nearest(e.clientY, rects.filter((_, i) => i % side === 0).map((r) => r.top + r.height / 2));
+    if (!wasm.point(x, y, performance.now())) return; // off the board: nothing
+    pressing = e.pointerId;
+    matrix.setPointerCapture?.(e.pointerId);
+    update();
+  });
+  const lift = (e) => {
+    if (e.pointerId !== pressing) return;
+    e.preventDefault();
+    pressing = null;
+    wasm.joystick(MIDDLE, 0, performance.now());
+    update();
+  };
+  matrix.addEventListener("pointerup", lift);
+  matrix.addEventListener("pointercancel", lift);
+  matrix.addEventListener("lostpointercapture", lift);
+  // A long press is the hold, not the browser's menu.
+  matrix.addEventListener("contextmenu", (e) => e.preventDefault());
+}
+
 // Where regions mode's puzzles other than the puzzle of the day come from: the address's seed if it
 // has one (`?seed=` and 1 to 16 hex digits: the same seed, the same puzzles, to share them), else
 // the browser's randomness, so that each visit brings new ones.
@@ -329,6 +367,7 @@ async function main() {
   wasm = instance.exports;
   document.addEventListener("keydown", onKey);
   joystick();
+  board();
   document.getElementById("play-pasted").addEventListener("click", playPasted);
   // A link opened in this tab, or typed into its address: that puzzle, now.
   addEventListener("hashchange", () => begin(false));

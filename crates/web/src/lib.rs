@@ -188,6 +188,18 @@ pub extern "C" fn joystick(key: u32, down: u32, now: f64) {
     }
 }
 
+/// A tap or click went down on the LED in column `x`, row `y` of the frame
+/// (from 0 at the top left) at `now`: if a square of the board is drawn
+/// there, the cursor goes there and the joystick's middle goes down (the
+/// page sends its going up with [`joystick`], key 4, when the tap is
+/// lifted). Returns 1 if so, 0 for a pixel off the board (nothing done).
+// SAFETY: as for `input_buffer`.
+#[unsafe(no_mangle)]
+pub extern "C" fn point(x: u32, y: u32, now: f64) -> u32 {
+    let (Ok(x), Ok(y)) = (u8::try_from(x), u8::try_from(y)) else { return 0 };
+    with_session(|s| u32::from(s.point(x, y, now)))
+}
+
 /// A key of the keyboard, as an event (its index in [`Event::JOYSTICK`]; the
 /// hold stands for `m`), at `now`.
 // SAFETY: as for `input_buffer`.
@@ -294,13 +306,14 @@ fn json_string(text: &str) -> String {
     out + "\""
 }
 
-/// What the keys and the joystick do now, one item each: the terminal's
-/// help line with the page's joystick beside the keys. Items, not one line:
+/// What the keys, the joystick and the LEDs do now, one item each: the
+/// terminal's help line with the page's joystick beside the keys, and a
+/// tap on a square. Items, not one line:
 /// the page sets them apart itself (the terminal's double spaces would
 /// collapse in HTML).
 pub fn help(on_show: &OnShow) -> Vec<String> {
     let items: &[&str] = if on_show.standby {
-        &["asleep: any key or joystick move starts a new game"]
+        &["asleep: any key, joystick move or tap on the board starts a new game"]
     } else if on_show.menu.is_some() {
         &["left/right: choose", "Enter/Space or a click of the middle: pick", "m, up or down: leave"]
     } else {
@@ -312,7 +325,8 @@ pub fn help(on_show: &OnShow) -> Vec<String> {
         return vec![
             "arrows/WASD/hjkl or the joystick: move".into(),
             format!("Enter/Space or a click of the middle: {press}"),
-            "m or holding the middle: menu".into(),
+            "tap or click a square: press there".into(),
+            "m, or holding the middle or a square: menu".into(),
         ];
     };
     items.iter().map(|i| i.to_string()).collect()
@@ -445,7 +459,7 @@ mod tests {
             session.tick(at);
         }
         let playing = help(&session.on_show());
-        assert_eq!(playing.len(), 3, "{playing:?}");
+        assert_eq!(playing.len(), 4, "{playing:?}");
         assert!(playing[1].ends_with("on a queen: the answer"), "{playing:?}");
         session.keyboard(Event::Hold, 60_000.0);
         for item in playing.iter().chain(&help(&session.on_show())) {

@@ -4,8 +4,8 @@
 use crate::saved;
 use queens_engine::game::gesture::{Gestures, Key, Timing};
 use queens_engine::game::{
-    Calendar, Engine, Event, Frame, MAX_SIDE, Millis, ModeKind, OnShow, SavedState, Setup, Stopwatch, Style,
-    Unusable,
+    Board, Calendar, Engine, Event, Frame, MAX_SIDE, Millis, ModeKind, OnShow, SavedState, Setup, Stopwatch,
+    Style, Unusable,
 };
 use queens_engine::regions::Puzzle;
 
@@ -114,6 +114,30 @@ impl Session {
         }
         self.keyboard_holding = event == Event::Hold;
         self.apply(event, now);
+    }
+
+    /// A tap or click on the LED at pixel (`x`, `y`) of the frame went down
+    /// at `now`: if a square of the board is drawn there, the cursor goes
+    /// there ([`Event::At`]) and the middle of the joystick goes down, so
+    /// that lifting it ([`Session::joystick`] with the middle) is a press,
+    /// or after a second's hold the hold, timed as the drawn joystick's. A
+    /// pending hold of the keyboard's `m` is released first, as before any
+    /// key. Returns whether the pixel is a square: off the board (the dark
+    /// edge of a board smaller than the frame) a tap does nothing.
+    pub fn point(&mut self, x: u8, y: u8, now: f64) -> bool {
+        let now = self.millis(now);
+        self.expire(now);
+        if Board::new(self.engine.setup().size).square_at(x.into(), y.into()).is_none() {
+            return false;
+        }
+        if std::mem::take(&mut self.keyboard_holding) {
+            self.apply(Event::Release, now);
+        }
+        self.apply(Event::At { x, y }, now);
+        if let Some(event) = self.stick.key(Key::Middle, true, now) {
+            self.apply(event, now);
+        }
+        true
     }
 
     /// Brings everything up to `now`: a hold or repeat of the joystick that
@@ -265,6 +289,65 @@ mod tests {
         s.joystick(Key::Down, false, now + 700.0);
         assert_eq!(s.on_show().cursor, Some((3, 6)), "row 4 + 2 repeated downs");
         assert_eq!(s.deadline(), None);
+    }
+
+    #[test]
+    fn a_tap_on_a_square_is_the_cursor_there_and_a_press_and_a_long_one_the_hold() {
+        let start = || Session::start(None, true, 0.0, 0, None, Box::new(StoppedWatch), Box::new(NoCalendar));
+        let (mut tapped, mut moved) = (start(), start());
+        let now = settled(&mut tapped, 0.0);
+        settled(&mut moved, 0.0);
+        assert!(tapped.point(6, 1, now), "(6, 1) is a square of the 8x8");
+        assert_eq!(
+            tapped.deadline(),
+            Some(now + 1000.0),
+            "the middle is down: its hold is due, as the joystick's"
+        );
+        tapped.joystick(Key::Middle, false, now + 100.0);
+        // The same game by the keys: from (3, 4) three right, three up, and a press.
+        for event in [Event::Right, Event::Right, Event::Right, Event::Up, Event::Up, Event::Up, Event::Press]
+        {
+            moved.keyboard(event, now + 100.0);
+        }
+        let now = settled(&mut tapped, now + 100.0);
+        settled(&mut moved, now);
+        assert_eq!(tapped.on_show().cursor, Some((6, 1)));
+        assert!(tapped.frame() == moved.frame(), "a short tap is the moves there and a press");
+        assert_eq!(tapped.found(), 0);
+        // Held a second: the menu; let go, and it stays open.
+        assert!(tapped.point(2, 5, now));
+        tapped.tick(now + 1000.0);
+        assert!(tapped.on_show().menu.is_some(), "a long press is the hold");
+        tapped.joystick(Key::Middle, false, now + 1300.0);
+        assert!(tapped.on_show().menu.is_some(), "letting go is the release: the menu stays");
+    }
+
+    #[test]
+    fn a_tap_off_a_smaller_board_does_nothing() {
+        let saved = SavedState { size: 5, ..SavedState::default() };
+        let mut s =
+            Session::start(Some(saved), false, 0.0, 0, None, Box::new(StoppedWatch), Box::new(NoCalendar));
+        let before = *s.frame();
+        // The 5x5 is drawn on pixels 1 to 5 of the 8x8: 0 and 6 are off it.
+        for (x, y) in [(0, 0), (6, 3), (3, 7), (200, 200)] {
+            assert!(!s.point(x, y, 10.0), "({x}, {y})");
+            assert_eq!(s.deadline(), None, "no middle down after ({x}, {y})");
+        }
+        assert!(s.frame() == &before);
+        assert!(s.point(1, 1, 20.0));
+        s.joystick(Key::Middle, false, 50.0);
+        assert_eq!(s.on_show().cursor, Some((1, 1)), "the 5x5's top-left square");
+    }
+
+    #[test]
+    fn the_keyboards_hold_is_released_before_a_tap_as_before_a_key() {
+        let mut s = Session::start(None, true, 0.0, 0, None, Box::new(StoppedWatch), Box::new(NoCalendar));
+        let now = settled(&mut s, 0.0);
+        s.keyboard(Event::Hold, now);
+        assert!(s.keyboard_holding);
+        assert!(s.point(0, 0, now));
+        assert!(!s.keyboard_holding, "the release went before the tap");
+        assert!(s.on_show().menu.is_none(), "pointing closed the menu");
     }
 
     #[test]
