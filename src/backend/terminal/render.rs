@@ -167,16 +167,25 @@ pub fn help(on_show: &OnShow, width: usize) -> String {
             Press::Cycles(states) => {
                 let (long, short) = (states.join(", "), states.join("/"));
                 vec![
+                    format!(
+                        "arrows/WASD/hjkl move  Enter/Space or a click: {long}  m menu  q/Esc/Ctrl-D quit"
+                    ),
                     format!("arrows/WASD/hjkl move  Enter/Space: {long}  m menu  q/Esc/Ctrl-D quit"),
+                    format!("arrows move  Enter or a click: {long}  m menu  q quit"),
                     format!("arrows move  Enter: {long}  m menu  q quit"),
                     format!("Enter: {short}  m menu  q quit"),
                 ]
             }
+            // A click on a square is named where there is room: it is how the page is played,
+            // and nothing else on the screen says that the terminal takes clicks too.
             Press::Places { on_a_queen: (long, short) } => vec![
+                format!(
+                    "arrows/WASD/hjkl move  Enter/Space or a click place; on a queen: {long}  m menu  q/Esc/Ctrl-D quit"
+                ),
                 format!(
                     "arrows/WASD/hjkl move  Enter/Space place; on a queen: {long}  m menu  q/Esc/Ctrl-D quit"
                 ),
-                format!("arrows/WASD/hjkl move  Enter place; on a queen: {long}  m menu  q quit"),
+                format!("arrows move  Enter or a click place; on a queen: {long}  m menu  q quit"),
                 format!("arrows move  Enter place; on a queen: {long}  m menu  q quit"),
                 format!("Enter place; on a queen: {short}  m menu  q quit"),
                 format!("Enter place/{short}  m menu  q quit"),
