@@ -118,6 +118,26 @@ fn a_bad_line_is_reported_with_its_number_and_the_game_goes_on() {
 }
 
 #[test]
+fn pointing_off_the_board_is_refused_in_one_line_and_pointing_on_it_moves_the_cursor() {
+    // A 6x6 is the middle of the LEDs: its squares are pixels 1 to 6.
+    let out = run(&["--size", "6"], "at 0 0\nat 8 3\nat 6 1\npress\nat 2\n");
+    assert_eq!(out.status.code(), Some(1), "a run with refused lines fails");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    let said = |line: usize, what: &str| {
+        format!(
+            "queens play: script line {line}: '{what}': no square there: the 6x6 board's columns and rows are 1 to 6\n"
+        )
+    };
+    assert!(stderr.starts_with(&(said(1, "at 0 0") + &said(2, "at 8 3"))), "{stderr}");
+    assert!(
+        stderr.contains("script line 5: 'at 2': at takes a column and a row counted from 0, like 'at 3 4'")
+    );
+    let frames = frames(&String::from_utf8(out.stdout).unwrap());
+    assert_eq!(frames.len(), 3, "start, at, press: refused lines print nothing");
+    assert_eq!(frames[2][1][6], WHITE, "the queen lands on the square pointed at");
+}
+
+#[test]
 fn a_line_that_never_ends_is_cut_at_4_kib_and_quoted_to_80_characters() {
     use std::io::Read;
     let mut child = common::bin::queens()

@@ -21,7 +21,7 @@ use super::{Backend, Display, Doing, Error, Input, Next};
 
 /// What a failed write of the frames says, as every command's failed output does.
 const CANNOT_WRITE: &str = "cannot write to standard output";
-use crate::game::{Event, Frame, Millis};
+use crate::game::{Board, Event, Frame, Millis, OnShow};
 use std::io::{BufRead, Write};
 
 /// The longest line read, in bytes; the rest of a longer one is skipped
@@ -40,6 +40,9 @@ pub struct Script<R, W> {
     refused: usize,
     /// What a refused line's message starts with (`queens play`).
     program: String,
+    /// The board on show, once told ([`Display::describe`]): an `at` line
+    /// off it is refused, as the page and the terminal send no press there.
+    board: Option<Board>,
 }
 
 impl<R: BufRead, W: Write> Script<R, W> {
@@ -47,7 +50,7 @@ impl<R: BufRead, W: Write> Script<R, W> {
     /// `trace`); a refused line is said on standard error after `program`.
     pub fn new(lines: R, out: W, trace: bool, program: &str) -> Self {
         let program = program.to_string();
-        Script { lines, out, trace, clock: 0, line_no: 0, shown: None, refused: 0, program }
+        Script { lines, out, trace, clock: 0, line_no: 0, shown: None, refused: 0, program, board: None }
     }
 
     /// The next line, at most [`MAX_LINE`] bytes of it; `None` at the end
@@ -155,6 +158,23 @@ impl<R: BufRead, W: Write> Display for Script<R, W> {
         self.shown = Some(*frame);
         Ok(())
     }
+
+    fn describe(&mut self, on_show: &OnShow) -> Result<(), Error> {
+        self.board = Some(Board::new(on_show.size));
+        Ok(())
+    }
+}
+
+/// Why `at X Y` points at no square of `board`, if it does not: a typo
+/// there would leave the `press` after it to act on the cursor's square.
+fn off_board(board: Board, x: u8, y: u8) -> Option<String> {
+    if board.square_at(x.into(), y.into()).is_some() {
+        return None;
+    }
+    // The pixels with a square, across (the same down): the middle of the frame.
+    let across: Vec<usize> = (0..board.side()).filter(|&v| board.square_at(v, v).is_some()).collect();
+    let (first, last, n) = (across[0], across[across.len() - 1], board.n());
+    Some(format!("'at {x} {y}': no square there: the {n}x{n} board's columns and rows are {first} to {last}"))
 }
 
 impl<R: BufRead, W: Write> Backend for Script<R, W> {
@@ -183,7 +203,13 @@ impl<R: BufRead, W: Write> Input for Script<R, W> {
         loop {
             let Some(read) = self.read_line()? else { return Ok(Next::Quit) };
             self.line_no += 1;
-            match read.and_then(|text| parse_line(&text)) {
+            let parsed = read.and_then(|text| parse_line(&text)).and_then(|line| match (line, self.board) {
+                (Line::Event(Event::At { x, y }), Some(board)) => {
+                    off_board(board, x, y).map_or(Ok(line), Err)
+                }
+                _ => Ok(line),
+            });
+            match parsed {
                 Ok(Line::Event(event)) => return Ok(Next::Event(event)),
                 Ok(Line::Wait(ms)) => {
                     self.clock += ms;
@@ -211,7 +237,7 @@ mod tests {
         assert_eq!(parse_line(" at  3 4"), Ok(Line::Event(Event::At { x: 3, y: 4 })));
         assert_eq!(
             parse_line("at 3"),
-            Err("'at 3': at takes a column and a row from 0 to 255, like 'at 3 4'".into())
+            Err("'at 3': at takes a column and a row counted from 0, like 'at 3 4'".into())
         );
         assert_eq!(parse_line("# a comment"), Ok(Line::Nothing));
         assert_eq!(parse_line(""), Ok(Line::Nothing));

@@ -82,7 +82,7 @@ impl FromStr for Event {
                 [x, y] => x.parse().and_then(|x| Ok(Event::At { x, y: y.parse()? })).ok(),
                 _ => None,
             }
-            .ok_or_else(|| format!("'{s}': at takes a column and a row from 0 to 255, like 'at 3 4'")),
+            .ok_or_else(|| format!("'{s}': at takes a column and a row counted from 0, like 'at 3 4'")),
             [word] => Event::JOYSTICK
                 .into_iter()
                 .find(|e| e.name() == word)
