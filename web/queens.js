@@ -294,11 +294,13 @@ function board() {
     matrix.setPointerCapture?.(e.pointerId);
     update();
   });
+  // Lifted, the tap presses (or lets go of its hold); taken back by the browser, it presses nothing.
   const lift = (e) => {
     if (e.pointerId !== pressing) return;
     e.preventDefault();
     pressing = null;
-    wasm.joystick(MIDDLE, 0, performance.now());
+    if (e.type === "pointercancel") wasm.cancel_point(performance.now());
+    else wasm.joystick(MIDDLE, 0, performance.now());
     update();
   };
   matrix.addEventListener("pointerup", lift);

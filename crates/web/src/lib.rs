@@ -200,6 +200,14 @@ pub extern "C" fn point(x: u32, y: u32, now: f64) -> u32 {
     with_session(|s| u32::from(s.point(x, y, now)))
 }
 
+/// The tap [`point`] started was taken back by the browser
+/// (`pointercancel`) at `now`: no press.
+// SAFETY: as for `input_buffer`.
+#[unsafe(no_mangle)]
+pub extern "C" fn cancel_point(now: f64) {
+    with_session(|s| s.cancel_point(now));
+}
+
 /// A key of the keyboard, as an event (its index in [`Event::JOYSTICK`]; the
 /// hold stands for `m`), at `now`.
 // SAFETY: as for `input_buffer`.

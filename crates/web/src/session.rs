@@ -140,6 +140,19 @@ impl Session {
         true
     }
 
+    /// The tap [`Session::point`] started was taken back (the browser's
+    /// `pointercancel`: a call coming in, the system taking the touch): the
+    /// middle goes up without its press. A hold already given is let go of
+    /// as usual, so that a release follows it.
+    pub fn cancel_point(&mut self, now: f64) {
+        let now = self.millis(now);
+        self.expire(now);
+        match self.stick.key(Key::Middle, false, now) {
+            Some(Event::Press) | None => {}
+            Some(event) => self.apply(event, now),
+        }
+    }
+
     /// Brings everything up to `now`: a hold or repeat of the joystick that
     /// is due, and the animation playing.
     pub fn tick(&mut self, now: f64) {
@@ -337,6 +350,25 @@ mod tests {
         assert!(s.point(1, 1, 20.0));
         s.joystick(Key::Middle, false, 50.0);
         assert_eq!(s.on_show().cursor, Some((1, 1)), "the 5x5's top-left square");
+    }
+
+    #[test]
+    fn a_tap_taken_back_presses_nothing() {
+        let start = || Session::start(None, true, 0.0, 0, None, Box::new(StoppedWatch), Box::new(NoCalendar));
+        let (mut cancelled, mut moved) = (start(), start());
+        let now = settled(&mut cancelled, 0.0);
+        settled(&mut moved, 0.0);
+        assert!(cancelled.point(3, 3, now));
+        cancelled.cancel_point(now + 100.0);
+        moved.keyboard(Event::Up, now + 100.0);
+        assert_eq!(cancelled.deadline(), None, "the middle is up: no hold due");
+        assert!(cancelled.frame() == moved.frame(), "the cursor went there, and no queen");
+        // Held past the hold: the menu, then its release.
+        assert!(cancelled.point(2, 2, now + 200.0));
+        cancelled.tick(now + 1200.0);
+        assert!(cancelled.on_show().menu.is_some());
+        cancelled.cancel_point(now + 1300.0);
+        assert!(cancelled.on_show().menu.is_some(), "the release leaves the menu open");
     }
 
     #[test]
