@@ -55,6 +55,9 @@ pub struct KeyDecoder {
     holding: bool,
     /// Where the board's squares are on the screen, while it shows one.
     squares: Option<Squares>,
+    /// Inside an escape sequence too long to be a key or a click: the rest
+    /// of it is skipped to its final byte, so that none of it is a key.
+    skipping: bool,
 }
 
 impl KeyDecoder {
@@ -70,7 +73,7 @@ impl KeyDecoder {
 
     /// Whether an unfinished escape sequence (or a lone Esc) is waiting.
     pub fn is_pending(&self) -> bool {
-        !self.pending.is_empty()
+        !self.pending.is_empty() || self.skipping
     }
 
     /// Decodes `bytes` (after anything pending), appending the actions to `out`.
@@ -78,11 +81,25 @@ impl KeyDecoder {
         self.pending.extend_from_slice(bytes);
         let mut at = 0;
         while at < self.pending.len() {
+            if self.skipping {
+                // Parameter bytes, then the final byte that ends the sequence; anything
+                // else ends it too, and is read as itself.
+                let byte = self.pending[at];
+                self.skipping = (0x20..=0x3f).contains(&byte);
+                if self.skipping || (0x40..=0x7e).contains(&byte) {
+                    at += 1;
+                }
+                continue;
+            }
             match decode_one(&self.pending[at..]) {
                 Decoded::Key(used, key) => {
                     if let Some(key) = key {
                         self.push(key, out);
                     }
+                    at += used;
+                }
+                Decoded::TooLong(used) => {
+                    self.skipping = true;
                     at += used;
                 }
                 Decoded::Incomplete => break,
@@ -98,6 +115,7 @@ impl KeyDecoder {
             self.push(Key::Quit, out);
         }
         self.pending.clear();
+        self.skipping = false;
     }
 
     fn push(&mut self, key: Key, out: &mut Vec<KeyAction>) {
@@ -152,6 +170,9 @@ enum Decoded {
     Key(usize, Option<Key>),
     /// An escape sequence that has not ended yet.
     Incomplete,
+    /// The start (this many bytes) of an escape sequence too long to be a
+    /// key or a click: the rest of it is skipped too.
+    TooLong(usize),
 }
 
 fn decode_one(bytes: &[u8]) -> Decoded {
@@ -208,8 +229,8 @@ fn decode_escape(bytes: &[u8]) -> Decoded {
                     };
                     Decoded::Key(end + 1, key)
                 }
-                // Too long to be a key: skipped.
-                None if bytes.len() >= MAX_SEQUENCE => Decoded::Key(MAX_SEQUENCE, None),
+                // Too long to be a key: skipped, to its end.
+                None if bytes.len() >= MAX_SEQUENCE => Decoded::TooLong(MAX_SEQUENCE),
                 None => Decoded::Incomplete,
             }
         }
@@ -339,7 +360,10 @@ mod tests {
         let mut out = Vec::new();
         d.feed(&[b"\x1b[".as_slice(), &[b'1'; 100]].concat(), &mut out);
         assert!(out.is_empty());
-        assert!(!d.is_pending(), "an endless sequence is not kept");
+        assert!(d.pending.is_empty(), "an endless sequence is not kept");
+        d.feed(&[b'1'; 100], &mut out);
+        d.feed(b"~w", &mut out);
+        assert_eq!(out, [Game(Up)], "skipped to its end");
     }
 
     #[test]
@@ -433,6 +457,31 @@ mod tests {
         assert_eq!(decode(on_board(8), b"\x1b[M qq"), []);
         assert_eq!(decode(on_board(8), b"\x1b[M \x1b\x1b"), [], "an Esc in a report is no Esc key");
         assert_eq!(decode(on_board(8), b"\x1b[<0;33;7Mw"), [Game(At { x: 0, y: 0 }), Game(Press), Game(Up)]);
+    }
+
+    #[test]
+    fn a_sequence_too_long_to_be_a_key_is_skipped_to_its_end_however_split() {
+        let padded_click = b"\x1b[<0;00000000000000000000000000033;7M";
+        let long_q = [b"\x1b[".as_slice(), &b"1;".repeat(20), b"q"].concat();
+        for long in [padded_click.as_slice(), &long_q] {
+            let bytes = [long, b"w"].concat();
+            for split in 0..bytes.len() {
+                let mut d = on_board(8);
+                let mut out = Vec::new();
+                d.feed(&bytes[..split], &mut out);
+                d.feed(&bytes[split..], &mut out);
+                d.flush(&mut out);
+                assert_eq!(out, [Game(Up)], "{:?} split at {split}", String::from_utf8_lossy(long));
+            }
+        }
+        // Cut short (no more bytes within the Esc wait): what comes after it is read.
+        let mut d = KeyDecoder::new();
+        let mut out = Vec::new();
+        d.feed(&long_q[..40], &mut out);
+        assert!(d.is_pending(), "the caller waits for the rest");
+        d.flush(&mut out);
+        d.feed(b"q", &mut out);
+        assert_eq!(out, [Quit]);
     }
 
     #[test]
