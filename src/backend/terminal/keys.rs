@@ -371,12 +371,7 @@ mod tests {
         let long = [b"w\x1b[".as_slice(), &[b'1'; 40], b"A\x1bOBm\x1b[Cq"].concat();
         let whole = decode_all(&long);
         for split in 0..long.len() {
-            let mut d = KeyDecoder::new();
-            let mut out = Vec::new();
-            d.feed(&long[..split], &mut out);
-            d.feed(&long[split..], &mut out);
-            d.flush(&mut out);
-            assert_eq!(out, whole, "split at {split}");
+            assert_eq!(decode_split(KeyDecoder::new(), &long, split), whole, "split at {split}");
         }
     }
 
@@ -390,9 +385,16 @@ mod tests {
     }
 
     /// What `decoder` makes of `bytes`, a pending Esc flushed.
-    fn decode(mut decoder: KeyDecoder, bytes: &[u8]) -> Vec<KeyAction> {
+    fn decode(decoder: KeyDecoder, bytes: &[u8]) -> Vec<KeyAction> {
+        decode_split(decoder, bytes, bytes.len())
+    }
+
+    /// What `decoder` makes of `bytes` in two reads, the first ending at
+    /// `split`, a pending Esc flushed.
+    fn decode_split(mut decoder: KeyDecoder, bytes: &[u8], split: usize) -> Vec<KeyAction> {
         let mut out = Vec::new();
-        decoder.feed(bytes, &mut out);
+        decoder.feed(&bytes[..split], &mut out);
+        decoder.feed(&bytes[split..], &mut out);
         decoder.flush(&mut out);
         out
     }
@@ -466,11 +468,7 @@ mod tests {
         for long in [padded_click.as_slice(), &long_q] {
             let bytes = [long, b"w"].concat();
             for split in 0..bytes.len() {
-                let mut d = on_board(8);
-                let mut out = Vec::new();
-                d.feed(&bytes[..split], &mut out);
-                d.feed(&bytes[split..], &mut out);
-                d.flush(&mut out);
+                let out = decode_split(on_board(8), &bytes, split);
                 assert_eq!(out, [Game(Up)], "{:?} split at {split}", String::from_utf8_lossy(long));
             }
         }
@@ -501,12 +499,7 @@ mod tests {
         let whole = decode(on_board(8), bytes);
         assert_eq!(whole.iter().filter(|&&a| a == Game(Press)).count(), 3, "{whole:?}");
         for split in 0..bytes.len() {
-            let mut d = on_board(8);
-            let mut out = Vec::new();
-            d.feed(&bytes[..split], &mut out);
-            d.feed(&bytes[split..], &mut out);
-            d.flush(&mut out);
-            assert_eq!(out, whole, "split at {split}");
+            assert_eq!(decode_split(on_board(8), bytes, split), whole, "split at {split}");
         }
     }
 
