@@ -243,6 +243,11 @@ mod tests {
     use super::*;
     use queens_engine::game::{ModeKind, NoCalendar, StoppedWatch, Theme};
 
+    /// A first visit's session (nothing saved, the intro to play), with no clock or date.
+    fn new_session() -> Session {
+        Session::start(None, true, 0.0, 0, None, Box::new(StoppedWatch), Box::new(NoCalendar))
+    }
+
     fn settled(session: &mut Session, mut now: f64) -> f64 {
         while let Some(at) = session.deadline() {
             now = now.max(at);
@@ -272,7 +277,7 @@ mod tests {
 
     #[test]
     fn a_held_direction_moves_once_in_classic_as_its_seed_does() {
-        let mut s = Session::start(None, true, 0.0, 0, None, Box::new(StoppedWatch), Box::new(NoCalendar));
+        let mut s = new_session();
         let now = settled(&mut s, 0.0);
         s.joystick(Key::Down, true, now);
         assert_eq!(s.deadline(), None, "nothing to repeat: the page may sleep while it is held");
@@ -306,8 +311,7 @@ mod tests {
 
     #[test]
     fn a_tap_on_a_square_is_the_cursor_there_and_a_press_and_a_long_one_the_hold() {
-        let start = || Session::start(None, true, 0.0, 0, None, Box::new(StoppedWatch), Box::new(NoCalendar));
-        let (mut tapped, mut moved) = (start(), start());
+        let (mut tapped, mut moved) = (new_session(), new_session());
         let now = settled(&mut tapped, 0.0);
         settled(&mut moved, 0.0);
         assert!(tapped.point(6, 1, now), "(6, 1) is a square of the 8x8");
@@ -354,8 +358,7 @@ mod tests {
 
     #[test]
     fn a_tap_taken_back_presses_nothing() {
-        let start = || Session::start(None, true, 0.0, 0, None, Box::new(StoppedWatch), Box::new(NoCalendar));
-        let (mut cancelled, mut moved) = (start(), start());
+        let (mut cancelled, mut moved) = (new_session(), new_session());
         let now = settled(&mut cancelled, 0.0);
         settled(&mut moved, 0.0);
         assert!(cancelled.point(3, 3, now));
@@ -373,7 +376,7 @@ mod tests {
 
     #[test]
     fn the_keyboards_hold_is_released_before_a_tap_as_before_a_key() {
-        let mut s = Session::start(None, true, 0.0, 0, None, Box::new(StoppedWatch), Box::new(NoCalendar));
+        let mut s = new_session();
         let now = settled(&mut s, 0.0);
         s.keyboard(Event::Hold, now);
         assert!(s.keyboard_holding);
@@ -384,7 +387,7 @@ mod tests {
 
     #[test]
     fn the_keyboards_hold_is_released_before_the_next_key() {
-        let mut s = Session::start(None, true, 0.0, 0, None, Box::new(StoppedWatch), Box::new(NoCalendar));
+        let mut s = new_session();
         let now = settled(&mut s, 0.0);
         s.keyboard(Event::Hold, now);
         let now = settled(&mut s, now);
@@ -431,7 +434,7 @@ mod tests {
 
     #[test]
     fn what_another_tab_stored_is_kept_when_this_one_stores() {
-        let mut s = Session::start(None, true, 0.0, 0, None, Box::new(StoppedWatch), Box::new(NoCalendar));
+        let mut s = new_session();
         let now = settled(&mut s, 0.0);
         solve(&mut s, [7, 1, 3, 0, 6, 4, 2, 5], now);
         assert_eq!(s.found(), 1, "solved");
@@ -453,7 +456,7 @@ mod tests {
 
     #[test]
     fn what_cannot_be_merged_is_said_and_a_newer_queens_stops_the_keeping() {
-        let mut s = Session::start(None, true, 0.0, 0, None, Box::new(StoppedWatch), Box::new(NoCalendar));
+        let mut s = new_session();
         let now = settled(&mut s, 0.0);
         solve(&mut s, [7, 1, 3, 0, 6, 4, 2, 5], now);
         let broken = s.take_saved("chess 8").unwrap_err();
