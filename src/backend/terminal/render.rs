@@ -12,8 +12,11 @@ pub const MIN_COLS: usize = 40;
 /// Rows under the board: a blank one, the status line, the help line.
 pub(crate) const ROWS_UNDER: usize = 3;
 
-/// Character cells across one LED: two, so that an LED is about square.
-const CELL_WIDTH: usize = 2;
+/// An LED's character cells: two spaces in its colour, so that an LED is
+/// about square (the cursor's LED shows `[]` instead, as wide).
+const CELL: &str = "  ";
+/// Character cells across one LED.
+const CELL_WIDTH: usize = CELL.len();
 
 /// How colours are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -345,7 +348,7 @@ pub fn board(frame: &Frame, cursor: Option<(usize, usize)>, size: Size, colours:
                 outline(&mut out, pixel, colours);
                 last = None;
             } else {
-                out.push_str("  ");
+                out.push_str(CELL);
             }
         }
         out.push_str("\x1b[0m");
