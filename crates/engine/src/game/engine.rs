@@ -9,7 +9,7 @@ use super::progress::Progress;
 use super::regions::{InPlay, Regions};
 use super::text;
 use super::{Event, Frame};
-use crate::puzzle::{Placement, Solutions, Square};
+use crate::puzzle::{Placement, Solutions};
 use crate::regions::Puzzle;
 use crate::regions::generate::{DAILY_SIZE, Rng};
 use crate::regions::share::check_playable;
@@ -81,14 +81,6 @@ pub struct OnShow {
     /// The player's progress that belongs to what is played, in words
     /// ([`Engine::tally`]); `None` where nothing is tallied.
     pub tally: Option<String>,
-}
-
-impl OnShow {
-    /// The board's square drawn at pixel (`x`, `y`), if there is one
-    /// there: a board smaller than the frame is in its middle.
-    pub fn square_at(&self, x: usize, y: usize) -> Option<Square> {
-        Board::new(self.size).square_at(x, y)
-    }
 }
 
 /// Runs one [`Mode`]: feeds it events, plays its animations on the clock it
@@ -344,7 +336,8 @@ impl Engine {
     /// closes the menu, as up and down do, so that the press after it acts
     /// on the square). Otherwise pointing at the cursor's square changes
     /// nothing, and pointing off the board nothing at all: front ends send a
-    /// pointer's press only on a square ([`OnShow::square_at`]).
+    /// pointer's press only on a square ([`Board::square_at`] of the
+    /// board on show).
     pub fn handle(&mut self, event: Event, now: Millis) {
         let kept = self.kept;
         self.solving = self.mode.in_play();
@@ -528,6 +521,7 @@ impl Engine {
 mod tests {
     use super::*;
     use crate::game::Rgb;
+    use crate::puzzle::Square;
 
     /// A mode that counts presses and animates two steps on `Release`,
     /// and sleeps on `Down`.
@@ -628,7 +622,7 @@ mod tests {
         six.handle(at(0, 3), 1);
         assert!(six.is_menu_open());
         assert_eq!(
-            (six.on_show().square_at(0, 3), six.on_show().square_at(1, 6)),
+            (Board::new(6).square_at(0, 3), Board::new(6).square_at(1, 6)),
             (None, Some(Square::new(0, 5)))
         );
         // The dark board stays dark.
