@@ -79,7 +79,7 @@ impl FromStr for Event {
         let words: Vec<&str> = s.split_whitespace().collect();
         match words[..] {
             ["at", ..] => match words[1..] {
-                [x, y] => x.parse().and_then(|x| Ok(Event::At { x, y: y.parse()? })).ok(),
+                [x, y] => coordinate(x).zip(coordinate(y)).map(|(x, y)| Event::At { x, y }),
                 _ => None,
             }
             .ok_or_else(|| format!("'{s}': at takes a column and a row counted from 0, like 'at 3 4'")),
@@ -92,6 +92,12 @@ impl FromStr for Event {
     }
 }
 
+/// A pixel's column or row as [`Display`](fmt::Display) writes it: digits
+/// only (`u8`'s own parser also takes `+3`).
+fn coordinate(word: &str) -> Option<u8> {
+    word.bytes().all(|b| b.is_ascii_digit()).then(|| word.parse().ok()).flatten()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -102,7 +108,7 @@ mod tests {
         for event in Event::JOYSTICK.into_iter().chain(at) {
             assert_eq!(event.to_string().parse(), Ok(event));
         }
-        for bad in ["at", "at 3", "at 3 4 5", "at -1 2", "at 256 0", "at x y", "up 1"] {
+        for bad in ["at", "at 3", "at 3 4 5", "at -1 2", "at 256 0", "at x y", "at +1 2", "at 1 +2", "up 1"] {
             assert!(bad.parse::<Event>().is_err(), "{bad}");
         }
     }
