@@ -28,11 +28,15 @@ fn a_reader_that_stopped_early_ends_the_script_backend_quietly() {
     assert_eq!(stderr, "", "nothing said about the closed pipe");
 }
 
-/// The terminal backend without a terminal: one line and status 1.
+/// The terminal backend without a terminal: one line and status 1, and no state saved.
 #[test]
 fn the_terminal_backend_without_a_terminal_is_one_line_and_status_one() {
+    let dir = std::env::temp_dir().join(format!("queens-backend-errors-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
     let out = common::bin::queens()
-        .args(["play", "--backend", "terminal", "--state", "/nonexistent/queens-backend-errors.toml"])
+        .args(["play", "--backend", "terminal", "--state"])
+        .arg(dir.join("state.toml"))
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -43,4 +47,6 @@ fn the_terminal_backend_without_a_terminal_is_one_line_and_status_one() {
         String::from_utf8_lossy(&out.stderr),
         "queens play: the terminal backend needs a terminal on standard input and output\n"
     );
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "nothing saved");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

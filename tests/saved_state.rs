@@ -76,6 +76,40 @@ fn a_corrupt_state_file_is_set_aside_with_a_warning() {
     assert!(fs::read_to_string(&state).unwrap().contains("found = [0]"), "a fresh state saved");
 }
 
+#[test]
+fn an_empty_state_file_is_a_fresh_start_not_a_corrupt_one() {
+    let d = dir("empty");
+    let state = d.join("state.toml");
+    // `: > state.toml`, and a file with only a comment: nothing in them to keep.
+    for text in ["", "# my queens progress\n"] {
+        fs::write(&state, text).unwrap();
+        let out = play(&state, &solving([7, 1, 3, 0, 6, 4, 2, 5]));
+        assert!(out.status.success());
+        assert_eq!(String::from_utf8_lossy(&out.stderr), "", "{text:?}: nothing said");
+        assert_eq!(names(&d), ["state.toml"], "{text:?}: nothing set aside");
+        assert!(fs::read_to_string(&state).unwrap().contains("found = [0]"), "{text:?}: saved over it");
+    }
+}
+
+#[test]
+fn a_state_in_a_folder_that_does_not_exist_is_refused_and_no_folder_is_made() {
+    let d = dir("state-no-folder");
+    std::os::unix::fs::symlink(d.join("gone/state.toml"), d.join("dangling")).unwrap();
+    for (state, folder) in
+        [(d.join("typo/queens/state.toml"), d.join("typo/queens")), (d.join("dangling"), d.join("gone"))]
+    {
+        let (code, err) = start_and_wait(
+            &["--mode".as_ref(), "strict".as_ref(), "--state".as_ref(), state.as_os_str()],
+            false,
+        );
+        assert_eq!(code, Some(1), "{err}");
+        assert_eq!(err.lines().count(), 1, "one line: {err}");
+        let said = format!("its folder {} does not exist", folder.display());
+        assert!(err.starts_with("queens play: saved state ") && err.contains(&said), "{err}");
+    }
+    assert_eq!(names(&d), ["dangling"], "no folder made");
+}
+
 /// Starts the script backend with `args`, an empty input, and a limit: the
 /// exit code and standard error, or a panic if it is still running after
 /// 10 s (a FIFO that hangs the start).

@@ -915,6 +915,30 @@ fn alt_with_a_key_does_not_quit() {
 }
 
 #[test]
+fn the_default_state_folder_is_made_by_the_first_save() {
+    // Only a path given with --state must be in a folder that exists; the XDG one is made.
+    let state_dir = std::env::temp_dir().join(format!("queens-pty-xdg-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&state_dir);
+    std::fs::create_dir_all(&state_dir).unwrap();
+    let xdg = state_dir.join("xdg-state");
+    let mut command = common::bin::queens();
+    command
+        .args(["play", "--backend", "terminal"])
+        .env("XDG_STATE_HOME", &xdg)
+        .env_remove("STATE_DIRECTORY")
+        .env("COLORTERM", "truecolor");
+    let mut pty = Pty::spawn(command, state_dir);
+    pty.wait_for("the start board", |s| picture(s) == start_board());
+    pty.send(b"m");
+    select(&mut pty, "STRICT");
+    pty.wait_for("strict", |s| status(s) == "strict 8x8");
+    pty.send(b"q");
+    assert!(pty.exit().success());
+    let saved = std::fs::read_to_string(xdg.join("queens/state.toml")).unwrap();
+    assert!(saved.contains("mode = \"strict\""), "{saved}");
+}
+
+#[test]
 fn a_warning_while_playing_goes_under_the_board_and_to_standard_error_at_the_end() {
     let state_dir = std::env::temp_dir().join(format!("queens-pty-warn-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&state_dir);
@@ -933,20 +957,20 @@ fn a_warning_while_playing_goes_under_the_board_and_to_standard_error_at_the_end
     // Choosing another mode in the menu saves.
     pty.send(b"m");
     select(&mut pty, "STRICT");
-    pty.wait_for("the warning under the board", |s| under(s).contains("warning: cannot create"));
+    pty.wait_for("the warning under the board", |s| under(s).contains("warning: cannot save"));
     let screen = pty.parser.screen();
     assert_eq!(picture(screen), start_board(), "the board untouched");
     let (top, _) = origin(screen);
     let above: String = screen.rows(0, COLS).take((top + 9) as usize).collect::<Vec<_>>().concat();
     assert!(!above.contains("warning") && !above.contains("cannot"), "nothing written over the board");
-    assert!(under(screen).starts_with("strict 8x8 | warning: cannot create"), "{}", under(screen));
+    assert!(under(screen).starts_with("strict 8x8 | warning: cannot save"), "{}", under(screen));
     pty.send(b"d");
     pty.wait_for("gone after a key", |s| status(s) == "strict 8x8");
     pty.send(b"q");
     assert!(pty.exit().success());
     // Back on the normal screen, the line is there to read, at the start of a line.
     let contents = pty.parser.screen().contents();
-    assert!(contents.lines().any(|l| l.starts_with("queens: warning: cannot create")), "{contents}");
+    assert!(contents.lines().any(|l| l.starts_with("queens: warning: cannot save")), "{contents}");
 }
 
 /// Issue 27: `queens > file` typed at a terminal. Standard input is a

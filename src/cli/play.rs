@@ -72,8 +72,9 @@ pub struct Args {
     #[arg(long)]
     intro: bool,
 
-    /// Where progress and the last mode are kept (default: $STATE_DIRECTORY or
-    /// the XDG state directory; the script backend keeps none unless given one).
+    /// Where progress and the last mode are kept, in a folder that exists (default:
+    /// $STATE_DIRECTORY or the XDG state directory, created if missing; the script backend
+    /// keeps none unless given one).
     #[arg(long, value_name = "PATH")]
     state: Option<PathBuf>,
 

@@ -7,7 +7,11 @@
 //!
 //! It lives in systemd's `StateDirectory` when run as a service
 //! (`$STATE_DIRECTORY`), otherwise in the XDG state directory
-//! (`$XDG_STATE_HOME/queens`, by default `~/.local/state/queens`). A
+//! (`$XDG_STATE_HOME/queens`, by default `~/.local/state/queens`), which
+//! the first save creates. A path the user gives lives in a folder that
+//! exists: one that does not (a typo, a dangling link) is refused, and no
+//! folder is made for it. A file with no keys at all (empty, or only
+//! blanks and comments) is a fresh start, as a missing one is. A
 //! regular file that was read and is not a valid state is set aside with a
 //! warning, never silently lost and never a crash. Anything else at the
 //! path (a directory, a device, a FIFO, a file we may not read, a file far
@@ -65,8 +69,11 @@ pub enum SaveError {
     /// Something other than a regular file is at the path (`kind` says
     /// what: "a directory", "a FIFO"); it is left as it is.
     NotRegular { path: PathBuf, kind: &'static str },
-    /// The state's directory could not be created.
+    /// The default state directory could not be created.
     CreateDir { dir: PathBuf, source: io::Error },
+    /// The folder of a path the user gave is not there (`why`: "does not
+    /// exist", "is not a folder"): it is not created.
+    NoFolder { path: PathBuf, dir: PathBuf, why: &'static str },
     /// Writing, flushing or renaming the new state failed; the old one is intact.
     Write { path: PathBuf, source: io::Error },
 }
@@ -78,6 +85,9 @@ impl fmt::Display for SaveError {
                 write!(f, "cannot save {}: it is {kind}, not a regular file", path.display())
             }
             SaveError::CreateDir { dir, source } => write!(f, "cannot create {}: {source}", dir.display()),
+            SaveError::NoFolder { path, dir, why } => {
+                write!(f, "cannot save {}: its folder {} {why}", path.display(), dir.display())
+            }
             SaveError::Write { path, source } => write!(f, "cannot save {}: {source}", path.display()),
             SaveError::ReadOnly { path } => {
                 write!(f, "saved state {} is read-only; progress will not be saved", path.display())
@@ -145,6 +155,10 @@ fn first_version() -> i64 {
 #[derive(Debug, Clone)]
 pub struct StateFile {
     path: PathBuf,
+    /// Whether a save may create the file's folder: only the default
+    /// location's, never that of a path the user gave (a typo there would
+    /// make a whole tree, as root even under `/`).
+    creates_folder: bool,
 }
 
 /// The state read at start, and what went wrong reading it.
@@ -158,8 +172,14 @@ pub struct Loaded {
 }
 
 impl StateFile {
+    /// The state at a path the user gave: its folder must exist (see [`StateFile::load`]).
     pub fn new(path: impl Into<PathBuf>) -> StateFile {
-        StateFile { path: path.into() }
+        StateFile { path: path.into(), creates_folder: false }
+    }
+
+    /// The state at `path`, whose folder the first save creates if it is missing.
+    fn creating_folder(path: PathBuf) -> StateFile {
+        StateFile { path, creates_folder: true }
     }
 
     /// The default place: `$STATE_DIRECTORY`, else the XDG state directory.
@@ -170,22 +190,29 @@ impl StateFile {
             .map(|d| PathBuf::from(d.to_string_lossy().split(':').next().unwrap_or_default()))
             .or_else(|| env("XDG_STATE_HOME").map(|d| d.join("queens")))
             .or_else(|| env("HOME").map(|h| h.join(".local/state/queens")))?;
-        Some(StateFile::new(dir.join(FILE_NAME)))
+        Some(StateFile::creating_folder(dir.join(FILE_NAME)))
     }
 
     pub fn path(&self) -> &Path {
         &self.path
     }
 
-    /// Reads the state. A missing file is no state and no warning; a
+    /// Reads the state. A missing file, or one with no keys at all, is no
+    /// state and no warning; a
     /// regular file that is not a valid state is renamed aside
     /// (`state.toml.corrupt-N`) and reported, unless it is read-only (then
     /// it is left, and the game does not save). Anything that is not a
-    /// regular file we can read is an error (one line), and left alone.
+    /// regular file we can read is an error (one line), and left alone; so
+    /// is a path the user gave in a folder that is not there.
     pub fn load(&self) -> Result<Loaded, String> {
+        let fresh = Loaded { state: None, warning: None, may_save: true };
+        if let Some(why) = self.missing_folder() {
+            return Err(self.refused_folder(why));
+        }
         let bytes = match small_file::read(&self.path, MAX_BYTES) {
+            Ok(Some(bytes)) if holds_nothing(&bytes) => return Ok(fresh),
             Ok(Some(bytes)) => bytes,
-            Ok(None) => return Ok(Loaded { state: None, warning: None, may_save: true }),
+            Ok(None) => return Ok(fresh),
             Err(refused) => {
                 return Err(format!("saved state {} {refused}; left as it is", self.path.display()));
             }
@@ -210,6 +237,40 @@ impl StateFile {
                 Loaded { state: None, warning: Some(self.set_aside(&problem)), may_save: true }
             }
         })
+    }
+
+    /// Why the folder of a path the user gave will not do, if it will not
+    /// (the default location's is created by the first save). The folder
+    /// is the one the file itself is in: through a link, the link's target's.
+    fn missing_folder(&self) -> Option<&'static str> {
+        if self.creates_folder {
+            return None;
+        }
+        let dir = folder(&self.resolved());
+        match fs::metadata(&dir) {
+            Ok(meta) if meta.is_dir() => None,
+            Ok(_) => Some("is not a folder"),
+            Err(e) if matches!(e.kind(), io::ErrorKind::NotFound | io::ErrorKind::NotADirectory) => {
+                Some("does not exist")
+            }
+            // Not ours to judge (a folder we may not search): reading the file says what is wrong.
+            Err(_) => None,
+        }
+    }
+
+    /// The line refusing a path whose folder will not do (`why`), naming a
+    /// link's target when the path is a link.
+    fn refused_folder(&self, why: &str) -> String {
+        let resolved = self.resolved();
+        let link = match resolved != self.path {
+            true => format!(" (a link to {})", resolved.display()),
+            false => String::new(),
+        };
+        format!(
+            "saved state {}{link}: its folder {} {why}; give a file in a folder that exists (only the default folder is created)",
+            self.path.display(),
+            folder(&resolved).display()
+        )
     }
 
     /// Moves the file aside as not valid (`problem` says why); returns what to say.
@@ -262,7 +323,7 @@ impl StateFile {
     pub fn save(&self, state: &SavedState, as_of: &Choices) -> Result<Option<String>, SaveError> {
         let target = self.resolved();
         if target != self.path {
-            return StateFile::new(target).save(state, as_of);
+            return StateFile { path: target, ..self.clone() }.save(state, as_of);
         }
         // Only a regular file (or nothing) is replaced: a directory, a
         // device or a FIFO at the path is someone else's.
@@ -270,8 +331,14 @@ impl StateFile {
             return Err(SaveError::NotRegular { path: self.path.clone(), kind });
         }
         let cannot = |source| SaveError::Write { path: self.path.clone(), source };
-        let dir = self.path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-        fs::create_dir_all(dir).map_err(|source| SaveError::CreateDir { dir: dir.to_path_buf(), source })?;
+        let dir = folder(&self.path);
+        let dir = dir.as_path();
+        if self.creates_folder {
+            fs::create_dir_all(dir)
+                .map_err(|source| SaveError::CreateDir { dir: dir.to_path_buf(), source })?;
+        } else if let Some(why) = self.missing_folder() {
+            return Err(SaveError::NoFolder { path: self.path.clone(), dir: dir.to_path_buf(), why });
+        }
         // Held until the new file is in place.
         let _lock = lock(dir).map_err(|e| match e.kind() {
             io::ErrorKind::WouldBlock => SaveError::Locked { path: self.path.clone() },
@@ -284,6 +351,7 @@ impl StateFile {
         let mut warning = None;
         match small_file::read(&self.path, MAX_BYTES) {
             Ok(None) => {}
+            Ok(Some(bytes)) if holds_nothing(&bytes) => {}
             Ok(Some(bytes)) => match parse_bytes(&bytes) {
                 Ok(there) => merged = state.merged(as_of, &there),
                 Err(Unusable::Newer(version)) => {
@@ -368,6 +436,18 @@ impl StateFile {
         }
         Some(Err(taken.expect("tried at least once")))
     }
+}
+
+/// The folder `path` is in (`.` for a bare file name).
+fn folder(path: &Path) -> PathBuf {
+    path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf()
+}
+
+/// Whether a state file's bytes hold no keys at all: empty (`: > state.toml`),
+/// or only blanks and comments. Such a file is a fresh start, as a missing
+/// one is: there is nothing in it to lose by writing over it.
+fn holds_nothing(bytes: &[u8]) -> bool {
+    std::str::from_utf8(bytes).is_ok_and(|text| text.parse::<toml::Table>().is_ok_and(|t| t.is_empty()))
 }
 
 /// `dir` locked (`flock`) against other games' saves, waiting up to
@@ -626,7 +706,8 @@ mod tests {
     #[test]
     fn saving_replaces_the_file_and_loading_reads_it_back() {
         let dir = tempdir();
-        let file = StateFile::new(dir.join("sub/state.toml"));
+        // The default location's folder, made by the first save.
+        let file = StateFile::creating_folder(dir.join("sub/state.toml"));
         assert!(file.load().unwrap().state.is_none());
         file.save(&sample(), &first_run()).unwrap();
         let loaded = file.load().unwrap();
@@ -724,6 +805,57 @@ mod tests {
     }
 
     #[test]
+    fn a_given_path_in_a_folder_that_is_not_there_is_refused_and_no_folder_is_made() {
+        let dir = tempdir();
+        fs::write(dir.join("file"), "kept").unwrap();
+        std::os::unix::fs::symlink("nowhere/state.toml", dir.join("dangling")).unwrap();
+        std::os::unix::fs::symlink("nowhere", dir.join("dangling-folder")).unwrap();
+        for (path, folder, why) in [
+            (dir.join("typo/sub/state.toml"), dir.join("typo/sub"), "does not exist"),
+            (dir.join("file/state.toml"), dir.join("file"), "is not a folder"),
+            (dir.join("file/sub/state.toml"), dir.join("file/sub"), "does not exist"),
+            (dir.join("dangling"), dir.join("nowhere"), "does not exist"),
+            (dir.join("dangling-folder/state.toml"), dir.join("dangling-folder"), "does not exist"),
+        ] {
+            let file = StateFile::new(&path);
+            let err = file.load().unwrap_err();
+            let said = format!("its folder {} {why}", folder.display());
+            assert!(
+                err.starts_with(&format!("saved state {}", path.display())) && err.contains(&said),
+                "{err}"
+            );
+            assert!(!err.contains('\n'), "one line: {err}");
+            let err = file.save(&sample(), &first_run()).unwrap_err();
+            assert!(matches!(err, SaveError::NoFolder { .. }), "{}: {err:?}", path.display());
+        }
+        assert!(StateFile::new(dir.join("dangling")).load().unwrap_err().contains("(a link to "));
+        let mut names: Vec<_> =
+            fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+        names.sort();
+        assert_eq!(names, ["dangling", "dangling-folder", "file"], "no folder made, nothing moved");
+        assert_eq!(fs::read_to_string(dir.join("file")).unwrap(), "kept");
+        // In a folder that is there, a missing file is a fresh start.
+        let fresh = StateFile::new(dir.join("state.toml")).load().unwrap();
+        assert_eq!((fresh.state, fresh.warning, fresh.may_save), (None, None, true));
+    }
+
+    #[test]
+    fn a_file_with_no_keys_is_a_fresh_start_as_a_missing_one_is() {
+        for (n, text) in ["", "\n  \n", "# written by hand, nothing yet\n"].into_iter().enumerate() {
+            let dir = tempdir().join(n.to_string());
+            fs::create_dir(&dir).unwrap();
+            let path = dir.join("state.toml");
+            fs::write(&path, text).unwrap();
+            let file = StateFile::new(&path);
+            let loaded = file.load().unwrap();
+            assert_eq!((loaded.state, loaded.warning, loaded.may_save), (None, None, true), "{text:?}");
+            assert_eq!(file.save(&sample(), &first_run()).unwrap(), None, "{text:?}: nothing set aside");
+            assert_eq!(parse(&fs::read_to_string(&path).unwrap()), Ok(sample()));
+            assert_eq!(fs::read_dir(&dir).unwrap().count(), 1, "{text:?}: no file beside it");
+        }
+    }
+
+    #[test]
     fn a_second_corrupt_file_is_set_aside_beside_the_first_not_over_it() {
         let dir = tempdir();
         let path = dir.join("state.toml");
@@ -774,13 +906,24 @@ mod tests {
     fn a_failed_save_is_one_line_with_its_kind_and_reason() {
         let dir = tempdir();
         fs::write(dir.join("file"), "kept").unwrap();
-        let under_a_file = StateFile::new(dir.join("file/sub/state.toml"));
+        let under_a_file = StateFile::creating_folder(dir.join("file/sub/state.toml"));
         let err = under_a_file.save(&sample(), &first_run()).unwrap_err();
         assert!(
             matches!(&err, SaveError::CreateDir { source, .. } if source.raw_os_error() == Some(libc::ENOTDIR))
         );
         let reason = io::Error::from_raw_os_error(libc::ENOTDIR);
         assert_eq!(err.to_string(), format!("cannot create {}: {reason}", dir.join("file/sub").display()));
+        let given = StateFile::new(dir.join("file/state.toml"));
+        let err = given.save(&sample(), &first_run()).unwrap_err();
+        assert!(matches!(err, SaveError::NoFolder { why: "is not a folder", .. }), "{err:?}");
+        assert_eq!(
+            err.line(),
+            format!(
+                "cannot save {}: its folder {} is not a folder; progress is kept in memory only",
+                dir.join("file/state.toml").display(),
+                dir.join("file").display()
+            )
+        );
         let folder = StateFile::new(&dir);
         let err = folder.save(&sample(), &first_run()).unwrap_err();
         assert!(matches!(err, SaveError::NotRegular { kind: "a directory", .. }), "{err:?}");
