@@ -268,6 +268,73 @@ fn the_intro_scrolls_once_and_any_event_skips_it_unapplied() {
     assert_eq!(picture(e.frame()), board(&[(3, 4, 'B')]));
 }
 
+/// Every frame shown until the engine settles, from its first.
+fn until_settled(g: &mut Game) -> Vec<String> {
+    let mut seen = vec![picture(g.engine.frame())];
+    while let Some(deadline) = g.engine.next_deadline() {
+        g.now = deadline;
+        g.engine.tick(deadline);
+        seen.push(picture(g.engine.frame()));
+    }
+    seen
+}
+
+/// A game started with the start-up messages (the Sense HAT's default, `--intro`, the page's
+/// first visit).
+fn with_intro(mode: ModeKind) -> Game {
+    let setup = Setup { mode, intro: true, ..Setup::default() };
+    Game { engine: Engine::start(setup, Progress::default()), now: 0 }
+}
+
+/// Strict's instructions page, scrolled, then the empty 8x8 board.
+fn instructions_then_the_board() -> Vec<String> {
+    [message(&ModeKind::Strict.rules(8)), vec![board(&[(3, 4, 'B')])]].concat()
+}
+
+#[test]
+fn strict_started_with_the_intro_shows_its_instructions_after_the_title_once_a_run() {
+    // The Scratch program shows its instructions page before play.
+    let mut g = with_intro(ModeKind::Strict);
+    assert_eq!(until_settled(&mut g), [message(INTRO), instructions_then_the_board()].concat());
+    // Left for classic (strict's menu: HINT, SOLVE, RESTART, CLASSIC, ...) and chosen again
+    // (classic's menu opens on CLASSIC, the last choice; STRICT is next): not again.
+    g.send(&[Hold, Right, Right, Right, Press]);
+    assert_eq!(g.engine.setup().mode, ModeKind::Classic);
+    assert_eq!(g.watch_all(&[Hold, Right, Press]), [board(&[(3, 4, 'B')])], "once a run");
+    assert_eq!(g.engine.setup().mode, ModeKind::Strict);
+}
+
+#[test]
+fn strict_chosen_in_the_menu_shows_its_instructions_first_once_and_any_event_ends_them() {
+    let mut g = with_intro(ModeKind::Classic);
+    assert_eq!(until_settled(&mut g), [message(INTRO), vec![board(&[(3, 4, 'B')])]].concat());
+    // Classic's menu: HINT, CLASSIC, STRICT.
+    assert_eq!(g.watch_all(&[Hold, Right, Right, Press]), instructions_then_the_board());
+    // Classic and back (the menu opens on the last choice each time): not again.
+    g.send(&[Hold, Left, Press, Hold, Right, Press]);
+    assert_eq!(g.engine.setup().mode, ModeKind::Strict);
+    assert!(g.engine.next_deadline().is_none(), "once a run");
+
+    // Any event ends them and is not applied, as HELP's.
+    let mut g = with_intro(ModeKind::Classic);
+    until_settled(&mut g);
+    g.send(&[Hold, Right, Right]);
+    g.engine.handle(Press, g.now);
+    assert_eq!(g.engine.on_show().message, Some(ModeKind::Strict.rules(8)));
+    assert_eq!(g.send(&[Press]), board(&[(3, 4, 'B')]), "ended, and the press not applied");
+}
+
+#[test]
+fn without_the_intro_strict_shows_its_instructions_only_under_help() {
+    // The terminal's and the script backend's default: the board at once, also when chosen.
+    let mut g = Game::new(ModeKind::Strict, 8);
+    assert_eq!(until_settled(&mut g), [board(&[(3, 4, 'B')])]);
+    let mut g = Game::new(ModeKind::Classic, 8);
+    assert_eq!(g.watch_all(&[Hold, Right, Right, Press]), [board(&[(3, 4, 'B')])]);
+    // Strict's menu: HINT, SOLVE, RESTART, CLASSIC, STRICT, COVER, REGIONS, HELP (it opens on STRICT).
+    assert_eq!(g.watch_all(&[Hold, Right, Right, Right, Press]), instructions_then_the_board());
+}
+
 #[test]
 fn the_size_is_kept_within_what_the_display_holds() {
     let e = Engine::start(Setup { size: 12, ..Setup::default() }, Progress::default());

@@ -67,9 +67,8 @@ pub struct Args {
     #[arg(long, help = size_help(), value_parser = clap::value_parser!(u8).range(*SIZES.start() as i64..=*SIZES.end() as i64))]
     size: Option<u8>,
 
-    /// Scroll the title and the controls at start (by default only the Sense HAT does; the
-    /// config file's `intro` key says otherwise).
-    #[arg(long)]
+    // The help names the modes whose instructions come first: `intro_help`, from `ModeKind::rules_first`.
+    #[arg(long, help = intro_help())]
     intro: bool,
 
     /// Where progress and the last mode are kept, in a folder that exists (default:
@@ -146,6 +145,21 @@ fn size_help() -> String {
         "The board size: {smallest} to {led} on the LED matrix{led_others}; in the terminal {} \
          (default: the config file's, else the last one)",
         terminal.join(", ")
+    )
+}
+
+/// `--intro`'s help: the start-up messages, naming the modes whose
+/// instructions scroll before their first game ([`ModeKind::rules_first`]).
+fn intro_help() -> String {
+    let first: Vec<&str> =
+        ModeKind::ALL.into_iter().filter(|m| m.rules_first()).map(ModeKind::name).collect();
+    let instructions = match first.is_empty() {
+        true => String::new(),
+        false => format!(", and {}'s instructions before its first game", and_list(&first)),
+    };
+    format!(
+        "Scroll the title and the controls at start{instructions} (by default only the Sense HAT does; the \
+         config file's `intro` key says otherwise)"
     )
 }
 

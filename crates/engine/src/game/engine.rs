@@ -27,7 +27,10 @@ pub struct Setup {
     pub max_size: usize,
     /// The colours the modes and messages are drawn in.
     pub style: Style,
-    /// Scroll the title and the controls once at start.
+    /// Play the start-up messages: the title and the controls once at
+    /// start, and a mode's rules before its first game in this run where
+    /// the mode says so ([`ModeKind::rules_first`]: strict's instructions),
+    /// whether it is played from the start or chosen in the menu.
     pub intro: bool,
     /// Today, in days since 1970-01-01 (UTC), for the puzzle of the day;
     /// `None` where the backend has no date (see [`Engine::set_calendar`]).
@@ -107,6 +110,9 @@ pub struct Engine {
     solving: Option<InPlay>,
     stopwatch: Box<dyn Stopwatch>,
     calendar: Option<Box<dyn Calendar>>,
+    /// The modes whose rules are still to scroll before their first game
+    /// ([`ModeKind::rules_first`]); none without the start-up messages.
+    rules_due: Vec<ModeKind>,
 }
 
 /// Where the front animation is.
@@ -150,10 +156,27 @@ impl Engine {
         let mut engine = Engine::with_mode(mode, setup, progress);
         engine.kept = engine.mode.in_play().or(in_play);
         if intro {
+            engine.rules_due = ModeKind::ALL.into_iter().filter(|m| m.rules_first()).collect();
             engine.queue.push_back(text::scroll(mode_kind.intro(), text_style, engine.shown.side()));
+            let rules = engine.rules_before_first_game();
+            engine.queue.extend(rules);
             engine.tick_from(0);
         }
         engine
+    }
+
+    /// The mode's rules to scroll now, if they are due before its first
+    /// game in this run (`rules_due`); they are then no longer due.
+    fn rules_before_first_game(&mut self) -> Option<Animation> {
+        let due = self.rules_due.iter().position(|&m| m == self.setup.mode)?;
+        self.rules_due.remove(due);
+        Some(self.rules())
+    }
+
+    /// The mode's rules, scrolled: what HELP shows.
+    fn rules(&self) -> Animation {
+        let rules = self.setup.mode.rules(self.setup.size);
+        text::scroll(&rules, self.setup.style.text, self.shown.side())
     }
 
     fn with_mode(mode: Box<dyn Mode>, setup: Setup, progress: Progress) -> Engine {
@@ -173,6 +196,7 @@ impl Engine {
             solving: None,
             stopwatch: Box::new(StoppedWatch),
             calendar: None,
+            rules_due: Vec::new(),
         }
     }
 
@@ -494,10 +518,7 @@ impl Engine {
         let was = (self.setup.mode, self.setup.size);
         match item {
             Item::Action(action) => return self.mode.act(action, self.stopwatch.as_ref()),
-            Item::Help => {
-                let rules = self.setup.mode.rules(self.setup.size);
-                return Reaction::Animate(text::scroll(&rules, self.setup.style.text, self.shown.side()));
-            }
+            Item::Help => return Reaction::Animate(self.rules()),
             Item::Mode(kind) => {
                 // A board larger than the new mode plays becomes its largest (cover: 11x11).
                 self.setup.mode = kind;
@@ -513,7 +534,11 @@ impl Engine {
             self.mode =
                 self.setup.mode.build(self.setup.size, self.setup.style, self.setup.today, self.setup.seed);
         }
-        Reaction::Draw
+        // A mode first played now, chosen in the menu, may say its rules first.
+        match self.setup.mode != was.0 {
+            true => self.rules_before_first_game().map_or(Reaction::Draw, Reaction::Animate),
+            false => Reaction::Draw,
+        }
     }
 }
 

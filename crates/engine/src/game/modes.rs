@@ -10,8 +10,9 @@ use std::ops::RangeInclusive;
 use std::str::FromStr;
 
 /// The modes the menu, `--mode` and the config file can choose: the one
-/// source of everything said about a mode (its name, help line, rules, intro,
-/// what a press does, what it tallies, its sizes). A new mode is its module
+/// source of everything said about a mode (its name, help line, rules and
+/// whether they come before its first game, intro, what a press does, what
+/// it tallies, its sizes). A new mode is its module
 /// implementing [`Mode`] and a variant here; the front ends (the terminal,
 /// the page, `--help`) read these and add only their own key names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -173,6 +174,17 @@ impl ModeKind {
     /// events are ignored); the other modes repeat, to cross larger boards.
     pub fn repeats_held_directions(self) -> bool {
         self != ModeKind::Classic
+    }
+
+    /// Whether this mode's rules ([`ModeKind::rules`]) scroll before its
+    /// first game in a run, where start-up messages play ([`Setup::intro`](super::Setup::intro)):
+    /// strict's, as the Scratch program shows its instructions page before
+    /// play. The others say theirs only under HELP.
+    pub fn rules_first(self) -> bool {
+        match self {
+            ModeKind::Strict => true,
+            ModeKind::Classic | ModeKind::Cover | ModeKind::Regions => false,
+        }
     }
 
     /// What the menu's HELP scrolls: this mode's rules on an `n` x `n`
