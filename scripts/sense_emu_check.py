@@ -20,8 +20,16 @@ import sys
 import tempfile
 import time
 
-import sense_emu.screen as screen
-import sense_emu.stick as stick
+# -h and --help print this docstring, another option or a missing binary is refused (scripts/usage
+# says both), before sense_emu is imported: it is installed only in the venv the check runs in.
+options = [a for a in sys.argv[1:] if a.startswith("-")]
+if options or len(sys.argv) != 2:
+    usage = os.path.join(os.path.dirname(os.path.abspath(__file__)), "usage")
+    why = ["--", *options] if options else ["give the queens binary to check, and only that"]
+    sys.exit(subprocess.run([usage, sys.argv[0], *why]).returncode)
+
+import sense_emu.screen as screen  # noqa: E402
+import sense_emu.stick as stick  # noqa: E402
 
 queens = sys.argv[1]
 work = tempfile.mkdtemp(prefix="queens-sense-emu-")

@@ -15,8 +15,16 @@ import tempfile
 import termios
 import time
 
-import pyte
-from PIL import Image, ImageDraw, ImageFont
+# -h and --help print this docstring, another option or missing arguments are refused
+# (scripts/usage says both), before pyte and Pillow are imported: they may not be installed.
+options = [a for a in sys.argv[1:] if a.startswith("-")]
+if options or len(sys.argv) != 3:
+    usage = os.path.join(os.path.dirname(os.path.abspath(__file__)), "usage")
+    why = ["--", *options] if options else ["give the queens binary and the PNG to write"]
+    sys.exit(subprocess.run([usage, sys.argv[0], *why]).returncode)
+
+import pyte  # noqa: E402
+from PIL import Image, ImageDraw, ImageFont  # noqa: E402
 
 ROWS, COLS = 14, 60
 CELL_W, CELL_H = 10, 20

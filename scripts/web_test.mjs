@@ -11,13 +11,23 @@
 // shared by link (`queens regions generate --link`, the queens binary is argv[5]) opens from the
 // address's #p= and plays as `queens play --puzzle` plays it; one pasted plays too.
 // Run by scripts/web-test.
-import { spawn, execFileSync } from "node:child_process";
+// Usage: node scripts/web_test.mjs SCRIPT_FRAMES [SCREENSHOT [WEB_DIR [QUEENS]]]   (scripts/web-test
+// runs it with the script-frames example, target/web-test/web.png, target/web, target/debug/queens)
+import { spawn, spawnSync, execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 
+// -h and --help print the comment above, another option or no SCRIPT_FRAMES is refused (scripts/usage
+// says both), before the server and Chromium start.
+const options = process.argv.slice(2).filter((a) => a.startsWith("-"));
+if (options.length > 0 || process.argv.length < 3) {
+  const why = options.length > 0 ? ["--", ...options] : ["give the script-frames binary to compare the page with"];
+  const usage = spawnSync(path.join(path.dirname(process.argv[1]), "usage"), [process.argv[1], ...why], { stdio: "inherit" });
+  process.exit(usage.status ?? 2);
+}
 const [, , framesBin, screenshotPath, webDir = "target/web", queensBin = "target/debug/queens"] = process.argv;
 // Regions mode's puzzles other than the day's come from a seed: the page takes this one from its
 // address (?seed=), the script backend as its argument, so that both show the same puzzles.

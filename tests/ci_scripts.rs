@@ -1,7 +1,8 @@
 //! The shell scripts CI depends on, run with stand-ins for the system's tools first on `PATH`, so
 //! that no network and no root is needed: `scripts/apt-install`, through which every script and VM
 //! test installs Debian packages, while a mirror is mid-sync; `scripts/check-msrv`, the workspace
-//! checked with the toolchain `rust-version` names.
+//! checked with the toolchain `rust-version` names; and every script's `--help` and refusals,
+//! which come before it installs or builds anything.
 
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
@@ -409,4 +410,155 @@ fn a_release_whose_changelog_is_not_cargos_version_is_refused_in_one_line_before
     assert!(said.contains("9.9.9") && said.contains("packaging/debian/changelog"), "{said}");
     assert_eq!(stubs.calls(), ["cargo pkgid --quiet -p queens"], "nothing built");
     assert!(!stubs.dir.join("release-artifacts").exists(), "nothing written");
+}
+
+/// Every script a user may run: the executables under `scripts/` and `tests/vm/`, and the Python
+/// and Node helpers beside them, each with the program that runs it (its `#!` line's, found on the
+/// `PATH` the tests were given, or by its extension). `tests/vm/init` and `package-init` are the
+/// VM's PID 1, run by busybox there: here by the system's `sh`, which runs their first lines alike.
+fn user_scripts() -> Vec<(PathBuf, PathBuf)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let on_path = |name: &str| {
+        std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
+            .map(|dir| dir.join(name))
+            .find(|path| path.is_file())
+            .unwrap_or_else(|| panic!("no {name} on PATH"))
+    };
+    let mut scripts = Vec::new();
+    for dir in ["scripts", "tests/vm"] {
+        for entry in fs::read_dir(root.join(dir)).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            let executable = fs::metadata(&path).unwrap().permissions().mode() & 0o111 != 0;
+            if !path.is_file() || !(executable || name.ends_with(".py") || name.ends_with(".mjs")) {
+                continue;
+            }
+            let first = fs::read_to_string(&path).unwrap().lines().next().unwrap_or_default().to_owned();
+            let runner = match first.strip_prefix("#!") {
+                Some(line) if line.starts_with("/usr/bin/env ") => {
+                    on_path(line["/usr/bin/env ".len()..].trim())
+                }
+                Some(line) if line.starts_with("/bin/busybox") => on_path("sh"),
+                Some(line) => PathBuf::from(line.split_whitespace().next().unwrap()),
+                None if name.ends_with(".py") => on_path("python3"),
+                None if name.ends_with(".mjs") => on_path("node"),
+                None => panic!("{}: executable, without a #! line", path.display()),
+            };
+            scripts.push((path, runner));
+        }
+    }
+    scripts.sort();
+    scripts
+}
+
+/// Runs `script` with `args` by `runner`, with stand-ins first on `PATH` for everything that
+/// installs or builds (each logs its call and fails), `HOME`, `CARGO_TARGET_DIR` and the VM
+/// test's cache in `scratch`, and no standard input: its exit code and output, or `None` for the
+/// code if it was still running after 20 s (then killed, with everything it started).
+fn run_without_tools(stubs: &Stubs, scratch: &Path, runner: &Path, script: &Path, args: &[&str]) -> Output {
+    use std::os::unix::process::CommandExt;
+    let path = format!("{}:{}", stubs.dir.display(), std::env::var("PATH").unwrap_or_default());
+    let mut child = Command::new(runner)
+        .arg(script)
+        .args(args)
+        .env("PATH", path)
+        .env("CALLS", stubs.dir.join("calls"))
+        .env("HOME", scratch.join("home"))
+        .env("CARGO_TARGET_DIR", scratch.join("target"))
+        .env("QUEENS_VM_CACHE", scratch.join("vm-cache"))
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .process_group(0)
+        .spawn()
+        .unwrap();
+    let end = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while child.try_wait().unwrap().is_none() && std::time::Instant::now() < end {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    if child.try_wait().unwrap().is_none() {
+        let group = nix::unistd::Pid::from_raw(child.id() as i32);
+        let _ = nix::sys::signal::killpg(group, nix::sys::signal::Signal::SIGKILL);
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// Stand-ins for what a script installs or builds with, each logging its call and failing.
+fn tool_stubs(name: &str) -> Stubs {
+    let stubs = Stubs::new(name);
+    for tool in [
+        "cargo",
+        "rustup",
+        "rustc",
+        "apt-get",
+        "apt-cache",
+        "dpkg",
+        "dpkg-deb",
+        "dpkg-query",
+        "python3",
+        "pip",
+        "node",
+        "git",
+        "gpg",
+        "mmdebstrap",
+        "qemu-system-x86_64",
+        "qemu-system-aarch64",
+        "qemu-system-arm",
+        "systemd-analyze",
+        "lintian",
+        "Xvfb",
+        "xdotool",
+        "import",
+        "make",
+        "gcc",
+        "sudo",
+        "curl",
+        "wget",
+    ] {
+        stubs.script(tool, &format!(r#"echo "{tool} $*" >>"$CALLS"; exit 1"#));
+    }
+    stubs
+}
+
+#[test]
+fn every_script_prints_its_usage_on_help_and_refuses_an_unknown_option_before_installing_or_building() {
+    let stubs = tool_stubs("help");
+    let mut wrong = Vec::new();
+    for (script, runner) in user_scripts() {
+        let name = script.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap().display().to_string();
+        let _ = fs::remove_file(stubs.dir.join("calls"));
+        let scratch = Scratch::new("scripts-help");
+        let mut said = |what: String| wrong.push(format!("{name}: {what}"));
+        for help in ["--help", "-h"] {
+            let out = run_without_tools(&stubs, &scratch.0, &runner, &script, &[help]);
+            let stdout = String::from_utf8_lossy(&out.stdout);
+            if out.status.code() != Some(0) || !stdout.contains("Usage") || !out.stderr.is_empty() {
+                said(format!("{help}: exit {:?}, no usage: {stdout}{}", out.status.code(), stderr(&out)));
+            }
+        }
+        // The linker cargo runs takes the linker's options: only a lone --help is its own.
+        if !name.ends_with("zig-cc-armv6") {
+            let out = run_without_tools(&stubs, &scratch.0, &runner, &script, &["--no-such-option"]);
+            let refusal = stderr(&out);
+            // The VM's init scripts refuse to start anywhere but as PID 1, whatever they are given.
+            let pid_one_only = name.ends_with("vm/init") || name.ends_with("vm/package-init");
+            let named = refusal.contains("--no-such-option") || pid_one_only && refusal.contains("(PID 1)");
+            if out.status.code() != Some(2)
+                || refusal.lines().count() != 1
+                || !named
+                || !refusal.contains("--help")
+            {
+                said(format!("an unknown option: exit {:?}, said {refusal:?}", out.status.code()));
+            }
+        }
+        let calls = stubs.calls();
+        if !calls.is_empty() {
+            said(format!("ran {calls:?}"));
+        }
+        let made: Vec<_> = fs::read_dir(&scratch.0).unwrap().map(|e| e.unwrap().file_name()).collect();
+        if !made.is_empty() {
+            said(format!("made {made:?}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{} scripts:\n{}", wrong.len(), wrong.join("\n"));
 }
