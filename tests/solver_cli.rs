@@ -318,6 +318,42 @@ fn count_and_unique_in_both_formats() {
     );
 }
 
+/// `count`, and `pieces --count` of N queens (which takes `count`'s
+/// counter), stop on Ctrl-C as every long command does: one line, status
+/// 130, nothing on standard output. `count` died by the signal, without a
+/// line (issue 39).
+#[test]
+fn count_stops_on_ctrl_c_with_one_line_and_status_130() {
+    use std::time::Duration;
+    for (args, announced) in [
+        (&["count", "19"][..], "queens count: counting 19 queens takes about "),
+        (
+            &["count", "21", "--part", "1/40"][..],
+            "queens count: counting part 1/40 of 21 queens takes about ",
+        ),
+        (
+            &["pieces", "--board", "19x19", "--queens", "19", "--count"][..],
+            "queens pieces: counting these pieces on the 19x19 board takes about ",
+        ),
+    ] {
+        let what = args.join(" ");
+        let run = common::bin::interrupt_when(args, "", Duration::from_secs(30), |line| {
+            line.starts_with(announced)
+        });
+        assert!(run.matched.is_some(), "{what}: no announcement within 30 s: {}", run.stderr);
+        assert_eq!(run.status, Some(130), "{what}: {}", run.stderr);
+        let command = args[0];
+        let last = run.stderr.lines().last().unwrap();
+        assert!(
+            last.starts_with(&format!("queens {command}: stopped after "))
+                && last.ends_with(" s; no count printed"),
+            "{what}: {last}"
+        );
+        assert_eq!(run.stderr.lines().count(), 2, "{what}: the announcement and the line: {}", run.stderr);
+        assert_eq!(run.stdout, "", "{what}");
+    }
+}
+
 #[test]
 fn count_refuses_what_would_take_hours() {
     let o = queens(&["count", "22"]);

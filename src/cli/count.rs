@@ -1,8 +1,8 @@
 //! `queens count N [--unique] [--threads K] [--part K/M]`: how many solutions there are.
 
 use super::output::{Format, bad_input, print_json, say};
-use super::progress::ProgressLine;
-use crate::solver::count::{CountProgress, MAX_COUNT_N, MAX_PARTS, Part, Plan};
+use super::progress::{Reporter, interrupted, say_stopped};
+use crate::solver::count::{CountProgress, Counts, MAX_COUNT_N, MAX_PARTS, Part, Plan};
 use serde::Serialize;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -32,7 +32,10 @@ pub(super) const WARN_ABOVE: Duration = Duration::from_secs(2);
 Large N cost about seven times more per queen; the expected time is printed on
 standard error before a long count starts, and counts that would take hours are refused:
 split them with --part K/M over machines or jobs (parts 1 to M; their counts add up,
-scripts/sum-parts adds the JSON lines and checks that every part is there once).")]
+scripts/sum-parts adds the JSON lines and checks that every part is there once).
+Ctrl-C stops a count
+with one line (exit status 130).
+Exit status: 0 with a count, 2 for bad input, 130 when stopped.")]
 pub struct Args {
     /// The board size: N queens on an N x N board.
     n: usize,
@@ -74,6 +77,38 @@ struct Answer {
     unique: Option<u64>,
 }
 
+/// The cores this process may run on.
+pub(super) fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |c| c.get())
+}
+
+/// Counts `plan` on `threads` threads, with its progress on a terminal when
+/// the count is `long` (a log gets the announcement and the answer), and
+/// Ctrl-C, taken over by `reporter`, stopping it: then `None`, said in one
+/// line as every long command says it.
+pub(super) fn count_plan(plan: &Plan, threads: usize, long: bool, mut reporter: Reporter) -> Option<Counts> {
+    let shows = long && reporter.is_terminal();
+    let counted = plan.count_watched(threads, &mut |p: CountProgress| {
+        if !shows {
+            return reporter.going_on();
+        }
+        let (percent, after) = (p.done.saturating_mul(100) / p.of.max(1), human(p.elapsed));
+        reporter.check_fitted(|_| {
+            vec![
+                format!("{}: counting: {percent}% done after {after}", super::name()),
+                format!("counting: {percent}% done after {after}"),
+                format!("counting: {percent}%"),
+                "counting".to_string(),
+            ]
+        })
+    });
+    let took = reporter.finish();
+    if counted.is_none() {
+        say_stopped(took, "no count printed");
+    }
+    counted
+}
+
 /// The expected wall time for `n` on `threads` threads.
 pub fn estimate(n: usize, threads: usize) -> Duration {
     let secs = SECONDS_AT_16 * GROWTH.powi(n as i32 - 16) / threads as f64;
@@ -109,7 +144,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if !(1..=MAX_COUNT_N).contains(&n) {
         return Ok(bad_input(format!("N must be from 1 to {MAX_COUNT_N}, not {n}")));
     }
-    let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
+    let cores = cores();
     let threads = args.threads.unwrap_or(cores);
     if threads == 0 {
         return Ok(bad_input("--threads must be at least 1"));
@@ -160,6 +195,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             plural(working as u64, "thread")
         )));
     }
+    // Ctrl-C is taken over before the announcement, which a script may wait for.
+    let reporter = Reporter::start()?;
     let long = cost > WARN_ABOVE;
     if long {
         let what = part.map_or(String::new(), |p| format!("part {p} of "));
@@ -170,22 +207,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             plural(working as u64, "thread")
         );
     }
-    // On a terminal only: a log gets the announcement above and the answer.
-    let mut line = ProgressLine::on_stderr();
-    let terminal = line.is_terminal();
-    let mut report = |p: CountProgress| {
-        let (percent, after) = (p.done.saturating_mul(100) / p.of.max(1), human(p.elapsed));
-        line.show(&[
-            format!("{}: counting: {percent}% done after {after}", super::name()),
-            format!("counting: {percent}% done after {after}"),
-            format!("counting: {percent}%"),
-            "counting".to_string(),
-        ]);
-    };
-    let progress: Option<&mut dyn FnMut(CountProgress)> =
-        if long && terminal { Some(&mut report) } else { None };
-    let counts = plan.count(threads, progress);
-    line.finish();
+    let Some(counts) = count_plan(&plan, threads, long, reporter) else { return Ok(interrupted()) };
     let unique = counts.unique.filter(|_| args.unique);
     match (args.format, part) {
         (Format::Json, Some(part)) => print_json(&PartAnswer {

@@ -127,14 +127,31 @@ impl Reporter {
         })
     }
 
+    /// Whether standard error is a terminal the line is rewritten in place on.
+    pub fn is_terminal(&self) -> bool {
+        self.line.is_terminal()
+    }
+
     /// Called from the search's check: writes `line(elapsed)` when a report
     /// is due; false once Ctrl-C asked the search to stop.
     pub fn check(&mut self, line: impl FnOnce(Duration) -> String) -> bool {
+        self.check_fitted(|elapsed| vec![line(elapsed)])
+    }
+
+    /// [`Reporter::check`] with the line's wordings from the fullest to the
+    /// shortest, of which a terminal gets the fullest that fits
+    /// ([`ProgressLine::show`]).
+    pub fn check_fitted(&mut self, lines: impl FnOnce(Duration) -> Vec<String>) -> bool {
         let elapsed = self.start.elapsed();
         if elapsed >= self.next_report {
             self.next_report = elapsed + self.every;
-            self.line.show(&[line(elapsed)]);
+            self.line.show(&lines(elapsed));
         }
+        self.going_on()
+    }
+
+    /// The check of a search that shows no progress: false once Ctrl-C asked it to stop.
+    pub fn going_on(&self) -> bool {
         !self.stop.load(Ordering::Relaxed)
     }
 
