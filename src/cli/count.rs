@@ -33,7 +33,7 @@ Large N cost about seven times more per queen; the expected time is printed on
 standard error before a long count starts, and counts that would take hours are refused:
 split them with --part K/M over machines or jobs (parts 1 to M; their counts add up,
 scripts/sum-parts adds the JSON lines and checks that every part is there once).
-Ctrl-C stops a count
+--threads above the cores counts on the cores, and says so. Ctrl-C stops a count
 with one line (exit status 130).
 Exit status: 0 with a count, 2 for bad input, 130 when stopped.")]
 pub struct Args {
@@ -45,7 +45,7 @@ pub struct Args {
     #[arg(long)]
     unique: bool,
 
-    /// Threads to count on (default: every core).
+    /// Threads to count on, at most one a core (default: every core).
     #[arg(long, value_name = "K")]
     threads: Option<usize>,
 
@@ -77,9 +77,32 @@ struct Answer {
     unique: Option<u64>,
 }
 
+/// The threads to count on: those asked for (at least one), but no more
+/// than the cores (more would only share them, and thousands of threads made
+/// the machine slow to answer, Ctrl-C too; [`say_capped`] says so); every
+/// core when none are asked for. `Err` holds the exit status of a refusal.
+fn threads(asked: Option<usize>) -> Result<usize, ExitCode> {
+    match asked {
+        Some(0) => Err(bad_input("--threads must be at least 1")),
+        Some(k) => Ok(k.min(cores())),
+        None => Ok(cores()),
+    }
+}
+
 /// The cores this process may run on.
 pub(super) fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |c| c.get())
+}
+
+/// Says, once the count starts, that it runs on fewer threads than asked.
+fn say_capped(asked: Option<usize>, threads: usize) {
+    if let Some(k) = asked.filter(|&k| k > threads) {
+        let (cores, used) = (plural(threads as u64, "core"), plural(threads as u64, "thread"));
+        crate::eprintln_lossy!(
+            "{}: --threads {k} is more than the {cores} here; counting on {used}",
+            super::name()
+        );
+    }
 }
 
 /// Counts `plan` on `threads` threads, with its progress on a terminal when
@@ -144,17 +167,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if !(1..=MAX_COUNT_N).contains(&n) {
         return Ok(bad_input(format!("N must be from 1 to {MAX_COUNT_N}, not {n}")));
     }
-    let cores = cores();
-    let threads = args.threads.unwrap_or(cores);
-    if threads == 0 {
-        return Ok(bad_input("--threads must be at least 1"));
-    }
+    let threads = match threads(args.threads) {
+        Ok(threads) => threads,
+        Err(refused) => return Ok(refused),
+    };
     let part = match args.part.as_deref().map(str::parse::<Part>) {
         None => None,
         Some(Ok(part)) => Some(part),
         Some(Err(e)) => return Ok(bad_input(e)),
     };
-    let whole = estimate(n, threads.min(cores));
+    let whole = estimate(n, threads);
     if part.is_none() && whole > REFUSE_ABOVE {
         return Ok(bad_input(format!(
             "counting {n} queens would take about {} on {}; refusing: split it with --part K/M \
@@ -171,7 +193,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         )));
     }
     let plan = Plan::new(n, part.unwrap_or(Part::WHOLE));
-    let cost = plan_cost(n, threads.min(cores), &plan);
+    let cost = plan_cost(n, threads, &plan);
     // Each search runs on one thread: a part of fewer searches than threads uses fewer.
     let working = threads.min(plan.searches()).max(1);
     if let Some(part) = part
@@ -197,6 +219,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     // Ctrl-C is taken over before the announcement, which a script may wait for.
     let reporter = Reporter::start()?;
+    say_capped(args.threads, threads);
     let long = cost > WARN_ABOVE;
     if long {
         let what = part.map_or(String::new(), |p| format!("part {p} of "));
