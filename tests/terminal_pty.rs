@@ -1124,6 +1124,67 @@ fn backtrack_progress_leaves_no_stale_row_when_the_terminal_is_narrowed() {
     assert_eq!(pty.exit().code(), Some(130));
 }
 
+/// Narrows the terminal to `cols` as tmux, VTE or kitty do, unlike the
+/// `vt100` parser, which cuts its rows: each row wider than the new width is
+/// split over as many rows as it needs, and the cursor stays at its place in
+/// its row's text. (Enough for rows of plain text that fit the screen.)
+fn narrow_reflowing(pty: &mut Pty, cols: u16) {
+    let screen = pty.parser.screen();
+    let (rows, old_cols) = screen.size();
+    let (cursor_row, cursor_col) = screen.cursor_position();
+    let mut text: Vec<String> = Vec::new();
+    let mut cursor = (0, 0);
+    for (i, row) in screen.rows(0, old_cols.get()).enumerate() {
+        let chars: Vec<char> = row.trim_end().chars().collect();
+        if i == usize::from(cursor_row) {
+            let at = usize::from(cursor_col);
+            cursor = (text.len() + at / usize::from(cols), at % usize::from(cols));
+        }
+        let pieces = chars.chunks(usize::from(cols)).map(|piece| piece.iter().collect::<String>());
+        let before = text.len();
+        text.extend(pieces);
+        if text.len() == before {
+            text.push(String::new());
+        }
+    }
+    text.truncate(usize::from(rows.get()));
+    assert!(cursor.0 < text.len(), "the reflowed screen holds the cursor");
+    let mut parser = vt100::Parser::new(rows, nz(cols), 0);
+    parser.process(text.join("\r\n").as_bytes());
+    parser.process(format!("\x1b[{};{}H", cursor.0 + 1, cursor.1 + 1).as_bytes());
+    pty.parser = parser;
+    set_size(&pty.master, rows.get(), cols);
+}
+
+#[test]
+fn backtrack_progress_leaves_no_stale_row_when_a_reflowing_terminal_is_narrowed() {
+    // tmux, at 80 and then 50 columns (issue 39): the line written at 80 was
+    // split over two rows, the cursor at the end of the second, and the next
+    // line was written there, under the first half of the old one.
+    let mut pty = backtrack_progress(80, None, 2);
+    while pty.read_some(Duration::from_millis(300)) {}
+    let before = rows_written(pty.parser.screen());
+    assert!(before.len() == 1 && before[0].trim_end().chars().count() > 50, "{before:#?}");
+    narrow_reflowing(&mut pty, 50);
+    let seen = pty.raw.iter().filter(|&&b| b == b'\r').count();
+    let end = Instant::now() + PATIENCE;
+    while pty.raw.iter().filter(|&&b| b == b'\r').count() < seen + 3 {
+        assert!(Instant::now() < end, "no progress; the screen shows\n{}", pty.parser.screen().contents());
+        pty.read_some(Duration::from_millis(200));
+    }
+    let rows = rows_written(pty.parser.screen());
+    assert_eq!(rows.len(), 1, "one row after narrowing, no stale row: {rows:#?}");
+    assert!(rows[0].contains("searching") && rows[0].trim_end().chars().count() < 50, "{rows:?}");
+    kill(Pid::from_raw(pty.child.id() as i32), Signal::SIGINT).unwrap();
+    assert_eq!(pty.exit().code(), Some(130));
+    // The line it ends with starts on a row of its own (and wraps, at 50 columns).
+    let rows = rows_written(pty.parser.screen());
+    assert!(
+        rows[0].contains("searching") && rows[1].starts_with("queens solve: stopped after "),
+        "{rows:#?}"
+    );
+}
+
 #[test]
 fn a_dumb_terminal_gets_backtrack_progress_as_whole_lines_without_escapes() {
     let state_dir = std::env::temp_dir().join(format!("queens-pty-progress-dumb-{}", std::process::id()));
