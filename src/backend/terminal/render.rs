@@ -165,7 +165,12 @@ pub fn help(on_show: &OnShow, width: usize) -> String {
             "left/right choose  Enter pick  m leave".into(),
         ]
     } else {
-        // The mode says what a press does; these lines only name the keys.
+        // The mode says what a press does; these lines only name the keys. A
+        // click on a square is named where there is room: it is how the page
+        // is played, and nothing else on the screen says that the terminal
+        // takes clicks too. So the other keys for the same things (WASD and
+        // hjkl, Space, Esc and Ctrl-D) go first, in every mode alike: regions'
+        // line at 80 columns kept them and dropped the click (issue 39).
         match on_show.mode.press() {
             Press::Cycles(states) => {
                 let (long, short) = (states.join(", "), states.join("/"));
@@ -173,20 +178,14 @@ pub fn help(on_show: &OnShow, width: usize) -> String {
                     format!(
                         "arrows/WASD/hjkl move  Enter/Space or a click: {long}  m menu  q/Esc/Ctrl-D quit"
                     ),
-                    format!("arrows/WASD/hjkl move  Enter/Space: {long}  m menu  q/Esc/Ctrl-D quit"),
                     format!("arrows move  Enter or a click: {long}  m menu  q quit"),
                     format!("arrows move  Enter: {long}  m menu  q quit"),
                     format!("Enter: {short}  m menu  q quit"),
                 ]
             }
-            // A click on a square is named where there is room: it is how the page is played,
-            // and nothing else on the screen says that the terminal takes clicks too.
             Press::Places { on_a_queen: (long, short) } => vec![
                 format!(
                     "arrows/WASD/hjkl move  Enter/Space or a click place; on a queen: {long}  m menu  q/Esc/Ctrl-D quit"
-                ),
-                format!(
-                    "arrows/WASD/hjkl move  Enter/Space place; on a queen: {long}  m menu  q/Esc/Ctrl-D quit"
                 ),
                 format!("arrows move  Enter or a click place; on a queen: {long}  m menu  q quit"),
                 format!("arrows move  Enter place; on a queen: {long}  m menu  q quit"),
@@ -666,6 +665,19 @@ mod tests {
             }
             assert!(help(&normal, 200).contains("Ctrl-D"), "the widest names every key");
             assert!(help(&normal, 200).contains(&long), "the widest says it in full");
+        }
+    }
+
+    #[test]
+    fn the_click_goes_after_the_other_keys_in_every_mode() {
+        for mode in ModeKind::ALL {
+            let normal = on_show(mode);
+            for width in MIN_COLS..=200 {
+                let line = help(&normal, width);
+                let click = line.contains("or a click");
+                assert!(click || !line.contains("WASD"), "{mode} at {width}: the click before WASD: {line}");
+                assert!(click || width < 80, "{mode} at {width}: the common width names the click: {line}");
+            }
         }
     }
 
