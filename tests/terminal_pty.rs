@@ -773,6 +773,28 @@ fn too_small_a_terminal_wraps_its_message_between_words() {
 }
 
 #[test]
+fn the_size_needed_and_q_are_shown_down_to_the_smallest_terminal() {
+    // At 10x5 the 8x8 showed `terminal / too small: / the 8x8 / board / needs 40`:
+    // neither its rows nor the q (issue 39).
+    let mut pty = Pty::start("tiny", Some("truecolor"));
+    pty.wait_for("the board", |s| picture(s) == start_board());
+    for (rows, cols, shown) in [
+        (5, 10, &["too small:", "needs", "40x11;", "q quits"][..]),
+        (3, 7, &["needs", "40x11;", "q quits"][..]),
+        (1, 20, &["needs 40x11; q quits"][..]),
+    ] {
+        pty.parser.screen_mut().set_size(nz(rows), nz(cols));
+        set_size(&pty.master, rows, cols);
+        pty.wait_for(&format!("the message at {cols}x{rows}"), |s| rows_written(s) == shown);
+    }
+    pty.parser.screen_mut().set_size(nz(ROWS), nz(COLS));
+    set_size(&pty.master, ROWS, COLS);
+    pty.wait_for("the board again", |s| picture(s) == start_board());
+    pty.send(b"q");
+    assert!(pty.exit().success());
+}
+
+#[test]
 fn the_menu_is_written_out_with_its_selection_highlighted_and_followed_by_the_keys() {
     let mut pty = Pty::start_with("menu-words", Some("truecolor"), &["--mode", "strict"]);
     pty.wait_for("the start board", |s| picture(s) == start_board());
