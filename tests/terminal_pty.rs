@@ -1087,11 +1087,17 @@ fn backtrack_progress(cols: u16, columns: Option<&str>, times: usize) -> Pty {
     };
     let mut pty = Pty::spawn_sized(command, state_dir, ROWS, cols);
     let end = Instant::now() + PATIENCE;
-    while pty.raw.iter().filter(|&&b| b == b'\r').count() < times {
+    while progress_writes(&pty.raw) < times {
         assert!(Instant::now() < end, "no progress; the screen shows\n{}", pty.parser.screen().contents());
         pty.read_some(Duration::from_millis(200));
     }
     pty
+}
+
+/// How many times a progress line has been written in place: each write
+/// ends in an erase (to the end of the screen; before issue 39, of the row).
+fn progress_writes(raw: &[u8]) -> usize {
+    raw.windows(3).filter(|w| *w == b"\x1b[J" || *w == b"\x1b[K").count()
 }
 
 /// The screen's rows that hold anything.
@@ -1133,9 +1139,9 @@ fn backtrack_progress_leaves_no_stale_row_when_the_terminal_is_narrowed() {
     while pty.read_some(Duration::from_millis(300)) {}
     pty.parser.screen_mut().set_size(nz(ROWS), nz(50));
     set_size(&pty.master, ROWS, 50);
-    let seen = pty.raw.iter().filter(|&&b| b == b'\r').count();
+    let seen = progress_writes(&pty.raw);
     let end = Instant::now() + PATIENCE;
-    while pty.raw.iter().filter(|&&b| b == b'\r').count() < seen + 3 {
+    while progress_writes(&pty.raw) < seen + 3 {
         assert!(Instant::now() < end, "no progress; the screen shows\n{}", pty.parser.screen().contents());
         pty.read_some(Duration::from_millis(200));
     }
@@ -1188,9 +1194,9 @@ fn backtrack_progress_leaves_no_stale_row_when_a_reflowing_terminal_is_narrowed(
     let before = rows_written(pty.parser.screen());
     assert!(before.len() == 1 && before[0].trim_end().chars().count() > 50, "{before:#?}");
     narrow_reflowing(&mut pty, 50);
-    let seen = pty.raw.iter().filter(|&&b| b == b'\r').count();
+    let seen = progress_writes(&pty.raw);
     let end = Instant::now() + PATIENCE;
-    while pty.raw.iter().filter(|&&b| b == b'\r').count() < seen + 3 {
+    while progress_writes(&pty.raw) < seen + 3 {
         assert!(Instant::now() < end, "no progress; the screen shows\n{}", pty.parser.screen().contents());
         pty.read_some(Duration::from_millis(200));
     }
