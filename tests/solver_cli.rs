@@ -318,6 +318,76 @@ fn count_and_unique_in_both_formats() {
     );
 }
 
+/// "1 core", "2 threads".
+fn plural(count: usize, noun: &str) -> String {
+    if count == 1 { format!("1 {noun}") } else { format!("{count} {noun}s") }
+}
+
+/// More threads than cores count on the cores, said in one line, and the
+/// announcement names the threads used: `--threads 99999` started thousands
+/// of threads and `--threads 4294967297` was taken without a word (issue 39).
+#[test]
+fn count_runs_on_at_most_the_cores_and_says_so() {
+    use std::time::Duration;
+    let cores = std::thread::available_parallelism().unwrap().get();
+    let capped = |asked: &str| {
+        format!(
+            "queens count: --threads {asked} is more than the {} here; counting on {}",
+            plural(cores, "core"),
+            plural(cores, "thread")
+        )
+    };
+    let o = queens(&["count", "8", "--threads", "4294967297"]);
+    assert_eq!((o.status.code(), stdout(&o).as_str()), (Some(0), "92 solutions for 8 queens\n"));
+    assert_eq!(stderr(&o), capped("4294967297") + "\n");
+    // 19 queens take minutes, announced, and are stopped once they are.
+    let args = ["count", "19", "--threads", "99999"];
+    let run = common::bin::interrupt_when(&args, "", Duration::from_secs(30), |line| {
+        line.starts_with("queens count: counting 19 queens takes about ")
+    });
+    let announced = run.matched.unwrap_or_else(|| panic!("no announcement within 30 s: {}", run.stderr));
+    assert!(announced.ends_with(&format!(" on {}", plural(cores, "thread"))), "{announced}");
+    assert_eq!(run.stderr.lines().next(), Some(capped("99999").as_str()), "{}", run.stderr);
+    let o = queens(&["count", "8", "--threads", &cores.to_string()]);
+    assert_eq!((o.status.code(), stderr(&o).as_str()), (Some(0), ""), "as many as the cores: nothing to say");
+}
+
+/// `count`, and `pieces --count` of N queens (which takes `count`'s
+/// counter), stop on Ctrl-C as every long command does: one line, status
+/// 130, nothing on standard output. `count` died by the signal, without a
+/// line (issue 39).
+#[test]
+fn count_stops_on_ctrl_c_with_one_line_and_status_130() {
+    use std::time::Duration;
+    for (args, announced) in [
+        (&["count", "19"][..], "queens count: counting 19 queens takes about "),
+        (
+            &["count", "21", "--part", "1/40"][..],
+            "queens count: counting part 1/40 of 21 queens takes about ",
+        ),
+        (
+            &["pieces", "--board", "19x19", "--queens", "19", "--count"][..],
+            "queens pieces: counting these pieces on the 19x19 board takes about ",
+        ),
+    ] {
+        let what = args.join(" ");
+        let run = common::bin::interrupt_when(args, "", Duration::from_secs(30), |line| {
+            line.starts_with(announced)
+        });
+        assert!(run.matched.is_some(), "{what}: no announcement within 30 s: {}", run.stderr);
+        assert_eq!(run.status, Some(130), "{what}: {}", run.stderr);
+        let command = args[0];
+        let last = run.stderr.lines().last().unwrap();
+        assert!(
+            last.starts_with(&format!("queens {command}: stopped after "))
+                && last.ends_with(" s; no count printed"),
+            "{what}: {last}"
+        );
+        assert_eq!(run.stderr.lines().count(), 2, "{what}: the announcement and the line: {}", run.stderr);
+        assert_eq!(run.stdout, "", "{what}");
+    }
+}
+
 #[test]
 fn count_refuses_what_would_take_hours() {
     let o = queens(&["count", "22"]);

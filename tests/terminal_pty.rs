@@ -773,6 +773,28 @@ fn too_small_a_terminal_wraps_its_message_between_words() {
 }
 
 #[test]
+fn the_size_needed_and_q_are_shown_down_to_the_smallest_terminal() {
+    // At 10x5 the 8x8 showed `terminal / too small: / the 8x8 / board / needs 40`:
+    // neither its rows nor the q (issue 39).
+    let mut pty = Pty::start("tiny", Some("truecolor"));
+    pty.wait_for("the board", |s| picture(s) == start_board());
+    for (rows, cols, shown) in [
+        (5, 10, &["too small:", "needs", "40x11;", "q quits"][..]),
+        (3, 7, &["needs", "40x11;", "q quits"][..]),
+        (1, 20, &["needs 40x11; q quits"][..]),
+    ] {
+        pty.parser.screen_mut().set_size(nz(rows), nz(cols));
+        set_size(&pty.master, rows, cols);
+        pty.wait_for(&format!("the message at {cols}x{rows}"), |s| rows_written(s) == shown);
+    }
+    pty.parser.screen_mut().set_size(nz(ROWS), nz(COLS));
+    set_size(&pty.master, ROWS, COLS);
+    pty.wait_for("the board again", |s| picture(s) == start_board());
+    pty.send(b"q");
+    assert!(pty.exit().success());
+}
+
+#[test]
 fn the_menu_is_written_out_with_its_selection_highlighted_and_followed_by_the_keys() {
     let mut pty = Pty::start_with("menu-words", Some("truecolor"), &["--mode", "strict"]);
     pty.wait_for("the start board", |s| picture(s) == start_board());
@@ -1089,11 +1111,17 @@ fn backtrack_progress(cols: u16, columns: Option<&str>, times: usize) -> Pty {
     };
     let mut pty = Pty::spawn_sized(command, state_dir, ROWS, cols);
     let end = Instant::now() + PATIENCE;
-    while pty.raw.iter().filter(|&&b| b == b'\r').count() < times {
+    while progress_writes(&pty.raw) < times {
         assert!(Instant::now() < end, "no progress; the screen shows\n{}", pty.parser.screen().contents());
         pty.read_some(Duration::from_millis(200));
     }
     pty
+}
+
+/// How many times a progress line has been written in place: each write
+/// ends in an erase (to the end of the screen; before issue 39, of the row).
+fn progress_writes(raw: &[u8]) -> usize {
+    raw.windows(3).filter(|w| *w == b"\x1b[J" || *w == b"\x1b[K").count()
 }
 
 /// The screen's rows that hold anything.
@@ -1135,9 +1163,9 @@ fn backtrack_progress_leaves_no_stale_row_when_the_terminal_is_narrowed() {
     while pty.read_some(Duration::from_millis(300)) {}
     pty.parser.screen_mut().set_size(nz(ROWS), nz(50));
     set_size(&pty.master, ROWS, 50);
-    let seen = pty.raw.iter().filter(|&&b| b == b'\r').count();
+    let seen = progress_writes(&pty.raw);
     let end = Instant::now() + PATIENCE;
-    while pty.raw.iter().filter(|&&b| b == b'\r').count() < seen + 3 {
+    while progress_writes(&pty.raw) < seen + 3 {
         assert!(Instant::now() < end, "no progress; the screen shows\n{}", pty.parser.screen().contents());
         pty.read_some(Duration::from_millis(200));
     }
@@ -1146,6 +1174,67 @@ fn backtrack_progress_leaves_no_stale_row_when_the_terminal_is_narrowed() {
     assert!(rows[0].contains("searching") && rows[0].trim_end().chars().count() < 50, "{rows:?}");
     kill(Pid::from_raw(pty.child.id() as i32), Signal::SIGINT).unwrap();
     assert_eq!(pty.exit().code(), Some(130));
+}
+
+/// Narrows the terminal to `cols` as tmux, VTE or kitty do, unlike the
+/// `vt100` parser, which cuts its rows: each row wider than the new width is
+/// split over as many rows as it needs, and the cursor stays at its place in
+/// its row's text. (Enough for rows of plain text that fit the screen.)
+fn narrow_reflowing(pty: &mut Pty, cols: u16) {
+    let screen = pty.parser.screen();
+    let (rows, old_cols) = screen.size();
+    let (cursor_row, cursor_col) = screen.cursor_position();
+    let mut text: Vec<String> = Vec::new();
+    let mut cursor = (0, 0);
+    for (i, row) in screen.rows(0, old_cols.get()).enumerate() {
+        let chars: Vec<char> = row.trim_end().chars().collect();
+        if i == usize::from(cursor_row) {
+            let at = usize::from(cursor_col);
+            cursor = (text.len() + at / usize::from(cols), at % usize::from(cols));
+        }
+        let pieces = chars.chunks(usize::from(cols)).map(|piece| piece.iter().collect::<String>());
+        let before = text.len();
+        text.extend(pieces);
+        if text.len() == before {
+            text.push(String::new());
+        }
+    }
+    text.truncate(usize::from(rows.get()));
+    assert!(cursor.0 < text.len(), "the reflowed screen holds the cursor");
+    let mut parser = vt100::Parser::new(rows, nz(cols), 0);
+    parser.process(text.join("\r\n").as_bytes());
+    parser.process(format!("\x1b[{};{}H", cursor.0 + 1, cursor.1 + 1).as_bytes());
+    pty.parser = parser;
+    set_size(&pty.master, rows.get(), cols);
+}
+
+#[test]
+fn backtrack_progress_leaves_no_stale_row_when_a_reflowing_terminal_is_narrowed() {
+    // tmux, at 80 and then 50 columns (issue 39): the line written at 80 was
+    // split over two rows, the cursor at the end of the second, and the next
+    // line was written there, under the first half of the old one.
+    let mut pty = backtrack_progress(80, None, 2);
+    while pty.read_some(Duration::from_millis(300)) {}
+    let before = rows_written(pty.parser.screen());
+    assert!(before.len() == 1 && before[0].trim_end().chars().count() > 50, "{before:#?}");
+    narrow_reflowing(&mut pty, 50);
+    let seen = progress_writes(&pty.raw);
+    let end = Instant::now() + PATIENCE;
+    while progress_writes(&pty.raw) < seen + 3 {
+        assert!(Instant::now() < end, "no progress; the screen shows\n{}", pty.parser.screen().contents());
+        pty.read_some(Duration::from_millis(200));
+    }
+    let rows = rows_written(pty.parser.screen());
+    assert_eq!(rows.len(), 1, "one row after narrowing, no stale row: {rows:#?}");
+    assert!(rows[0].contains("searching") && rows[0].trim_end().chars().count() < 50, "{rows:?}");
+    kill(Pid::from_raw(pty.child.id() as i32), Signal::SIGINT).unwrap();
+    assert_eq!(pty.exit().code(), Some(130));
+    // The line it ends with starts on a row of its own (and wraps, at 50 columns).
+    let rows = rows_written(pty.parser.screen());
+    assert!(
+        rows[0].contains("searching") && rows[1].starts_with("queens solve: stopped after "),
+        "{rows:#?}"
+    );
 }
 
 #[test]

@@ -1,8 +1,8 @@
 //! `queens count N [--unique] [--threads K] [--part K/M]`: how many solutions there are.
 
 use super::output::{Format, bad_input, print_json, say};
-use super::progress::ProgressLine;
-use crate::solver::count::{CountProgress, MAX_COUNT_N, MAX_PARTS, Part, Plan};
+use super::progress::{Reporter, interrupted, say_stopped};
+use crate::solver::count::{CountProgress, Counts, MAX_COUNT_N, MAX_PARTS, Part, Plan};
 use serde::Serialize;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -32,7 +32,10 @@ pub(super) const WARN_ABOVE: Duration = Duration::from_secs(2);
 Large N cost about seven times more per queen; the expected time is printed on
 standard error before a long count starts, and counts that would take hours are refused:
 split them with --part K/M over machines or jobs (parts 1 to M; their counts add up,
-scripts/sum-parts adds the JSON lines and checks that every part is there once).")]
+scripts/sum-parts adds the JSON lines and checks that every part is there once).
+--threads above the cores counts on the cores, and says so. Ctrl-C stops a count
+with one line (exit status 130).
+Exit status: 0 with a count, 2 for bad input, 130 when stopped.")]
 pub struct Args {
     /// The board size: N queens on an N x N board.
     n: usize,
@@ -42,7 +45,7 @@ pub struct Args {
     #[arg(long)]
     unique: bool,
 
-    /// Threads to count on (default: every core).
+    /// Threads to count on, at most one a core (default: every core).
     #[arg(long, value_name = "K")]
     threads: Option<usize>,
 
@@ -72,6 +75,61 @@ struct Answer {
     count: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     unique: Option<u64>,
+}
+
+/// The threads to count on: those asked for (at least one), but no more
+/// than the cores (more would only share them, and thousands of threads made
+/// the machine slow to answer, Ctrl-C too; [`say_capped`] says so); every
+/// core when none are asked for. `Err` holds the exit status of a refusal.
+fn threads(asked: Option<usize>) -> Result<usize, ExitCode> {
+    match asked {
+        Some(0) => Err(bad_input("--threads must be at least 1")),
+        Some(k) => Ok(k.min(cores())),
+        None => Ok(cores()),
+    }
+}
+
+/// The cores this process may run on.
+pub(super) fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |c| c.get())
+}
+
+/// Says, once the count starts, that it runs on fewer threads than asked.
+fn say_capped(asked: Option<usize>, threads: usize) {
+    if let Some(k) = asked.filter(|&k| k > threads) {
+        let (cores, used) = (plural(threads as u64, "core"), plural(threads as u64, "thread"));
+        crate::eprintln_lossy!(
+            "{}: --threads {k} is more than the {cores} here; counting on {used}",
+            super::name()
+        );
+    }
+}
+
+/// Counts `plan` on `threads` threads, with its progress on a terminal when
+/// the count is `long` (a log gets the announcement and the answer), and
+/// Ctrl-C, taken over by `reporter`, stopping it: then `None`, said in one
+/// line as every long command says it.
+pub(super) fn count_plan(plan: &Plan, threads: usize, long: bool, mut reporter: Reporter) -> Option<Counts> {
+    let shows = long && reporter.is_terminal();
+    let counted = plan.count_watched(threads, &mut |p: CountProgress| {
+        if !shows {
+            return reporter.going_on();
+        }
+        let (percent, after) = (p.done.saturating_mul(100) / p.of.max(1), human(p.elapsed));
+        reporter.check_fitted(|_| {
+            vec![
+                format!("{}: counting: {percent}% done after {after}", super::name()),
+                format!("counting: {percent}% done after {after}"),
+                format!("counting: {percent}%"),
+                "counting".to_string(),
+            ]
+        })
+    });
+    let took = reporter.finish();
+    if counted.is_none() {
+        say_stopped(took, "no count printed");
+    }
+    counted
 }
 
 /// The expected wall time for `n` on `threads` threads.
@@ -109,17 +167,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if !(1..=MAX_COUNT_N).contains(&n) {
         return Ok(bad_input(format!("N must be from 1 to {MAX_COUNT_N}, not {n}")));
     }
-    let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
-    let threads = args.threads.unwrap_or(cores);
-    if threads == 0 {
-        return Ok(bad_input("--threads must be at least 1"));
-    }
+    let threads = match threads(args.threads) {
+        Ok(threads) => threads,
+        Err(refused) => return Ok(refused),
+    };
     let part = match args.part.as_deref().map(str::parse::<Part>) {
         None => None,
         Some(Ok(part)) => Some(part),
         Some(Err(e)) => return Ok(bad_input(e)),
     };
-    let whole = estimate(n, threads.min(cores));
+    let whole = estimate(n, threads);
     if part.is_none() && whole > REFUSE_ABOVE {
         return Ok(bad_input(format!(
             "counting {n} queens would take about {} on {}; refusing: split it with --part K/M \
@@ -136,7 +193,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         )));
     }
     let plan = Plan::new(n, part.unwrap_or(Part::WHOLE));
-    let cost = plan_cost(n, threads.min(cores), &plan);
+    let cost = plan_cost(n, threads, &plan);
     // Each search runs on one thread: a part of fewer searches than threads uses fewer.
     let working = threads.min(plan.searches()).max(1);
     if let Some(part) = part
@@ -160,6 +217,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             plural(working as u64, "thread")
         )));
     }
+    // Ctrl-C is taken over before the announcement, which a script may wait for.
+    let reporter = Reporter::start()?;
+    say_capped(args.threads, threads);
     let long = cost > WARN_ABOVE;
     if long {
         let what = part.map_or(String::new(), |p| format!("part {p} of "));
@@ -170,22 +230,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             plural(working as u64, "thread")
         );
     }
-    // On a terminal only: a log gets the announcement above and the answer.
-    let mut line = ProgressLine::on_stderr();
-    let terminal = line.is_terminal();
-    let mut report = |p: CountProgress| {
-        let (percent, after) = (p.done.saturating_mul(100) / p.of.max(1), human(p.elapsed));
-        line.show(&[
-            format!("{}: counting: {percent}% done after {after}", super::name()),
-            format!("counting: {percent}% done after {after}"),
-            format!("counting: {percent}%"),
-            "counting".to_string(),
-        ]);
-    };
-    let progress: Option<&mut dyn FnMut(CountProgress)> =
-        if long && terminal { Some(&mut report) } else { None };
-    let counts = plan.count(threads, progress);
-    line.finish();
+    let Some(counts) = count_plan(&plan, threads, long, reporter) else { return Ok(interrupted()) };
     let unique = counts.unique.filter(|_| args.unique);
     match (args.format, part) {
         (Format::Json, Some(part)) => print_json(&PartAnswer {

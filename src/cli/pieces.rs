@@ -1,10 +1,10 @@
 //! `queens pieces --board WxH --queens A ...`: mixed pieces, none attacking another.
 
-use super::count::{REFUSE_ABOVE, WARN_ABOVE, estimate, human};
+use super::count::{REFUSE_ABOVE, WARN_ABOVE, cores, count_plan, estimate, human};
 use super::output::{Format, bad_input, emit, grid, no_answer, print_json, say, stdout_failed};
 use super::progress::{Reporter, interrupted, say_stopped, seconds};
 use crate::solver::bounds::impossible;
-use crate::solver::count::count;
+use crate::solver::count::{Part, Plan};
 use crate::solver::notation::parse_board_size;
 use crate::solver::pieces::{MAX_SIDE, Piece, Placed, Problem, Solver, parse_pieces};
 use crate::solver::rows::RowCount;
@@ -274,7 +274,7 @@ impl CountMethod {
 /// error first, as `queens count` does.
 fn count_with_estimate(solver: &Solver) -> anyhow::Result<Result<u64, ExitCode>> {
     let (w, h) = (solver.width(), solver.height());
-    let threads = std::thread::available_parallelism().map_or(1, |c| c.get());
+    let threads = cores();
     let method = CountMethod::of(solver);
     let cost = method.cost(solver, threads);
     if cost > REFUSE_ABOVE {
@@ -283,7 +283,10 @@ fn count_with_estimate(solver: &Solver) -> anyhow::Result<Result<u64, ExitCode>>
             human(cost)
         ))));
     }
-    if cost > WARN_ABOVE {
+    // Ctrl-C is taken over before the announcement, which a script may wait for.
+    let mut reporter = Reporter::start()?;
+    let long = cost > WARN_ABOVE;
+    if long {
         // The search's estimate is a random sample of its tree: said as a range.
         let range = if matches!(method, CountMethod::Search) { SEARCH_ESTIMATE_RANGE } else { "" };
         crate::eprintln_lossy!(
@@ -293,14 +296,16 @@ fn count_with_estimate(solver: &Solver) -> anyhow::Result<Result<u64, ExitCode>>
         );
     }
     match method {
-        CountMethod::Queens(n) => Ok(Ok(count(n, false, threads, None).total)),
+        CountMethod::Queens(n) => {
+            let counted = count_plan(&Plan::new(n, Part::WHOLE), threads, long, reporter);
+            Ok(counted.map(|counts| counts.total).ok_or_else(interrupted))
+        }
         CountMethod::Rows(rows) => Ok(rows.count().map_err(|_| {
             bad_input(format!(
                 "there are more ways to place these pieces on the {w}x{h} board than 64 bits hold"
             ))
         })),
         CountMethod::Search => {
-            let mut reporter = Reporter::start()?;
             let counted = solver.count_watched(&mut |p| {
                 reporter.check(|elapsed| {
                     format!(

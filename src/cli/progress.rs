@@ -1,8 +1,8 @@
 //! Progress on standard error, as every long command shows it: on a
-//! terminal one line rewritten in place (`\r`, the line, then erase to the
-//! end of the row), fitted to the terminal's width (a line wider than the
-//! terminal wraps, and each rewrite would leave its first rows behind);
-//! elsewhere (a log, or `TERM=dumb`, which may not know the erase) whole
+//! terminal one line rewritten in place (`\r`, the line, erase to the end of
+//! the screen, and `\r` again, so that the cursor waits at the start of the
+//! line), fitted to the terminal's width (a line wider than the terminal
+//! wraps, and each rewrite would leave its first rows behind); elsewhere (a log, or `TERM=dumb`, which may not know the erase) whole
 //! lines. And, for the searches of `pieces` and `regions solve --count`,
 //! their reports and Ctrl-C: nothing in the first second, then a line every
 //! second on a terminal and every ten elsewhere; Ctrl-C stops the search at
@@ -22,15 +22,16 @@ const DEFAULT_COLUMNS: usize = 80;
 pub struct ProgressLine {
     /// Standard error is a terminal that can rewrite a line in place.
     terminal: bool,
-    /// A line is on the terminal now (and must be ended before what follows).
-    shown: bool,
+    /// The wordings of the line on the terminal now, if one is (it must be
+    /// ended before what follows).
+    shown: Option<Vec<String>>,
 }
 
 impl ProgressLine {
     /// ProgressLine on this process's standard error.
     pub fn on_stderr() -> ProgressLine {
         let dumb = std::env::var_os("TERM").is_some_and(|term| term == "dumb");
-        ProgressLine { terminal: std::io::stderr().is_terminal() && !dumb, shown: false }
+        ProgressLine { terminal: std::io::stderr().is_terminal() && !dumb, shown: None }
     }
 
     /// Whether standard error is a terminal the line is rewritten in place on.
@@ -52,16 +53,26 @@ impl ProgressLine {
         // Asked each time: the terminal may have been resized since.
         let asked = crate::backend::terminal::columns(std::io::stderr());
         let line = fit(variants, columns(asked, std::env::var("COLUMNS").ok().as_deref()));
-        // Erasing to the end of the row, not padding by the last line's
-        // width: padding wraps once the terminal has been narrowed.
-        let _ = write!(err, "\r{line}\x1b[K");
+        // Erasing, not padding by the last line's width: padding wraps once
+        // the terminal has been narrowed. A terminal that reflows its lines
+        // when narrowed (tmux, VTE, kitty) splits the last line over two rows
+        // or more, and keeps the cursor where it was in the line: left at the
+        // line's start, it is on the first of them, and the erase to the end of
+        // the screen takes the others (left at its end, the rewrite went on
+        // the last of them and the first stayed, stale). One that cuts the
+        // line instead (xterm) leaves one row, the cursor at its start too.
+        let _ = write!(err, "\r{line}\x1b[J\r");
         let _ = err.flush();
-        self.shown = true;
+        self.shown = Some(variants.to_vec());
     }
 
-    /// Ends the line on a terminal, so what follows starts on a row of its own.
+    /// Ends the line on a terminal, so what follows starts on a row of its
+    /// own: written once more first, over the `^C` a terminal echoes where
+    /// the cursor waits.
     pub fn finish(&mut self) {
-        if self.terminal && std::mem::take(&mut self.shown) {
+        if let Some(variants) = self.shown.take() {
+            self.show(&variants);
+            self.shown = None;
             crate::eprintln_lossy!();
         }
     }
@@ -127,14 +138,31 @@ impl Reporter {
         })
     }
 
+    /// Whether standard error is a terminal the line is rewritten in place on.
+    pub fn is_terminal(&self) -> bool {
+        self.line.is_terminal()
+    }
+
     /// Called from the search's check: writes `line(elapsed)` when a report
     /// is due; false once Ctrl-C asked the search to stop.
     pub fn check(&mut self, line: impl FnOnce(Duration) -> String) -> bool {
+        self.check_fitted(|elapsed| vec![line(elapsed)])
+    }
+
+    /// [`Reporter::check`] with the line's wordings from the fullest to the
+    /// shortest, of which a terminal gets the fullest that fits
+    /// ([`ProgressLine::show`]).
+    pub fn check_fitted(&mut self, lines: impl FnOnce(Duration) -> Vec<String>) -> bool {
         let elapsed = self.start.elapsed();
         if elapsed >= self.next_report {
             self.next_report = elapsed + self.every;
-            self.line.show(&[line(elapsed)]);
+            self.line.show(&lines(elapsed));
         }
+        self.going_on()
+    }
+
+    /// The check of a search that shows no progress: false once Ctrl-C asked it to stop.
+    pub fn going_on(&self) -> bool {
         !self.stop.load(Ordering::Relaxed)
     }
 

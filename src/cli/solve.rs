@@ -1,7 +1,7 @@
 //! `queens solve N [--place SQUARES]`: one solution, or a completion.
 
 use super::output::{Format, bad_input, emit, no_answer, print_json, queens_grid, say};
-use super::progress::ProgressLine;
+use super::progress::{Reporter, interrupted, seconds};
 use crate::solver::complete::{MAX_COMPLETE_N, Refusal, complete_rows};
 use crate::solver::first::{self, Outcome, Tick};
 use crate::solver::notation::{format_square_list, parse_square_list, square_name};
@@ -9,9 +9,7 @@ use crate::solver::validate::{is_solution, keeps_queens};
 use crate::solver::{Method, SEARCH_MAX_N, Solved, solve};
 use serde::Serialize;
 use std::process::ExitCode;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The largest N `solve` builds: ten million and then some, within a few hundred MB.
 pub const MAX_SOLVE_N: usize = 20_000_000;
@@ -61,9 +59,6 @@ struct Answer<'a> {
     method: Option<&'static str>,
 }
 
-/// The exit status after Ctrl-C, as a shell reports a process that SIGINT ended.
-const EXIT_INTERRUPTED: u8 = 130;
-
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let n = args.n;
     if n < 1 {
@@ -77,7 +72,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             let found = if args.backtrack {
                 match backtrack(n)? {
                     Some(found) => found,
-                    None => return Ok(ExitCode::from(EXIT_INTERRUPTED)),
+                    None => return Ok(interrupted()),
                 }
             } else {
                 solve(n)
@@ -124,23 +119,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 /// The search without a budget: progress on standard error once it has run a
 /// second, and Ctrl-C honoured. `None` when Ctrl-C stopped it.
 fn backtrack(n: usize) -> anyhow::Result<Option<Option<Solved>>> {
-    let interrupted = Arc::new(AtomicBool::new(false));
-    signal_hook::flag::register(signal_hook::consts::SIGINT, Arc::clone(&interrupted))?;
-    let start = Instant::now();
-    let mut progress = ProgressLine::on_stderr();
-    // On a terminal one line rewritten every second; elsewhere (a log) a line every ten.
-    let every = if progress.is_terminal() { Duration::from_secs(1) } else { Duration::from_secs(10) };
-    let mut next_report = Duration::from_secs(1);
-    let mut check = |tick: Tick| {
-        let elapsed = start.elapsed();
-        if elapsed >= next_report {
-            next_report = elapsed + every;
-            progress.show(&progress_lines(n, tick, elapsed));
-        }
-        !interrupted.load(Ordering::Relaxed)
-    };
+    let mut reporter = Reporter::start()?;
+    let mut check = |tick: Tick| reporter.check_fitted(|elapsed| progress_lines(n, tick, elapsed));
     let search = first::search(n, None, &mut check);
-    progress.finish();
+    let took = reporter.finish();
     Ok(match search.outcome {
         Outcome::Found(rows) => Some(Some((rows, Method::First, search.placements))),
         Outcome::NoSolution => Some(None),
@@ -150,7 +132,7 @@ fn backtrack(n: usize) -> anyhow::Result<Option<Option<Solved>>> {
                 "{}: stopped after {} placements in {}; no solution printed",
                 super::name(),
                 search.placements,
-                seconds(start.elapsed())
+                seconds(took)
             );
             None
         }
@@ -177,10 +159,6 @@ fn progress_lines(n: usize, tick: Tick, elapsed: Duration) -> Vec<String> {
         format!("searching: {placements} placements"),
         "searching".to_string(),
     ]
-}
-
-fn seconds(d: Duration) -> String {
-    format!("{:.0} s", d.as_secs_f64())
 }
 
 /// Prints the answer (or its absence) and picks the exit status.

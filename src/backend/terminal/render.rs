@@ -95,15 +95,31 @@ impl Squares {
 }
 
 /// What a terminal too small for the board shows instead, from its
-/// top-left corner: whole words on each line.
+/// top-left corner: the fullest wording that fits in whole words, each
+/// saying the size the board needs and that `q` quits, down to `needs
+/// 40x11;` / `q quits` on 7 columns and 3 rows (or 12x2, or 20x1); a
+/// terminal smaller than that gets nothing, rather than words cut short.
 pub(crate) fn too_small(size: Size, side: usize) -> Vec<String> {
     let (cols, rows) = needs(side);
-    let text = format!(
-        "terminal too small: the {side}x{side} board needs {cols} columns and {rows} rows (this one has {}x{}); enlarge it, or press q",
-        size.cols, size.rows
-    );
-    let words: Vec<Span> = text.split(' ').map(Span::plain).collect();
-    wrap(&words, size.cols as usize).iter().map(|line| plain_text(line)).collect()
+    let (have, width) = (format!("{}x{}", size.cols, size.rows), usize::from(size.cols));
+    // `q quits` is one word: neither half says anything alone.
+    let words =
+        |text: String, last: &str| -> Vec<Span> { text.split(' ').chain([last]).map(Span::plain).collect() };
+    let wordings = [
+        words(
+            format!(
+                "terminal too small: the {side}x{side} board needs {cols} columns and {rows} rows (this one has {have}); enlarge it, or press"
+            ),
+            "q",
+        ),
+        words(format!("too small: the {side}x{side} board needs {cols}x{rows} (this is {have});"), "q quits"),
+        words(format!("too small: needs {cols}x{rows};"), "q quits"),
+        words(format!("needs {cols}x{rows};"), "q quits"),
+    ];
+    let whole = |words: &[Span]| words.iter().all(|word| word.text.chars().count() <= width);
+    let lines = wordings.iter().filter(|words| whole(words)).map(|words| wrap(words, width));
+    let fitting = lines.into_iter().find(|lines| lines.len() <= usize::from(size.rows));
+    fitting.unwrap_or_default().iter().map(|line| plain_text(line)).collect()
 }
 
 /// A word of a line under the board, highlighted (reverse video) or not.
@@ -165,7 +181,12 @@ pub fn help(on_show: &OnShow, width: usize) -> String {
             "left/right choose  Enter pick  m leave".into(),
         ]
     } else {
-        // The mode says what a press does; these lines only name the keys.
+        // The mode says what a press does; these lines only name the keys. A
+        // click on a square is named where there is room: it is how the page
+        // is played, and nothing else on the screen says that the terminal
+        // takes clicks too. So the other keys for the same things (WASD and
+        // hjkl, Space, Esc and Ctrl-D) go first, in every mode alike: regions'
+        // line at 80 columns kept them and dropped the click (issue 39).
         match on_show.mode.press() {
             Press::Cycles(states) => {
                 let (long, short) = (states.join(", "), states.join("/"));
@@ -173,20 +194,14 @@ pub fn help(on_show: &OnShow, width: usize) -> String {
                     format!(
                         "arrows/WASD/hjkl move  Enter/Space or a click: {long}  m menu  q/Esc/Ctrl-D quit"
                     ),
-                    format!("arrows/WASD/hjkl move  Enter/Space: {long}  m menu  q/Esc/Ctrl-D quit"),
                     format!("arrows move  Enter or a click: {long}  m menu  q quit"),
                     format!("arrows move  Enter: {long}  m menu  q quit"),
                     format!("Enter: {short}  m menu  q quit"),
                 ]
             }
-            // A click on a square is named where there is room: it is how the page is played,
-            // and nothing else on the screen says that the terminal takes clicks too.
             Press::Places { on_a_queen: (long, short) } => vec![
                 format!(
                     "arrows/WASD/hjkl move  Enter/Space or a click place; on a queen: {long}  m menu  q/Esc/Ctrl-D quit"
-                ),
-                format!(
-                    "arrows/WASD/hjkl move  Enter/Space place; on a queen: {long}  m menu  q/Esc/Ctrl-D quit"
                 ),
                 format!("arrows move  Enter or a click place; on a queen: {long}  m menu  q quit"),
                 format!("arrows move  Enter place; on a queen: {long}  m menu  q quit"),
@@ -564,17 +579,60 @@ mod tests {
             );
             assert_eq!(board(&frame, None, small, Colours::TrueColour), "");
         }
-        let message = too_small(Size { cols: 200, rows: 5 }, 16).concat();
+        let message = too_small(Size { cols: 200, rows: 18 }, 16).concat();
         for cols in 12..=120u16 {
-            let lines = too_small(Size { cols, rows: 5 }, 16);
-            assert_eq!(lines.join(" "), message.replace("200x5", &format!("{cols}x5")), "{cols}");
+            let lines = too_small(Size { cols, rows: 18 }, 16);
+            assert_eq!(lines.join(" "), message.replace("200x18", &format!("{cols}x18")), "{cols}");
             assert!(lines.iter().all(|l| l.chars().count() <= cols as usize), "{cols}: {lines:?}");
             let words: Vec<&str> = message.split(' ').collect();
             for line in &lines {
                 for word in line.split(' ') {
                     assert!(
-                        words.contains(&word) || word.ends_with("x5);"),
+                        words.contains(&word) || word.ends_with("x18);"),
                         "{cols}: {word:?} is not a whole word"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_size_needed_and_q_are_readable_in_every_terminal_from_7x3() {
+        // At 10x5 the 8x8's message was `terminal / too small: / the 8x8 / board /
+        // needs 40`, its rows and the q cut off (issue 39).
+        assert_eq!(too_small(Size { cols: 10, rows: 5 }, 8), ["too small:", "needs", "40x11;", "q quits"]);
+        assert_eq!(too_small(Size { cols: 7, rows: 3 }, 8), ["needs", "40x11;", "q quits"]);
+        assert_eq!(too_small(Size { cols: 12, rows: 2 }, 16), ["needs 40x19;", "q quits"]);
+        assert_eq!(too_small(Size { cols: 20, rows: 1 }, 4), ["needs 40x7; q quits"]);
+        for side in 4..=16 {
+            let (needed_cols, needed_rows) = needs(side);
+            let (full, short) = (
+                format!("{needed_cols} columns and {needed_rows} rows"),
+                format!("{needed_cols}x{needed_rows}"),
+            );
+            for cols in 1..=needed_cols as u16 {
+                for rows in 1..=needed_rows as u16 {
+                    let size = Size { cols, rows };
+                    let lines = too_small(size, side);
+                    if cols >= 7 && rows >= 3 {
+                        assert!(!lines.is_empty(), "{side}: nothing shown at {cols}x{rows}");
+                    }
+                    if lines.is_empty() {
+                        continue;
+                    }
+                    assert!(lines.len() <= rows as usize, "{side} at {cols}x{rows}: {lines:?}");
+                    assert!(
+                        lines.iter().all(|l| l.chars().count() <= cols as usize),
+                        "{side} at {cols}x{rows}: {lines:?}"
+                    );
+                    let text = lines.join(" ");
+                    assert!(
+                        text.contains(&full) || text.contains(&short),
+                        "{side} at {cols}x{rows}: {lines:?}"
+                    );
+                    assert!(
+                        text.ends_with("press q") || text.ends_with("q quits"),
+                        "{side} at {cols}x{rows}: {lines:?}"
                     );
                 }
             }
@@ -666,6 +724,19 @@ mod tests {
             }
             assert!(help(&normal, 200).contains("Ctrl-D"), "the widest names every key");
             assert!(help(&normal, 200).contains(&long), "the widest says it in full");
+        }
+    }
+
+    #[test]
+    fn the_click_goes_after_the_other_keys_in_every_mode() {
+        for mode in ModeKind::ALL {
+            let normal = on_show(mode);
+            for width in MIN_COLS..=200 {
+                let line = help(&normal, width);
+                let click = line.contains("or a click");
+                assert!(click || !line.contains("WASD"), "{mode} at {width}: the click before WASD: {line}");
+                assert!(click || width < 80, "{mode} at {width}: the common width names the click: {line}");
+            }
         }
     }
 

@@ -24,7 +24,7 @@ pub use parts::{MAX_PARTS, Part, PartError};
 use constellation::{ROTATE_90, ROTATE_180, representatives};
 use grouping::Search;
 use inner::{Inner, count_symmetric};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
@@ -132,16 +132,39 @@ impl Plan {
 
     /// The part's solutions and fundamental solutions (always both: they come
     /// from the same search), on `threads` threads (at least one).
-    pub fn count(&self, threads: usize, progress: Option<&mut dyn FnMut(CountProgress)>) -> Counts {
+    /// `progress`, if given, is called about once a second from the calling thread.
+    pub fn count(&self, threads: usize, mut progress: Option<&mut dyn FnMut(CountProgress)>) -> Counts {
+        let mut next_report = Duration::from_secs(1);
+        let mut check = |p: CountProgress| {
+            if let Some(report) = progress.as_deref_mut()
+                && p.elapsed >= next_report
+            {
+                next_report = p.elapsed + Duration::from_secs(1);
+                report(p);
+            }
+            true
+        };
+        self.count_watched(threads, &mut check).expect("a check that never stops")
+    }
+
+    /// [`Plan::count`], with `check` called from the calling thread about ten
+    /// times a second; it stops the count by returning `false` (then `None`):
+    /// the searches under way stop at their next look (see `Inner::count_until`)
+    /// and no other starts.
+    pub fn count_watched(
+        &self,
+        threads: usize,
+        check: &mut dyn FnMut(CountProgress) -> bool,
+    ) -> Option<Counts> {
         if self.n == 1 {
             // One square: its one solution is symmetric under reflections too, unlike any other.
             let one = u64::from(self.part.index() == 1);
-            return Counts { total: one, unique: Some(one) };
+            return Some(Counts { total: one, unique: Some(one) });
         }
         let n = self.n;
-        let results = run(&self.tasks, threads.max(1), progress, |t| t.cost, |t| t.solve(n));
+        let results = run(&self.tasks, threads.max(1), check, |t| t.cost, |t, stop| t.solve(n, stop))?;
         let (total, unique) = results.iter().fold((0, 0), |(t, u), &(dt, du)| (t + dt, u + du));
-        Counts { total, unique: Some(unique) }
+        Some(Counts { total, unique: Some(unique) })
     }
 }
 
@@ -156,9 +179,9 @@ fn deal(n: usize, parts: usize) -> (Vec<Search>, Vec<usize>, u64) {
 
 impl Search {
     /// The share of its orbits: their solutions, and the classes of solutions
-    /// up to symmetry whose border lies in them.
-    fn solve(&self, n: usize) -> (u64, u64) {
-        let by_bottom = Inner::new(n, &self.fixed, self.bottoms.unwrap_or(u32::MAX)).count();
+    /// up to symmetry whose border lies in them; `None` once `stop` is set.
+    fn solve(&self, n: usize, stop: &AtomicBool) -> Option<(u64, u64)> {
+        let by_bottom = Inner::new(n, &self.fixed, self.bottoms.unwrap_or(u32::MAX)).count_until(stop)?;
         let (mut total, mut classes) = (0, 0);
         for (rep, image) in &self.members {
             let own = match self.bottoms {
@@ -183,7 +206,7 @@ impl Search {
             total += rep.orbit() * own;
             classes += sum / size;
         }
-        (total, classes)
+        Some((total, classes))
     }
 }
 
@@ -192,9 +215,14 @@ pub(in crate::solver) fn full(n: usize) -> u32 {
     (u64::MAX >> (64 - n)) as u32
 }
 
+/// How often the calling thread calls a count's check.
+const CHECK_EVERY: Duration = Duration::from_millis(100);
+
 /// Runs `solve` on every task, `threads` at a time, in the order given
-/// (each thread takes the next task when done), reporting progress by each
-/// task's `cost`. Results are in task order.
+/// (each thread takes the next task when done), calling `check` with the
+/// progress by each task's `cost` every [`CHECK_EVERY`]. Results are in task
+/// order; `None` once `check` said stop: no task starts after that, and
+/// `solve` is given the flag that says so, to end its task early with `None`.
 #[expect(
     clippy::disallowed_methods,
     clippy::disallowed_types,
@@ -203,12 +231,13 @@ pub(in crate::solver) fn full(n: usize) -> u32 {
 fn run<T: Sync, R: Send + Default + Copy>(
     tasks: &[T],
     threads: usize,
-    mut progress: Option<&mut dyn FnMut(CountProgress)>,
+    check: &mut dyn FnMut(CountProgress) -> bool,
     cost: impl Fn(&T) -> u64,
-    solve: impl Fn(&T) -> R + Sync,
-) -> Vec<R> {
+    solve: impl Fn(&T, &AtomicBool) -> Option<R> + Sync,
+) -> Option<Vec<R>> {
     use std::time::Instant;
     let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
     let start = Instant::now();
     let of = tasks.iter().map(&cost).sum();
     let mut results = vec![R::default(); tasks.len()];
@@ -216,23 +245,23 @@ fn run<T: Sync, R: Send + Default + Copy>(
         let (tx, rx) = mpsc::channel();
         for _ in 0..threads.min(tasks.len()) {
             let tx = tx.clone();
-            let (next, solve) = (&next, &solve);
+            let (next, stop, solve) = (&next, &stop, &solve);
             scope.spawn(move || {
-                loop {
+                while !stop.load(Ordering::Relaxed) {
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(task) = tasks.get(i) else { break };
-                    if tx.send((i, solve(task))).is_err() {
+                    let Some(result) = tasks.get(i).and_then(|task| solve(task, stop)) else { break };
+                    if tx.send((i, result)).is_err() {
                         break;
                     }
                 }
             });
         }
         drop(tx);
-        // The calling thread sleeps in the channel until a result or the next report is due.
+        // The calling thread sleeps in the channel until a result or the next check is due.
         let mut done = 0;
-        let mut last_report = start;
+        let mut last_check = start;
         loop {
-            match rx.recv_timeout(Duration::from_secs(1)) {
+            match rx.recv_timeout(CHECK_EVERY) {
                 Ok((i, r)) => {
                     results[i] = r;
                     done += cost(&tasks[i]);
@@ -240,15 +269,14 @@ fn run<T: Sync, R: Send + Default + Copy>(
                 Err(mpsc::RecvTimeoutError::Timeout) => {}
                 Err(mpsc::RecvTimeoutError::Disconnected) => break,
             }
-            if let Some(report) = progress.as_deref_mut()
-                && last_report.elapsed() >= Duration::from_secs(1)
-            {
-                last_report = Instant::now();
-                report(CountProgress { done, of, elapsed: start.elapsed() });
+            if !stop.load(Ordering::Relaxed) && last_check.elapsed() >= CHECK_EVERY {
+                last_check = Instant::now();
+                let going_on = check(CountProgress { done, of, elapsed: start.elapsed() });
+                stop.store(!going_on, Ordering::Relaxed);
             }
         }
     });
-    results
+    (!stop.into_inner()).then_some(results)
 }
 
 #[cfg(test)]
