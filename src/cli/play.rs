@@ -10,6 +10,7 @@ use crate::daemon::state::StateFile;
 use crate::game::{Choices, Engine, Frame, MAX_SIDE, ModeKind, SIZES, SavedState, Setup};
 use crate::regions::Puzzle;
 use crate::regions::share::{self, Unplayable};
+use crate::words::shown;
 use clap::ValueEnum;
 use log::{info, warn};
 use std::io::{self, IsTerminal};
@@ -268,8 +269,9 @@ fn given_puzzle(path: &Path, args: &Args, choice: Choice, max_size: usize) -> an
     }
     let text = super::regions::read_input(Some(path.to_path_buf()))
         .map_err(|why| usage(format!("--puzzle: {why}")))?;
-    let (puzzle, _) = super::regions::parse_puzzle(&text)
-        .map_err(|why| usage(format!("--puzzle {}: {why}", path.display())))?;
+    let path = shown(&path.to_string_lossy());
+    let (puzzle, _) =
+        super::regions::parse_puzzle(&text).map_err(|why| usage(format!("--puzzle {path}: {why}")))?;
     let n = puzzle.n();
     if let Some(size) = args.size.map(usize::from).filter(|&size| size != n) {
         return Err(usage(format!("--size {size}: the puzzle given is {n}x{n}")));
@@ -277,11 +279,10 @@ fn given_puzzle(path: &Path, args: &Args, choice: Choice, max_size: usize) -> an
     share::check_playable(&puzzle, max_size).map_err(|why| {
         let terminal = MAX_SIDE.min(*ModeKind::Regions.sizes().end());
         match why {
-            Unplayable::Larger(..) if choice != Choice::Terminal => usage(format!(
-                "--puzzle {}: {why}; the terminal's up to {terminal}x{terminal}",
-                path.display()
-            )),
-            why => usage(format!("--puzzle {}: {why}", path.display())),
+            Unplayable::Larger(..) if choice != Choice::Terminal => {
+                usage(format!("--puzzle {path}: {why}; the terminal's up to {terminal}x{terminal}"))
+            }
+            why => usage(format!("--puzzle {path}: {why}")),
         }
     })?;
     Ok(puzzle)

@@ -4,9 +4,10 @@ use super::output::{Format, bad_input, emit, no_answer, print_json, say};
 use super::progress::{Reporter, interrupted, say_stopped, seconds};
 use crate::daemon::small_file;
 use crate::regions::deduce::{self, Difficulty};
-use crate::regions::generate::{self, DateError, Generated, date_string, read_date};
+use crate::regions::generate::{self, Generated, date_said, date_string};
 use crate::regions::{Puzzle, letter, share, solve};
 use crate::solver::notation::square_name;
+use crate::words::shown;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -94,10 +95,7 @@ fn parse_difficulty(text: &str) -> Result<Difficulty, String> {
 }
 
 fn parse_day(text: &str) -> Result<i64, String> {
-    read_date(text).map_err(|why| match why {
-        DateError::NotTheForm => format!("'{text}' is not a date as YYYY-MM-DD"),
-        DateError::NoSuchDay => format!("'{text}' is not a real date: that day is not in the calendar"),
-    })
+    date_said(text)
 }
 
 /// A puzzle as JSON: what `generate` prints and `solve` reads.
@@ -239,8 +237,8 @@ pub(super) fn read_input(file: Option<PathBuf>) -> Result<String, String> {
     let bytes = match file.filter(|f| f.as_os_str() != "-") {
         Some(path) => match small_file::read_input(&path, MAX_INPUT) {
             Ok(Some(bytes)) => bytes,
-            Ok(None) => return Err(format!("{}: no such file", path.display())),
-            Err(why) => return Err(format!("{} {why}", path.display())),
+            Ok(None) => return Err(format!("{}: no such file", shown(&path.to_string_lossy()))),
+            Err(why) => return Err(format!("{} {why}", shown(&path.to_string_lossy()))),
         },
         None => small_file::read_stdin(MAX_INPUT).map_err(|why| format!("standard input {why}"))?,
     };
