@@ -5,10 +5,11 @@ use super::progress::{Reporter, interrupted, say_stopped, seconds};
 use crate::daemon::small_file;
 use crate::regions::deduce::{self, Difficulty};
 use crate::regions::generate::{self, Generated, date_said, date_string};
+use crate::regions::json::PuzzleJson;
 use crate::regions::{Puzzle, letter, share, solve};
 use crate::solver::notation::square_name;
 use crate::words::shown;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -68,7 +69,7 @@ enum Command {
     Daily {
         /// The day, as YYYY-MM-DD (UTC); today if not given.
         // A value starting with `-` is a (wrong) date, not an option: it gets the date's message.
-        #[arg(long, value_parser = parse_day, allow_hyphen_values = true)]
+        #[arg(long, value_parser = date_said, allow_hyphen_values = true)]
         date: Option<i64>,
         #[arg(long, value_enum, default_value_t)]
         format: Format,
@@ -94,28 +95,6 @@ fn parse_difficulty(text: &str) -> Result<Difficulty, String> {
     text.parse()
 }
 
-fn parse_day(text: &str) -> Result<i64, String> {
-    date_said(text)
-}
-
-/// A puzzle as JSON: what `generate` prints and `solve` reads.
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PuzzleJson {
-    n: usize,
-    /// The region of each square, rows from the top.
-    regions: Vec<Vec<usize>>,
-    /// The row of the queen in each column (row 0 at the top).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    solution: Option<Vec<usize>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    difficulty: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    seed: Option<u64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    date: Option<String>,
-}
-
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     match args.command {
         Command::Generate { size, seed, difficulty, format, link } => {
@@ -136,16 +115,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 false => print_puzzle(&generate::daily(day), None, Some(day), format),
             }
         }
-        Command::Solve { file, count, format } => {
-            let text = match read_input(file) {
-                Ok(text) => text,
-                Err(why) => return Ok(bad_input(why)),
-            };
-            match parse_puzzle(&text) {
-                Ok((puzzle, given)) => solve_puzzle(&puzzle, given, count, format),
-                Err(why) => Ok(bad_input(why)),
-            }
-        }
+        Command::Solve { file, count, format } => match read_input(file).and_then(|text| parse_puzzle(&text))
+        {
+            Ok((puzzle, given)) => solve_puzzle(&puzzle, given, count, format),
+            Err(why) => Ok(bad_input(why)),
+        },
     }
 }
 
@@ -200,14 +174,17 @@ fn print_puzzle(
 ) -> anyhow::Result<ExitCode> {
     let n = made.puzzle.n();
     match format {
-        Format::Json => print_json(&PuzzleJson {
-            n,
-            regions: made.puzzle.rows(),
-            solution: Some(made.solution.columns().map(|r| r.map_or(0, usize::from)).collect()),
-            difficulty: Some(made.difficulty.name().to_string()),
-            seed,
-            date: day.map(date_string),
-        })?,
+        Format::Json => say!(
+            "{}",
+            PuzzleJson {
+                solution: Some(made.solution.columns().map(|r| r.map_or(0, usize::from)).collect()),
+                difficulty: Some(made.difficulty.name().to_string()),
+                seed,
+                date: day.map(date_string),
+                ..PuzzleJson::of(&made.puzzle)
+            }
+            .to_json()
+        )?,
         Format::Human => {
             let from = match (seed, day) {
                 (_, Some(day)) => format!("the puzzle of {}", date_string(day)),
@@ -245,62 +222,12 @@ pub(super) fn read_input(file: Option<PathBuf>) -> Result<String, String> {
     String::from_utf8(bytes).map_err(|_| "the puzzle is not UTF-8 text".to_string())
 }
 
-/// JSON if it starts with `{`, otherwise a link or rows of letters (lines
-/// starting with `#` are comments), as [`share::read`] reads them. A
-/// `"solution"` given with the JSON must solve the grid: a wrong one is
-/// refused, since a puzzle that carries it is wrong somewhere; the flag
-/// says one was given (and is right). `queens play --puzzle` reads the same.
+/// The puzzle in `text`, in any form [`share::read`] reads (JSON, a link,
+/// rows of letters), and whether its JSON gave a `"solution"` (checked: a
+/// wrong one is refused, as a wrong `"difficulty"` or `"date"` is).
+/// `queens play --puzzle` reads the same.
 pub(super) fn parse_puzzle(text: &str) -> Result<(Puzzle, bool), String> {
-    // A byte-order mark, as some Windows editors begin a UTF-8 file, is no part of the puzzle.
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    if text.trim_start().starts_with('{') {
-        let json: PuzzleJson = serde_json::from_str(text)
-            .map_err(|e| format!("the puzzle's JSON is not valid: {}", json_error_in_words(&e)))?;
-        let puzzle = Puzzle::new(&json.regions).map_err(|e| e.to_string())?;
-        if json.n != puzzle.n() {
-            return Err(format!("\"n\" is {} but the grid has {} rows", json.n, puzzle.n()));
-        }
-        if let Some(given) = &json.solution {
-            puzzle.check_solution(given).map_err(|why| {
-                format!("the puzzle's \"solution\" does not solve its grid: {why} (without the key, solve finds its own)")
-            })?;
-        }
-        if let Some(given) = &json.difficulty {
-            // Checked as "solution" is: a puzzle that carries a wrong one is wrong somewhere.
-            let said =
-                parse_difficulty(given).map_err(|why| format!("the puzzle's \"difficulty\": {why}"))?;
-            match deduce::difficulty(&puzzle) {
-                Some(found) if found == said => {}
-                found => {
-                    let found = found.map_or("not solved by the deduction rules alone".to_string(), |d| {
-                        d.name().to_string()
-                    });
-                    return Err(format!(
-                        "the puzzle's \"difficulty\" is {given} but its grid is {found} (without the key, solve says its own)"
-                    ));
-                }
-            }
-        }
-        if let Some(date) = &json.date {
-            parse_day(date).map_err(|why| format!("the puzzle's \"date\": {why}"))?;
-        }
-        return Ok((puzzle, json.solution.is_some()));
-    }
-    share::read(text).map(|puzzle| (puzzle, false)).map_err(|e| e.to_string())
-}
-
-/// serde_json's message without Rust's type names (`expected usize`).
-fn json_error_in_words(e: &serde_json::Error) -> String {
-    let words = [
-        ("usize", "a whole number, 0 or more"),
-        ("u64", "a whole number, 0 or more"),
-        ("u32", "a whole number, 0 or more"),
-        ("u8", "a whole number, 0 or more"),
-        ("i64", "a whole number"),
-    ];
-    words.iter().fold(e.to_string(), |text, (rust, plain)| {
-        text.replace(&format!("expected {rust}"), &format!("expected {plain}"))
-    })
+    share::read_given(text).map(|given| (given.puzzle, given.with_solution)).map_err(|e| e.to_string())
 }
 
 #[derive(Serialize)]

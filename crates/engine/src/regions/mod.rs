@@ -13,12 +13,16 @@
 //! - [`generate`]: puzzles with exactly one solution that the rules alone
 //!   solve, from a seed, and the puzzle of the day from the date alone.
 //! - [`share`]: a puzzle from elsewhere: its link (`#p=...`), reading one
-//!   as a person pastes it, and whether the game can play it.
+//!   as a person pastes it (a link, rows of letters or [`json`]), and
+//!   whether the game can play it.
+//! - [`json`]: a puzzle as JSON, written and read, its keys checked
+//!   against its grid.
 //! - [`shapes`]: what the regions look like (one-square regions, paths,
 //!   the largest), to hold the generator to LinkedIn's range.
 
 pub mod deduce;
 pub mod generate;
+pub mod json;
 pub mod shapes;
 pub mod share;
 pub mod solve;

@@ -12,6 +12,7 @@
 //! as any other.
 
 use super::generate::SIZES;
+use super::json::PuzzleJson;
 use super::{MAX_SIDE, Puzzle, PuzzleError, solve};
 use crate::words::{how_many, quoted};
 use std::fmt;
@@ -140,22 +141,45 @@ pub fn is_link(text: &str) -> bool {
     !text.contains('\n') && (text.contains(&format!("#{KEY}")) || text.starts_with(KEY))
 }
 
-/// A puzzle as a person pastes it: a link (one line with `#p=`, or starting
-/// with `p=`), or rows of region letters, where lines starting with `#` are
-/// comments (as `queens regions generate` prints its first line). Errors
-/// name the line as the text numbers it.
+/// A puzzle as a person pastes it, or as `queens regions solve` reads
+/// it: [JSON](super::json) (text starting with `{`), a link (one line with `#p=`, or
+/// starting with `p=`), or rows of region letters, where lines starting
+/// with `#` are comments (as `queens regions generate` prints its first
+/// line); a UTF-8 byte-order mark before it is skipped. Errors name the
+/// line as the text numbers it.
 pub fn read(text: &str) -> Result<Puzzle, PuzzleError> {
+    read_given(text).map(|given| given.puzzle)
+}
+
+/// A puzzle [`read`], and whether its JSON gave its own solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Given {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// Whether it came with a `"solution"`, checked to solve it.
+    pub with_solution: bool,
+}
+
+/// [`read`], saying also whether the puzzle came with its solution.
+pub fn read_given(text: &str) -> Result<Given, PuzzleError> {
+    // A byte-order mark, as some Windows editors begin a UTF-8 file, is no part of the puzzle.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if text.trim_start().starts_with('{') {
+        let json = PuzzleJson::parse(text)?;
+        return Ok(Given { puzzle: json.puzzle()?, with_solution: json.solution.is_some() });
+    }
+    let puzzle = |puzzle| Given { puzzle, with_solution: false };
     let mut lines = text.lines().filter(|line| !line.trim().is_empty());
     if let (Some(only), None) = (lines.next(), lines.next()) {
         let only = only.trim();
         if is_link(only) {
-            return decode(only);
+            return decode(only).map(puzzle);
         }
     }
     // Comments become blank lines, so that an error's line number is the text's.
     let rows: Vec<&str> =
         text.lines().map(|line| if line.trim_start().starts_with('#') { "" } else { line }).collect();
-    Puzzle::parse_letters(&rows.join("\n"))
+    Puzzle::parse_letters(&rows.join("\n")).map(puzzle)
 }
 
 /// Why the game does not play a puzzle from elsewhere.
