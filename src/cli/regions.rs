@@ -3,6 +3,7 @@
 use super::output::{Format, bad_input, emit, no_answer, print_json, say};
 use super::progress::{Reporter, interrupted, say_stopped, seconds};
 use crate::daemon::small_file;
+use crate::game::MAX_SIDE;
 use crate::regions::deduce::{self, Difficulty};
 use crate::regions::generate::{self, Generated, date_said, date_string};
 use crate::regions::json::PuzzleJson;
@@ -29,6 +30,7 @@ const SOLVE_COUNT_LIMIT: u64 = 1000;
   queens regions generate | queens regions solve   its one solution, and the rules it needs
   queens regions solve puzzle.txt --count          how many solutions a grid of your own has
   queens regions daily --link                      today's puzzle as a link's #p=... for the web page
+  queens regions share puzzle.txt                  a puzzle of your own as a link (regions solve reads it back)
   queens play --puzzle puzzle.txt                  play a grid of your own (or a link's #p=...)
 
 One queen in every row, every column and every region, and no two queens touching, diagonally
@@ -77,6 +79,12 @@ enum Command {
         #[arg(long, conflicts_with = "format")]
         link: bool,
     },
+    /// Prints a puzzle's link fragment (`#p=...`) for the web page: a puzzle in any form `solve`
+    /// reads, refused unless the page can play it (exactly one solution, 5x5 to 12x12).
+    Share {
+        /// The puzzle's file, or a link; standard input if not given or `-`.
+        file: Option<PathBuf>,
+    },
     /// Solves a puzzle: JSON as `generate --format json` prints it, rows of region letters, or a
     /// link's `#p=...`.
     Solve {
@@ -115,12 +123,26 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 false => print_puzzle(&generate::daily(day), None, Some(day), format),
             }
         }
+        Command::Share { file } => match read_input(file).and_then(|text| parse_puzzle(&text)) {
+            Ok((puzzle, _)) => share_puzzle(&puzzle),
+            Err(why) => Ok(bad_input(why)),
+        },
         Command::Solve { file, count, format } => match read_input(file).and_then(|text| parse_puzzle(&text))
         {
             Ok((puzzle, given)) => solve_puzzle(&puzzle, given, count, format),
             Err(why) => Ok(bad_input(why)),
         },
     }
+}
+
+/// The puzzle's link fragment, if the web page can play it (it shows up to
+/// 16x16): a link the page would refuse is refused here, in its words.
+fn share_puzzle(puzzle: &Puzzle) -> anyhow::Result<ExitCode> {
+    if let Err(why) = share::check_playable(puzzle, MAX_SIDE) {
+        return Ok(bad_input(format!("{why}; the web page would refuse its link")));
+    }
+    say!("{}", share::fragment(puzzle))?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// A generated puzzle, with progress once the search has run a second (most
