@@ -207,12 +207,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 "standard output is not a terminal: the game draws there (play without redirecting it, or choose --backend script)"
             )
         }
-        BackendChoice::Auto => {
-            info!(
-                "no Sense HAT and standard input is not a terminal: playing the script backend (events on standard input, frames as text on standard output)"
-            );
-            Choice::Script
-        }
+        // Said once the game is sure to start (below): a refused --puzzle plays nothing.
+        BackendChoice::Auto => Choice::Script,
         BackendChoice::Sensehat => Choice::SenseHat,
         BackendChoice::I2c => Choice::I2c,
         BackendChoice::Terminal => Choice::Terminal,
@@ -245,6 +241,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if chosen {
         save(&engine);
     }
+    if args.backend == BackendChoice::Auto && choice == Choice::Script {
+        info!(
+            "no Sense HAT and standard input is not a terminal: playing the script backend (events on standard input, frames as text on standard output)"
+        );
+    }
     let options = backend::Options { hat, trace: args.trace, program: super::name().to_string() };
     let ended = daemon::play(&mut engine, backend::open(choice, &options)?, save)?;
     if ended.refused > 0 {
@@ -263,9 +264,10 @@ fn given_puzzle(path: &Path, args: &Args, choice: Choice, max_size: usize) -> an
         return Err(usage(format!("--puzzle: only regions mode plays a given puzzle, not {mode}")));
     }
     if path.as_os_str() == "-" && matches!(choice, Choice::Script | Choice::Terminal) {
-        return Err(usage(
-            "--puzzle -: this backend reads its keys from standard input; give the puzzle's file".to_string(),
-        ));
+        let backend = if choice == Choice::Script { "the script backend" } else { "the terminal" };
+        return Err(usage(format!(
+            "--puzzle -: {backend} reads its keys from standard input; give the puzzle as --puzzle FILE, or its link as --puzzle LINK"
+        )));
     }
     let text = super::regions::read_input(Some(path.to_path_buf()))
         .map_err(|why| usage(format!("--puzzle: {why}")))?;
