@@ -109,8 +109,12 @@ fn a_puzzle_on_standard_input_is_refused_in_one_line_offering_the_link_as_the_ar
     let (_, link, _) = common::bin::run(&["regions", "daily", "--date", "2026-11-25", "--link"]);
     let args =
         ["--sysfs-root", none, "--dev-root", none, "--i2c-bus", bus.to_str().unwrap(), "--puzzle", "-"];
+    // The link in a file as standard input (a pipe could break before it is written: it is not read).
+    let piped = d.join("link");
+    fs::write(&piped, &link).unwrap();
     for play in [&[][..], &["play"]] {
-        let out = common::bin::with_input(play.iter().chain(&args), &link);
+        let stdin = fs::File::open(&piped).unwrap();
+        let out = common::bin::queens().args(play.iter().chain(&args)).stdin(stdin).output().unwrap();
         assert_eq!(out.status.code(), Some(2));
         assert_eq!(
             String::from_utf8_lossy(&out.stderr),
