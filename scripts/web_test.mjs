@@ -386,6 +386,29 @@ async function checkFits(where) {
 // The script backend's settled frames for the events played since `lines` was emptied, against the
 // LEDs the page showed after each action: by default script-frames' (the page's start, the seed);
 // `command` names another, `queens play --backend script --puzzle FILE` for a given puzzle.
+// Issue 39: a puzzle pasted as JSON, as `queens regions generate --format json` prints it, plays as its
+// letters do (the address becomes the same link `fragment`); a wrong "solution" in it is refused in one
+// line, in the words of `queens regions solve` (the same reader, in the engine). `waitUntil` moves
+// virtual time on until an expression holds. Returns what was said.
+async function pastedJson(fragment, waitUntil) {
+  const json = execFileSync(queensBin, ["regions", "generate", "--size", "7", "--seed", "30", "--format", "json"]).toString();
+  const paste = (text) => evaluate(`document.getElementById("puzzle").open = true; document.getElementById("pasted").value = ${JSON.stringify(text)}; document.getElementById("play-pasted").click()`);
+  await openPage();
+  await paste(json);
+  await waitUntil(`location.hash === ${JSON.stringify(fragment)} && document.getElementById("mode").textContent === "regions 7x7"`, "the pasted JSON did not start");
+  const puzzle = JSON.parse(json);
+  [puzzle.solution[0], puzzle.solution[1]] = [puzzle.solution[1], puzzle.solution[0]];
+  const wrong = JSON.stringify(puzzle);
+  const solve = spawnSync(queensBin, ["regions", "solve"], { input: wrong }).stderr.toString().trim();
+  const why = solve.replace(/^queens regions solve: /, "").replace(/ \(see 'queens regions solve --help'\)$/, "");
+  await paste(wrong);
+  const said = await evaluate(`document.getElementById("puzzle-said").textContent`);
+  if (said !== why || !said.startsWith(`the puzzle's "solution" does not solve its grid: `)) {
+    fail(`a wrong "solution" pasted: the page said "${said}", queens regions solve "${solve}"`);
+  }
+  return said;
+}
+
 function compareWithScript(command = [framesBin, [seed]]) {
   const script = lines.join("\n") + "\n";
   const text = execFileSync(command[0], command[1], { input: script, maxBuffer: 1 << 26 }).toString();
@@ -731,6 +754,8 @@ try {
   await placeSolution(JSON.parse(cli("regions", "solve", piecesFile, "--format", "json")).solution);
   compareWithScript([queensBin, ["play", "--backend", "script", "--puzzle", piecesFile]]);
   log(`a puzzle with regions in two pieces, pasted, became the link ${piecesLink}, which played it to the end as queens play --puzzle does`);
+  const jsonSaid = await pastedJson(fragment, waitUntil);
+  log(`pasted JSON plays that puzzle too; a wrong "solution" in it is said as queens regions solve says it: "${jsonSaid}"`);
   fs.rmSync(puzzleDir, { recursive: true, force: true });
   log(`pasted letters play that puzzle (the address becomes ${fragment}); 14 solutions pasted and a link cut short are one line each: "${refusedSaid}", "${cutSaid[1]}"`);
 

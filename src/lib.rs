@@ -77,4 +77,4 @@ pub mod cli;
 pub mod daemon;
 
 // The pure part lives in its own crate (crates/engine); these names keep `queens::game::...` working.
-pub use queens_engine::{game, puzzle, regions, solver};
+pub use queens_engine::{game, puzzle, regions, solver, words};

@@ -14,7 +14,7 @@ use std::fs;
 use std::path::Path;
 
 /// The engine's modules, re-exported at the crate's root.
-const ENGINE: &[&str] = &["game", "puzzle", "regions", "solver"];
+const ENGINE: &[&str] = &["game", "puzzle", "regions", "solver", "words"];
 /// Items at the crate's root every layer may use: the lossy `eprintln!`s.
 /// (`command_name` is not among them: `cli` sets it, so reading it is
 /// reaching up; a backend is given the program's name in its options.)

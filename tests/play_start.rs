@@ -97,3 +97,35 @@ fn play_options_work_without_the_word_play() {
     assert_eq!(String::from_utf8_lossy(&verbose.stdout), "92 solutions for 8 queens\n");
     fs::remove_dir_all(&d).unwrap();
 }
+
+/// Issue 39: `echo LINK | queens --puzzle -` first said it was playing the
+/// script backend, then refused: the refusal is the only line, and it
+/// offers the link as the argument itself.
+#[test]
+fn a_puzzle_on_standard_input_is_refused_in_one_line_offering_the_link_as_the_argument() {
+    let d = dir("puzzle-stdin");
+    let none = d.to_str().unwrap();
+    let bus = d.join("no-bus");
+    let (_, link, _) = common::bin::run(&["regions", "daily", "--date", "2026-11-25", "--link"]);
+    let args =
+        ["--sysfs-root", none, "--dev-root", none, "--i2c-bus", bus.to_str().unwrap(), "--puzzle", "-"];
+    // The link in a file as standard input (a pipe could break before it is written: it is not read).
+    let piped = d.join("link");
+    fs::write(&piped, &link).unwrap();
+    for play in [&[][..], &["play"]] {
+        let stdin = fs::File::open(&piped).unwrap();
+        let out = common::bin::queens().args(play.iter().chain(&args)).stdin(stdin).output().unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            "queens play: --puzzle -: the script backend reads its keys from standard input; give the puzzle as --puzzle FILE, or its link as --puzzle LINK (see 'queens play --help')\n"
+        );
+        assert!(out.stdout.is_empty(), "nothing played");
+    }
+    // As it says: the link as the argument plays it, and then the fallback is said.
+    let link = link.trim_end();
+    let out = play(&[&args[..args.len() - 1], &[link]].concat(), "");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("playing the script backend"));
+    assert_eq!(first_frame(&out), first_frame(&play(&["--backend", "script", "--puzzle", link], "")));
+    fs::remove_dir_all(&d).unwrap();
+}

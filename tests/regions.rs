@@ -473,10 +473,19 @@ fn bad_puzzles_are_one_line_and_exit_2() {
         ("AAB\nA1B\nCCB\n", "not a region letter"),
         ("AAA\nAAA\nAAA\n", "region 1 (B) has no square"),
         ("", "no puzzle"),
-        ("{\"n\": 3, \"regions\": [[0,0,1],[0,2,1],[2,2,1]], \"colour\": 1}", "unknown field"),
+        ("{\"n\": 3, \"regions\": [[0,0,1],[0,2,1],[2,2,1]], \"colour\": 1}", "unknown key 'colour'"),
         ("{\"n\": 4, \"regions\": [[0,0,1],[0,2,1],[2,2,1]]}", "\"n\" is 4 but the grid has 3 rows"),
         ("{\"n\": 3, \"regions\": [[0,0,1],[0,2,1],[2,2,7]]}", "regions 0 to 2"),
         ("{\"n\": 3", "JSON is not valid"),
+        // Issue 39: a number too large was "not a whole number" (serde's "floating point").
+        (
+            "{\"n\": 1e20, \"regions\": [[0]]}",
+            "\"n\" is 1e20, too large: expected a whole number from 1 to 16",
+        ),
+        (
+            "{\"n\": 1, \"regions\": [[99999999999999999999]]}",
+            "row 1, square 1 is 99999999999999999999, too large",
+        ),
         // The line number is the input's, comment lines counted.
         ("# a comment\nAAB\nAxB\nCCB\n", "line 3, square 2"),
     ];

@@ -202,7 +202,7 @@ fn a_puzzle_the_game_cannot_play_is_refused_in_one_line_and_writes_nothing() {
             vec!["--size".into(), "7".into(), dir.join("d.txt").to_str().unwrap().into()],
             "--size 7: the puzzle given is 8x8".into(),
         ),
-        (vec!["-".into()], "--puzzle -: this backend reads its keys from standard input".into()),
+        (vec!["-".into()], "--puzzle -: the script backend reads its keys from standard input".into()),
     ];
     for (args, expected) in cases {
         let (file, options) = args.split_last().unwrap();

@@ -25,6 +25,7 @@ mod puzzle;
 mod regions;
 mod regions_import;
 mod regions_mode;
+mod regions_share;
 mod release;
 mod saved_state;
 mod script_backend;

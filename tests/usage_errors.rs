@@ -320,3 +320,36 @@ fn count_help_says_what_unique_counts() {
     assert!(help.contains("distinct up to rotation and reflection"), "{help}");
     assert!(!help.contains("differ up to"), "{help}");
 }
+
+/// Issue 39: an error quoting a 100 KB argument wrote a 100 KB line. What
+/// is quoted is cut to 80 characters, `...` after, wherever it is quoted:
+/// by clap's errors, by our own parsers (the engine's and the command
+/// line's), and for a puzzle or a link given.
+#[test]
+fn an_argument_of_100_kb_is_quoted_to_80_characters() {
+    let huge = "x".repeat(100_000);
+    let cut = format!("'{}...'", "x".repeat(80));
+    let link = format!("#p={huge}.A");
+    let option = format!("--{huge}");
+    let cases: [&[&str]; 12] = [
+        &[&huge],
+        &[&option],
+        &["solve", "8", &huge],
+        &["solve", &huge],
+        &["solve", "8", "--format", &huge],
+        &["solve", "8", "--place", &huge],
+        &["pieces", "--board", &huge, "--queens", "8"],
+        &["--mode", &huge],
+        &["regions", "daily", "--date", &huge],
+        &["regions", "generate", "--difficulty", &huge],
+        &["regions", "solve", &link],
+        &["play", "--backend", "script", "--puzzle", &link],
+    ];
+    for args in cases {
+        let line = refused(args);
+        let shown: Vec<&str> = args.iter().map(|a| if a.len() > 100 { "<100 KB>" } else { a }).collect();
+        assert!(line.len() < 400, "{shown:?}: a line of {} bytes", line.len());
+        assert!(line.contains(&format!("{}...", "x".repeat(70))), "{shown:?}: {line}");
+    }
+    assert!(refused(&["count", &huge]).contains(&format!("N cannot be {cut}: not a whole number")));
+}

@@ -11,7 +11,7 @@
 //!
 //! A line longer than [`MAX_LINE`] bytes, or not UTF-8, or not one of the
 //! above is refused: one line on standard error quoting at most its first
-//! [`QUOTED`] characters, and the run goes on; [`Backend::refused`] counts
+//! [`QUOTED`] characters (as every message quotes its input), and the run goes on; [`Backend::refused`] counts
 //! them, and `play` exits 1 when any was.
 //!
 //! Time here is virtual: waiting for an animation's deadline jumps the clock
@@ -22,13 +22,12 @@ use super::{Backend, Display, Doing, Error, Input, Next};
 /// What a failed write of the frames says, as every command's failed output does.
 const CANNOT_WRITE: &str = "cannot write to standard output";
 use crate::game::{Board, Event, Frame, Millis, OnShow};
+use crate::words::{QUOTED, quoted};
 use std::io::{BufRead, Write};
 
 /// The longest line read, in bytes; the rest of a longer one is skipped
 /// unread into memory (a line that never ends must not fill it).
 pub const MAX_LINE: usize = 4096;
-/// How much of a refused line its message quotes, in characters.
-pub const QUOTED: usize = 80;
 
 pub struct Script<R, W> {
     lines: R,
@@ -86,12 +85,13 @@ impl<R: BufRead, W: Write> Script<R, W> {
             }
         }
         let text = String::from_utf8_lossy(&line).into_owned();
+        let text = text.trim_end_matches(['\n', '\r']);
         if too_long {
-            return Ok(Some(Err(format!("'{}': longer than {MAX_LINE} bytes", quoted(&text)))));
+            return Ok(Some(Err(format!("{}: longer than {MAX_LINE} bytes", quoted(text)))));
         }
         match String::from_utf8(line) {
             Ok(text) => Ok(Some(Ok(text))),
-            Err(_) => Ok(Some(Err(format!("'{}': not UTF-8 text", quoted(&text))))),
+            Err(_) => Ok(Some(Err(format!("{}: not UTF-8 text", quoted(text))))),
         }
     }
 
@@ -111,40 +111,23 @@ pub enum Line {
     Nothing,
 }
 
-/// At most the first [`QUOTED`] characters of `line`, marked when cut, with
-/// control characters escaped (`\u{1b}`), so a line of the script cannot
-/// drive the terminal the message is read on.
-fn quoted(line: &str) -> String {
-    let line = line.trim_end_matches(['\n', '\r']);
-    let (shown, cut) = match line.char_indices().nth(QUOTED) {
-        Some((at, _)) => (&line[..at], "..."),
-        None => (line, ""),
-    };
-    let escaped: String = shown
-        .chars()
-        .map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() })
-        .collect();
-    format!("{escaped}{cut}")
-}
-
 /// Reads one script line.
 pub fn parse_line(line: &str) -> Result<Line, String> {
     let line = line.trim();
     if line.is_empty() || line.starts_with('#') {
         return Ok(Line::Nothing);
     }
-    let line = &quoted(line);
     let unknown = || {
         format!(
-            "unknown event '{line}': expected up, down, left, right, press, hold, release, at X Y or wait MS"
+            "unknown event {}: expected up, down, left, right, press, hold, release, at X Y or wait MS",
+            quoted(line)
         )
     };
     let words: Vec<&str> = line.split_whitespace().collect();
     match words[..] {
-        ["wait", ms] => ms
-            .parse()
-            .map(Line::Wait)
-            .map_err(|_| format!("'{line}': wait takes a whole number of milliseconds, like 'wait 250'")),
+        ["wait", ms] => ms.parse().map(Line::Wait).map_err(|_| {
+            format!("{}: wait takes a whole number of milliseconds, like 'wait 250'", quoted(line))
+        }),
         ["at", ..] => line.parse().map(Line::Event),
         [word] => word.parse().map(Line::Event).map_err(|_| unknown()),
         _ => Err(unknown()),

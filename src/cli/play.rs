@@ -10,6 +10,7 @@ use crate::daemon::state::StateFile;
 use crate::game::{Choices, Engine, Frame, MAX_SIDE, ModeKind, SIZES, SavedState, Setup};
 use crate::regions::Puzzle;
 use crate::regions::share::{self, Unplayable};
+use crate::words::shown;
 use clap::ValueEnum;
 use log::{info, warn};
 use std::io::{self, IsTerminal};
@@ -221,12 +222,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 "standard output is not a terminal: the game draws there (play without redirecting it, or choose --backend script)"
             )
         }
-        BackendChoice::Auto => {
-            info!(
-                "no Sense HAT and standard input is not a terminal: playing the script backend (events on standard input, frames as text on standard output)"
-            );
-            Choice::Script
-        }
+        // Said once the game is sure to start (below): a refused --puzzle plays nothing.
+        BackendChoice::Auto => Choice::Script,
         BackendChoice::Sensehat => Choice::SenseHat,
         BackendChoice::I2c => Choice::I2c,
         BackendChoice::Terminal => Choice::Terminal,
@@ -259,6 +256,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if chosen {
         save(&engine);
     }
+    if args.backend == BackendChoice::Auto && choice == Choice::Script {
+        info!(
+            "no Sense HAT and standard input is not a terminal: playing the script backend (events on standard input, frames as text on standard output)"
+        );
+    }
     let options = backend::Options { hat, trace: args.trace, program: super::name().to_string() };
     let ended = daemon::play(&mut engine, backend::open(choice, &options)?, save)?;
     if ended.refused > 0 {
@@ -277,14 +279,16 @@ fn given_puzzle(path: &Path, args: &Args, choice: Choice, max_size: usize) -> an
         return Err(usage(format!("--puzzle: only regions mode plays a given puzzle, not {mode}")));
     }
     if path.as_os_str() == "-" && matches!(choice, Choice::Script | Choice::Terminal) {
-        return Err(usage(
-            "--puzzle -: this backend reads its keys from standard input; give the puzzle's file".to_string(),
-        ));
+        let backend = if choice == Choice::Script { "the script backend" } else { "the terminal" };
+        return Err(usage(format!(
+            "--puzzle -: {backend} reads its keys from standard input; give the puzzle as --puzzle FILE, or its link as --puzzle LINK"
+        )));
     }
     let text = super::regions::read_input(Some(path.to_path_buf()))
         .map_err(|why| usage(format!("--puzzle: {why}")))?;
-    let (puzzle, _) = super::regions::parse_puzzle(&text)
-        .map_err(|why| usage(format!("--puzzle {}: {why}", path.display())))?;
+    let path = shown(&path.to_string_lossy());
+    let (puzzle, _) =
+        super::regions::parse_puzzle(&text).map_err(|why| usage(format!("--puzzle {path}: {why}")))?;
     let n = puzzle.n();
     if let Some(size) = args.size.map(usize::from).filter(|&size| size != n) {
         return Err(usage(format!("--size {size}: the puzzle given is {n}x{n}")));
@@ -292,11 +296,10 @@ fn given_puzzle(path: &Path, args: &Args, choice: Choice, max_size: usize) -> an
     share::check_playable(&puzzle, max_size).map_err(|why| {
         let terminal = MAX_SIDE.min(*ModeKind::Regions.sizes().end());
         match why {
-            Unplayable::Larger(..) if choice != Choice::Terminal => usage(format!(
-                "--puzzle {}: {why}; the terminal's up to {terminal}x{terminal}",
-                path.display()
-            )),
-            why => usage(format!("--puzzle {}: {why}", path.display())),
+            Unplayable::Larger(..) if choice != Choice::Terminal => {
+                usage(format!("--puzzle {path}: {why}; the terminal's up to {terminal}x{terminal}"))
+            }
+            why => usage(format!("--puzzle {path}: {why}")),
         }
     })?;
     Ok(puzzle)

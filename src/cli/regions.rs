@@ -3,11 +3,14 @@
 use super::output::{Format, bad_input, emit, no_answer, print_json, say};
 use super::progress::{Reporter, interrupted, say_stopped, seconds};
 use crate::daemon::small_file;
+use crate::game::MAX_SIDE;
 use crate::regions::deduce::{self, Difficulty};
-use crate::regions::generate::{self, DateError, Generated, date_string, read_date};
+use crate::regions::generate::{self, Generated, date_said, date_string};
+use crate::regions::json::PuzzleJson;
 use crate::regions::{Puzzle, letter, share, solve};
 use crate::solver::notation::square_name;
-use serde::{Deserialize, Serialize};
+use crate::words::shown;
+use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -27,6 +30,7 @@ const SOLVE_COUNT_LIMIT: u64 = 1000;
   queens regions generate | queens regions solve   its one solution, and the rules it needs
   queens regions solve puzzle.txt --count          how many solutions a grid of your own has
   queens regions daily --link                      today's puzzle as a link's #p=... for the web page
+  queens regions share puzzle.txt                  a puzzle of your own as a link (regions solve reads it back)
   queens play --puzzle puzzle.txt                  play a grid of your own (or a link's #p=...)
 
 One queen in every row, every column and every region, and no two queens touching, diagonally
@@ -67,13 +71,19 @@ enum Command {
     Daily {
         /// The day, as YYYY-MM-DD (UTC); today if not given.
         // A value starting with `-` is a (wrong) date, not an option: it gets the date's message.
-        #[arg(long, value_parser = parse_day, allow_hyphen_values = true)]
+        #[arg(long, value_parser = date_said, allow_hyphen_values = true)]
         date: Option<i64>,
         #[arg(long, value_enum, default_value_t)]
         format: Format,
         /// Print only the puzzle's link fragment (`#p=...`), as `generate --link` does.
         #[arg(long, conflicts_with = "format")]
         link: bool,
+    },
+    /// Prints a puzzle's link fragment (`#p=...`) for the web page: a puzzle in any form `solve`
+    /// reads, refused unless the page can play it (exactly one solution, 5x5 to 12x12).
+    Share {
+        /// The puzzle's file, or a link; standard input if not given or `-`.
+        file: Option<PathBuf>,
     },
     /// Solves a puzzle: JSON as `generate --format json` prints it, rows of region letters, or a
     /// link's `#p=...`.
@@ -91,31 +101,6 @@ enum Command {
 
 fn parse_difficulty(text: &str) -> Result<Difficulty, String> {
     text.parse()
-}
-
-fn parse_day(text: &str) -> Result<i64, String> {
-    read_date(text).map_err(|why| match why {
-        DateError::NotTheForm => format!("'{text}' is not a date as YYYY-MM-DD"),
-        DateError::NoSuchDay => format!("'{text}' is not a real date: that day is not in the calendar"),
-    })
-}
-
-/// A puzzle as JSON: what `generate` prints and `solve` reads.
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PuzzleJson {
-    n: usize,
-    /// The region of each square, rows from the top.
-    regions: Vec<Vec<usize>>,
-    /// The row of the queen in each column (row 0 at the top).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    solution: Option<Vec<usize>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    difficulty: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    seed: Option<u64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    date: Option<String>,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -138,17 +123,26 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 false => print_puzzle(&generate::daily(day), None, Some(day), format),
             }
         }
-        Command::Solve { file, count, format } => {
-            let text = match read_input(file) {
-                Ok(text) => text,
-                Err(why) => return Ok(bad_input(why)),
-            };
-            match parse_puzzle(&text) {
-                Ok((puzzle, given)) => solve_puzzle(&puzzle, given, count, format),
-                Err(why) => Ok(bad_input(why)),
-            }
-        }
+        Command::Share { file } => match read_input(file).and_then(|text| parse_puzzle(&text)) {
+            Ok((puzzle, _)) => share_puzzle(&puzzle),
+            Err(why) => Ok(bad_input(why)),
+        },
+        Command::Solve { file, count, format } => match read_input(file).and_then(|text| parse_puzzle(&text))
+        {
+            Ok((puzzle, given)) => solve_puzzle(&puzzle, given, count, format),
+            Err(why) => Ok(bad_input(why)),
+        },
     }
+}
+
+/// The puzzle's link fragment, if the web page can play it (it shows up to
+/// 16x16): a link the page would refuse is refused here, in its words.
+fn share_puzzle(puzzle: &Puzzle) -> anyhow::Result<ExitCode> {
+    if let Err(why) = share::check_playable(puzzle, MAX_SIDE) {
+        return Ok(bad_input(format!("{why}; the web page would refuse its link")));
+    }
+    say!("{}", share::fragment(puzzle))?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// A generated puzzle, with progress once the search has run a second (most
@@ -202,14 +196,17 @@ fn print_puzzle(
 ) -> anyhow::Result<ExitCode> {
     let n = made.puzzle.n();
     match format {
-        Format::Json => print_json(&PuzzleJson {
-            n,
-            regions: made.puzzle.rows(),
-            solution: Some(made.solution.columns().map(|r| r.map_or(0, usize::from)).collect()),
-            difficulty: Some(made.difficulty.name().to_string()),
-            seed,
-            date: day.map(date_string),
-        })?,
+        Format::Json => say!(
+            "{}",
+            PuzzleJson {
+                solution: Some(made.solution.columns().map(|r| r.map_or(0, usize::from)).collect()),
+                difficulty: Some(made.difficulty.name().to_string()),
+                seed,
+                date: day.map(date_string),
+                ..PuzzleJson::of(&made.puzzle)
+            }
+            .to_json()
+        )?,
         Format::Human => {
             let from = match (seed, day) {
                 (_, Some(day)) => format!("the puzzle of {}", date_string(day)),
@@ -239,70 +236,20 @@ pub(super) fn read_input(file: Option<PathBuf>) -> Result<String, String> {
     let bytes = match file.filter(|f| f.as_os_str() != "-") {
         Some(path) => match small_file::read_input(&path, MAX_INPUT) {
             Ok(Some(bytes)) => bytes,
-            Ok(None) => return Err(format!("{}: no such file", path.display())),
-            Err(why) => return Err(format!("{} {why}", path.display())),
+            Ok(None) => return Err(format!("{}: no such file", shown(&path.to_string_lossy()))),
+            Err(why) => return Err(format!("{} {why}", shown(&path.to_string_lossy()))),
         },
         None => small_file::read_stdin(MAX_INPUT).map_err(|why| format!("standard input {why}"))?,
     };
     String::from_utf8(bytes).map_err(|_| "the puzzle is not UTF-8 text".to_string())
 }
 
-/// JSON if it starts with `{`, otherwise a link or rows of letters (lines
-/// starting with `#` are comments), as [`share::read`] reads them. A
-/// `"solution"` given with the JSON must solve the grid: a wrong one is
-/// refused, since a puzzle that carries it is wrong somewhere; the flag
-/// says one was given (and is right). `queens play --puzzle` reads the same.
+/// The puzzle in `text`, in any form [`share::read`] reads (JSON, a link,
+/// rows of letters), and whether its JSON gave a `"solution"` (checked: a
+/// wrong one is refused, as a wrong `"difficulty"` or `"date"` is).
+/// `queens play --puzzle` reads the same.
 pub(super) fn parse_puzzle(text: &str) -> Result<(Puzzle, bool), String> {
-    // A byte-order mark, as some Windows editors begin a UTF-8 file, is no part of the puzzle.
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    if text.trim_start().starts_with('{') {
-        let json: PuzzleJson = serde_json::from_str(text)
-            .map_err(|e| format!("the puzzle's JSON is not valid: {}", json_error_in_words(&e)))?;
-        let puzzle = Puzzle::new(&json.regions).map_err(|e| e.to_string())?;
-        if json.n != puzzle.n() {
-            return Err(format!("\"n\" is {} but the grid has {} rows", json.n, puzzle.n()));
-        }
-        if let Some(given) = &json.solution {
-            puzzle.check_solution(given).map_err(|why| {
-                format!("the puzzle's \"solution\" does not solve its grid: {why} (without the key, solve finds its own)")
-            })?;
-        }
-        if let Some(given) = &json.difficulty {
-            // Checked as "solution" is: a puzzle that carries a wrong one is wrong somewhere.
-            let said =
-                parse_difficulty(given).map_err(|why| format!("the puzzle's \"difficulty\": {why}"))?;
-            match deduce::difficulty(&puzzle) {
-                Some(found) if found == said => {}
-                found => {
-                    let found = found.map_or("not solved by the deduction rules alone".to_string(), |d| {
-                        d.name().to_string()
-                    });
-                    return Err(format!(
-                        "the puzzle's \"difficulty\" is {given} but its grid is {found} (without the key, solve says its own)"
-                    ));
-                }
-            }
-        }
-        if let Some(date) = &json.date {
-            parse_day(date).map_err(|why| format!("the puzzle's \"date\": {why}"))?;
-        }
-        return Ok((puzzle, json.solution.is_some()));
-    }
-    share::read(text).map(|puzzle| (puzzle, false)).map_err(|e| e.to_string())
-}
-
-/// serde_json's message without Rust's type names (`expected usize`).
-fn json_error_in_words(e: &serde_json::Error) -> String {
-    let words = [
-        ("usize", "a whole number, 0 or more"),
-        ("u64", "a whole number, 0 or more"),
-        ("u32", "a whole number, 0 or more"),
-        ("u8", "a whole number, 0 or more"),
-        ("i64", "a whole number"),
-    ];
-    words.iter().fold(e.to_string(), |text, (rust, plain)| {
-        text.replace(&format!("expected {rust}"), &format!("expected {plain}"))
-    })
+    share::read_given(text).map(|given| (given.puzzle, given.with_solution)).map_err(|e| e.to_string())
 }
 
 #[derive(Serialize)]

@@ -7,6 +7,7 @@
 //! everything else in one line of its own, built from the error's kind and
 //! context: which argument, which value, what was expected.
 
+use crate::words::{escaped, quoted};
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use std::fmt;
 use std::num::{IntErrorKind, ParseIntError};
@@ -74,23 +75,23 @@ pub fn one_line(e: &clap::Error) -> String {
         Some(ContextValue::Strings(v)) if !v.is_empty() => format!(": expected {}", one_of(v)),
         _ => String::new(),
     };
-    let suggestion = |kind| text(kind).map(|s| format!("; did you mean '{s}'?")).unwrap_or_default();
+    let suggestion = |kind| text(kind).map(|s| format!("; did you mean {}?", quoted(&s))).unwrap_or_default();
     let what = match e.kind() {
         ErrorKind::InvalidValue if value.is_empty() => format!("{arg} needs a value{expected}"),
-        ErrorKind::InvalidValue => format!("{arg} cannot be '{value}'{expected}"),
+        ErrorKind::InvalidValue => format!("{arg} cannot be {}{expected}", quoted(&value)),
         ErrorKind::ValueValidation => match reason(e) {
             // Our own parsers' messages quote the value already.
-            why if why.contains(&format!("'{value}'")) => format!("{arg}: {why}"),
-            why => format!("{arg} cannot be '{value}': {why}"),
+            why if why.contains(&quoted(&value)) => format!("{arg}: {why}"),
+            why => format!("{arg} cannot be {}: {why}", quoted(&value)),
         },
         // clap takes `-1` for an option: say what it is.
         ErrorKind::UnknownArgument if arg.parse::<i64>().is_ok_and(|n| n < 0) => {
-            format!("'{arg}': negative numbers are not allowed here")
+            format!("{}: negative numbers are not allowed here", quoted(&arg))
         }
         ErrorKind::UnknownArgument if arg.starts_with('-') => {
-            format!("unknown option '{arg}'{}", suggestion(ContextKind::SuggestedArg))
+            format!("unknown option {}{}", quoted(&arg), suggestion(ContextKind::SuggestedArg))
         }
-        ErrorKind::UnknownArgument => format!("unexpected argument '{arg}'"),
+        ErrorKind::UnknownArgument => format!("unexpected argument {}", quoted(&arg)),
         ErrorKind::InvalidSubcommand => {
             let name = text(ContextKind::InvalidSubcommand).unwrap_or_default();
             // `queens version` (or `verison`) means `--version`, not clap's nearest name, `regions`.
@@ -98,7 +99,7 @@ pub fn one_line(e: &clap::Error) -> String {
                 names if names.is_empty() => String::new(),
                 names => format!("; did you mean {}?", quoted_one_of(&names)),
             };
-            format!("unknown command '{name}'{hint}")
+            format!("unknown command {}{hint}", quoted(&name))
         }
         ErrorKind::MissingRequiredArgument => format!("{arg} is required"),
         ErrorKind::MissingSubcommand | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
@@ -111,7 +112,7 @@ pub fn one_line(e: &clap::Error) -> String {
         },
         // `--backtrack=1`: clap's word for a value given to a flag.
         ErrorKind::TooManyValues if takes_no_value(&command, &arg) => format!("{arg} takes no value"),
-        ErrorKind::TooManyValues => format!("{arg} takes one value, not also '{value}'"),
+        ErrorKind::TooManyValues => format!("{arg} takes one value, not also {}", quoted(&value)),
         ErrorKind::TooFewValues | ErrorKind::WrongNumberOfValues => {
             format!("{arg} has the wrong number of values")
         }
@@ -123,9 +124,9 @@ pub fn one_line(e: &clap::Error) -> String {
 }
 
 /// The one form of a usage error: `queens solve: <what is wrong> (see 'queens solve --help')`,
-/// its control characters escaped.
+/// its control characters escaped (input it quotes is cut already: [`quoted`]).
 pub fn line(command: &str, what: &str) -> String {
-    printable(&format!("{command}: {what} (see '{command} --help')"))
+    escaped(&format!("{command}: {what} (see '{command} --help')"))
 }
 
 /// `queens --mode strict solve 8`: play's options stand without a command
@@ -133,7 +134,7 @@ pub fn line(command: &str, what: &str) -> String {
 pub fn play_option_before_command(option: &str, command: &str) -> ExitCode {
     crate::eprintln_lossy!(
         "{}",
-        printable(&format!(
+        escaped(&format!(
             "queens {command}: {option} is play's option: give it alone or after 'queens play', not before '{command}' (see 'queens --help')"
         ))
     );
@@ -238,15 +239,7 @@ fn edit_distance(a: &str, b: &str) -> usize {
 
 /// `'a'`, `'a' or 'b'`, `'a', 'b' or 'c'`: each name in its own quotes.
 fn quoted_one_of(names: &[String]) -> String {
-    one_of(&names.iter().map(|n| format!("'{n}'")).collect::<Vec<_>>())
-}
-
-/// `line` with its control characters escaped (`\u{1b}`): an argument
-/// echoed back must not move the cursor or recolour the user's terminal.
-fn printable(line: &str) -> String {
-    line.chars()
-        .map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() })
-        .collect()
+    one_of(&names.iter().map(|n| quoted(n)).collect::<Vec<_>>())
 }
 
 /// The command the error is about (`queens solve`): from its usage line,

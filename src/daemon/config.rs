@@ -13,6 +13,7 @@ use crate::game::{ModeKind, Rgb, SIZES, Style};
 use serde::Deserialize;
 use serde::de::{self, Deserializer};
 use std::fmt;
+use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 
 /// Where the daemon looks when no `--config` is given.
@@ -237,19 +238,65 @@ impl File {
     }
 }
 
+/// A whole number as the file writes it, however large: TOML's integers
+/// are 64-bit, but the parser hands on larger ones, and a number past every
+/// range is too large, not "not a whole number".
+struct Whole(i128);
+
+impl<'de> Deserialize<'de> for Whole {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Whole, D::Error> {
+        struct Visitor;
+        impl de::Visitor<'_> for Visitor {
+            type Value = Whole;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a whole number")
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Whole, E> {
+                Ok(Whole(v.into()))
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Whole, E> {
+                Ok(Whole(v.into()))
+            }
+            fn visit_i128<E: de::Error>(self, v: i128) -> Result<Whole, E> {
+                Ok(Whole(v))
+            }
+            fn visit_u128<E: de::Error>(self, v: u128) -> Result<Whole, E> {
+                Ok(Whole(i128::try_from(v).unwrap_or(i128::MAX)))
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
+}
+
+/// The whole number `d` holds, if it is in `range`; else `rule` (which
+/// says the range) and whether the number is too large or too small.
+fn whole_in<'de, D: Deserializer<'de>>(
+    d: D,
+    range: RangeInclusive<i64>,
+    rule: &str,
+) -> Result<i64, D::Error> {
+    let Whole(value) = Whole::deserialize(d)?;
+    match i64::try_from(value) {
+        Ok(fits) if range.contains(&fits) => Ok(fits),
+        _ if value > i128::from(*range.end()) => {
+            Err(de::Error::custom(format!("{rule}: {value} is too large")))
+        }
+        _ => Err(de::Error::custom(format!("{rule}: {value} is too small"))),
+    }
+}
+
 fn rotation<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Rotation>, D::Error> {
-    let degrees = i64::deserialize(d)?;
-    Rotation::from_degrees(degrees)
+    let Whole(degrees) = Whole::deserialize(d)?;
+    i64::try_from(degrees)
+        .ok()
+        .and_then(Rotation::from_degrees)
         .map(Some)
         .ok_or_else(|| de::Error::custom(format!("rotation must be 0, 90, 180 or 270, not {degrees}")))
 }
 
 fn percent<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u8>, D::Error> {
-    let value = i64::deserialize(d)?;
-    match u8::try_from(value) {
-        Ok(p) if p <= 100 => Ok(Some(p)),
-        _ => Err(de::Error::custom(format!("brightness is a percentage, 0 to 100, not {value}"))),
-    }
+    let value = whole_in(d, 0..=100, "brightness is a percentage, 0 to 100")?;
+    Ok(u8::try_from(value).ok())
 }
 
 fn mode<'de, D: Deserializer<'de>>(d: D) -> Result<Option<ModeKind>, D::Error> {
@@ -258,21 +305,15 @@ fn mode<'de, D: Deserializer<'de>>(d: D) -> Result<Option<ModeKind>, D::Error> {
 }
 
 fn size<'de, D: Deserializer<'de>>(d: D) -> Result<Option<usize>, D::Error> {
-    let value = i64::deserialize(d)?;
-    match usize::try_from(value) {
-        Ok(n) if SIZES.contains(&n) => Ok(Some(n)),
-        _ => {
-            Err(de::Error::custom(format!("size must be {} to {}, not {value}", SIZES.start(), SIZES.end())))
-        }
-    }
+    let (smallest, largest) = (*SIZES.start(), *SIZES.end());
+    let rule = format!("size must be {smallest} to {largest}");
+    let value = whole_in(d, smallest as i64..=largest as i64, &rule)?;
+    Ok(usize::try_from(value).ok())
 }
 
 fn millis<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
-    let value = i64::deserialize(d)?;
-    match u64::try_from(value) {
-        Ok(ms) if ms <= 10_000 => Ok(Some(ms)),
-        _ => Err(de::Error::custom(format!("a time in milliseconds, 0 to 10000, not {value}"))),
-    }
+    let value = whole_in(d, 0..=10_000, "a time in milliseconds, 0 to 10000")?;
+    Ok(u64::try_from(value).ok())
 }
 
 fn colour<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Rgb>, D::Error> {
@@ -303,14 +344,39 @@ mod tests {
                 "brightness = 1.5",
                 "1: brightness: invalid type: floating point `1.5`, expected a whole number",
             ),
-            (
-                "hold_ms = 99999999999999999999",
-                "1: hold_ms: invalid type: integer `99999999999999999999`, expected a whole number",
-            ),
+            ("size = \"6\"", "1: size: invalid type: string \"6\", expected a whole number"),
         ] {
             let err = Config::parse(text).unwrap_err();
             assert_eq!(err, wanted);
             assert!(!["i64", "i128", "u64", "u8"].iter().any(|t| err.contains(t)), "{err}");
+        }
+    }
+
+    /// Issue 39: a whole number past a 64-bit integer was said to be "expected a whole number".
+    #[test]
+    fn a_number_too_large_or_too_small_is_said_so_with_the_range() {
+        for (text, wanted) in [
+            (
+                "size = 99999999999999999999",
+                "1: size: size must be 4 to 16: 99999999999999999999 is too large",
+            ),
+            (
+                "size = -99999999999999999999",
+                "1: size: size must be 4 to 16: -99999999999999999999 is too small",
+            ),
+            ("size = 40", "1: size: size must be 4 to 16: 40 is too large"),
+            ("size = 3", "1: size: size must be 4 to 16: 3 is too small"),
+            (
+                "hold_ms = 99999999999999999999",
+                "1: hold_ms: a time in milliseconds, 0 to 10000: 99999999999999999999 is too large",
+            ),
+            ("brightness = 101", "1: brightness: brightness is a percentage, 0 to 100: 101 is too large"),
+            (
+                "rotation = 99999999999999999999",
+                "1: rotation: rotation must be 0, 90, 180 or 270, not 99999999999999999999",
+            ),
+        ] {
+            assert_eq!(Config::parse(text).unwrap_err(), wanted);
         }
     }
 

@@ -21,6 +21,8 @@
 //!   `cover` (bitboard searches for any board size), also used by the game:
 //!   cover mode, strict mode's solve, and the answers on boards too big to
 //!   list.
+//! - [`words`]: how every message quotes its input (cut to 80 characters,
+//!   escaped) and counts (`1 row`, `2 rows`).
 //!
 //! A game, played as a backend plays it: events and the time in, a frame
 //! out.
@@ -54,6 +56,7 @@ pub mod game;
 pub mod puzzle;
 pub mod regions;
 pub mod solver;
+pub mod words;
 
 // The README is the page crates.io shows: its example runs as a doctest, so it stays true.
 #[cfg(doctest)]

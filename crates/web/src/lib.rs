@@ -106,8 +106,9 @@ pub extern "C" fn input_buffer(len: usize) -> *mut u8 {
     })
 }
 
-/// Reads the input buffer as a regions puzzle to play (a link, its `#p=...`
-/// fragment, or rows of region letters with `#` comments) for the next
+/// Reads the input buffer as a regions puzzle to play, in any form `queens
+/// regions solve` reads ([`share::read`]: a link, its `#p=...` fragment,
+/// rows of region letters with `#` comments, or JSON) for the next
 /// [`start`], if regions mode can play it here. The output text is then
 /// the puzzle's fragment (`#p=...`, for the address), or else why not, in
 /// one line; returns its length.
@@ -431,6 +432,45 @@ mod tests {
             give(text);
             given_puzzle();
             assert_eq!(output_text(), expected);
+            assert!(PAGE.with_borrow(|page| page.given.is_none()));
+        }
+    }
+
+    /// Issue 39: the paste box asked for "rows of region letters, or JSON"
+    /// and refused JSON (`'{' is not a region letter`).
+    #[test]
+    fn a_puzzle_pasted_as_json_is_played_as_the_command_line_reads_it() {
+        use queens_engine::regions::generate;
+        let made = generate::generate(7, 30, None).unwrap();
+        let link = queens_engine::regions::share::fragment(&made.puzzle);
+        let numbers = |list: &[usize]| list.iter().map(usize::to_string).collect::<Vec<_>>().join(",");
+        let rows: Vec<String> = made.puzzle.rows().iter().map(|row| format!("[{}]", numbers(row))).collect();
+        let solution: Vec<usize> = made.solution.columns().map(|r| r.map_or(0, usize::from)).collect();
+        let json = |n: usize, solution: &[usize]| {
+            format!(
+                r#"{{"n": {n}, "regions": [{}], "solution": [{}], "difficulty": "{}", "seed": 30}}"#,
+                rows.join(",\n  "),
+                numbers(solution),
+                made.difficulty
+            )
+        };
+        give(&format!("\n{}\n", json(7, &solution)));
+        assert_eq!(given_puzzle(), link.len(), "{}", output_text());
+        assert_eq!(output_text(), link);
+        // Its keys are checked here as on the command line, in the same words.
+        let mut wrong = solution.clone();
+        wrong.swap(0, 1);
+        for (json, expected) in [
+            (json(7, &wrong), "the puzzle's \"solution\" does not solve its grid: "),
+            (json(8, &solution), "\"n\" is 8 but the grid has 7 rows"),
+            (
+                r#"{"n": 1e20, "regions": []}"#.to_string(),
+                "the puzzle's JSON is not valid: \"n\" is 1e20, too large: expected a whole number from 1 to 16 (line 1, column 7)",
+            ),
+        ] {
+            give(&json);
+            given_puzzle();
+            assert!(output_text().starts_with(expected), "{}", output_text());
             assert!(PAGE.with_borrow(|page| page.given.is_none()));
         }
     }

@@ -1,5 +1,6 @@
 //! What the player does, whatever the device.
 
+use crate::words::quoted;
 use std::fmt;
 use std::str::FromStr;
 
@@ -82,12 +83,14 @@ impl FromStr for Event {
                 [x, y] => coordinate(x).zip(coordinate(y)).map(|(x, y)| Event::At { x, y }),
                 _ => None,
             }
-            .ok_or_else(|| format!("'{s}': at takes a column and a row counted from 0, like 'at 3 4'")),
+            .ok_or_else(|| {
+                format!("{}: at takes a column and a row counted from 0, like 'at 3 4'", quoted(s))
+            }),
             [word] => Event::JOYSTICK
                 .into_iter()
                 .find(|e| e.name() == word)
-                .ok_or_else(|| format!("unknown event '{s}'")),
-            _ => Err(format!("unknown event '{s}'")),
+                .ok_or_else(|| format!("unknown event {}", quoted(s))),
+            _ => Err(format!("unknown event {}", quoted(s))),
         }
     }
 }

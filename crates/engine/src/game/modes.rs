@@ -5,6 +5,7 @@ use super::mode::{Mode, Style};
 use super::{Classic, Cover, Regions, Strict};
 use crate::puzzle::Answers;
 use crate::solver::cover::MAX_COVER_N;
+use crate::words::quoted;
 use std::fmt;
 use std::ops::RangeInclusive;
 use std::str::FromStr;
@@ -237,7 +238,7 @@ impl FromStr for ModeKind {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         ModeKind::ALL.into_iter().find(|m| m.name() == s).ok_or_else(|| {
             let names: Vec<&str> = ModeKind::ALL.iter().map(|m| m.name()).collect();
-            format!("unknown mode '{s}': expected one of {}", names.join(", "))
+            format!("unknown mode {}: expected one of {}", quoted(s), names.join(", "))
         })
     }
 }

@@ -1,5 +1,6 @@
 //! Squares, in the Sense HAT's coordinates and in chess notation.
 
+use crate::words::quoted;
 use std::fmt;
 
 /// A square of a board: `col` 0 is the left edge, `row` 0 the top edge,
@@ -73,9 +74,9 @@ impl fmt::Display for SquareError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SquareError::Malformed(s) => {
-                write!(f, "'{s}' is not a square: expected a file letter and a rank, like a1 or h8")
+                write!(f, "{} is not a square: expected a file letter and a rank, like a1 or h8", quoted(s))
             }
-            SquareError::OffBoard(s, n) => write!(f, "square '{s}' is off the {n}x{n} board"),
+            SquareError::OffBoard(s, n) => write!(f, "square {} is off the {n}x{n} board", quoted(s)),
         }
     }
 }

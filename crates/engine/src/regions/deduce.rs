@@ -6,6 +6,7 @@
 use super::Puzzle;
 use super::solve::low_bits;
 use crate::puzzle::Square;
+use crate::words::quoted;
 use std::fmt;
 
 /// A deduction rule, from the easiest.
@@ -81,7 +82,7 @@ impl std::str::FromStr for Difficulty {
         Difficulty::ALL
             .into_iter()
             .find(|d| d.name() == s)
-            .ok_or_else(|| format!("unknown difficulty '{s}': expected easy, medium or hard"))
+            .ok_or_else(|| format!("unknown difficulty {}: expected easy, medium or hard", quoted(s)))
     }
 }
 

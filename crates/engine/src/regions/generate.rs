@@ -9,6 +9,7 @@ use super::shapes;
 use super::solve;
 use super::{Puzzle, one_piece, side_neighbours};
 use crate::puzzle::{Placement, Square};
+use crate::words::quoted;
 use std::ops::RangeInclusive;
 
 /// The sizes the generator makes.
@@ -188,6 +189,18 @@ pub fn read_date(text: &str) -> Result<i64, DateError> {
         return Err(DateError::NoSuchDay);
     }
     days_from_civil(year, month, day).ok_or(DateError::NoSuchDay)
+}
+
+/// [`read_date`], with why a text is not a date said in one line quoting
+/// it: the one wording wherever a date is given (`--date`, a puzzle's
+/// `"date"`).
+pub fn date_said(text: &str) -> Result<i64, String> {
+    read_date(text).map_err(|why| match why {
+        DateError::NotTheForm => format!("{} is not a date as YYYY-MM-DD", quoted(text)),
+        DateError::NoSuchDay => {
+            format!("{} is not a real date: that day is not in the calendar", quoted(text))
+        }
+    })
 }
 
 /// The puzzle of the day numbered `day` (days since 1970-01-01, see

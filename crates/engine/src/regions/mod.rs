@@ -13,18 +13,23 @@
 //! - [`generate`]: puzzles with exactly one solution that the rules alone
 //!   solve, from a seed, and the puzzle of the day from the date alone.
 //! - [`share`]: a puzzle from elsewhere: its link (`#p=...`), reading one
-//!   as a person pastes it, and whether the game can play it.
+//!   as a person pastes it (a link, rows of letters or [`json`]), and
+//!   whether the game can play it.
+//! - [`json`]: a puzzle as JSON, written and read, its keys checked
+//!   against its grid.
 //! - [`shapes`]: what the regions look like (one-square regions, paths,
 //!   the largest), to hold the generator to LinkedIn's range.
 
 pub mod deduce;
 pub mod generate;
+pub mod json;
 pub mod shapes;
 pub mod share;
 pub mod solve;
 
 use crate::puzzle::Square;
 use crate::solver::notation::{file_name, square_name};
+use crate::words::{how_many, quoted};
 use std::fmt;
 
 /// The largest side the solver and [`Puzzle`] take (a row fits in a `u16`).
@@ -71,17 +76,18 @@ impl Puzzle {
         let n = rows.len();
         if n == 0 || n > MAX_SIDE {
             return Err(error(format!(
-                "a regions puzzle is 1x1 to {MAX_SIDE}x{MAX_SIDE}, this one has {n} rows"
+                "a regions puzzle is 1x1 to {MAX_SIDE}x{MAX_SIDE}, this one has {}",
+                how_many(n, "row")
             )));
         }
         let mut regions = Vec::with_capacity(n * n);
         for (r, row) in rows.iter().enumerate() {
             if row.len() != n {
-                let squares = row.len();
                 return Err(error(format!(
-                    "row {} has {squares} square{}, but the grid has {n} rows: it must be square",
+                    "row {} has {}, but the grid has {}: it must be square",
                     r + 1,
-                    if squares == 1 { "" } else { "s" }
+                    how_many(row.len(), "square"),
+                    how_many(n, "row")
                 )));
             }
             for (c, &region) in row.iter().enumerate() {
@@ -135,10 +141,10 @@ impl Puzzle {
                 let upper = ch.to_ascii_uppercase();
                 if !upper.is_ascii_uppercase() || (upper as usize - 'A' as usize) >= MAX_SIDE {
                     return Err(error(format!(
-                        "line {}, square {}: {:?} is not a region letter (A to {})",
+                        "line {}, square {}: {} is not a region letter (A to {})",
                         line_no + 1,
                         i + 1,
-                        ch,
+                        quoted(&ch.to_string()),
                         letter(MAX_SIDE - 1)
                     )));
                 }
@@ -147,7 +153,7 @@ impl Puzzle {
             rows.push(row);
         }
         if rows.is_empty() {
-            return Err(error("no puzzle: expected rows of region letters, or JSON".to_string()));
+            return Err(error("no puzzle: expected a link, rows of region letters, or JSON".to_string()));
         }
         Puzzle::new(&rows)
     }
@@ -189,11 +195,13 @@ impl Puzzle {
     pub fn check_solution(&self, rows: &[usize]) -> Result<(), PuzzleError> {
         let n = self.n;
         if rows.len() != n {
-            return Err(error(format!("it has {} queens for the grid's {n} columns", rows.len())));
+            let (queens, columns) = (how_many(rows.len(), "queen"), how_many(n, "column"));
+            return Err(error(format!("it has {queens} for the grid's {columns}")));
         }
         if let Some(col) = rows.iter().position(|&row| row >= n) {
             let (file, row) = (file_name(col), rows[col]);
-            return Err(error(format!("column {file}'s queen is in row {row}, past the grid's {n} rows")));
+            let rows = how_many(n, "row");
+            return Err(error(format!("column {file}'s queen is in row {row}, past the grid's {rows}")));
         }
         let name = |col: usize| square_name(Square::new(col as u8, rows[col] as u8), n);
         for a in 0..n {

@@ -12,7 +12,9 @@
 //! as any other.
 
 use super::generate::SIZES;
+use super::json::PuzzleJson;
 use super::{MAX_SIDE, Puzzle, PuzzleError, solve};
+use crate::words::{how_many, quoted};
 use std::fmt;
 
 /// What starts a puzzle in a fragment, after its `#`.
@@ -74,29 +76,27 @@ pub fn decode(link: &str) -> Result<Puzzle, PuzzleError> {
     };
     let rest = fragment.strip_prefix(KEY).ok_or_else(not_a_link)?;
     let (size, map) = rest.split_once('.').ok_or_else(not_a_link)?;
-    let n = size
-        .parse::<usize>()
-        .ok()
-        .filter(|n| (1..=MAX_SIDE).contains(n))
-        .ok_or_else(|| error(format!("the link's size '{size}' is not a number from 1 to {MAX_SIDE}")))?;
-    if map.len() != map_length(n) {
-        return Err(error(format!(
-            "the link has {} characters of regions where {n}x{n} takes {}: is the link whole?",
-            map.chars().count(),
-            map_length(n)
-        )));
+    let n = size.parse::<usize>().ok().filter(|n| (1..=MAX_SIDE).contains(n)).ok_or_else(|| {
+        error(format!("the link's size {} is not a number from 1 to {MAX_SIDE}", quoted(size)))
+    })?;
+    // Each character first: one outside the alphabet (a full-width letter
+    // takes three bytes) would make a count of bytes, or of characters, wrong.
+    if let Some(outside) = map.chars().find(|&c| !c.is_ascii() || !ALPHABET.contains(&(c as u8))) {
+        return Err(error(outside_base64url(outside)));
+    }
+    let (has, takes) = (map.len(), map_length(n));
+    if has != takes {
+        let why = if has > takes { "it is too long" } else { "is the link whole?" };
+        let has = how_many(has, "character");
+        return Err(error(format!("the link has {has} of regions where {n}x{n} takes {takes}: {why}")));
     }
     let bits = bits_per_square(n);
     let mut rows = vec![Vec::with_capacity(n); n];
     let (mut acc, mut held) = (0u32, 0usize);
     let mut squares = 0;
     for ch in map.bytes() {
-        let Some(value) = ALPHABET.iter().position(|&a| a == ch) else {
-            return Err(error(format!(
-                "the link has '{}' in its regions, which is not a letter, digit, '-' or '_'",
-                ch as char
-            )));
-        };
+        // Every character was checked to be in the alphabet.
+        let value = ALPHABET.iter().position(|&a| a == ch).unwrap_or(0);
         acc = ((acc << 6) | value as u32) & 0xfff;
         held += 6;
         while held >= bits && squares < n * n && bits > 0 {
@@ -117,6 +117,23 @@ pub fn decode(link: &str) -> Result<Puzzle, PuzzleError> {
     Puzzle::new(&rows)
 }
 
+/// Why `outside` is not in a link's region map: it is not base64url, said
+/// with the ASCII character a full-width one looks like (`ｔ` for `t`),
+/// which a phone's keyboard may have typed.
+fn outside_base64url(outside: char) -> String {
+    let looks_like = match u32::from(outside) {
+        // U+FF01 to U+FF5E are the full-width forms of ASCII's '!' to '~'.
+        code @ 0xff01..=0xff5e => char::from_u32(code - 0xfee0).map_or(String::new(), |ascii| {
+            format!(", the full-width form of {},", quoted(&ascii.to_string()))
+        }),
+        _ => String::new(),
+    };
+    format!(
+        "the link has {}{looks_like} in its regions, which is not base64url: A-Z, a-z, 0-9, '-' and '_' only",
+        quoted(&outside.to_string())
+    )
+}
+
 /// Whether `text`, one line, is a puzzle's link: the page's whole address,
 /// its `#p=...` fragment, or the fragment without its `#`.
 pub fn is_link(text: &str) -> bool {
@@ -124,22 +141,45 @@ pub fn is_link(text: &str) -> bool {
     !text.contains('\n') && (text.contains(&format!("#{KEY}")) || text.starts_with(KEY))
 }
 
-/// A puzzle as a person pastes it: a link (one line with `#p=`, or starting
-/// with `p=`), or rows of region letters, where lines starting with `#` are
-/// comments (as `queens regions generate` prints its first line). Errors
-/// name the line as the text numbers it.
+/// A puzzle as a person pastes it, or as `queens regions solve` reads
+/// it: [JSON](super::json) (text starting with `{`), a link (one line with `#p=`, or
+/// starting with `p=`), or rows of region letters, where lines starting
+/// with `#` are comments (as `queens regions generate` prints its first
+/// line); a UTF-8 byte-order mark before it is skipped. Errors name the
+/// line as the text numbers it.
 pub fn read(text: &str) -> Result<Puzzle, PuzzleError> {
+    read_given(text).map(|given| given.puzzle)
+}
+
+/// A puzzle [`read`], and whether its JSON gave its own solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Given {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// Whether it came with a `"solution"`, checked to solve it.
+    pub with_solution: bool,
+}
+
+/// [`read`], saying also whether the puzzle came with its solution.
+pub fn read_given(text: &str) -> Result<Given, PuzzleError> {
+    // A byte-order mark, as some Windows editors begin a UTF-8 file, is no part of the puzzle.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if text.trim_start().starts_with('{') {
+        let json = PuzzleJson::parse(text)?;
+        return Ok(Given { puzzle: json.puzzle()?, with_solution: json.solution.is_some() });
+    }
+    let puzzle = |puzzle| Given { puzzle, with_solution: false };
     let mut lines = text.lines().filter(|line| !line.trim().is_empty());
     if let (Some(only), None) = (lines.next(), lines.next()) {
         let only = only.trim();
         if is_link(only) {
-            return decode(only);
+            return decode(only).map(puzzle);
         }
     }
     // Comments become blank lines, so that an error's line number is the text's.
     let rows: Vec<&str> =
         text.lines().map(|line| if line.trim_start().starts_with('#') { "" } else { line }).collect();
-    Puzzle::parse_letters(&rows.join("\n"))
+    Puzzle::parse_letters(&rows.join("\n")).map(puzzle)
 }
 
 /// Why the game does not play a puzzle from elsewhere.
@@ -260,6 +300,12 @@ mod tests {
         padded.pop();
         padded.push('_');
         let star = format!("{}*", cut);
+        // A full-width letter, as a phone's keyboard may type it: three bytes, one character.
+        let wide = format!("{}ｔ", cut);
+        let long = format!("{good}AAAA");
+        // A size of 100,000 digits is quoted to 80 of them.
+        let huge = format!("#p={}.A", "9".repeat(100_000));
+        let size_cut = format!("the link's size '{}...' is not a number", "9".repeat(80));
         let cases = [
             ("", "not a puzzle link"),
             ("https://example.org/#seed=3", "not a puzzle link"),
@@ -267,7 +313,17 @@ mod tests {
             ("#p=x.AAAA", "size 'x' is not a number from 1 to 16"),
             ("#p=17.AAAA", "size '17' is not a number from 1 to 16"),
             (cut, "31 characters of regions where 8x8 takes 32: is the link whole?"),
-            (star.as_str(), "'*' in its regions"),
+            (
+                star.as_str(),
+                "the link has '*' in its regions, which is not base64url: A-Z, a-z, 0-9, '-' and '_' only",
+            ),
+            (
+                wide.as_str(),
+                "the link has 'ｔ', the full-width form of 't', in its regions, which is not base64url",
+            ),
+            (long.as_str(), "the link has 36 characters of regions where 8x8 takes 32: it is too long"),
+            ("#p=8.A", "the link has 1 character of regions where 8x8 takes 32: is the link whole?"),
+            (huge.as_str(), size_cut.as_str()),
             (padded.as_str(), "not one a puzzle ends with"),
             ("#p=8.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "region 1 (B) has no square"),
         ];

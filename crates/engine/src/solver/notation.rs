@@ -4,6 +4,7 @@
 //! the bottom. On boards up to 26 wide this is exactly [`Square::parse_chess`].
 
 use crate::puzzle::Square;
+use crate::words::quoted;
 use std::fmt;
 
 /// Text that does not name what was asked for, with the reason as its message.
@@ -42,7 +43,7 @@ pub fn square_name(sq: Square, height: usize) -> String {
 /// Parses one square of a `width` x `height` board, case-insensitively.
 pub(crate) fn parse_square(text: &str, width: usize, height: usize) -> Result<Square, NotationError> {
     let malformed =
-        || NotationError(format!("'{text}' is not a square: expected letters then a rank, like a1"));
+        || NotationError(format!("{} is not a square: expected letters then a rank, like a1", quoted(text)));
     let split = text.find(|c: char| !c.is_ascii_alphabetic()).unwrap_or(text.len());
     let (letters, digits) = text.split_at(split);
     if letters.is_empty() || letters.len() > 2 || digits.is_empty() || digits.starts_with('0') {
@@ -55,7 +56,7 @@ pub(crate) fn parse_square(text: &str, width: usize, height: usize) -> Result<Sq
         letters.bytes().fold(0usize, |acc, b| acc * 26 + (b.to_ascii_lowercase() - b'a') as usize + 1) - 1;
     let rank: usize = digits.parse().map_err(|_| malformed())?;
     if col >= width || rank > height {
-        return Err(NotationError(format!("square '{text}' is off the {width}x{height} board")));
+        return Err(NotationError(format!("square {} is off the {width}x{height} board", quoted(text))));
     }
     Ok(Square::new(col as u8, (height - rank) as u8))
 }
@@ -68,7 +69,7 @@ pub fn parse_square_list(text: &str, width: usize, height: usize) -> Result<Vec<
     for word in list_words(text, "squares", "a1,c3")? {
         let sq = parse_square(word, width, height)?;
         if squares.contains(&sq) {
-            return Err(NotationError(format!("square '{word}' is given twice")));
+            return Err(NotationError(format!("square {} is given twice", quoted(word))));
         }
         squares.push(sq);
     }
@@ -89,7 +90,8 @@ pub(crate) fn list_words<'a>(text: &'a str, what: &str, like: &str) -> Result<Ve
         words.extend(item.split_whitespace());
         if words.len() == before {
             return Err(NotationError(format!(
-                "'{text}' has an empty item: each comma stands between two {what}, like {like}"
+                "{} has an empty item: each comma stands between two {what}, like {like}",
+                quoted(text)
             )));
         }
     }
@@ -103,7 +105,8 @@ pub fn format_square_list(squares: &[Square], height: usize) -> String {
 
 /// Parses a board size `WxH` (or a single `N` for N x N), each side in `1..=max`.
 pub fn parse_board_size(text: &str, max: usize) -> Result<(usize, usize), NotationError> {
-    let bad = || NotationError(format!("'{text}' is not a board size: expected WIDTHxHEIGHT, like 8x8"));
+    let bad =
+        || NotationError(format!("{} is not a board size: expected WIDTHxHEIGHT, like 8x8", quoted(text)));
     let side = |s: &str| -> Result<usize, NotationError> {
         if s.is_empty() || s.len() > 4 || !s.bytes().all(|b| b.is_ascii_digit()) {
             return Err(bad());

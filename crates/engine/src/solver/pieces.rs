@@ -23,6 +23,7 @@ use super::notation::{NotationError, list_words, parse_square, square_name};
 use super::rows::RowCount;
 use super::watch::{SearchProgress, Watch};
 use crate::puzzle::Square;
+use crate::words::{quoted, shown};
 use std::fmt;
 
 /// The largest board side: a board of up to 32 x 32 squares fits 1024 bits.
@@ -137,17 +138,22 @@ pub fn parse_pieces(text: &str, width: usize, height: usize) -> Result<Vec<Place
         // a word that is a square wants the piece's letter, whatever its first letter is.
         if parse_square(word, width, height).is_ok() && parse_square(rest, width, height).is_err() {
             return Err(NotationError(format!(
-                "'{word}' needs a piece letter before the square, like Q{word} (Q R B N K A)"
+                "{} needs a piece letter before the square, like Q{} (Q R B N K A)",
+                quoted(word),
+                shown(word)
             )));
         }
         let piece = Piece::from_letter(letter).ok_or_else(|| {
             NotationError(format!(
-                "'{word}' is not a piece on a square: expected a letter of AQRBKN then a square, like Qa1"
+                "{} is not a piece on a square: expected a letter of AQRBKN then a square, like Qa1",
+                quoted(word)
             ))
         })?;
         if rest.is_empty() {
             return Err(NotationError(format!(
-                "'{word}' needs a square after the piece letter, like {word}a1"
+                "{} needs a square after the piece letter, like {}a1",
+                quoted(word),
+                shown(word)
             )));
         }
         let square = parse_square(rest, width, height)?;
