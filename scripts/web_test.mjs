@@ -425,6 +425,101 @@ function compareWithScript(command = [framesBin, [seed]]) {
   }
 }
 
+// --- issue 39: defects found by trying the page as a stranger ---
+// Runs virtual time on, a little at a time, until `expression` holds on the page (an address's
+// hashchange comes as a task); fails with `what` and what the page shows if it never does.
+async function until(expression, what) {
+  for (let i = 0; i < 100; i++) {
+    if (await evaluate(expression)) return;
+    await advance(50);
+  }
+  const shows = await evaluate(`[location.hash, document.getElementById("mode").textContent, document.getElementById("puzzle-said").textContent]`);
+  fail(`${what}: the page has ${JSON.stringify(shows)}`);
+}
+// The LEDs `queens play --backend script --puzzle LINK` shows first.
+const linkFirstLeds = (link) => execFileSync(queensBin, ["play", "--backend", "script", "--puzzle", link], { input: "" })
+  .toString().split("\n\n")[0].trim().split(/\s+/).map(asLed);
+
+// A link that cannot be played, put in the address of a tab where the 7x7 of `link` is half played:
+// one line says why, and the game goes on as it was, its mode, queens and dots where they were.
+async function aBadLinkInAnOpenTabKeepsTheGame(link) {
+  await evaluate("localStorage.clear()");
+  await openPage("", desktop, true, link);
+  traceAnew(7);
+  await place([1, 1]); // dots on (0, 1) and (1, 1)
+  await place([1]); // and a queen on (0, 1)
+  const before = { mode: (await words()).mode, leds: await readLeds() };
+  await evaluate(`location.hash = "#p=8.tSSh"`);
+  await until(`document.getElementById("puzzle-said").textContent !== ""`, "a bad link in an open tab was not said");
+  await settle();
+  const said = await evaluate(`document.getElementById("puzzle-said").textContent`);
+  const after = { mode: (await words()).mode, leds: await readLeds() };
+  if (!/^the address's puzzle: [^\n]+$/.test(said) || after.mode !== before.mode || JSON.stringify(after.leds) !== JSON.stringify(before.leds)) {
+    fail(`#p=8.tSSh put in the address while ${before.mode} was half played: said "${said}", the page shows ${after.mode}`);
+  }
+  await key("ArrowRight"); // the game goes on
+  compareWithScript([queensBin, ["play", "--backend", "script", "--puzzle", link]]);
+  log(`#p=8.tSSh in an open tab: "${said}", and ${after.mode} goes on with its queen and dots`);
+}
+
+// A link is read as it was written: the browser keeps the address percent-encoded, so %37 is the 7
+// of 7x7, and a space typed after the link (%20) is ignored, as the command line ignores it.
+async function aLinkIsReadAsWritten(link) {
+  const want = linkFirstLeds(link);
+  const encoded = link.replace("#p=7.", "#p=%37.");
+  await evaluate("localStorage.clear()");
+  await openPage("", desktop, true, encoded);
+  const opened = [(await words()).mode, await evaluate(`document.getElementById("puzzle-said").textContent`)];
+  if (opened[0] !== "regions 7x7" || opened[1] !== "" || JSON.stringify(await readLeds()) !== JSON.stringify(want)) {
+    fail(`the link ${encoded} opened ${JSON.stringify(opened)}`);
+  }
+  await openPage();
+  await evaluate(`location.hash = ${JSON.stringify(`${link} `)}`);
+  await until(`document.getElementById("mode").textContent === "regions 7x7" || document.getElementById("puzzle-said").textContent !== ""`, "a link with a space after it did nothing");
+  await settle();
+  const spaced = [await evaluate("location.hash"), (await words()).mode, await evaluate(`document.getElementById("puzzle-said").textContent`)];
+  if (spaced[1] !== "regions 7x7" || spaced[2] !== "" || JSON.stringify(await readLeds()) !== JSON.stringify(want)) {
+    fail(`a space after the link in an open tab: ${JSON.stringify(spaced)}`);
+  }
+  log(`the links ${encoded} and ${spaced[0]} open the 7x7 of ${link}`);
+}
+
+// A version JSON.parse cannot hold whole (2^53 + 1, and one it writes as 1e+23) is a newer queens's,
+// by the state file's rule: one warning naming it as written, nothing set aside or replaced.
+async function aVersionOfAnyLengthIsNewer() {
+  for (const version of ["9007199254740993", "99999999999999999999999"]) {
+    const stored = `{"version":${version},"mode":"classic","size":8,"found":[]}`;
+    consoleLines.length = 0;
+    await evaluate(`localStorage.clear(); localStorage.setItem('queens', ${JSON.stringify(stored)})`);
+    await openPage();
+    n = 8;
+    await mode("STRICT"); // a change to store
+    const warned = consoleLines.filter((l) => l.startsWith("warning: queens: saved progress"));
+    const keys = await evaluate("Object.keys(localStorage).filter((k) => k !== 'queens.intro-seen').join(' ')");
+    const left = await evaluate("localStorage.getItem('queens')");
+    if (warned.length !== 1 || !warned[0].includes(`newer queens (format version ${version},`) || keys !== "queens" || left !== stored) {
+      fail(`stored ${stored}: warnings ${JSON.stringify(consoleLines)}, keys ${keys}, left ${left}`);
+    }
+  }
+  log("a version past 2^53 is a newer queens's, named as written, and left alone");
+}
+
+// On a phone held upright the intro's words are under the joystick, out of sight: the first tap on a
+// square while the intro scrolls ends it and acts there, as the script backend's `at X Y`, `press`.
+async function aTapDuringTheIntroActs() {
+  await evaluate("localStorage.clear()");
+  await openPage("", { width: 390, height: 844, mobile: true }, false, `?seed=${seed}`);
+  // A moment of the intro first: on a page where no virtual time has run yet, Chromium never
+  // answers the lifting of a touch.
+  await advance(300);
+  const playing = (await words()).message;
+  if (!/^EIGHT QUEENS/.test(playing)) fail(`the intro does not play on a first visit: "${playing}"`);
+  traceAnew(8);
+  await tapSquare(2, 5, { touch: true });
+  compareWithScript();
+  log(`a tap on a square during the intro ("${playing.slice(0, 20)}...") ends it and places a queen there`);
+}
+
 try {
   await send("Target.setDiscoverTargets", { discover: false });
   await openPage("", desktop, true, `?seed=${seed}`);
@@ -758,6 +853,11 @@ try {
   log(`pasted JSON plays that puzzle too; a wrong "solution" in it is said as queens regions solve says it: "${jsonSaid}"`);
   fs.rmSync(puzzleDir, { recursive: true, force: true });
   log(`pasted letters play that puzzle (the address becomes ${fragment}); 14 solutions pasted and a link cut short are one line each: "${refusedSaid}", "${cutSaid[1]}"`);
+
+  await aBadLinkInAnOpenTabKeepsTheGame(fragment);
+  await aLinkIsReadAsWritten(fragment);
+  await aVersionOfAnyLengthIsNewer();
+  await aTapDuringTheIntroActs();
 
   // Issue 32: pointing at a square. Whole games in every mode played by tapping squares (touch) and
   // by clicking them (the mouse), each tap somewhere else in its square's cell (the gaps between the

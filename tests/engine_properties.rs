@@ -157,6 +157,55 @@ proptest! {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+    /// A tap on a square is never used up by what plays: at any moment (the
+    /// intro or another message scrolling, an animation, the menu open),
+    /// pointing at a square and pressing leaves the game that letting
+    /// everything play out first and then tapping leaves.
+    #[test]
+    fn a_tap_on_a_square_is_never_used_up_by_what_plays(
+        before in timed_events(60),
+        (col, row) in (0u8..8, 0u8..8),
+        mode in prop::sample::select(ModeKind::ALL.to_vec()),
+        size in 4usize..=8,
+    ) {
+        let setup = Setup { mode, size, intro: true, ..Setup::default() };
+        let (mut at_once, mut settled) = (Engine::start(setup.clone(), Progress::default()), Engine::start(setup, Progress::default()));
+        let mut now = 0;
+        for (wait, event) in before {
+            now += wait;
+            for e in [&mut at_once, &mut settled] {
+                e.tick(now);
+                e.handle(event, now);
+            }
+        }
+        // Front ends send a pointer's press only on a square of the board on show (centred on the 8x8).
+        let size = at_once.setup().size as u8;
+        let (x, y) = ((8 - size) / 2 + col % size, (8 - size) / 2 + row % size);
+        let tap = |e: &mut Engine, now: u64| {
+            e.handle(Event::At { x, y }, now);
+            e.handle(Event::Press, now);
+        };
+        tap(&mut at_once, now);
+        while let Some(deadline) = settled.next_deadline() {
+            now = deadline;
+            settled.tick(now);
+        }
+        tap(&mut settled, now);
+        for e in [&mut at_once, &mut settled] {
+            while let Some(deadline) = e.next_deadline() {
+                now = now.max(deadline);
+                e.tick(now);
+            }
+        }
+        prop_assert_eq!(at_once.on_show(), settled.on_show());
+        prop_assert_eq!(at_once.frame(), settled.frame());
+        prop_assert_eq!(at_once.progress(), settled.progress());
+    }
+}
+
+proptest! {
     // Few cases: each press on these boards is a search (fast in release, much slower in debug).
     #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
 

@@ -251,7 +251,7 @@ fn a_solved_board_scrolls_the_progress_and_counts_each_solution_once() {
 }
 
 #[test]
-fn the_intro_scrolls_once_and_any_event_skips_it_unapplied() {
+fn the_intro_scrolls_once_and_any_key_skips_it_unapplied() {
     let setup = Setup { intro: true, ..Setup::default() };
     let mut e = Engine::start(setup.clone(), Progress::default());
     assert!(e.frame().is_dark());
@@ -263,9 +263,21 @@ fn the_intro_scrolls_once_and_any_event_skips_it_unapplied() {
     assert_eq!(e.next_deadline(), None);
     assert_eq!(picture(e.frame()), board(&[(3, 4, 'B')]), "skipped, and the press not applied");
     // Left alone, it ends by itself after one pass.
-    let mut e = Engine::start(setup, Progress::default());
+    let mut e = Engine::start(setup.clone(), Progress::default());
     e.tick(steps * 100);
     assert_eq!(picture(e.frame()), board(&[(3, 4, 'B')]));
+    // A tap on a square is not used up by it: pointing ends the intro, and the press after it
+    // places the queen there, as on a board with no intro (the page's first tap on a phone).
+    let (mut e, mut without) =
+        (Engine::start(setup, Progress::default()), Engine::start(Setup::default(), Progress::default()));
+    e.tick(50 * 100);
+    e.handle(At { x: 6, y: 1 }, 5000);
+    assert_eq!((e.next_deadline(), e.on_show().message), (None, None), "the intro is over");
+    e.handle(Press, 5000);
+    without.handle(At { x: 6, y: 1 }, 0);
+    without.handle(Press, 0);
+    assert_eq!(picture(e.frame()), picture(without.frame()));
+    assert_ne!(picture(e.frame()), board(&[(6, 1, 'B')]), "a queen on (6, 1), not the cursor alone");
 }
 
 /// Every frame shown until the engine settles, from its first.

@@ -31,6 +31,17 @@ fn the_mode_the_size_and_the_intro_while_it_plays() {
 }
 
 #[test]
+fn a_tap_on_a_square_ends_the_intro_and_its_words() {
+    let mut e = start(ModeKind::Regions, 8, true);
+    assert!(e.on_show().message.is_some(), "the intro plays");
+    // Pointing, as a tap sends before its press: the press after it is then on the board.
+    e.handle(Event::At { x: 2, y: 6 }, 100);
+    let shown = e.on_show();
+    assert_eq!((shown.message, shown.cursor, e.next_deadline()), (None, Some((2, 6)), None));
+    assert_eq!(shown.board, *e.frame(), "the board is on show");
+}
+
+#[test]
 fn the_menu_its_items_and_the_selected_one() {
     let mut e = start(ModeKind::Classic, 8, false);
     e.handle(Event::Hold, 0);

@@ -524,3 +524,18 @@ fn the_state_file_and_the_page_say_the_same_about_each_broken_rule() {
         assert_eq!(page_says, file_says, "{page:?} against {file:?}");
     }
 }
+
+#[test]
+fn the_state_file_and_the_page_judge_a_version_as_written() {
+    // The page reads the version from its JSON text, not through JSON.parse, which would round
+    // 2^53 + 1 and write 10^23 as 1e+23: a newer queens's to both, and 3.0 no whole number to both.
+    for version in ["9007199254740993", "99999999999999999999999", "3.0", "0"] {
+        let file = format!("version = {version}\nmode = \"classic\"\nsize = 8\nfound = []\n");
+        let file_says = queens::daemon::state::parse(&file).unwrap_err().to_string();
+        let json = format!(r#"{{"version":{version},"mode":"classic","size":8,"found":[]}}"#);
+        let fields =
+            queens_web::saved::unreadable_version(&json).expect("a version this build does not read");
+        let page_says = queens_web::saved::parse(&fields).unwrap_err().to_string();
+        assert_eq!(page_says, file_says, "{json} against {file:?}");
+    }
+}

@@ -59,9 +59,10 @@ function loadFields(quiet) {
 
 // The stored JSON's shape: an object with exactly mode (a name), size and found (whole numbers),
 // daily_solved (a date) with daily_streak (a whole number) once a puzzle of the day was solved,
-// regions_puzzle (SIZE:SEED) while a regions puzzle is in play, and version (a whole number; none
-// is 1). Returns the fields for the engine to check, or { why }. A version above the engine's is a
-// newer queens's: its shape is not judged, and the engine is given the version alone to say so.
+// regions_puzzle (SIZE:SEED) while a regions puzzle is in play, and version. Returns the fields for
+// the engine to check, or { why }. The version is the engine's to judge, from the text as written
+// (JSON.parse rounds a number past 2^53): one this build cannot read (a newer queens's, or not a
+// version) is given to the engine alone, which says which, and the shape is not judged.
 function shape(raw) {
   let v;
   try {
@@ -70,8 +71,8 @@ function shape(raw) {
     return { why: "is not valid: it is not JSON" };
   }
   if (typeof v !== "object" || v === null || Array.isArray(v)) return { why: "is not valid: it is not an object" };
-  if (v.version !== undefined && !Number.isInteger(v.version)) return { why: "is not valid: 'version' is not a whole number" };
-  if (v.version > wasm.format_version()) return `version:${v.version}`;
+  const unreadable = text(withStored(raw, wasm.unreadable_version));
+  if (unreadable !== "") return unreadable;
   const keys = Object.keys(v).filter((k) => k !== "version").sort().join(", ");
   const daily = v.daily_solved !== undefined;
   const regions = v.regions_puzzle !== undefined;
@@ -90,11 +91,10 @@ function shape(raw) {
   if (regions && (typeof v.regions_puzzle !== "string" || !/^\S+$/.test(v.regions_puzzle))) {
     return { why: "is not valid: 'regions_puzzle' is not SIZE:SEED" };
   }
-  const version = v.version === undefined ? [] : [`version:${v.version}`];
   // Every digit of a whole number, however large (`${1e21}` is "1e+21"), for the engine to judge.
   const streak = daily ? [`daily:${v.daily_solved}:${BigInt(v.daily_streak)}`] : [];
   const puzzle = regions ? [`regions:${v.regions_puzzle}`] : [];
-  return [...version, v.mode, v.size, ...streak, ...puzzle, ...v.found].join(" ");
+  return [v.mode, v.size, ...streak, ...puzzle, ...v.found].join(" ");
 }
 
 // A stored value that is not valid is moved to another key, never lost, and the game starts afresh.
@@ -323,20 +323,21 @@ function seed() {
 }
 
 // A puzzle to play first: the address's `#p=...` (a shared link). The engine reads it, and says in one
-// line why it cannot be played (shown under the puzzle box, opened); the game then starts as usual.
+// line why it cannot be played (shown under the puzzle box, opened). Returns whether there is one to
+// play: the next start plays it.
 function givenPuzzle() {
   const said = document.getElementById("puzzle-said");
   said.textContent = "";
-  if (!location.hash.startsWith("#p=")) return;
+  if (!location.hash.startsWith("#p=")) return false;
   const answer = text(withStored(location.hash, wasm.given_puzzle));
-  if (answer.startsWith("#")) return;
+  if (answer.startsWith("#")) return true;
   said.textContent = `the address's puzzle: ${answer}`;
   document.getElementById("puzzle").open = true;
+  return false;
 }
 
-// Starts a game: the stored progress, and a puzzle in the address if it has one.
-function begin(intro) {
-  givenPuzzle();
+// Starts a game: the stored progress, and first the puzzle given (read by givenPuzzle or pasted), if any.
+function startGame(intro) {
   const stored = loadFields(false);
   const warning = withStored(stored ? stored.fields : "", () => wasm.start(performance.now(), intro ? 1 : 0, seed()));
   if (warning > 0) {
@@ -356,7 +357,7 @@ function playPasted() {
     said.textContent = answer;
     return;
   }
-  if (location.hash === answer) begin(false);
+  if (location.hash === answer) startGame(false); // the puzzle just read
   else location.hash = answer; // hashchange starts it
   document.getElementById("puzzle").open = false;
   document.activeElement?.blur(); // the keys are the game's again
@@ -371,9 +372,14 @@ async function main() {
   joystick();
   board();
   document.getElementById("play-pasted").addEventListener("click", playPasted);
-  // A link opened in this tab, or typed into its address: that puzzle, now.
-  addEventListener("hashchange", () => begin(false));
-  begin(!introSeen());
+  // A link opened in this tab, or typed into its address: that puzzle, now. Any other change of the
+  // address (a link that cannot be played, said in one line) leaves the game in play as it is.
+  addEventListener("hashchange", () => {
+    if (givenPuzzle()) startGame(false);
+  });
+  // The address's puzzle, if any (one that cannot be played is said), then the game.
+  givenPuzzle();
+  startGame(!introSeen());
 }
 
 main().catch((e) => {

@@ -16,7 +16,7 @@ pub mod saved;
 pub mod session;
 
 use queens_engine::game::gesture::Key;
-use queens_engine::game::{Calendar, Event, MAX_SIDE, OnShow, Press, STATE_VERSION, Stopwatch, Unusable};
+use queens_engine::game::{Calendar, Event, MAX_SIDE, OnShow, Press, Stopwatch, Unusable};
 use queens_engine::regions::{Puzzle, share};
 use session::Session;
 use std::cell::RefCell;
@@ -109,14 +109,15 @@ pub extern "C" fn input_buffer(len: usize) -> *mut u8 {
 /// Reads the input buffer as a regions puzzle to play, in any form `queens
 /// regions solve` reads ([`share::read`]: a link, its `#p=...` fragment,
 /// rows of region letters with `#` comments, or JSON) for the next
-/// [`start`], if regions mode can play it here. The output text is then
+/// [`start`], if regions mode can play it here. A link (one line) is read
+/// percent-decoded ([`link_as_written`]). The output text is then
 /// the puzzle's fragment (`#p=...`, for the address), or else why not, in
 /// one line; returns its length.
 // SAFETY: as for `input_buffer`.
 #[unsafe(no_mangle)]
 pub extern "C" fn given_puzzle() -> usize {
     PAGE.with_borrow_mut(|page| {
-        let text = String::from_utf8_lossy(&page.input).into_owned();
+        let text = link_as_written(&String::from_utf8_lossy(&page.input));
         let read = share::read(&text).map_err(|e| e.to_string()).and_then(|puzzle| {
             share::check_playable(&puzzle, MAX_SIDE).map(|()| puzzle).map_err(|e| e.to_string())
         });
@@ -129,6 +130,35 @@ pub extern "C" fn given_puzzle() -> usize {
         };
         page.output.len()
     })
+}
+
+/// `text` as it was written if it is one line, a link: the browser keeps
+/// an address percent-encoded (`%38` for an `8`, and a space typed after a
+/// link is `%20`), so its `%XX` escapes are undone, and the engine then
+/// reads the link as the command line reads it (blanks around it ignored).
+/// Text of more lines (rows of region letters) is taken as it is.
+pub fn link_as_written(text: &str) -> String {
+    // Rows of letters and JSON are taken as they are: only a link is an address.
+    if text.trim().contains('\n') || text.trim_start().starts_with('{') {
+        return text.to_string();
+    }
+    let hex = |b: u8| (b as char).to_digit(16).map(|d| d as u8);
+    let (bytes, mut decoded) = (text.as_bytes(), Vec::with_capacity(text.len()));
+    let mut i = 0;
+    while i < bytes.len() {
+        let escape = bytes.get(i + 1..i + 3).filter(|_| bytes[i] == b'%');
+        match escape.and_then(|pair| Some(hex(pair[0])? << 4 | hex(pair[1])?)) {
+            Some(byte) => {
+                decoded.push(byte);
+                i += 3;
+            }
+            None => {
+                decoded.push(bytes[i]);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&decoded).into_owned()
 }
 
 /// Starts a game at `now` on the page's clock, from the saved state's fields
@@ -160,13 +190,19 @@ pub extern "C" fn start(now: f64, intro: u32, seed: u64) -> usize {
     })
 }
 
-/// The saved state's format version this module reads and writes: the
-/// page leaves a stored value of a higher one to this module to refuse,
-/// without checking its shape.
+/// Reads the input buffer as the stored JSON value, and its top-level
+/// `version` as written (`JSON.parse` would round a number past 2^53): if
+/// this build cannot read that format (a newer queens's, or not a version),
+/// the output text is the fields to give [`start`] and [`saved()`] in place
+/// of the value's (`version:N`, which they refuse, saying which), and the
+/// page does not judge its shape; else it is empty. Returns its length.
 // SAFETY: as for `input_buffer`.
 #[unsafe(no_mangle)]
-pub extern "C" fn format_version() -> u32 {
-    STATE_VERSION
+pub extern "C" fn unreadable_version() -> usize {
+    PAGE.with_borrow_mut(|page| {
+        page.output = saved::unreadable_version(&String::from_utf8_lossy(&page.input)).unwrap_or_default();
+        page.output.len()
+    })
 }
 
 /// Whether the progress is kept (1) or not (0: a newer queens stored it):
@@ -473,6 +509,24 @@ mod tests {
             assert!(output_text().starts_with(expected), "{}", output_text());
             assert!(PAGE.with_borrow(|page| page.given.is_none()));
         }
+    }
+
+    #[test]
+    fn a_link_is_read_percent_decoded_as_the_browser_keeps_the_address() {
+        let made = queens_engine::regions::generate::generate(7, 30, None).unwrap().puzzle;
+        let link = queens_engine::regions::share::fragment(&made);
+        // `%37` is the 7 of 7x7; a space typed after the link is `%20` in the address.
+        for kept in
+            [link.replacen("#p=7.", "#p=%37.", 1), format!("{link}%20"), format!("http://x/{link}%20%0A")]
+        {
+            give(&kept);
+            given_puzzle();
+            assert_eq!(output_text(), link, "{kept}");
+        }
+        assert_eq!(link_as_written("#p=8.%zz%4%+1%"), "#p=8.%zz%4%+1%", "not escapes: as they are");
+        assert_eq!(link_as_written("p=%C3%A9"), "p=\u{e9}");
+        let letters = "# 50%25 done\nAB\nBA\n";
+        assert_eq!(link_as_written(letters), letters, "rows of letters are taken as they are");
     }
 
     #[test]

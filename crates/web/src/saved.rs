@@ -14,8 +14,12 @@
 //! another tab chose while this one chose none. The regions puzzle in play
 //! is this tab's, never another tab's.
 //!
-//! The page parses the JSON and checks its shape (an object with exactly
-//! these keys, of these types); the values are checked by the engine
+//! The version comes first, read here from the JSON as written
+//! ([`unreadable_version`]) and judged by the engine's rule, the state
+//! file's: a newer queens's value is left alone however its version is
+//! written, and its shape is not judged. The page then parses the JSON and
+//! checks its shape (an object with exactly these keys, of these types);
+//! the values are checked by the engine
 //! ([`SavedState::read`]), by the rules the state file's follow and in the
 //! same words: a known mode, a size some mode plays, solution numbers of
 //! the 92, a real date and a streak of at least one day, and the regions
@@ -38,7 +42,8 @@ pub fn merged(ours: &SavedState, as_of: (ModeKind, usize), stored: &SavedState) 
 }
 
 /// Reads the fields the page took out of the JSON, separated by spaces:
-/// the version if there is one (`version:1`), the mode, the size, the
+/// the version if there is one (`version:1`; the page gives one alone,
+/// from [`unreadable_version`], when this build cannot read it), the mode, the size, the
 /// streak if there is one (`daily:2026-11-25:3`), the regions puzzle in
 /// play if there is one (`regions:7:00ff...`), then the solution numbers
 /// found (`classic 8 0 17`). The error says what is wrong, in the engine's
@@ -65,6 +70,148 @@ pub fn parse(fields: &str) -> Result<SavedState, Unusable> {
         regions_puzzle,
         found: words.map(|w| w.parse().ok()).collect(),
     })
+}
+
+/// What the page gives [`parse`] in place of the fields of the stored JSON
+/// `json` when its top-level `version`, as written, is one this build does
+/// not read: a newer queens's, or not a version. It is `version:N`, which
+/// [`parse`] refuses and says which, by the engine's rule
+/// ([`check_version`], the state file's too), before the rest, which a
+/// newer format may shape otherwise, is judged. `None` when there is no
+/// version or this build reads it: the page then checks the rest.
+pub fn unreadable_version(json: &str) -> Option<String> {
+    declared_version(json).filter(|v| check_version(v).is_err()).map(|v| format!("version:{v}"))
+}
+
+/// The value of the JSON object's top-level `version` member as written
+/// (`2`, `99999999999999999999`, `"3"`, `2.5`), the last if it is there
+/// twice, as `JSON.parse` takes it: read without parsing the rest, as the
+/// state file reads its `version = N` line, for `JSON.parse` rounds a
+/// number past 2^53 and writes one of 10^21 or more as `1e+21`. `None`
+/// without one, or for text that is not a JSON object.
+pub fn declared_version(json: &str) -> Option<&str> {
+    let mut scan = Scan { text: json, at: 0 };
+    let mut version = None;
+    scan.expect(b'{')?;
+    if scan.eat(b'}') {
+        return None;
+    }
+    loop {
+        let key = scan.string()?;
+        scan.expect(b':')?;
+        let value = scan.value()?;
+        if unescaped(&key[1..key.len() - 1]).as_deref() == Some("version") {
+            version = Some(value);
+        }
+        if scan.eat(b'}') {
+            return version;
+        }
+        scan.expect(b',')?;
+    }
+}
+
+/// A walk through JSON text, a token at a time, blanks skipped.
+struct Scan<'a> {
+    text: &'a str,
+    at: usize,
+}
+
+impl<'a> Scan<'a> {
+    /// The next byte after any blanks, not taken.
+    fn peek(&mut self) -> Option<u8> {
+        let rest = &self.text.as_bytes()[self.at..];
+        self.at += rest.iter().take_while(|&&b| b" \t\n\r".contains(&b)).count();
+        self.text.as_bytes().get(self.at).copied()
+    }
+
+    /// Takes `byte` if it comes next.
+    fn eat(&mut self, byte: u8) -> bool {
+        let next = self.peek() == Some(byte);
+        self.at += usize::from(next);
+        next
+    }
+
+    fn expect(&mut self, byte: u8) -> Option<()> {
+        self.eat(byte).then_some(())
+    }
+
+    /// A string, quotes included, as written.
+    fn string(&mut self) -> Option<&'a str> {
+        (self.peek()? == b'"').then_some(())?;
+        let start = self.at;
+        let mut escaped = false;
+        for (i, b) in self.text.bytes().enumerate().skip(start + 1) {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => {
+                    self.at = i + 1;
+                    return Some(&self.text[start..self.at]);
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// Any value, as written: a string, an object or array whole, or a
+    /// number or literal up to the next delimiter.
+    fn value(&mut self) -> Option<&'a str> {
+        let start = match self.peek()? {
+            b'"' => return self.string(),
+            b'{' | b'[' => self.at,
+            _ => {
+                let start = self.at;
+                let rest = &self.text.as_bytes()[start..];
+                self.at += rest.iter().take_while(|&&b| !b",:{}[]\" \t\n\r".contains(&b)).count();
+                return (self.at > start).then(|| &self.text[start..self.at]);
+            }
+        };
+        let mut depth = 0usize;
+        loop {
+            match self.peek()? {
+                b'"' => {
+                    self.string()?;
+                    continue;
+                }
+                b'{' | b'[' => depth += 1,
+                b'}' | b']' => depth -= 1,
+                _ => {}
+            }
+            self.at += 1;
+            if depth == 0 {
+                return Some(&self.text[start..self.at]);
+            }
+        }
+    }
+}
+
+/// A JSON string's text between its quotes, its escapes undone; `None` for
+/// an escape that is not one (or half of a character outside the BMP,
+/// which no key this module looks for holds).
+fn unescaped(raw: &str) -> Option<String> {
+    let mut out = String::new();
+    let mut chars = raw.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        out.push(match chars.next()? {
+            'u' => {
+                let hex: String = chars.by_ref().take(4).collect();
+                char::from_u32(u32::from_str_radix(&hex, 16).ok()?)?
+            }
+            'n' => '\n',
+            't' => '\t',
+            'r' => '\r',
+            'b' => '\u{8}',
+            'f' => '\u{c}',
+            c @ ('"' | '\\' | '/') => c,
+            _ => return None,
+        });
+    }
+    Some(out)
 }
 
 /// The JSON the page stores for `state`.
@@ -171,6 +318,50 @@ mod tests {
         ];
         for (fields, why) in cases {
             assert_eq!(parse(fields).map_err(|e| e.to_string()), Err(why.to_string()), "{fields}");
+        }
+    }
+
+    #[test]
+    fn the_version_is_read_as_written_where_json_parse_would_round_it() {
+        // 2^53 + 1, which JSON.parse reads as 2^53; and one past 10^21, which it writes as 1e+23.
+        for (json, written) in [
+            (r#"{"version":9007199254740993,"mode":"classic","size":8,"found":[]}"#, "9007199254740993"),
+            (r#"{"mode":"x","version":99999999999999999999999}"#, "99999999999999999999999"),
+            (r#" { "found" : [1, {"version": 7}], "version" : 2 } "#, "2"),
+            (r#"{"note":"a \"version\": 5","version":"3"}"#, r#""3""#),
+            (r#"{"\u0076ersion":2.5}"#, "2.5"),
+            (r#"{"version":1,"version":4}"#, "4"),
+        ] {
+            assert_eq!(declared_version(json), Some(written), "{json}");
+        }
+        for none in [r#"{"mode":"classic","size":8,"found":[]}"#, "{}", "[]", r#""version""#, "{not json"] {
+            assert_eq!(declared_version(none), None, "{none}");
+        }
+    }
+
+    #[test]
+    fn a_version_this_build_cannot_read_is_judged_alone_by_the_engines_rule() {
+        let judged = |json: &str| unreadable_version(json).map(|fields| parse(&fields).unwrap_err());
+        assert_eq!(
+            judged(r#"{"version":99999999999999999999999,"found":"a newer shape"}"#),
+            Some(Unusable::Newer("99999999999999999999999".into()))
+        );
+        assert_eq!(
+            judged(r#"{"version":9007199254740993}"#),
+            Some(Unusable::Newer("9007199254740993".into())),
+            "its digits, not 2^53's"
+        );
+        assert_eq!(
+            judged(r#"{"version":3.0,"mode":"classic","size":8,"found":[]}"#),
+            Some(Unusable::invalid("version is not a whole number")),
+            "as the state file's version = 3.0"
+        );
+        assert_eq!(
+            judged(r#"{"version":0}"#),
+            Some(Unusable::invalid("version 0 is not a version (1 or more)"))
+        );
+        for readable in [r#"{"version":2,"mode":"regions"}"#, r#"{"version":1}"#, r#"{"mode":"classic"}"#] {
+            assert_eq!(unreadable_version(readable), None, "{readable}: the page checks the rest");
         }
     }
 

@@ -340,6 +340,19 @@ mod tests {
     }
 
     #[test]
+    fn a_tap_on_a_square_during_the_intro_ends_it_and_acts_there() {
+        let (mut tapped, mut waited) = (new_session(), new_session());
+        assert!(tapped.on_show().message.is_some(), "the intro plays");
+        assert!(tapped.point(2, 5, 100.0));
+        tapped.joystick(Key::Middle, false, 200.0);
+        let now = settled(&mut waited, 0.0);
+        assert!(waited.point(2, 5, now));
+        waited.joystick(Key::Middle, false, now + 100.0);
+        assert_eq!(tapped.on_show().message, None);
+        assert!(tapped.frame() == waited.frame(), "a queen on (2, 5), as on a board with no intro");
+    }
+
+    #[test]
     fn a_tap_off_a_smaller_board_does_nothing() {
         let saved = SavedState { size: 5, ..SavedState::default() };
         let mut s =

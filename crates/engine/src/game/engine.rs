@@ -354,14 +354,16 @@ impl Engine {
     ///
     /// Pointing ([`Event::At`]) moves the cursor where the joystick's moves
     /// would, and a press after it is the joystick's press there. Pointing
-    /// is not a key, so it does no more: it does not wake the dark board,
-    /// nor end an animation (the cursor moves under it, and the press that
-    /// follows does what a press does then), nor choose in the menu (it
-    /// closes the menu, as up and down do, so that the press after it acts
-    /// on the square). Otherwise pointing at the cursor's square changes
-    /// nothing, and pointing off the board nothing at all: front ends send a
-    /// pointer's press only on a square ([`Board::square_at`] of the
-    /// board on show).
+    /// is not a key, so it does little more: it does not wake the dark
+    /// board, nor choose in the menu (it closes the menu, as up and down do,
+    /// so that the press after it acts on the square). A tap on a square is
+    /// never used up: a message that a press would only cut short (the
+    /// intro, *Help*) ends, so that the press after it acts on the square;
+    /// any other animation plays on, the cursor moving under it, and the
+    /// press that follows ends it and acts, as a press does then. Otherwise
+    /// pointing at the cursor's square changes nothing, and pointing off the
+    /// board nothing at all: front ends send a pointer's press only on a
+    /// square ([`Board::square_at`] of the board on show).
     pub fn handle(&mut self, event: Event, now: Millis) {
         let kept = self.kept;
         self.solving = self.mode.in_play();
@@ -414,6 +416,11 @@ impl Engine {
         let square = Board::new(self.setup.size).square_at(x, y);
         if self.standby || square.is_none() {
             return;
+        }
+        if self.playing.is_some() && self.queue[0].interrupt == Interrupt::Skip {
+            // What the press after this would only skip: the press acts on the square instead.
+            self.queue.clear();
+            self.playing = None;
         }
         let reaction = if self.mode.cursor() == square {
             Reaction::Draw
@@ -614,7 +621,7 @@ mod tests {
     }
 
     #[test]
-    fn pointing_moves_the_cursor_and_leaves_the_dark_board_and_animations_alone() {
+    fn pointing_moves_the_cursor_ends_only_what_a_press_would_skip_and_leaves_the_dark_board_alone() {
         let at = |x, y| Event::At { x, y };
         let mut e = Engine::start(Setup::default(), Progress::default());
         e.handle(at(6, 1), 0);
@@ -630,10 +637,10 @@ mod tests {
         e.handle(at(2, 2), 22);
         assert!(!e.is_menu_open());
         assert_eq!((*e.frame(), e.next_deadline()), (e.mode.draw(), None));
-        // An animation plays on, the cursor moving under it.
+        // An animation a press ends and acts after plays on, the cursor moving under it.
         e.queue.push_back(Animation {
             steps: vec![(solid(9), 100)],
-            interrupt: Interrupt::Skip,
+            interrupt: Interrupt::FinishThenApply,
             message: None,
         });
         e.tick_from(30);
@@ -641,6 +648,16 @@ mod tests {
         assert_eq!((*e.frame(), e.next_deadline()), (solid(9), Some(130)));
         e.tick(130);
         assert_eq!(e.on_show().cursor, Some((5, 5)));
+        // One a press would only skip (a message) ends, so that the press after it acts on the square.
+        e.queue.push_back(Animation {
+            steps: vec![(solid(9), 100)],
+            interrupt: Interrupt::Skip,
+            message: Some("HELP".into()),
+        });
+        e.tick_from(140);
+        e.handle(at(4, 4), 150);
+        assert_eq!((e.on_show().cursor, e.on_show().message, e.next_deadline()), (Some((4, 4)), None, None));
+        assert_eq!(*e.frame(), e.mode.draw());
         // Off a 6x6 board (the LEDs' rim) nothing at all: the menu stays open.
         let mut six = Engine::start(Setup { size: 6, ..Setup::default() }, Progress::default());
         six.handle(Event::Hold, 0);
