@@ -17,10 +17,10 @@ pub mod session;
 
 use queens_engine::game::gesture::Key;
 use queens_engine::game::{Calendar, Event, MAX_SIDE, OnShow, Press, Stopwatch, Unusable};
+use queens_engine::regions::json::json_string;
 use queens_engine::regions::{Puzzle, share};
 use session::Session;
 use std::cell::RefCell;
-use std::fmt::Write as _;
 
 /// Everything the page's calls share: one game, and the two text buffers.
 #[derive(Default)]
@@ -333,22 +333,6 @@ pub extern "C" fn saved() -> usize {
 #[unsafe(no_mangle)]
 pub extern "C" fn output() -> *const u8 {
     PAGE.with_borrow(|page| page.output.as_ptr())
-}
-
-/// `text` as a JSON string, quotes included.
-fn json_string(text: &str) -> String {
-    let mut out = String::from("\"");
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if c.is_control() => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out + "\""
 }
 
 /// What the keys, the joystick and the LEDs do now, one item each: the

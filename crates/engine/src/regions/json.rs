@@ -117,14 +117,15 @@ impl PuzzleJson {
     }
 }
 
-/// `text` as a JSON string, quotes included.
-fn json_string(text: &str) -> String {
+/// `text` as a JSON string, quotes included, its control characters
+/// escaped: the one writer of JSON strings, for the page's JSON too.
+pub fn json_string(text: &str) -> String {
     let mut out = String::from("\"");
     for c in text.chars() {
         match c {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
-            c if u32::from(c) < 0x20 => {
+            c if c.is_control() => {
                 let _ = write!(out, "\\u{:04x}", u32::from(c));
             }
             c => out.push(c),
