@@ -95,9 +95,13 @@ fn an_empty_state_file_is_a_fresh_start_not_a_corrupt_one() {
 fn a_state_in_a_folder_that_does_not_exist_is_refused_and_no_folder_is_made() {
     let d = dir("state-no-folder");
     std::os::unix::fs::symlink(d.join("gone/state.toml"), d.join("dangling")).unwrap();
-    for (state, folder) in
-        [(d.join("typo/queens/state.toml"), d.join("typo/queens")), (d.join("dangling"), d.join("gone"))]
-    {
+    // `typo/` names a folder: the one that does not exist is that one, not its parent (a stranger's try).
+    let slash = PathBuf::from(format!("{}/", d.join("typo").display()));
+    for (state, folder) in [
+        (d.join("typo/queens/state.toml"), d.join("typo/queens")),
+        (d.join("dangling"), d.join("gone")),
+        (slash.clone(), slash),
+    ] {
         let (code, err) = start_and_wait(
             &["--mode".as_ref(), "strict".as_ref(), "--state".as_ref(), state.as_os_str()],
             false,

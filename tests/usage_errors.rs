@@ -352,4 +352,16 @@ fn an_argument_of_100_kb_is_quoted_to_80_characters() {
         assert!(line.contains(&format!("{}...", "x".repeat(70))), "{shown:?}: {line}");
     }
     assert!(refused(&["count", &huge]).contains(&format!("N cannot be {cut}: not a whole number")));
+    assert!(refused(&["count", "8", "--part", &huge]).contains(&format!("not {cut}")));
+    // Files the game is given: a path of 100 KB is named cut too (a stranger's try), whatever
+    // the status that refusal has (1 for the state, 78 for the config).
+    let path = format!("/tmp/{huge}");
+    for option in ["--config", "--state"] {
+        let (code, _, stderr) = run(&["play", "--backend", "script", option, &path]);
+        assert!(code.is_some_and(|c| c != 0), "{option}: {code:?} {stderr}");
+        assert!(
+            stderr.len() < 400 && stderr.contains(&format!("{}...", "x".repeat(70))),
+            "{option}: {stderr}"
+        );
+    }
 }

@@ -6,7 +6,7 @@
 //! with [`EXIT_CONFIG`], which the systemd unit tells systemd not to
 //! restart on (restarting cannot fix a typo).
 
-use super::small_file;
+use super::small_file::{self, shown_path};
 use crate::backend::gesture::Timing;
 use crate::backend::rotation::Rotation;
 use crate::game::{ModeKind, Rgb, SIZES, Style};
@@ -80,14 +80,14 @@ impl Config {
     /// `/dev/null`, the usual way to say "no file", reads as empty.
     pub fn load(path: &Path, required: bool) -> Result<Config, ConfigError> {
         let cannot =
-            |why: String| ConfigError(format!("{}: cannot read the config file: {why}", path.display()));
+            |why: String| ConfigError(format!("{}: cannot read the config file: {why}", shown_path(path)));
         if is_the_null_device(path) {
             return Ok(Config::default());
         }
         match small_file::read(path, MAX_BYTES) {
             Ok(Some(bytes)) => {
                 let text = String::from_utf8(bytes).map_err(|_| cannot("it is not UTF-8 text".into()))?;
-                Config::parse(&text).map_err(|e| ConfigError(format!("{}:{e}", path.display())))
+                Config::parse(&text).map_err(|e| ConfigError(format!("{}:{e}", shown_path(path))))
             }
             Ok(None) if !required => Ok(Config::default()),
             Ok(None) => Err(cannot("no such file".into())),

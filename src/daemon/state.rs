@@ -31,7 +31,7 @@
 //! before the rest), is never replaced nor moved aside: the game says so
 //! once and plays on without saving.
 
-use super::small_file;
+use super::small_file::{self, shown_path};
 use crate::game::{Choices, SavedState, SavedText, Unusable, check_version};
 use nix::fcntl::{Flock, FlockArg};
 use serde::{Deserialize, Serialize};
@@ -82,24 +82,24 @@ impl fmt::Display for SaveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SaveError::NotRegular { path, kind } => {
-                write!(f, "cannot save {}: it is {kind}, not a regular file", path.display())
+                write!(f, "cannot save {}: it is {kind}, not a regular file", shown_path(path))
             }
-            SaveError::CreateDir { dir, source } => write!(f, "cannot create {}: {source}", dir.display()),
+            SaveError::CreateDir { dir, source } => write!(f, "cannot create {}: {source}", shown_path(dir)),
             SaveError::NoFolder { path, dir, why } => {
-                write!(f, "cannot save {}: its folder {} {why}", path.display(), dir.display())
+                write!(f, "cannot save {}: its folder {} {why}", shown_path(path), shown_path(dir))
             }
-            SaveError::Write { path, source } => write!(f, "cannot save {}: {source}", path.display()),
+            SaveError::Write { path, source } => write!(f, "cannot save {}: {source}", shown_path(path)),
             SaveError::ReadOnly { path } => {
-                write!(f, "saved state {} is read-only; progress will not be saved", path.display())
+                write!(f, "saved state {} is read-only; progress will not be saved", shown_path(path))
             }
             SaveError::Newer { path, version } => {
-                write!(f, "saved state {} {}", path.display(), Unusable::Newer(version.clone()))
+                write!(f, "saved state {} {}", shown_path(path), Unusable::Newer(version.clone()))
             }
-            SaveError::Unreadable { path, why } => write!(f, "cannot save {}: it {why}", path.display()),
+            SaveError::Unreadable { path, why } => write!(f, "cannot save {}: it {why}", shown_path(path)),
             SaveError::Locked { path } => write!(
                 f,
                 "cannot save {}: another queens has held its folder's lock for {} s",
-                path.display(),
+                shown_path(path),
                 LOCK_WAIT.as_secs()
             ),
         }
@@ -214,14 +214,14 @@ impl StateFile {
             Ok(Some(bytes)) => bytes,
             Ok(None) => return Ok(fresh),
             Err(refused) => {
-                return Err(format!("saved state {} {refused}; left as it is", self.path.display()));
+                return Err(format!("saved state {} {refused}; left as it is", shown_path(&self.path)));
             }
         };
         Ok(match parse_bytes(&bytes) {
             Ok(state) => Loaded { state: Some(state), warning: None, may_save: true },
             Err(newer @ Unusable::Newer(_)) => Loaded {
                 state: None,
-                warning: Some(format!("saved state {} {newer}", self.path.display())),
+                warning: Some(format!("saved state {} {newer}", shown_path(&self.path))),
                 may_save: false,
             },
             // A file the user froze is theirs as it is, even one not valid.
@@ -229,7 +229,7 @@ impl StateFile {
                 state: None,
                 warning: Some(format!(
                     "saved state {} {problem}; it is read-only, so it is left as it is and progress will not be saved",
-                    self.path.display()
+                    shown_path(&self.path)
                 )),
                 may_save: false,
             },
@@ -263,13 +263,13 @@ impl StateFile {
     fn refused_folder(&self, why: &str) -> String {
         let resolved = self.resolved();
         let link = match resolved != self.path {
-            true => format!(" (a link to {})", resolved.display()),
+            true => format!(" (a link to {})", shown_path(&resolved)),
             false => String::new(),
         };
         format!(
             "saved state {}{link}: its folder {} {why}; give a file in a folder that exists (only the default folder is created)",
-            self.path.display(),
-            folder(&resolved).display()
+            shown_path(&self.path),
+            shown_path(folder(&resolved))
         )
     }
 
@@ -279,12 +279,12 @@ impl StateFile {
         match move_aside(&path) {
             Ok(aside) => format!(
                 "saved state {} {problem}; moved it to {} and started afresh",
-                self.path.display(),
-                aside.display()
+                shown_path(&self.path),
+                shown_path(aside)
             ),
             Err(e) => format!(
                 "saved state {} {problem}, and could not be moved aside ({e}); it will be overwritten",
-                self.path.display()
+                shown_path(&self.path)
             ),
         }
     }
@@ -440,6 +440,10 @@ impl StateFile {
 
 /// The folder `path` is in (`.` for a bare file name).
 fn folder(path: &Path) -> PathBuf {
+    // `dir/` names a folder, not a file in its parent: that folder is the one to have.
+    if path.as_os_str().as_encoded_bytes().ends_with(b"/") {
+        return path.to_path_buf();
+    }
     path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf()
 }
 
@@ -467,7 +471,7 @@ fn lock(dir: &Path) -> io::Result<Option<Flock<File>>> {
                 if !said && started.elapsed() >= Duration::from_secs(1) {
                     log::warn!(
                         "another queens is saving in {}; waiting for it, at most {} s",
-                        dir.display(),
+                        shown_path(dir),
                         LOCK_WAIT.as_secs()
                     );
                     said = true;

@@ -78,7 +78,11 @@ impl fmt::Display for PartError {
                 write!(f, "--part {index}/{of}: the part number runs from 1 to {of}")
             }
             PartError::Malformed(text) => {
-                write!(f, "--part takes K/M, part K of M counted from 1 (such as 3/10), not {text:?}")
+                write!(
+                    f,
+                    "--part takes K/M, part K of M counted from 1 (such as 3/10), not {}",
+                    crate::words::quoted(text)
+                )
             }
         }
     }
