@@ -137,3 +137,19 @@ fn a_wrong_link_says_what_is_wrong_counting_right() {
     assert_eq!(status, Some(2));
     assert!(err.contains("row 1 has 2 squares, but the grid has 1 row: it must be square"), "{err}");
 }
+
+#[test]
+fn a_link_copied_from_the_address_bar_is_read_percent_decoded_as_the_page_reads_it() {
+    // A stranger's try: `regions solve '#p=%36...'` said "the link's size '%36' is not a number".
+    let (_, text) = &fixture_puzzles()[0];
+    let (status, link, _) = run_with(&["regions", "share", "-"], text);
+    assert_eq!(status, Some(0));
+    let link = link.trim();
+    let (_, expected, _) = run_with(&["regions", "solve", link], "");
+    let n = link.trim_start_matches("#p=").split('.').next().unwrap();
+    let encoded: String = n.bytes().map(|b| format!("%{b:02X}")).collect();
+    let copied = format!("https://example.org/queens/#p={encoded}.{}%20", link.split_once('.').unwrap().1);
+    let (status, answer, err) = run_with(&["regions", "solve", &copied], "");
+    assert_eq!((status, err.as_str()), (Some(0), ""), "{copied}");
+    assert_eq!(answer, expected, "{copied}");
+}

@@ -109,15 +109,15 @@ pub extern "C" fn input_buffer(len: usize) -> *mut u8 {
 /// Reads the input buffer as a regions puzzle to play, in any form `queens
 /// regions solve` reads ([`share::read`]: a link, its `#p=...` fragment,
 /// rows of region letters with `#` comments, or JSON) for the next
-/// [`start`], if regions mode can play it here. A link (one line) is read
-/// percent-decoded ([`link_as_written`]). The output text is then
+/// [`start`], if regions mode can play it here; a link read as written
+/// (percent-decoded, as the address keeps it). The output text is then
 /// the puzzle's fragment (`#p=...`, for the address), or else why not, in
 /// one line; returns its length.
 // SAFETY: as for `input_buffer`.
 #[unsafe(no_mangle)]
 pub extern "C" fn given_puzzle() -> usize {
     PAGE.with_borrow_mut(|page| {
-        let text = link_as_written(&String::from_utf8_lossy(&page.input));
+        let text = String::from_utf8_lossy(&page.input);
         let read = share::read(&text).map_err(|e| e.to_string()).and_then(|puzzle| {
             share::check_playable(&puzzle, MAX_SIDE).map(|()| puzzle).map_err(|e| e.to_string())
         });
@@ -130,35 +130,6 @@ pub extern "C" fn given_puzzle() -> usize {
         };
         page.output.len()
     })
-}
-
-/// `text` as it was written if it is one line, a link: the browser keeps
-/// an address percent-encoded (`%38` for an `8`, and a space typed after a
-/// link is `%20`), so its `%XX` escapes are undone, and the engine then
-/// reads the link as the command line reads it (blanks around it ignored).
-/// Text of more lines (rows of region letters) is taken as it is.
-pub fn link_as_written(text: &str) -> String {
-    // Rows of letters and JSON are taken as they are: only a link is an address.
-    if text.trim().contains('\n') || text.trim_start().starts_with('{') {
-        return text.to_string();
-    }
-    let hex = |b: u8| (b as char).to_digit(16).map(|d| d as u8);
-    let (bytes, mut decoded) = (text.as_bytes(), Vec::with_capacity(text.len()));
-    let mut i = 0;
-    while i < bytes.len() {
-        let escape = bytes.get(i + 1..i + 3).filter(|_| bytes[i] == b'%');
-        match escape.and_then(|pair| Some(hex(pair[0])? << 4 | hex(pair[1])?)) {
-            Some(byte) => {
-                decoded.push(byte);
-                i += 3;
-            }
-            None => {
-                decoded.push(bytes[i]);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&decoded).into_owned()
 }
 
 /// Starts a game at `now` on the page's clock, from the saved state's fields
@@ -507,10 +478,6 @@ mod tests {
             given_puzzle();
             assert_eq!(output_text(), link, "{kept}");
         }
-        assert_eq!(link_as_written("#p=8.%zz%4%+1%"), "#p=8.%zz%4%+1%", "not escapes: as they are");
-        assert_eq!(link_as_written("p=%C3%A9"), "p=\u{e9}");
-        let letters = "# 50%25 done\nAB\nBA\n";
-        assert_eq!(link_as_written(letters), letters, "rows of letters are taken as they are");
     }
 
     #[test]

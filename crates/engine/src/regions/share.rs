@@ -173,13 +173,37 @@ pub fn read_given(text: &str) -> Result<Given, PuzzleError> {
     if let (Some(only), None) = (lines.next(), lines.next()) {
         let only = only.trim();
         if is_link(only) {
-            return decode(only).map(puzzle);
+            return decode(percent_decoded(only).trim()).map(puzzle);
         }
     }
     // Comments become blank lines, so that an error's line number is the text's.
     let rows: Vec<&str> =
         text.lines().map(|line| if line.trim_start().starts_with('#') { "" } else { line }).collect();
     Puzzle::parse_letters(&rows.join("\n")).map(puzzle)
+}
+
+/// A link as it was written: a browser keeps an address percent-encoded
+/// (`%38` for an `8`, a space typed after the link as `%20`), and a link is
+/// copied from the address bar, so its `%XX` escapes are undone, for the
+/// page and the command line alike. A `%` that starts no escape stays.
+fn percent_decoded(link: &str) -> String {
+    let hex = |b: u8| (b as char).to_digit(16).map(|d| d as u8);
+    let (bytes, mut decoded) = (link.as_bytes(), Vec::with_capacity(link.len()));
+    let mut i = 0;
+    while i < bytes.len() {
+        let escape = bytes.get(i + 1..i + 3).filter(|_| bytes[i] == b'%');
+        match escape.and_then(|pair| Some(hex(pair[0])? << 4 | hex(pair[1])?)) {
+            Some(byte) => {
+                decoded.push(byte);
+                i += 3;
+            }
+            None => {
+                decoded.push(bytes[i]);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&decoded).into_owned()
 }
 
 /// Why the game does not play a puzzle from elsewhere.
@@ -333,6 +357,22 @@ mod tests {
             assert!(!why.contains('\n'), "{why}");
         }
         assert!(decode(&five).is_ok());
+    }
+
+    #[test]
+    fn a_link_is_read_as_written_in_an_address_percent_encoded() {
+        let made = generate::generate(7, 30, None).unwrap().puzzle;
+        let link = fragment(&made);
+        // `%37` is the 7 of 7x7; a space typed after a link is `%20` in the address.
+        for kept in
+            [link.replacen("#p=7.", "#p=%37.", 1), format!("{link}%20"), format!("http://x/{link}%20%0A")]
+        {
+            assert_eq!(read(&kept).map(|p| fragment(&p)), Ok(link.clone()), "{kept}");
+        }
+        assert_eq!(percent_decoded("#p=8.%zz%4%+1%"), "#p=8.%zz%4%+1%", "not escapes: as they are");
+        assert_eq!(percent_decoded("p=%C3%A9"), "p=\u{e9}");
+        let letters = "# 50%25 done\nAB\nBA\n";
+        assert_eq!(read(letters).map(|p| p.n()), Ok(2), "rows of letters are taken as they are");
     }
 
     #[test]
