@@ -47,7 +47,8 @@ pub struct Args {
 
     /// Threads to count on, at most one a core (default: every core).
     #[arg(long, value_name = "K")]
-    threads: Option<usize>,
+    // u64, not usize: the same numbers are taken on a 32-bit Pi as on a 64-bit one.
+    threads: Option<u64>,
 
     /// Count only part K of M (K from 1 to M): a fixed share of the start
     /// constellations, the same on every machine; the counts of parts 1..M add up
@@ -81,10 +82,10 @@ struct Answer {
 /// than the cores (more would only share them, and thousands of threads made
 /// the machine slow to answer, Ctrl-C too; [`say_capped`] says so); every
 /// core when none are asked for. `Err` holds the exit status of a refusal.
-fn threads(asked: Option<usize>) -> Result<usize, ExitCode> {
+fn threads(asked: Option<u64>) -> Result<usize, ExitCode> {
     match asked {
         Some(0) => Err(bad_input("--threads must be at least 1")),
-        Some(k) => Ok(k.min(cores())),
+        Some(k) => Ok(usize::try_from(k).map_or(cores(), |k| k.min(cores()))),
         None => Ok(cores()),
     }
 }
@@ -95,8 +96,8 @@ pub(super) fn cores() -> usize {
 }
 
 /// Says, once the count starts, that it runs on fewer threads than asked.
-fn say_capped(asked: Option<usize>, threads: usize) {
-    if let Some(k) = asked.filter(|&k| k > threads) {
+fn say_capped(asked: Option<u64>, threads: usize) {
+    if let Some(k) = asked.filter(|&k| k > threads as u64) {
         let (cores, used) = (plural(threads as u64, "core"), plural(threads as u64, "thread"));
         crate::eprintln_lossy!(
             "{}: --threads {k} is more than the {cores} here; counting on {used}",
