@@ -1163,6 +1163,12 @@ fn backtrack_progress_leaves_no_stale_row_when_the_terminal_is_narrowed() {
     while pty.read_some(Duration::from_millis(300)) {}
     pty.parser.screen_mut().set_size(nz(ROWS), nz(50));
     set_size(&pty.master, ROWS, 50);
+    one_row_after_narrowing_then_ctrl_c(&mut pty);
+}
+
+/// After three more progress lines at 50 columns: one row on the screen, no
+/// stale one, then Ctrl-C ends the search with status 130.
+fn one_row_after_narrowing_then_ctrl_c(pty: &mut Pty) {
     let seen = progress_writes(&pty.raw);
     let end = Instant::now() + PATIENCE;
     while progress_writes(&pty.raw) < seen + 3 {
@@ -1218,17 +1224,7 @@ fn backtrack_progress_leaves_no_stale_row_when_a_reflowing_terminal_is_narrowed(
     let before = rows_written(pty.parser.screen());
     assert!(before.len() == 1 && before[0].trim_end().chars().count() > 50, "{before:#?}");
     narrow_reflowing(&mut pty, 50);
-    let seen = progress_writes(&pty.raw);
-    let end = Instant::now() + PATIENCE;
-    while progress_writes(&pty.raw) < seen + 3 {
-        assert!(Instant::now() < end, "no progress; the screen shows\n{}", pty.parser.screen().contents());
-        pty.read_some(Duration::from_millis(200));
-    }
-    let rows = rows_written(pty.parser.screen());
-    assert_eq!(rows.len(), 1, "one row after narrowing, no stale row: {rows:#?}");
-    assert!(rows[0].contains("searching") && rows[0].trim_end().chars().count() < 50, "{rows:?}");
-    kill(Pid::from_raw(pty.child.id() as i32), Signal::SIGINT).unwrap();
-    assert_eq!(pty.exit().code(), Some(130));
+    one_row_after_narrowing_then_ctrl_c(&mut pty);
     // The line it ends with starts on a row of its own (and wraps, at 50 columns).
     let rows = rows_written(pty.parser.screen());
     assert!(
