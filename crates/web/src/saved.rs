@@ -28,6 +28,7 @@
 //! [`SavedFields::version`]: queens_engine::game::SavedFields::version
 
 use queens_engine::game::{Choices, ModeKind, SavedState, SavedText, Unusable, check_version};
+use queens_engine::regions::json;
 
 /// This tab's state over `stored` (another tab's, kept since this one last
 /// looked), merged as the state file merges ([`SavedState::merged`]: the
@@ -100,7 +101,7 @@ pub fn declared_version(json: &str) -> Option<&str> {
         let key = scan.string()?;
         scan.expect(b':')?;
         let value = scan.value()?;
-        if unescaped(&key[1..key.len() - 1]).as_deref() == Some("version") {
+        if json::string_value(key).as_deref() == Some("version") {
             version = Some(value);
         }
         if scan.eat(b'}') {
@@ -184,34 +185,6 @@ impl<'a> Scan<'a> {
             }
         }
     }
-}
-
-/// A JSON string's text between its quotes, its escapes undone; `None` for
-/// an escape that is not one (or half of a character outside the BMP,
-/// which no key this module looks for holds).
-fn unescaped(raw: &str) -> Option<String> {
-    let mut out = String::new();
-    let mut chars = raw.chars();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        out.push(match chars.next()? {
-            'u' => {
-                let hex: String = chars.by_ref().take(4).collect();
-                char::from_u32(u32::from_str_radix(&hex, 16).ok()?)?
-            }
-            'n' => '\n',
-            't' => '\t',
-            'r' => '\r',
-            'b' => '\u{8}',
-            'f' => '\u{c}',
-            c @ ('"' | '\\' | '/') => c,
-            _ => return None,
-        });
-    }
-    Some(out)
 }
 
 /// The JSON the page stores for `state`.

@@ -182,6 +182,17 @@ fn whole(number: &str) -> Whole {
     value.map_or(Whole::TooLarge, Whole::Is)
 }
 
+/// The text of a JSON string written with its quotes (`"ver\u0073ion"`),
+/// its escapes undone as this module reads every string; `None` if it is
+/// not one whole string. For a page that finds a key without parsing the
+/// rest.
+pub fn string_value(written: &str) -> Option<String> {
+    let mut reader = Reader { text: written, at: 0 };
+    (reader.peek()? == b'"').then_some(())?;
+    let value = reader.string().ok()?;
+    (reader.at == written.len()).then_some(value)
+}
+
 /// The reader: the text and where it has got to (a byte offset).
 struct Reader<'a> {
     text: &'a str,
@@ -534,6 +545,15 @@ mod tests {
             PuzzleJson::parse(r#"{"n":1,"regions":[[0]],"date":"\ud83d\ude00\n"}"#).unwrap().date.unwrap(),
             "😀\n"
         );
+    }
+
+    #[test]
+    fn a_string_as_written_is_read_with_its_escapes_undone() {
+        assert_eq!(string_value(r#""ver\u0073ion""#).as_deref(), Some("version"));
+        assert_eq!(string_value(r#""a\"b""#).as_deref(), Some("a\"b"));
+        for not_one in [r#""open"#, r#""two" "#, "plain", r#""bad \x""#] {
+            assert_eq!(string_value(not_one), None, "{not_one}");
+        }
     }
 
     #[test]
