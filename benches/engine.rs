@@ -4,8 +4,9 @@
 //! Run with `cargo bench --bench engine`; figures are in docs/PERFORMANCE.md.
 
 use divan::{Bencher, black_box};
+use queens::game::Answers;
 use queens::game::{Classic, Engine, Event, Progress, Setup, solve_like_scratch};
-use queens::puzzle::{Answers, Placement, Solutions, Square};
+use queens::puzzle::{Placement, Solutions, Square};
 
 fn main() {
     divan::main();

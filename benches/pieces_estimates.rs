@@ -11,7 +11,8 @@
 //! calibrated in, never under a test runner's load.
 
 use queens::cli::CountMethod;
-use queens::solver::pieces::{Piece, Problem, Solver};
+use queens::solver::piece::Piece;
+use queens::solver::pieces::{Problem, Solver};
 use std::time::Instant;
 
 fn main() {

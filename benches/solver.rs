@@ -6,9 +6,10 @@
 
 use divan::{Bencher, black_box};
 use queens::puzzle::Square;
-use queens::solver::cover::Board;
+use queens::solver::cover::CoverBoard;
 use queens::solver::cover_walk::CoverWalk;
-use queens::solver::pieces::{Piece, Problem, Solver};
+use queens::solver::piece::Piece;
+use queens::solver::pieces::{Problem, Solver};
 use queens::solver::{complete_rows, construct, count};
 
 fn main() {
@@ -94,7 +95,7 @@ fn n17_counter_two_threads() -> u64 {
 
 #[divan::bench(sample_count = 10)]
 fn cover_8x8_minimum_and_count() -> (usize, u64) {
-    let board = Board::new(black_box(8), false);
+    let board = CoverBoard::new(black_box(8), false);
     (board.minimum(), board.count_minimum())
 }
 
@@ -104,32 +105,32 @@ fn cover_8x8_minimum_and_count() -> (usize, u64) {
 /// cover game of that size.
 #[divan::bench(sample_count = 10)]
 fn cover_fewest_for_go_4_to_11() -> usize {
-    (4..=black_box(11)).map(|n| Board::new(n, true).minimum()).sum()
+    (4..=black_box(11)).map(|n| CoverBoard::new(n, true).minimum()).sum()
 }
 
 /// The Delphi program's Go, every cover it finds on the 8x8 with 8 queens
 /// allowed (`queens cover 8 --independent --queens 8 --count`).
 #[divan::bench(sample_count = 10)]
 fn cover_walk_8x8_every_cover_with_8() -> usize {
-    CoverWalk::new(&Board::new(black_box(8), true), 8).count()
+    CoverWalk::new(&CoverBoard::new(black_box(8), true), 8).count()
 }
 
 /// One Go on the largest cover board: its first cover with 5 queens.
 #[divan::bench(sample_count = 10)]
 fn cover_walk_11x11_first_with_5() -> Option<Vec<Square>> {
-    CoverWalk::new(&Board::new(black_box(11), true), 5).next()
+    CoverWalk::new(&CoverBoard::new(black_box(11), true), 5).next()
 }
 
 /// Every cover Go finds on the 11x11 with 5 queens (`queens cover 11 --independent --count`).
 #[divan::bench(sample_count = 3)]
 fn cover_walk_11x11_every_cover_with_5() -> usize {
-    CoverWalk::new(&Board::new(black_box(11), true), 5).count()
+    CoverWalk::new(&CoverBoard::new(black_box(11), true), 5).count()
 }
 
 /// Every cover Go finds on the 11x11 with 11 queens allowed.
 #[divan::bench(sample_count = 1, sample_size = 1)]
 fn cover_walk_11x11_every_cover_with_11() -> usize {
-    CoverWalk::new(&Board::new(black_box(11), true), 11).count()
+    CoverWalk::new(&CoverBoard::new(black_box(11), true), 11).count()
 }
 
 #[divan::bench(sample_count = 5)]

@@ -18,7 +18,7 @@
 use queens::regions::Puzzle;
 use queens::regions::deduce::{self, Difficulty, Grid, Rule};
 use queens::regions::generate::{self, date_string, days_from_civil, generate};
-use queens::regions::shapes::{Tally, shapes};
+use queens::regions::shapes::{ShapeTotals, shapes};
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Instant;
@@ -181,7 +181,7 @@ fn labels(dir: &Path) {
 /// Issue 30's table and the puzzle of the day's times.
 fn stats() {
     let started = Instant::now();
-    let (mut made, mut made_grades, mut slowest) = (Tally::default(), Grades::default(), (0.0f64, 0));
+    let (mut made, mut made_grades, mut slowest) = (ShapeTotals::default(), Grades::default(), (0.0f64, 0));
     let mut made_steps = HardestSteps::default();
     for seed in SEEDS {
         let t = Instant::now();
@@ -203,7 +203,7 @@ fn stats() {
     let making = started.elapsed().as_secs_f64();
 
     let (mut theirs, mut their_grades, mut their_steps) =
-        (Tally::default(), Grades::default(), HardestSteps::default());
+        (ShapeTotals::default(), Grades::default(), HardestSteps::default());
     for (_, p) in linkedin() {
         theirs.add(shapes(&p));
         their_grades.add(deduce::difficulty(&p));

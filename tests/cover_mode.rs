@@ -9,7 +9,7 @@ use queens::game::{Action, Engine, Frame, Progress, Setup};
 use queens::game::{
     Animation, Cover, Event, Interrupt, Mode, ModeKind, Reaction, StoppedWatch, Style, scroll,
 };
-use queens::solver::cover::Board;
+use queens::solver::cover::CoverBoard;
 
 /// Moves the cursor from wherever it is to (x, y) and presses.
 fn place(mode: &mut Cover, n: usize, at: &mut (usize, usize), (x, y): (usize, usize)) -> Reaction {
@@ -92,8 +92,12 @@ fn frames(a: &Animation) -> Vec<String> {
 
 /// A five-queen cover of the 8x8, checked here without the solver.
 fn a_five_queen_cover() -> Vec<(usize, usize)> {
-    let cover: Vec<(usize, usize)> =
-        Board::new(8, false).covers(5).unwrap().iter().map(|s| (s.col as usize, s.row as usize)).collect();
+    let cover: Vec<(usize, usize)> = CoverBoard::new(8, false)
+        .covers(5)
+        .unwrap()
+        .iter()
+        .map(|s| (s.col as usize, s.row as usize))
+        .collect();
     assert!((0..8).all(|y| (0..8).all(|x| covered(&cover, x, y))), "{cover:?} covers");
     cover
 }

@@ -9,7 +9,7 @@ use common::regions_brute;
 use queens::puzzle::Square;
 use queens::regions::deduce::{Difficulty, Grid, Outcome};
 use queens::regions::generate::{self, MAX_ATTEMPTS, days_from_civil, generate};
-use queens::regions::shapes::{Tally, shapes};
+use queens::regions::shapes::{ShapeTotals, shapes};
 use queens::regions::{Puzzle, share, solve};
 use std::os::unix::fs::OpenOptionsExt;
 
@@ -169,7 +169,7 @@ fn every_generated_puzzle_has_exactly_one_solution_by_brute_force() {
 /// region of a third of the board or more.
 #[test]
 fn generated_8x8_regions_are_shaped_like_linkedins() {
-    let mut tally = Tally::default();
+    let mut tally = ShapeTotals::default();
     for seed in 1..=200 {
         tally.add(shapes(&generate(8, seed, None).unwrap().puzzle));
     }

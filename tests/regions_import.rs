@@ -8,7 +8,7 @@
 use crate::common;
 
 use queens::backend::clock::UtcCalendar;
-use queens::game::{Board, Frame, Style, region_shades};
+use queens::game::{Checkerboard, Frame, Style, region_shades};
 use queens::regions::generate::{self, date_string};
 use queens::regions::share;
 use std::fs;
@@ -116,7 +116,7 @@ fn a_given_puzzle_shows_its_regions_in_every_format_and_implies_regions_mode() {
     let shown = first_frame(&["--mode", "regions", "--puzzle", &files[0]]);
     // Each square in its region's colour, but the cursor's, on the 7x7 centred in the 8x8.
     let frame: Frame = shown.parse().unwrap();
-    let start = Board::new(7).start();
+    let start = Checkerboard::new(7).start();
     for row in 0..7u8 {
         for col in 0..7u8 {
             if (col, row) != (start.col, start.row) {

@@ -193,7 +193,7 @@ fn both_routes(
     presses: usize,
 ) -> [Vec<Vec<queens::game::Frame>>; 2] {
     let offset = 8usize.saturating_sub(n) / 2;
-    let start = queens::game::Board::new(n).start();
+    let start = queens::game::Checkerboard::new(n).start();
     let mut cursor = (start.col as usize, start.row as usize);
     let (mut pointing, mut moving) = (vec![], vec![]);
     for &(col, row) in squares {

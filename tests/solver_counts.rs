@@ -6,8 +6,9 @@ use crate::common;
 
 use common::QUEENS;
 use queens::solver::count::{Part, Plan};
-use queens::solver::cover::Board;
-use queens::solver::pieces::{Piece, Problem, Solver};
+use queens::solver::cover::CoverBoard;
+use queens::solver::piece::Piece;
+use queens::solver::pieces::{Problem, Solver};
 use queens::solver::{count, count_solutions};
 use std::process::{Command, Output, Stdio};
 
@@ -337,10 +338,10 @@ fn queen_covers_match_oeis_9_to_11() {
 
 fn check_cover(n: usize) {
     let (gamma, ways, independent) = COVERS[n - 1];
-    let board = Board::new(n, false);
+    let board = CoverBoard::new(n, false);
     assert_eq!(board.minimum(), gamma, "domination number of {n}x{n}");
     assert_eq!(board.count_minimum(), ways, "minimum covers of {n}x{n}");
-    assert_eq!(Board::new(n, true).minimum(), independent, "independent domination number of {n}x{n}");
+    assert_eq!(CoverBoard::new(n, true).minimum(), independent, "independent domination number of {n}x{n}");
 }
 
 #[test]
@@ -381,7 +382,7 @@ fn cover_counts_agree_with_brute_force_on_small_boards() {
     }
     for n in 1..=5 {
         for independent in [false, true] {
-            let board = Board::new(n, independent);
+            let board = CoverBoard::new(n, independent);
             let k = board.minimum();
             assert_eq!(brute(n, k - 1, independent), 0, "n = {n}: a smaller cover exists");
             assert_eq!(

@@ -5,7 +5,8 @@
 
 use proptest::prelude::*;
 use queens::puzzle::Square;
-use queens::solver::pieces::{Piece, Placed, Problem, Solver};
+use queens::solver::piece::Piece;
+use queens::solver::pieces::{Placed, Problem, Solver};
 use queens::solver::validate::pieces_at_peace;
 
 /// Counts assignments square by square: each square gets no piece or one of

@@ -21,7 +21,8 @@ use crate::common;
 
 use common::Rng;
 use queens::puzzle::Square;
-use queens::solver::pieces::{Piece, Placed, Problem, Solver};
+use queens::solver::piece::Piece;
+use queens::solver::pieces::{Placed, Problem, Solver};
 
 /// A location `[X, Y]`: X the file (1 = a), Y the rank (1 = bottom).
 type Loc = (i32, i32);

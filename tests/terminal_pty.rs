@@ -1372,7 +1372,7 @@ fn linkedins_puzzle_with_regions_in_two_pieces_plays_to_solved() {
 
     let mut pty = Pty::start_with("two-pieces", Some("truecolor"), &["--puzzle", file]);
     pty.wait_for("the 9x9 puzzle", |s| below(s).contains("regions 9x9"));
-    let start = queens::game::Board::new(n).start();
+    let start = queens::game::Checkerboard::new(n).start();
     let mut at = (start.col as usize, start.row as usize);
     for (row, &col) in solution.iter().enumerate() {
         let mut keys = vec![b'l'; (col + n - at.0) % n];

@@ -7,7 +7,7 @@
 use libfuzzer_sys::fuzz_target;
 use queens::backend::terminal::keys::{KeyAction, KeyDecoder};
 use queens::backend::terminal::render::{Size, Squares};
-use queens::game::{Board, Event, MAX_SIDE};
+use queens::game::{Checkerboard, Event, MAX_SIDE};
 
 fuzz_target!(|data: &[u8]| {
     // The first byte splits the rest in two reads; the second picks the
@@ -15,7 +15,7 @@ fuzz_target!(|data: &[u8]| {
     // columns, 24 rows) its clicks land in.
     let Some((&[split, shape], bytes)) = data.split_first_chunk::<2>() else { return };
     let sizes = (MAX_SIDE - 3) as u8;
-    let board = Board::new(4 + usize::from(shape % sizes));
+    let board = Checkerboard::new(4 + usize::from(shape % sizes));
     let size = Size { cols: 80 - 2 * u16::from(shape / sizes), rows: 24 };
     let decode = |reads: &[&[u8]]| {
         let mut decoder = KeyDecoder::new();

@@ -21,7 +21,7 @@ use super::{Backend, Display, Doing, Error, Input, Next};
 
 /// What a failed write of the frames says, as every command's failed output does.
 const CANNOT_WRITE: &str = "cannot write to standard output";
-use crate::game::{Board, Event, Frame, Millis, OnShow};
+use crate::game::{Checkerboard, Event, Frame, Millis, OnShow};
 use crate::words::{QUOTED, quoted};
 use std::io::{BufRead, Write};
 
@@ -41,7 +41,7 @@ pub struct Script<R, W> {
     program: String,
     /// The board on show, once told ([`Display::describe`]): an `at` line
     /// off it is refused, as the page and the terminal send no press there.
-    board: Option<Board>,
+    board: Option<Checkerboard>,
 }
 
 impl<R: BufRead, W: Write> Script<R, W> {
@@ -143,14 +143,14 @@ impl<R: BufRead, W: Write> Display for Script<R, W> {
     }
 
     fn describe(&mut self, on_show: &OnShow) -> Result<(), Error> {
-        self.board = Some(Board::new(on_show.size));
+        self.board = Some(Checkerboard::new(on_show.size));
         Ok(())
     }
 }
 
 /// Why `at X Y` points at no square of `board`, if it does not: a typo
 /// there would leave the `press` after it to act on the cursor's square.
-fn off_board(board: Board, x: u8, y: u8) -> Option<String> {
+fn off_board(board: Checkerboard, x: u8, y: u8) -> Option<String> {
     if board.square_at(x.into(), y.into()).is_some() {
         return None;
     }

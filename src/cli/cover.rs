@@ -2,7 +2,7 @@
 
 use super::output::{Format, bad_input, emit, grid, no_answer, print_json, say, stdout_failed};
 use crate::puzzle::Square;
-use crate::solver::cover::{Board, MAX_COVER_N};
+use crate::solver::cover::{CoverBoard, MAX_COVER_N};
 use crate::solver::cover_walk::CoverWalk;
 use crate::solver::notation::square_name;
 use crate::solver::validate::queens_cover;
@@ -87,7 +87,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(k) = args.queens.filter(|k| !(1..=n).contains(k)) {
         return Ok(bad_input(format!("--queens takes K from 1 to the board's side, {n}, not {k}")));
     }
-    let board = Board::new(n, args.independent);
+    let board = CoverBoard::new(n, args.independent);
     if args.independent {
         return delphi(&board, args.queens.unwrap_or_else(|| board.minimum()), &args);
     }
@@ -134,7 +134,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 }
 
 /// The seed's sense: the covers its Go finds with at most `most` queens.
-fn delphi(board: &Board, most: usize, args: &Args) -> anyhow::Result<ExitCode> {
+fn delphi(board: &CoverBoard, most: usize, args: &Args) -> anyhow::Result<ExitCode> {
     let n = board.n();
     let fewest = board.minimum();
     let walk = CoverWalk::new(board, most);

@@ -227,7 +227,7 @@ pub fn regions_solving_script(puzzle: &queens::regions::Puzzle) -> String {
     let all = regions_brute::solutions(&puzzle.rows());
     assert_eq!(all.len(), 1, "{puzzle:?}");
     let n = puzzle.n();
-    let start = queens::game::Board::new(n).start();
+    let start = queens::game::Checkerboard::new(n).start();
     let mut at = (start.col as usize, start.row as usize);
     let mut script = String::new();
     for (row, &col) in all[0].iter().enumerate() {

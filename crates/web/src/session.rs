@@ -4,8 +4,8 @@
 use crate::saved;
 use queens_engine::game::gesture::{Gestures, Key, Timing};
 use queens_engine::game::{
-    Board, Calendar, Engine, Event, Frame, MAX_SIDE, Millis, ModeKind, OnShow, SavedState, Setup, Stopwatch,
-    Style, Unusable,
+    Calendar, Checkerboard, Engine, Event, Frame, MAX_SIDE, Millis, ModeKind, OnShow, SavedState, Setup,
+    Stopwatch, Style, Unusable,
 };
 use queens_engine::regions::Puzzle;
 
@@ -127,7 +127,7 @@ impl Session {
     pub fn point(&mut self, x: u8, y: u8, now: f64) -> bool {
         let now = self.millis(now);
         self.expire(now);
-        if Board::new(self.engine.setup().size).square_at(x.into(), y.into()).is_none() {
+        if Checkerboard::new(self.engine.setup().size).square_at(x.into(), y.into()).is_none() {
             return false;
         }
         if std::mem::take(&mut self.keyboard_holding) {

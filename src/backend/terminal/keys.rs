@@ -289,7 +289,7 @@ pub fn decode_all(bytes: &[u8]) -> Vec<KeyAction> {
 mod tests {
     use super::*;
     use crate::backend::terminal::render::Size;
-    use crate::game::Board;
+    use crate::game::Checkerboard;
     use Event::*;
     use KeyAction::*;
 
@@ -380,7 +380,7 @@ mod tests {
     /// 33 and 34 of row 7 (counted from 1, as mouse reports count).
     fn on_board(n: usize) -> KeyDecoder {
         let mut decoder = KeyDecoder::new();
-        decoder.point_on(Squares::new(Size { cols: 80, rows: 24 }, Board::new(n)));
+        decoder.point_on(Squares::new(Size { cols: 80, rows: 24 }, Checkerboard::new(n)));
         decoder
     }
 

@@ -27,7 +27,7 @@ mod sys;
 use super::clock::MonotonicClock;
 use super::signals::Shutdown;
 use super::{Backend, Display, Doing, Error, Input, Next, NoColour, wait};
-use crate::game::{Board, Frame, Millis, OnShow};
+use crate::game::{Checkerboard, Frame, Millis, OnShow};
 use keys::{ESC_WAIT_MS, KeyAction, KeyDecoder};
 use render::{Colours, Squares};
 use std::collections::VecDeque;
@@ -149,7 +149,7 @@ impl Terminal {
         let size = raw::size();
         let picture = self.picture(frame);
         // Clicks point at the squares drawn now (none while the terminal is too small).
-        let drawn_board = self.on_show.as_ref().map(|on| Board::new(on.size));
+        let drawn_board = self.on_show.as_ref().map(|on| Checkerboard::new(on.size));
         let squares =
             drawn_board.filter(|b| b.side() == picture.0.side()).and_then(|b| Squares::new(size, b));
         self.decoder.point_on(squares);

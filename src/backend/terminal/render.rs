@@ -3,7 +3,7 @@
 //! mode, the size, the menu or the message in words) and a help line. Where
 //! the board is drawn is also where a click is read ([`Squares`]).
 
-use crate::game::{Board, Frame, OnShow, Press, Rgb};
+use crate::game::{Checkerboard, Frame, OnShow, Press, Rgb};
 use std::fmt::Write;
 
 /// The narrowest terminal the game plays in: the shortest help line fits.
@@ -72,13 +72,13 @@ pub(crate) fn fits(size: Size, side: usize) -> bool {
 pub struct Squares {
     /// The top-left cell of the frame (0-based row and column).
     origin: (usize, usize),
-    board: Board,
+    board: Checkerboard,
 }
 
 impl Squares {
     /// Where `board`'s frame is drawn in a terminal of `size`; `None` when
     /// it does not fit (the terminal shows that it is too small instead).
-    pub fn new(size: Size, board: Board) -> Option<Squares> {
+    pub fn new(size: Size, board: Checkerboard) -> Option<Squares> {
         fits(size, board.side()).then(|| Squares { origin: origin(size, board.side()), board })
     }
 
@@ -643,7 +643,7 @@ mod tests {
     fn a_click_points_at_the_square_drawn_in_its_cell_on_every_board_size() {
         use crate::game::MAX_SIDE;
         for n in 4..=MAX_SIDE {
-            let squares_of = Board::new(n);
+            let squares_of = Checkerboard::new(n);
             let side = squares_of.side();
             for size in
                 [Size { cols: 80, rows: 24 }, Size { cols: 40, rows: 19 }, Size { cols: 43, rows: 30 }]
@@ -692,7 +692,7 @@ mod tests {
             }
         }
         assert_eq!(
-            Squares::new(Size { cols: 39, rows: 24 }, Board::new(8)),
+            Squares::new(Size { cols: 39, rows: 24 }, Checkerboard::new(8)),
             None,
             "too small: nothing to click"
         );

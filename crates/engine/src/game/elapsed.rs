@@ -1,6 +1,6 @@
 //! Durations as the matrix scrolls them: short, and never rounded up.
 
-use super::Millis;
+use super::clock::Millis;
 
 /// How long a search took, from nanoseconds: `850ns`, `4.1us`, `230us`,
 /// `1.2ms`, `45ms`, `2.5s`, `12s`. Two or three digits, cut, not rounded,

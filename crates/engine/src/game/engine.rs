@@ -1,14 +1,17 @@
 //! The engine: a mode, the animations playing, the menu, standby, and the
 //! player's progress.
 
-use super::board::Board;
+use super::animation::{Animation, Interrupt};
+use super::checkerboard::Checkerboard;
+use super::clock::{Calendar, Millis, StoppedWatch, Stopwatch};
+use super::event::Event;
+use super::frame::Frame;
+use super::in_play::InPlay;
 use super::menu::{Item, Menu};
-use super::mode::{Animation, Calendar, Interrupt, Millis, Mode, Reaction, StoppedWatch, Stopwatch, Style};
-use super::modes::{ModeKind, Tally};
+use super::mode::{Mode, Reaction, Style};
+use super::modes::{ModeKind, ProgressTally, Regions};
 use super::progress::Progress;
-use super::regions::{InPlay, Regions};
 use super::text;
-use super::{Event, Frame};
 use crate::puzzle::{Placement, Solutions};
 use crate::regions::Puzzle;
 use crate::regions::generate::{DAILY_SIZE, Rng};
@@ -289,14 +292,14 @@ impl Engine {
     pub fn tally(&self) -> Option<String> {
         let eight = Solutions::eight();
         match self.setup.mode.tally() {
-            Tally::Found if self.setup.size == eight.n() => {
+            ProgressTally::Found if self.setup.size == eight.n() => {
                 Some(format!("{}/{} found", self.progress.count(), eight.len()))
             }
-            Tally::DailyStreak => {
+            ProgressTally::DailyStreak => {
                 let days = self.progress.streak_on(self.mode.puzzle_of_the_day()?);
                 Some(format!("daily streak {days} {}", if days == 1 { "day" } else { "days" }))
             }
-            Tally::Found | Tally::Nothing => None,
+            ProgressTally::Found | ProgressTally::Nothing => None,
         }
     }
 
@@ -363,7 +366,7 @@ impl Engine {
     /// press that follows ends it and acts, as a press does then. Otherwise
     /// pointing at the cursor's square changes nothing, and pointing off the
     /// board nothing at all: front ends send a pointer's press only on a
-    /// square ([`Board::square_at`] of the board on show).
+    /// square ([`Checkerboard::square_at`] of the board on show).
     pub fn handle(&mut self, event: Event, now: Millis) {
         let kept = self.kept;
         self.solving = self.mode.in_play();
@@ -413,7 +416,7 @@ impl Engine {
 
     /// Pointing at pixel (`x`, `y`): see [`Engine::handle`].
     fn point(&mut self, x: usize, y: usize, now: Millis) {
-        let square = Board::new(self.setup.size).square_at(x, y);
+        let square = Checkerboard::new(self.setup.size).square_at(x, y);
         if self.standby || square.is_none() {
             return;
         }
@@ -664,7 +667,7 @@ mod tests {
         six.handle(at(0, 3), 1);
         assert!(six.is_menu_open());
         assert_eq!(
-            (Board::new(6).square_at(0, 3), Board::new(6).square_at(1, 6)),
+            (Checkerboard::new(6).square_at(0, 3), Checkerboard::new(6).square_at(1, 6)),
             (None, Some(Square::new(0, 5)))
         );
         // The dark board stays dark.

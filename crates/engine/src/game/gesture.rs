@@ -13,7 +13,8 @@
 //! Directions act on the way down and repeat while held, in the modes that
 //! want it ([`Gestures::set_repeat`]: classic moves once per push, as its seed does).
 
-use super::{Event, Millis};
+use super::clock::Millis;
+use super::event::Event;
 
 /// The joystick's five keys.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

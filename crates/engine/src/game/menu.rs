@@ -1,8 +1,10 @@
 //! The menu a hold opens: the mode's actions, the modes, the board sizes.
 
+use super::animation::{Animation, Interrupt};
+use super::frame::Frame;
+use super::mode::Action;
 use super::modes::ModeKind;
 use super::text::{self, TextStyle};
-use super::{Action, Animation, Frame, Interrupt};
 
 /// One thing the menu offers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,44 +1,47 @@
 //! The game, as a deterministic state machine: [`Event`]s and the time in,
 //! [`Frame`]s out. No I/O and no clock of its own, so every rule is tested
 //! in microseconds and every backend shows exactly the same game.
+//!
+//! Each file imports what it uses from the file that defines it; this one
+//! only declares them and names what the engine's users see.
 
-mod board;
-mod classic;
-mod cover;
+mod animation;
+mod answers;
+mod checkerboard;
+mod clock;
 mod elapsed;
 mod engine;
 mod event;
+mod flash;
 mod frame;
 pub mod gesture;
+mod in_play;
 mod menu;
 mod mode;
 mod modes;
-mod position;
 mod progress;
-mod regions;
 mod saved;
 mod scratch;
-mod strict;
 mod text;
 mod theme;
 
-pub use board::Board;
-pub(crate) use classic::FLASHES;
-pub use classic::{Classic, FLASH_MS};
-pub use cover::Cover;
+pub use animation::{Animation, Interrupt};
+pub use answers::Answers;
+pub use checkerboard::Checkerboard;
+pub use clock::{Calendar, Millis, NoCalendar, StoppedWatch, Stopwatch};
 pub use engine::{Engine, OnShow, Setup};
 pub use event::Event;
+pub use flash::FLASH_MS;
 pub use frame::{Frame, MAX_SIDE, Rgb};
+pub use in_play::InPlay;
 pub use menu::Item;
-pub use mode::{
-    Action, Animation, Calendar, Interrupt, Millis, Mode, NoCalendar, Reaction, StoppedWatch, Stopwatch,
-    Style,
+pub use mode::{Action, Mode, Reaction, Style};
+pub use modes::{
+    Classic, Cover, INTRO, MARK_PERCENT, ModeKind, Press, ProgressTally, REFUSED_MS, REGION_COLOURS,
+    REGIONS_INTRO, Regions, SIZES, Strict, region_shades,
 };
-pub use modes::{INTRO, ModeKind, Press, REGIONS_INTRO, SIZES, Tally};
 pub use progress::{Progress, Record, Streak};
-pub use regions::{InPlay, MARK_PERCENT, REGION_COLOURS, Regions, region_shades};
 pub use saved::{Choices, STATE_VERSION, SavedFields, SavedState, SavedText, Unusable, check_version};
 pub use scratch::{MAX_SCRATCH_N, solve_like_scratch};
-pub use strict::{REFUSED_MS, Strict};
 pub use text::{TextStyle, columns as text_columns, scroll};
 pub use theme::Theme;

@@ -1,12 +1,13 @@
 //! The seam between the engine and each way to play.
 
-use super::regions::InPlay;
-use super::{Event, Frame, TextStyle, Theme};
+use super::animation::Animation;
+use super::clock::{Millis, Stopwatch};
+use super::event::Event;
+use super::frame::Frame;
+use super::in_play::InPlay;
+use super::text::TextStyle;
+use super::theme::Theme;
 use crate::puzzle::{Placement, Square};
-
-/// Time in milliseconds on the engine's clock. The engine never reads a
-/// clock itself: callers pass the time in, so tests control it exactly.
-pub type Millis = u64;
 
 /// One way to play, one per [`ModeKind`](super::ModeKind). A mode holds the
 /// game's state, turns events into changes, and draws its settled picture;
@@ -129,42 +130,6 @@ impl Action {
     }
 }
 
-/// Reads a monotonic clock for timing searches. The engine stays
-/// deterministic: it is given a stopwatch, a real one on every backend
-/// (`backend::clock::MonotonicClock`) and one moved by hand in tests.
-pub trait Stopwatch {
-    /// Nanoseconds since some fixed start; `None` when there is no clock to
-    /// read, and then nothing reports a duration.
-    fn nanos(&self) -> Option<u64>;
-}
-
-/// Tells the date, for the puzzle of the day. Like the [`Stopwatch`], the
-/// engine is given one (`backend::clock::UtcCalendar` on every backend) and
-/// never reads a clock itself.
-pub trait Calendar {
-    /// Today, in days since 1970-01-01; `None` when the date is not known.
-    fn today(&self) -> Option<i64>;
-}
-
-/// No calendar: the date is not known, so there is no puzzle of the day.
-pub struct NoCalendar;
-
-impl Calendar for NoCalendar {
-    fn today(&self) -> Option<i64> {
-        None
-    }
-}
-
-/// No stopwatch: the engine's own default until it is given one. Searches
-/// are not timed, and what would say how long they took says nothing of it.
-pub struct StoppedWatch;
-
-impl Stopwatch for StoppedWatch {
-    fn nanos(&self) -> Option<u64> {
-        None
-    }
-}
-
 /// What every mode is built with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Style {
@@ -214,34 +179,4 @@ pub enum Reaction {
     /// All LEDs dark until the next event, which only wakes the game into a
     /// new one ([`Mode::reset`]) and is not applied itself.
     Standby,
-}
-
-/// Pictures shown one after another for a while each.
-#[derive(Debug, Clone)]
-pub struct Animation {
-    /// Each picture and how long it stays, in milliseconds.
-    pub steps: Vec<(Frame, u32)>,
-    /// What an event that arrives while it plays does.
-    pub interrupt: Interrupt,
-    /// The words it scrolls, if it is a message: a display with room for
-    /// words (the terminal) shows them in full at once.
-    pub message: Option<String>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-/// What an event does to an animation that is still playing.
-pub enum Interrupt {
-    /// The animation ends at once and the event is applied: what the seed
-    /// does with presses queued while it sleeps through the solved flash.
-    FinishThenApply,
-    /// The animation ends at once and the event is used up (a press skips
-    /// a scrolling message).
-    Skip,
-}
-
-impl Animation {
-    /// How long the whole animation lasts.
-    pub fn duration(&self) -> Millis {
-        self.steps.iter().map(|&(_, ms)| ms as Millis).sum()
-    }
 }

@@ -5,7 +5,10 @@
 //! decode [`SavedText`] in their own format; every rule and every word
 //! said about a bad value is here, so both say the same.
 
-use super::{Engine, InPlay, ModeKind, Progress, SIZES};
+use super::engine::Engine;
+use super::in_play::InPlay;
+use super::modes::{ModeKind, SIZES};
+use super::progress::Progress;
 use crate::regions::generate::{date_string, parse_date};
 use std::fmt;
 

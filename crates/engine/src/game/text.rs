@@ -2,8 +2,8 @@
 //! `show_message`: the text enters on the right, moves one column per step
 //! and leaves on the left.
 
-use super::mode::{Animation, Interrupt};
-use super::{Frame, Rgb};
+use super::animation::{Animation, Interrupt};
+use super::frame::{Frame, Rgb};
 use font8x8::legacy::BASIC_LEGACY;
 
 /// How a message looks and how fast it moves.

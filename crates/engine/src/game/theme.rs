@@ -1,6 +1,6 @@
 //! The colours of the game.
 
-use super::Rgb;
+use super::frame::Rgb;
 
 /// Every colour a mode draws with. The default is the seed program's own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

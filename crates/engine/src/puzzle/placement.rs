@@ -1,6 +1,6 @@
 //! A placement: at most one queen in each column of an n x n board.
 
-use super::Square;
+use super::square::Square;
 use std::fmt;
 
 /// The largest board a [`Placement`] holds. Thirty-two columns keep a

@@ -1,7 +1,9 @@
 //! Every solution of one board size, their symmetry classes, and the
 //! questions the game asks about a partial placement.
 
-use super::{Placement, Square, Symmetry};
+use super::placement::Placement;
+use super::square::Square;
+use super::symmetry::Symmetry;
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 

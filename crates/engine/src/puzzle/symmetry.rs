@@ -1,6 +1,7 @@
 //! The eight symmetries of a square board (the dihedral group D4).
 
-use super::{Placement, Square};
+use super::placement::Placement;
+use super::square::Square;
 
 /// A rotation or reflection of an n x n board. Rotations turn clockwise as
 /// the board is seen on the LED matrix (row 0 at the top).

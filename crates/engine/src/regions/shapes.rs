@@ -78,7 +78,7 @@ pub fn shapes(puzzle: &Puzzle) -> Shapes {
 /// [`Shapes`] over many puzzles, as the per-puzzle figures of issue 30's
 /// table.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Tally {
+pub struct ShapeTotals {
     /// Puzzles added.
     pub puzzles: usize,
     one_square: usize,
@@ -88,7 +88,7 @@ pub struct Tally {
     largest_share: f64,
 }
 
-impl Tally {
+impl ShapeTotals {
     /// Counts one more puzzle.
     pub fn add(&mut self, s: Shapes) {
         self.puzzles += 1;
@@ -151,7 +151,7 @@ mod tests {
 
     #[test]
     fn a_tally_is_per_puzzle() {
-        let mut t = Tally::default();
+        let mut t = ShapeTotals::default();
         t.add(Shapes { one_square: 2, at_most_two: 3, paths: 1, largest: 16, board: 64 });
         t.add(Shapes { one_square: 0, at_most_two: 1, paths: 3, largest: 32, board: 64 });
         assert_eq!((t.one_square(), t.with_one_square(), t.at_most_two(), t.paths()), (1.0, 0.5, 2.0, 2.0));

@@ -3,7 +3,8 @@
 //! more is answered at once instead of by a search that has to try every
 //! placement to say no.
 
-use super::pieces::{Piece, Problem};
+use super::piece::Piece;
+use super::pieces::Problem;
 
 /// The most pieces of `kind` that fit on a `w` x `h` board with none attacking
 /// another. Exact for rooks, bishops, kings and knights; for queens and

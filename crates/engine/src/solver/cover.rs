@@ -15,7 +15,7 @@ use std::cell::OnceCell;
 pub const MAX_COVER_N: usize = 11;
 
 /// An n x n board to cover.
-pub struct Board {
+pub struct CoverBoard {
     n: usize,
     independent: bool,
     full: u128,
@@ -25,10 +25,10 @@ pub struct Board {
     minimum: OnceCell<usize>,
 }
 
-impl Board {
+impl CoverBoard {
     /// # Panics
     /// If `n` is 0 or above [`MAX_COVER_N`].
-    pub fn new(n: usize, independent: bool) -> Board {
+    pub fn new(n: usize, independent: bool) -> CoverBoard {
         assert!((1..=MAX_COVER_N).contains(&n), "cover takes n in 1..={MAX_COVER_N}");
         let squares = n * n;
         let full = if squares == 128 { u128::MAX } else { (1u128 << squares) - 1 };
@@ -41,7 +41,7 @@ impl Board {
                 })
             })
             .collect();
-        Board { n, independent, full, cover, minimum: OnceCell::new() }
+        CoverBoard { n, independent, full, cover, minimum: OnceCell::new() }
     }
 
     /// The board's side, in squares.
@@ -217,17 +217,17 @@ mod tests {
 
     #[test]
     fn eight_by_eight_needs_five_queens_in_4860_ways() {
-        let board = Board::new(8, false);
+        let board = CoverBoard::new(8, false);
         assert_eq!(board.minimum(), 5);
         assert_eq!(board.count_minimum(), 4860);
         assert!(board.covers(4).is_none());
         assert_eq!(board.covers(6).unwrap().len(), 6);
         assert_eq!(board.covers(64).unwrap().len(), 64);
         assert!(board.covers(65).is_none());
-        let independent = Board::new(8, true);
+        let independent = CoverBoard::new(8, true);
         assert_eq!(independent.covers(8).unwrap().len(), 8, "a solution of the eight queens");
         assert!(independent.covers(9).is_none());
-        for (board, independent) in [(&board, false), (&Board::new(8, true), true)] {
+        for (board, independent) in [(&board, false), (&CoverBoard::new(8, true), true)] {
             for k in 1..=12 {
                 if let Some(squares) = board.covers(k) {
                     let cells: Vec<(usize, usize)> =
@@ -241,7 +241,7 @@ mod tests {
 
     #[test]
     fn closest_covers_keep_the_given_queens_first() {
-        let board = Board::new(5, false);
+        let board = CoverBoard::new(5, false);
         let covers = board.closest_covers(&[]);
         assert_eq!(covers.len() as u64, board.count_minimum());
         let given = covers[covers.len() - 1].clone();

@@ -9,7 +9,7 @@
 //! other, a cover reached with fewer queens than allowed counts too, and the
 //! covers come in increasing order of their squares read as that counter.
 
-use super::cover::Board;
+use super::cover::CoverBoard;
 use crate::puzzle::Square;
 
 /// The covers Go finds with at most `most` queens, as an iterator that
@@ -32,7 +32,7 @@ pub struct CoverWalk {
 
 impl CoverWalk {
     /// The walk from the start (an empty board), allowing `most` queens.
-    pub fn new(board: &Board, most: usize) -> CoverWalk {
+    pub fn new(board: &CoverBoard, most: usize) -> CoverWalk {
         let n = board.n();
         CoverWalk {
             n,

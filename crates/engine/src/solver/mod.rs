@@ -22,6 +22,7 @@ pub mod cover;
 pub mod cover_walk;
 pub mod first;
 pub mod notation;
+pub mod piece;
 pub mod pieces;
 pub mod rows;
 pub mod validate;

@@ -10,7 +10,7 @@
 //! Both kinds attack the same way on a board and its transpose, so the rows
 //! run along the shorter side, which keeps the masks small.
 
-use super::pieces::Piece;
+use super::piece::Piece;
 
 /// The widest row (the board's shorter side) counted this way for kings: 2584
 /// masks of 16 squares with no two neighbours, some millions of transitions.

@@ -1,7 +1,8 @@
 //! Independent checks of answers, used before printing and by the tests.
 //! They share no code with the searches, so a bug there cannot hide here.
 
-use crate::solver::pieces::{Piece, Placed};
+use super::piece::Piece;
+use super::pieces::Placed;
 
 /// Whether `rows` (row of the queen in each column) is a full n-queens
 /// solution. O(n) time and memory: each row and each diagonal is marked once,

@@ -1,20 +1,22 @@
 //! What every mode's picture starts from: an n x n checkerboard centred on
 //! the frame, and a cursor that wraps around its edges.
 
-use super::{Event, Frame, Rgb, Theme};
+use super::event::Event;
+use super::frame::{Frame, Rgb};
+use super::theme::Theme;
 use crate::puzzle::Square;
 
 /// An n x n board drawn on a frame at least 8 pixels wide.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Board {
+pub struct Checkerboard {
     n: usize,
     side: usize,
 }
 
-impl Board {
+impl Checkerboard {
     /// An `n` x `n` board, centred on a frame 8 pixels wide, or `n` wide when larger.
-    pub fn new(n: usize) -> Board {
-        Board { n, side: n.max(Frame::LED_SIDE) }
+    pub fn new(n: usize) -> Checkerboard {
+        Checkerboard { n, side: n.max(Frame::LED_SIDE) }
     }
 
     /// The board's side, in squares.

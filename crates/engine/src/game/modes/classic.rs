@@ -1,15 +1,30 @@
 //! Classic mode: the rules of the Sense HAT program in seed 002, as
 //! written down in `classic-rules.md`.
 
-use super::mode::{Action, Mode, Reaction, Stopwatch, Style};
+use super::facts::{Facts, Press, ProgressTally, SIZES};
 use super::position::Position;
-use super::{Event, Frame};
-use crate::puzzle::{Answers, Placement};
+use crate::game::answers::Answers;
+use crate::game::clock::Stopwatch;
+use crate::game::event::Event;
+use crate::game::frame::Frame;
+use crate::game::mode::{Action, Mode, Reaction, Style};
+use crate::puzzle::{Placement, Square};
 
-/// How long each half of the solved board's flash lasts.
-pub const FLASH_MS: u32 = 250;
-/// How many times the solved board flashes blue.
-pub(crate) const FLASHES: usize = 3;
+/// What the menu, `--mode` and the help lines say of classic mode.
+pub(super) const FACTS: Facts = Facts {
+    name: "classic",
+    summary: "the seed's rules: the newest queen wins; press a queen for the closest solution",
+    press: Press::Places { on_a_queen: ("the answer", "answer") },
+    tally: ProgressTally::Found,
+    sizes: SIZES,
+    rules_first: false,
+    // Seed 002 moves once per push of the joystick.
+    repeats_held_directions: false,
+    rules: |n| {
+        format!("PLACE {n} QUEENS, NONE ATTACKING. THE NEWEST QUEEN WINS. PRESS A QUEEN FOR A SOLUTION")
+    },
+    build: |n, style, _, _| Box::new(Classic::new(Answers::new(n), style)),
+};
 
 /// Place queens anywhere; the latest move wins; press a queen for the
 /// closest solution.
@@ -66,7 +81,7 @@ impl Classic {
 }
 
 impl Mode for Classic {
-    fn cursor(&self) -> Option<crate::puzzle::Square> {
+    fn cursor(&self) -> Option<Square> {
         Some(self.pos.cursor)
     }
 

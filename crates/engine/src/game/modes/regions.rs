@@ -10,15 +10,37 @@
 //! A region may be in several pieces. The puzzle of the day comes from the
 //! date alone.
 
-use super::board::Board;
-use super::elapsed::play_time;
-use super::mode::{Action, Animation, Interrupt, Millis, Mode, Reaction, Stopwatch, Style};
-use super::{Event, Frame, Rgb, text};
+use super::facts::{Facts, Press, ProgressTally};
+use crate::game::animation::{Animation, Interrupt};
+use crate::game::checkerboard::Checkerboard;
+use crate::game::clock::{Millis, Stopwatch};
+use crate::game::elapsed::play_time;
+use crate::game::event::Event;
+use crate::game::frame::{Frame, Rgb};
+use crate::game::in_play::InPlay;
+use crate::game::mode::{Action, Mode, Reaction, Style};
+use crate::game::text;
 use crate::puzzle::Square;
 use crate::regions::Puzzle;
 use crate::regions::deduce::{Difficulty, Grid, Rule, Step, Unit};
 use crate::regions::generate::{self, DAILY_SIZE, daily, generate};
 use crate::regions::solve::{self, Verdict};
+
+/// What the menu, `--mode` and the help lines say of regions mode.
+pub(super) const FACTS: Facts = Facts {
+    name: "regions",
+    summary: "one queen in every row, column and coloured region, none touching",
+    press: Press::Cycles(&["dot", "queen", "empty"]),
+    tally: ProgressTally::DailyStreak,
+    // The sizes its generator makes.
+    sizes: generate::SIZES,
+    rules_first: false,
+    repeats_held_directions: true,
+    rules: |_| {
+        "ONE QUEEN IN EVERY ROW, COLUMN AND COLOUR, NONE TOUCHING. PRESS: DOT, QUEEN, EMPTY".to_string()
+    },
+    build: |n, style, today, seed| Box::new(Regions::new(n, style, today, seed)),
+};
 
 /// The regions' colours, as the LEDs show them. Each has one channel at
 /// 120 (the queen's white has all three there, so queens stand out) and the
@@ -26,7 +48,7 @@ use crate::regions::solve::{self, Verdict};
 /// palette colour, and its marked shade on another. None is the hint's
 /// yellow or grey like a queen (the terminal's render tests check all of
 /// this on the LEDs' 16 bits and on the palette), and regions mode's own
-/// cursor ([`Theme::regions_cursor`](super::Theme::regions_cursor)) stands
+/// cursor ([`Theme::regions_cursor`](crate::game::Theme::regions_cursor)) stands
 /// out from them all (tests/modes.rs measures it).
 pub const REGION_COLOURS: [Rgb; 12] = [
     Rgb(120, 0, 0),   // red
@@ -95,40 +117,10 @@ enum Source {
     Given,
 }
 
-/// A regions puzzle in play that is not the puzzle of the day: what a
-/// saved state keeps so that a restart shows the same puzzle. The
-/// generator is deterministic, so the size and the seed are the puzzle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct InPlay {
-    /// The board is `size` x `size`.
-    pub size: usize,
-    /// The seed [`generate()`] makes the puzzle from.
-    pub seed: u64,
-}
-
-impl InPlay {
-    /// As a saved state writes it: the size and the seed in hex, `7:00ff...`.
-    pub fn to_text(&self) -> String {
-        format!("{}:{:016x}", self.size, self.seed)
-    }
-
-    /// Reads [`InPlay::to_text`]'s form; the error says which rule is broken.
-    pub fn parse(text: &str) -> Result<InPlay, String> {
-        let wrong = || format!("regions_puzzle {text:?} is not SIZE:SEED (a size 5 to 12, 16 hex digits)");
-        let (size, seed) = text.split_once(':').ok_or_else(wrong)?;
-        let size: usize = size.parse().ok().filter(|n| generate::SIZES.contains(n)).ok_or_else(wrong)?;
-        if seed.len() != 16 || !seed.bytes().all(|b| b.is_ascii_hexdigit()) {
-            return Err(wrong());
-        }
-        let seed = u64::from_str_radix(seed, 16).map_err(|_| wrong())?;
-        Ok(InPlay { size, seed })
-    }
-}
-
 /// Regions mode (see the module's description).
 pub struct Regions {
     style: Style,
-    board: Board,
+    board: Checkerboard,
     puzzle: Puzzle,
     source: Source,
     marks: Vec<Mark>,
@@ -183,7 +175,7 @@ impl Regions {
 
     fn with_puzzle(puzzle: Puzzle, style: Style, today: Option<i64>, seed: u64, source: Source) -> Regions {
         let n = puzzle.n();
-        let board = Board::new(n);
+        let board = Checkerboard::new(n);
         Regions {
             style,
             board,

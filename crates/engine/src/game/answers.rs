@@ -2,7 +2,7 @@
 //! from the list of every solution where it is small enough to keep, and by
 //! search above.
 
-use super::{MAX_LISTED_N, Placement, Solutions, Square};
+use crate::puzzle::{MAX_LISTED_N, Placement, Solutions, Square};
 use crate::solver::{closest, complete};
 use std::sync::Arc;
 
@@ -49,7 +49,8 @@ impl Answers {
     ///
     /// # Example
     /// ```
-    /// use queens_engine::puzzle::{Answers, Placement, Square};
+    /// use queens_engine::game::Answers;
+    /// use queens_engine::puzzle::{Placement, Square};
     ///
     /// // Two queens on one diagonal: no solution keeps both, some keep one.
     /// let squares = ["a1", "c3"].map(|name| Square::parse_chess(name, 8).unwrap());

@@ -4,12 +4,39 @@
 //! queen, and Restart empties the board. Whatever Solve adds stays on the
 //! board, marked as the program's, and play goes on from there.
 
-use super::elapsed::{play_time, search_time};
-use super::mode::{Action, Animation, Interrupt, Millis, Mode, Reaction, Stopwatch, Style};
+use super::facts::{Facts, Press, ProgressTally, SIZES};
 use super::position::Position;
-use super::scratch::solve_like_scratch;
-use super::{Event, Frame, Rgb, text};
-use crate::puzzle::{Answers, Placement, Square};
+use crate::game::animation::{Animation, Interrupt};
+use crate::game::answers::Answers;
+use crate::game::clock::{Millis, Stopwatch};
+use crate::game::elapsed::{play_time, search_time};
+use crate::game::event::Event;
+use crate::game::frame::{Frame, Rgb};
+use crate::game::mode::{Action, Mode, Reaction, Style};
+use crate::game::scratch::solve_like_scratch;
+use crate::game::text;
+use crate::puzzle::{Placement, Square};
+
+/// What the menu, `--mode` and the help lines say of strict mode.
+pub(super) const FACTS: Facts = Facts {
+    name: "strict",
+    summary: "after the Scratch program: a queen that would attack is refused; solve completes the board",
+    press: Press::Places { on_a_queen: ("take it back", "take back") },
+    tally: ProgressTally::Found,
+    sizes: SIZES,
+    // As the Scratch program shows its instructions page before play.
+    rules_first: true,
+    repeats_held_directions: true,
+    // The Scratch program's instructions page, in our words.
+    rules: |n| {
+        format!(
+            "PLACE {n} QUEENS, NONE ATTACKING. ATTACKS ARE REFUSED. PRESS A QUEEN TO TAKE IT BACK. \
+             SOLVE ADDS THE MISSING QUEENS WITHOUT MOVING YOURS AND SAYS HOW LONG IT TOOK, \
+             OR NO SOLUTION IF THERE IS NONE. RESTART EMPTIES THE BOARD"
+        )
+    },
+    build: |n, style, _, _| Box::new(Strict::new(Answers::new(n), style)),
+};
 
 /// How long each half of the refusal's red flash lasts.
 pub const REFUSED_MS: u32 = 150;

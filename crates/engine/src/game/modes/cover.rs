@@ -18,19 +18,41 @@
 //! keeps as many of the player's queens as possible (kept white, added
 //! yellow, the player's others blue); again, the next one.
 
-use super::board::Board;
-use super::mode::{Action, Animation, Interrupt, Mode, Reaction, Stopwatch, Style};
-use super::{Event, FLASH_MS, FLASHES, Frame, Rgb, text};
+use super::facts::{Facts, Press, ProgressTally, SIZES};
+use crate::game::animation::{Animation, Interrupt};
+use crate::game::checkerboard::Checkerboard;
+use crate::game::clock::Stopwatch;
+use crate::game::event::Event;
+use crate::game::flash::flash_steps;
+use crate::game::frame::{Frame, Rgb};
+use crate::game::mode::{Action, Mode, Reaction, Style};
+use crate::game::text;
 use crate::puzzle::Square;
 use crate::solver::cover::{self, MAX_COVER_N};
 use crate::solver::cover_walk::CoverWalk;
 use std::cell::RefCell;
 use std::rc::Rc;
 
+/// What the menu, `--mode` and the help lines say of cover mode.
+pub(super) const FACTS: Facts = Facts {
+    name: "cover",
+    summary: "after the Delphi program: the fewest queens that together attack every square",
+    press: Press::Places { on_a_queen: ("take it back", "take back") },
+    tally: ProgressTally::Nothing,
+    // Up to its solver's limit.
+    sizes: *SIZES.start()..=MAX_COVER_N,
+    rules_first: false,
+    repeats_held_directions: true,
+    rules: |_| {
+        "COVER EVERY SQUARE WITH FEW QUEENS. PRESS A QUEEN TO TAKE IT BACK. GO SHOWS COVERS".to_string()
+    },
+    build: |n, style, _, _| Box::new(Cover::new(n, style)),
+};
+
 /// Cover mode (see the module's description): the player's queens, the
 /// search's covers and what is on show.
 pub struct Cover {
-    board: Board,
+    board: Checkerboard,
     cursor: Square,
     /// The queens on the board, in the order placed: the player's, and Go's.
     queens: Vec<Square>,
@@ -46,7 +68,7 @@ pub struct Cover {
     walk: Option<CoverWalk>,
     /// How many covers Go has shown since the last Reset.
     found: usize,
-    solver: Rc<cover::Board>,
+    solver: Rc<cover::CoverBoard>,
     screen: Screen,
 }
 
@@ -78,12 +100,12 @@ enum Screen {
 
 /// One solver per board size, built once: finding the minimum of the 8x8
 /// is a few milliseconds, and switching modes should not repeat it.
-fn solver(n: usize) -> Rc<cover::Board> {
+fn solver(n: usize) -> Rc<cover::CoverBoard> {
     thread_local! {
-        static SOLVERS: RefCell<Vec<Option<Rc<cover::Board>>>> = RefCell::new(vec![None; MAX_COVER_N + 1]);
+        static SOLVERS: RefCell<Vec<Option<Rc<cover::CoverBoard>>>> = RefCell::new(vec![None; MAX_COVER_N + 1]);
     }
     SOLVERS.with_borrow_mut(|solvers| {
-        solvers[n].get_or_insert_with(|| Rc::new(cover::Board::new(n, false))).clone()
+        solvers[n].get_or_insert_with(|| Rc::new(cover::CoverBoard::new(n, false))).clone()
     })
 }
 
@@ -95,7 +117,8 @@ fn fewest_for_go(n: usize) -> usize {
     thread_local! {
         static FEWEST: RefCell<[Option<usize>; MAX_COVER_N + 1]> = const { RefCell::new([None; MAX_COVER_N + 1]) };
     }
-    FEWEST.with_borrow_mut(|fewest| *fewest[n].get_or_insert_with(|| cover::Board::new(n, true).minimum()))
+    FEWEST
+        .with_borrow_mut(|fewest| *fewest[n].get_or_insert_with(|| cover::CoverBoard::new(n, true).minimum()))
 }
 
 impl Cover {
@@ -104,7 +127,7 @@ impl Cover {
     /// holds boards up to 8).
     pub fn new(n: usize, style: Style) -> Cover {
         let solver = solver(n);
-        let board = Board::new(n);
+        let board = Checkerboard::new(n);
         Cover {
             cursor: board.start(),
             board,
@@ -171,7 +194,7 @@ impl Cover {
         let theme = self.style.theme;
         let white = self.picture(&self.queens, |_| theme.queen);
         let blue = self.picture(&self.queens, |_| theme.misplaced);
-        (0..FLASHES).flat_map(|_| [(white, FLASH_MS), (blue, FLASH_MS)]).collect()
+        flash_steps(white, blue)
     }
 
     /// The seed's Go: the board cleared and the next cover of its search

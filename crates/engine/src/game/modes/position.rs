@@ -1,16 +1,19 @@
 //! What classic and strict share: the queens on an n x n board, the cursor,
 //! and the squares a hint lights.
 
-use super::board::Board;
-use super::classic::{FLASH_MS, FLASHES};
-use super::mode::{Animation, Interrupt, Reaction, Style};
-use super::{Event, Frame, Rgb};
-use crate::puzzle::{Answers, Placement, Square};
+use crate::game::animation::{Animation, Interrupt};
+use crate::game::answers::Answers;
+use crate::game::checkerboard::Checkerboard;
+use crate::game::event::Event;
+use crate::game::flash::flash_steps;
+use crate::game::frame::{Frame, Rgb};
+use crate::game::mode::{Reaction, Style};
+use crate::puzzle::{Placement, Square};
 
 pub(super) struct Position {
     pub answers: Answers,
     pub style: Style,
-    pub board: Board,
+    pub board: Checkerboard,
     /// The queens of the game in progress.
     pub game: Placement,
     pub cursor: Square,
@@ -20,7 +23,7 @@ pub(super) struct Position {
 
 impl Position {
     pub fn new(answers: Answers, style: Style) -> Position {
-        let board = Board::new(answers.n());
+        let board = Checkerboard::new(answers.n());
         let game = Placement::empty(board.n());
         Position { answers, style, board, game, cursor: board.start(), hint: vec![] }
     }
@@ -63,7 +66,7 @@ impl Position {
         let theme = self.style.theme;
         let white = self.picture(queens, |_| theme.queen);
         let blue = self.picture(queens, |_| theme.misplaced);
-        let steps = (0..FLASHES).flat_map(|_| [(white, FLASH_MS), (blue, FLASH_MS)]).collect();
+        let steps = flash_steps(white, blue);
         Animation { steps, interrupt: Interrupt::FinishThenApply, message: None }
     }
 

@@ -1,0 +1,161 @@
+//! [`ModeKind`]: every way to play, by name, tied to its file's facts.
+
+use super::facts::{Facts, Press, ProgressTally};
+use super::{classic, cover, regions, strict};
+use crate::game::mode::{Mode, Style};
+use crate::words::quoted;
+use std::fmt;
+use std::ops::RangeInclusive;
+use std::str::FromStr;
+
+/// The modes the menu, `--mode` and the config file can choose: the one
+/// source of everything said about a mode (its name, help line, rules and
+/// whether they come before its first game, intro, what a press does, what
+/// it tallies, its sizes), each read from its mode's file. A new mode
+/// is its file implementing [`Mode`] with its facts, and a variant here;
+/// the front ends (the terminal, the page, `--help`) read these and add
+/// only their own key names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum ModeKind {
+    /// The seed's rules ([`ModeKind::summary`] says them in a line).
+    #[default]
+    Classic,
+    /// After the Scratch program.
+    Strict,
+    /// After the Delphi program.
+    Cover,
+    /// The coloured-regions puzzle.
+    Regions,
+}
+
+/// What the start-up message says in every mode whose press places a
+/// queen ([`ModeKind::intro`]).
+pub const INTRO: &str = "EIGHT QUEENS - MOVE, PRESS TO PLACE, HOLD FOR MENU";
+
+/// What the start-up message says in regions mode, where a press cycles a
+/// square through a dot, a queen and empty.
+pub const REGIONS_INTRO: &str = "EIGHT QUEENS - MOVE, PRESS FOR A DOT, A QUEEN OR EMPTY, HOLD FOR MENU";
+
+impl ModeKind {
+    /// Every mode, in the menu's order.
+    pub const ALL: [ModeKind; 4] = [ModeKind::Classic, ModeKind::Strict, ModeKind::Cover, ModeKind::Regions];
+
+    /// This mode's facts, from its file: the one place a mode is tied to them.
+    fn facts(self) -> &'static Facts {
+        match self {
+            ModeKind::Classic => &classic::FACTS,
+            ModeKind::Strict => &strict::FACTS,
+            ModeKind::Cover => &cover::FACTS,
+            ModeKind::Regions => &regions::FACTS,
+        }
+    }
+
+    /// The mode's name, as `--mode` and the config file take it.
+    pub fn name(self) -> &'static str {
+        self.facts().name
+    }
+
+    /// What this mode is, in one line: the help `--mode` shows beside the
+    /// name (`queens play --help`).
+    pub fn summary(self) -> &'static str {
+        self.facts().summary
+    }
+
+    /// What a press on the board does, for the help lines of the terminal
+    /// and the page. Regions has no "on a queen": a press cycles every
+    /// square (dot, queen, empty).
+    pub fn press(self) -> Press {
+        self.facts().press
+    }
+
+    /// What the start-up message scrolls in this mode: what a press does there.
+    pub fn intro(self) -> &'static str {
+        match self.press() {
+            Press::Places { .. } => INTRO,
+            Press::Cycles(_) => REGIONS_INTRO,
+        }
+    }
+
+    /// Which of the player's progress belongs to a game of this mode: the
+    /// solutions found in classic and strict (where a board solved by hand
+    /// is one of the 92), the daily streak in regions, nothing in cover.
+    pub fn tally(self) -> ProgressTally {
+        self.facts().tally
+    }
+
+    /// The board sizes this mode plays: classic and strict every size up to
+    /// 16 (their answers come from the list of all solutions up to 12, from
+    /// searches above), cover up to its solver's limit, 11, and regions the
+    /// sizes its generator makes, 5 to 12.
+    pub fn sizes(self) -> RangeInclusive<usize> {
+        self.facts().sizes.clone()
+    }
+
+    /// `size` brought within what this mode plays and what the display has
+    /// room for (`max_size`): a board too large becomes the largest that fits.
+    pub(crate) fn clamp_size(self, size: usize, max_size: usize) -> usize {
+        size.clamp(*self.sizes().start(), max_size.min(*self.sizes().end()))
+    }
+
+    /// Why this mode cannot be played on an `n` x `n` board, if it cannot.
+    pub fn check_size(self, n: usize) -> Result<(), String> {
+        let sizes = self.sizes();
+        let why = match self {
+            ModeKind::Cover => " (its solver's limit)",
+            ModeKind::Regions => " (its generator's sizes)",
+            ModeKind::Classic | ModeKind::Strict => "",
+        };
+        match sizes.contains(&n) {
+            true => Ok(()),
+            false => Err(format!(
+                "{self} mode plays boards of {0}x{0} to {1}x{1}{why}",
+                sizes.start(),
+                sizes.end()
+            )),
+        }
+    }
+
+    /// Whether a direction held down repeats. Classic follows seed 002,
+    /// which moves once per push of the joystick (its held and repeated key
+    /// events are ignored); the other modes repeat, to cross larger boards.
+    pub fn repeats_held_directions(self) -> bool {
+        self.facts().repeats_held_directions
+    }
+
+    /// Whether this mode's rules ([`ModeKind::rules`]) scroll before its
+    /// first game in a run, where start-up messages play ([`Setup::intro`](crate::game::Setup::intro)):
+    /// strict's, as the Scratch program shows its instructions page before
+    /// play. The others say theirs only under HELP.
+    pub fn rules_first(self) -> bool {
+        self.facts().rules_first
+    }
+
+    /// What the menu's HELP scrolls: this mode's rules on an `n` x `n`
+    /// board, short enough to read once on the matrix.
+    pub fn rules(self, n: usize) -> String {
+        (self.facts().rules)(n)
+    }
+
+    /// A new game of this mode on an `n` x `n` board; `today` (days since
+    /// 1970-01-01) chooses regions mode's puzzle of the day, `seed` its others.
+    pub fn build(self, n: usize, style: Style, today: Option<i64>, seed: u64) -> Box<dyn Mode> {
+        (self.facts().build)(n, style, today, seed)
+    }
+}
+
+impl fmt::Display for ModeKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for ModeKind {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        ModeKind::ALL.into_iter().find(|m| m.name() == s).ok_or_else(|| {
+            let names: Vec<&str> = ModeKind::ALL.iter().map(|m| m.name()).collect();
+            format!("unknown mode {}: expected one of {}", quoted(s), names.join(", "))
+        })
+    }
+}
