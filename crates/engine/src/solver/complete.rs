@@ -48,7 +48,7 @@ pub fn complete_rows(n: usize, given: &[Square]) -> Result<Option<Vec<u32>>, Ref
     }
     let mut budget = 1_000 * n as u64;
     for seed in 1u64.. {
-        let mut board = Board::new(n, seed);
+        let mut board = Search::new(n, seed);
         for sq in given {
             board.place(sq.col as usize, sq.row as usize);
         }
@@ -98,7 +98,7 @@ impl Bits256 {
 /// The search state. Diagonal `d` holds squares with `row + col = d`; `u` those
 /// with `row - col + n - 1 = u`, and `v` the same set indexed by
 /// `col - row + n - 1` so that rows can read their free columns as a window too.
-struct Board {
+struct Search {
     n: usize,
     full: u128,
     rows: Vec<u8>,
@@ -116,12 +116,12 @@ struct Board {
 
 const EMPTY: u8 = u8::MAX;
 
-impl Board {
-    fn new(n: usize, seed: u64) -> Board {
+impl Search {
+    fn new(n: usize, seed: u64) -> Search {
         let full = if n == 128 { u128::MAX } else { (1u128 << n) - 1 };
         let z = Bits256::default();
         let rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-        Board {
+        Search {
             n,
             full,
             rows: vec![EMPTY; n],

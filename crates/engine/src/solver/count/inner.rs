@@ -269,14 +269,14 @@ impl Inner {
 /// border must be mapped to itself by the group. Queens are placed a whole
 /// orbit at a time, so the search is about the square root of a full one.
 pub(super) fn count_symmetric(n: usize, border: &[Square], group: &[usize]) -> u64 {
-    struct Board {
+    struct Taken {
         n: usize,
         rows: Vec<bool>,
         cols: Vec<bool>,
         falling: Vec<bool>,
         rising: Vec<bool>,
     }
-    impl Board {
+    impl Taken {
         fn free(&self, (r, c): Square) -> bool {
             !self.rows[r] && !self.cols[c] && !self.falling[r + self.n - 1 - c] && !self.rising[r + c]
         }
@@ -306,7 +306,7 @@ pub(super) fn count_symmetric(n: usize, border: &[Square], group: &[usize]) -> u
             total
         }
     }
-    let mut board = Board {
+    let mut board = Taken {
         n,
         rows: vec![false; n],
         cols: vec![false; n],
