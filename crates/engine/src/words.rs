@@ -52,7 +52,7 @@ fn hidden(c: char) -> bool {
 
 /// `1 row`, `2 rows`, `0 rows`: how many, and the noun (made plural with
 /// an `s`) but for one.
-pub fn how_many(count: usize, noun: &str) -> String {
+pub(crate) fn how_many(count: usize, noun: &str) -> String {
     match count {
         1 => format!("1 {noun}"),
         _ => format!("{count} {noun}s"),

@@ -1,7 +1,6 @@
 //! Pictures the engine plays one after another, and what an event does to
 //! them while they play.
 
-use super::clock::Millis;
 use super::frame::Frame;
 
 /// Pictures shown one after another for a while each.
@@ -25,11 +24,4 @@ pub enum Interrupt {
     /// The animation ends at once and the event is used up (a press skips
     /// a scrolling message).
     Skip,
-}
-
-impl Animation {
-    /// How long the whole animation lasts.
-    pub fn duration(&self) -> Millis {
-        self.steps.iter().map(|&(_, ms)| ms as Millis).sum()
-    }
 }

@@ -34,7 +34,6 @@ pub use event::Event;
 pub use flash::FLASH_MS;
 pub use frame::{Frame, MAX_SIDE, Rgb};
 pub use in_play::InPlay;
-pub use menu::Item;
 pub use mode::{Action, Mode, Reaction, Style};
 pub use modes::{
     Classic, Cover, INTRO, MARK_PERCENT, ModeKind, Press, ProgressTally, REFUSED_MS, REGION_COLOURS,
@@ -42,6 +41,6 @@ pub use modes::{
 };
 pub use progress::{Progress, Record, Streak};
 pub use saved::{Choices, STATE_VERSION, SavedFields, SavedState, SavedText, Unusable, check_version};
-pub use scratch::{MAX_SCRATCH_N, solve_like_scratch};
+pub use scratch::solve_like_scratch;
 pub use text::{TextStyle, columns as text_columns, scroll};
 pub use theme::Theme;

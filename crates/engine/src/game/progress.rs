@@ -85,7 +85,7 @@ impl Progress {
     /// How many days in a row the puzzle of the day has been solved, as it
     /// stands on day `today`: the streak if its last day is today or
     /// yesterday (it can still grow), else 0 (a day was missed).
-    pub fn streak_on(&self, today: i64) -> u32 {
+    pub(crate) fn streak_on(&self, today: i64) -> u32 {
         self.daily.filter(|s| s.last >= today - 1).map_or(0, |s| s.days)
     }
 
@@ -124,7 +124,7 @@ impl Progress {
     /// day solved was the day before, stays if it was this day, and starts
     /// again from 1 otherwise (a day missed, or a clock put back). Says
     /// whether anything changed.
-    pub fn record_daily(&mut self, day: i64) -> (Streak, bool) {
+    pub(crate) fn record_daily(&mut self, day: i64) -> (Streak, bool) {
         let streak = match self.daily {
             Some(s) if s.last == day => return (s, false),
             Some(s) if s.last == day - 1 => Streak { last: day, days: s.days.saturating_add(1) },

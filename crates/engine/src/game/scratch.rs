@@ -12,7 +12,7 @@
 use crate::puzzle::{Placement, Square};
 
 /// The largest board the search takes: its diagonals fit in a `u64`.
-pub const MAX_SCRATCH_N: usize = 32;
+pub(crate) const MAX_SCRATCH_N: usize = 32;
 
 /// The seed's completion of `placement`: its queens stay, the others are
 /// placed row by row as above. `None` when the seed would say "no solution"

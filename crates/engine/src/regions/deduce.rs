@@ -144,7 +144,7 @@ impl<'p> Grid<'p> {
     }
 
     /// Whether every row has its queen.
-    pub fn is_solved(&self) -> bool {
+    pub(crate) fn is_solved(&self) -> bool {
         self.queens.iter().all(Option::is_some)
     }
 
@@ -180,7 +180,7 @@ impl<'p> Grid<'p> {
     }
 
     /// Rules `square` out.
-    pub fn rule_out(&mut self, square: Square) {
+    pub(crate) fn rule_out(&mut self, square: Square) {
         self.open[square.row as usize] &= !(1 << square.col);
     }
 

@@ -16,9 +16,9 @@ use std::ops::RangeInclusive;
 pub const SIZES: RangeInclusive<usize> = 5..=12;
 
 /// The size and difficulty of the puzzle of the day.
-pub const DAILY_SIZE: usize = 8;
+pub(crate) const DAILY_SIZE: usize = 8;
 /// See [`DAILY_SIZE`].
-pub const DAILY_DIFFICULTY: Difficulty = Difficulty::Medium;
+pub(crate) const DAILY_DIFFICULTY: Difficulty = Difficulty::Medium;
 
 /// A generated puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,7 +59,7 @@ impl Rng {
     }
 
     /// Shuffles `items` (Fisher-Yates).
-    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+    pub(crate) fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
             items.swap(i, self.below(i + 1));
         }
@@ -143,7 +143,7 @@ pub fn days_from_civil(year: i32, month: u32, day: u32) -> Option<i64> {
 
 /// The date of day `day` (days since 1970-01-01): year, month, day
 /// (Howard Hinnant's `civil_from_days`).
-pub fn civil_from_days(day: i64) -> (i64, u32, u32) {
+pub(crate) fn civil_from_days(day: i64) -> (i64, u32, u32) {
     let z = day + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z - era * 146_097;

@@ -119,7 +119,7 @@ fn full_board(total: &[usize; 6], w: usize, h: usize) -> Option<String> {
 }
 
 /// "1 king", "17 kings".
-pub fn pieces_word(count: usize, kind: Piece) -> String {
+pub(crate) fn pieces_word(count: usize, kind: Piece) -> String {
     if count == 1 { format!("1 {}", kind.name()) } else { format!("{count} {}s", kind.name()) }
 }
 

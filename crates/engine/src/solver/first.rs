@@ -64,7 +64,7 @@ pub fn search(n: usize, budget: Option<u64>, check: &mut dyn FnMut(Tick) -> bool
 }
 
 /// The first solution, if a search of at most `budget` placements finds it.
-pub fn first_within(n: usize, budget: u64) -> Search {
+pub(crate) fn first_within(n: usize, budget: u64) -> Search {
     search(n, Some(budget), &mut |_| true)
 }
 

@@ -66,7 +66,7 @@ pub const REGION_COLOURS: [Rgb; 12] = [
 ];
 
 /// The regions' colours in words, as hints name them.
-pub const REGION_NAMES: [&str; 12] = [
+pub(crate) const REGION_NAMES: [&str; 12] = [
     "RED",
     "GREEN",
     "PURPLE",

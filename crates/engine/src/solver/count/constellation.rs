@@ -41,7 +41,7 @@ pub(super) fn attacks(a: Square, b: Square) -> bool {
 /// The border queens: the column of the top row's and the bottom row's
 /// queen, the row of the left column's and the right column's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Constellation {
+pub(crate) struct Constellation {
     /// The column of the top row's queen.
     pub top: u8,
     /// The column of the bottom row's queen.
@@ -88,7 +88,7 @@ impl Constellation {
 
 /// A constellation searched for its whole orbit.
 #[derive(Debug, Clone, Copy)]
-pub struct Representative {
+pub(crate) struct Representative {
     /// The constellation searched, standing for its orbit.
     pub constellation: Constellation,
     /// The symmetries that map it to itself, as a bit set over the 8 of them
@@ -109,7 +109,7 @@ impl Representative {
 
 /// Every start constellation of an `n` x `n` board (n >= 2) that is the least
 /// of its orbit, in increasing order. About n^4 / 8 of them.
-pub fn representatives(n: usize) -> Vec<Representative> {
+pub(crate) fn representatives(n: usize) -> Vec<Representative> {
     assert!(n >= 2, "a border needs two rows");
     let last = n - 1;
     let mut found = Vec::new();
