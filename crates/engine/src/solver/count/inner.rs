@@ -9,9 +9,16 @@
 //! column of its queen in the last row, every constellation that differs
 //! only in the bottom queen (see `grouping`).
 
-use super::MAX_COUNT_N;
 use super::constellation::{Square, attacks, map};
 use std::sync::atomic::{AtomicBool, Ordering};
+
+/// The largest n the counter takes: one bit per column in a `u32`.
+pub const MAX_COUNT_N: usize = 32;
+
+/// Every row of an `n` x `n` board as a bit mask (the `n` low bits).
+pub(in crate::solver) fn full(n: usize) -> u32 {
+    (u64::MAX >> (64 - n)) as u32
+}
 
 /// One free row of the inner search.
 #[derive(Clone, Copy, Default)]
@@ -43,11 +50,11 @@ impl Inner {
     /// each other, at most one a row), its last queen in a column of `last_allowed`.
     pub(super) fn new(n: usize, fixed: &[Square], last_allowed: u32) -> Self {
         let mut inner = Inner {
-            mask: super::full(n),
+            mask: full(n),
             columns: 0,
             rows: [Row::default(); MAX_COUNT_N],
             depth: 0,
-            last_allowed: last_allowed & super::full(n),
+            last_allowed: last_allowed & full(n),
         };
         let mut filled = 0u32;
         for &(row, col) in fixed {

@@ -19,6 +19,8 @@ mod grouping;
 mod inner;
 mod parts;
 
+pub use inner::MAX_COUNT_N;
+pub(in crate::solver) use inner::full;
 pub use parts::{MAX_PARTS, Part, PartError};
 
 use constellation::{ROTATE_90, ROTATE_180, representatives};
@@ -27,9 +29,6 @@ use inner::{Inner, count_symmetric};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
-
-/// The largest n the counter takes: one bit per column in a `u32`.
-pub const MAX_COUNT_N: usize = 32;
 
 /// What a count found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -208,11 +207,6 @@ impl Search {
         }
         Some((total, classes))
     }
-}
-
-/// Every row of an `n` x `n` board as a bit mask (the `n` low bits).
-pub(in crate::solver) fn full(n: usize) -> u32 {
-    (u64::MAX >> (64 - n)) as u32
 }
 
 /// How often the calling thread calls a count's check.
