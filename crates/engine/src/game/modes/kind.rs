@@ -159,3 +159,19 @@ impl FromStr for ModeKind {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_kind_reads_its_own_files_facts() {
+        // Two kinds tied to one file's facts would share a name and rules: each kind's name
+        // is read back as that kind, and no two kinds' games offer the same actions.
+        let actions = ModeKind::ALL.map(|kind| kind.build(8, Style::default(), None, 0).actions());
+        for (kind, offered) in ModeKind::ALL.into_iter().zip(actions) {
+            assert_eq!(kind.name().parse::<ModeKind>(), Ok(kind));
+            assert_eq!(actions.iter().filter(|&&other| other == offered).count(), 1, "{kind}");
+        }
+    }
+}
