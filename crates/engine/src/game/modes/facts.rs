@@ -45,7 +45,7 @@ pub const SIZES: RangeInclusive<usize> = 4..=MAX_SIDE;
 /// config file and the help lines show of it, and how a game of it starts.
 /// [`ModeKind`](super::ModeKind)'s methods read these; each field is the
 /// method of its name.
-pub(crate) struct Facts {
+pub(super) struct Facts {
     pub(super) name: &'static str,
     pub(super) summary: &'static str,
     pub(super) press: Press,
