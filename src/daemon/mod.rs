@@ -1,8 +1,10 @@
 //! The game loop: one engine, one backend, until the input ends; and what
-//! the loop keeps across runs (the config file, logging, saved state).
+//! the loop keeps across runs (the config file, logging, saved state, and
+//! when it is saved).
 
 pub mod config;
 pub mod log;
+pub mod saver;
 pub mod small_file;
 pub mod state;
 

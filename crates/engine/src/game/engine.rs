@@ -7,12 +7,12 @@ use super::mode::{Animation, Calendar, Interrupt, Millis, Mode, Reaction, Stoppe
 use super::modes::{ModeKind, Tally};
 use super::progress::Progress;
 use super::regions::{InPlay, Regions};
+use super::setup::fit_size;
 use super::text;
 use super::{Event, Frame};
 use crate::puzzle::{Placement, Solutions};
 use crate::regions::Puzzle;
 use crate::regions::generate::{DAILY_SIZE, Rng};
-use crate::regions::share::check_playable;
 use std::collections::VecDeque;
 
 /// What the engine starts with.
@@ -41,10 +41,9 @@ pub struct Setup {
     /// same puzzles.
     pub seed: u64,
     /// A regions puzzle from elsewhere to play first (`queens play
-    /// --puzzle`, the page's `#p=` link), checked by the caller with
-    /// [`check_playable`]: with it the game starts in regions mode at the
-    /// puzzle's size, whatever `mode` and `size` say. One that does not
-    /// pass that check is not played (the caller says why).
+    /// --puzzle`, the page's `#p=` link): [`Setup::choose`] checks that
+    /// regions mode can play it here and sets `mode` and `size` to regions
+    /// at its size.
     pub puzzle: Option<Puzzle>,
 }
 
@@ -136,13 +135,11 @@ impl Engine {
     /// [`Engine::start`], showing the regions puzzle `in_play` a saved
     /// state kept, when regions mode starts at its size. Not on the 8x8
     /// when the date is known: that is the puzzle of the day's.
+    ///
+    /// The setup is played as it is: [`Setup::choose`] worked it out (the
+    /// size fits the mode and the display; a puzzle given is playable, in
+    /// regions mode at its size).
     pub fn resume(setup: Setup, progress: Progress, in_play: Option<InPlay>) -> Engine {
-        let mut setup = setup;
-        setup.puzzle = setup.puzzle.filter(|given| check_playable(given, setup.max_size).is_ok());
-        if let Some(given) = &setup.puzzle {
-            (setup.mode, setup.size) = (ModeKind::Regions, given.n());
-        }
-        setup.size = setup.mode.clamp_size(setup.size, setup.max_size);
         let size = setup.size;
         let daily = size == DAILY_SIZE && setup.today.is_some();
         let mode: Box<dyn Mode> = match (&setup.puzzle, in_play) {
@@ -529,7 +526,7 @@ impl Engine {
             Item::Mode(kind) => {
                 // A board larger than the new mode plays becomes its largest (cover: 11x11).
                 self.setup.mode = kind;
-                self.setup.size = kind.clamp_size(self.setup.size, self.setup.max_size);
+                self.setup.size = fit_size(kind, self.setup.size, self.setup.max_size);
             }
             Item::Size(n) => self.setup.size = n,
         }
