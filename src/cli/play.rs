@@ -253,6 +253,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Some(path) if !from_stdin => Some(read_puzzle(path)?),
         _ => None,
     };
+    // A size the mode asked for does not play is refused before anything opens; whether the
+    // backend shows it, once it is open (`Setup::choose`, by the same rule).
+    if let Some(size) = args.size {
+        check_size(&size.to_string(), args.mode, MAX_SIDE).map_err(|e| usage(format!("--size {e}")))?;
+    }
     let options = backend::Options { hat, trace: args.trace, program: super::name().to_string() };
     let backend = backend::open(choice, &options)?;
     // Nothing is saved before here: a backend that did not open leaves the game played last.

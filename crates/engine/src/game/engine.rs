@@ -7,7 +7,7 @@ use super::mode::{Animation, Calendar, Interrupt, Millis, Mode, Reaction, Stoppe
 use super::modes::{ModeKind, Tally};
 use super::progress::Progress;
 use super::regions::{InPlay, Regions};
-use super::setup::fit_size;
+use super::size::fit_size;
 use super::text;
 use super::{Event, Frame};
 use crate::puzzle::{Placement, Solutions};
@@ -136,10 +136,13 @@ impl Engine {
     /// state kept, when regions mode starts at its size. Not on the 8x8
     /// when the date is known: that is the puzzle of the day's.
     ///
-    /// The setup is played as it is: [`Setup::choose`] worked it out (the
-    /// size fits the mode and the display; a puzzle given is playable, in
-    /// regions mode at its size).
+    /// [`Setup::choose`] works the setup out (a puzzle given is playable,
+    /// in regions mode at its size); the size is fitted to the mode and the
+    /// display here too, by the same rule, so that a setup made by hand
+    /// (a test's, a bench's) plays a board that fits.
     pub fn resume(setup: Setup, progress: Progress, in_play: Option<InPlay>) -> Engine {
+        let mut setup = setup;
+        setup.size = fit_size(setup.mode, setup.size, setup.max_size);
         let size = setup.size;
         let daily = size == DAILY_SIZE && setup.today.is_some();
         let mode: Box<dyn Mode> = match (&setup.puzzle, in_play) {

@@ -5,7 +5,7 @@
 //! decode [`SavedText`] in their own format; every rule and every word
 //! said about a bad value is here, so both say the same.
 
-use super::setup::check_size;
+use super::size::check_size;
 use super::{Engine, InPlay, MAX_SIDE, ModeKind, Progress};
 use crate::regions::generate::{date_string, parse_date};
 use std::fmt;
