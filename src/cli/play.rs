@@ -258,6 +258,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(size) = args.size {
         check_size(&size.to_string(), args.mode, MAX_SIDE).map_err(|e| usage(format!("--size {e}")))?;
     }
+    // Read (a corrupt file set aside) before the backend opens: a warning then is not
+    // written over the terminal's picture. Nothing is saved yet.
+    let (saved, mut saver) = Saver::load(state_file).map_err(anyhow::Error::msg)?;
     let options = backend::Options { hat, trace: args.trace, program: super::name().to_string() };
     let backend = backend::open(choice, &options)?;
     // Nothing is saved before here: a backend that did not open leaves the game played last.
@@ -279,7 +282,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         today: UtcCalendar::today(),
         seed: fresh_seed(),
     };
-    let (saved, mut saver) = Saver::load(state_file).map_err(anyhow::Error::msg)?;
     let setup = Setup::choose(asked, &configured, &saved, device)
         .map_err(|why| refused(why, &args, &config_path, device.largest_board))?;
     let mut engine = Engine::resume(setup, saved.progress, saved.regions);
@@ -296,7 +298,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             "no Sense HAT and standard input is not a terminal: playing the script backend (events on standard input, frames as text on standard output)"
         );
     }
-    let ended = daemon::play(&mut engine, backend, |engine| saver.save(engine))?;
+    let ended = daemon::play(&mut engine, backend, &mut saver)?;
     if ended.refused > 0 {
         let lines = if ended.refused == 1 { "line was" } else { "lines were" };
         crate::eprintln_lossy!("{}: {} script {lines} refused", super::name(), ended.refused);

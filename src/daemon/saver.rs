@@ -15,12 +15,14 @@ pub struct Saver {
     /// saved: only those changed since are this game's choice, saved over
     /// another game's.
     as_of: Choices,
+    /// The game started on is to be saved once the loop runs ([`Saver::started`]).
+    due: bool,
 }
 
 impl Default for Saver {
     /// No file: nothing is saved.
     fn default() -> Self {
-        Saver { file: None, said: None, as_of: SavedState::default().choices() }
+        Saver { file: None, said: None, as_of: SavedState::default().choices(), due: false }
     }
 }
 
@@ -36,22 +38,30 @@ impl Saver {
         }
         // A file a newer queens wrote is left alone: this game does not save.
         let state = loaded.state.unwrap_or_default();
-        let saver =
-            Saver { file: loaded.may_save.then_some(file), said: loaded.warning, as_of: state.choices() };
+        let file = loaded.may_save.then_some(file);
+        let saver = Saver { file, said: loaded.warning, as_of: state.choices(), due: false };
         Ok((state, saver))
     }
 
     /// The game `engine` starts on, `asked` for or not. What it starts on
     /// is its choice only when the player asked for it (the command line,
-    /// a puzzle given): saved at once, as a choice in the menu is. The
+    /// a puzzle given): saved as soon as the game loop runs (its warnings
+    /// held back as the loop's are), as a choice in the menu is. The
     /// config file's mode or a size fitted to the display is not, and
     /// leaves another game's choice in the file.
     pub fn started(&mut self, engine: &Engine, asked: bool) {
         if asked {
-            self.save(engine);
+            self.due = true;
         } else {
             self.as_of.mode = engine.setup().mode;
             self.as_of.size = engine.setup().size;
+        }
+    }
+
+    /// Saves the game started on, if [`Saver::started`] said it is due.
+    pub(super) fn save_due(&mut self, engine: &Engine) {
+        if std::mem::take(&mut self.due) {
+            self.save(engine);
         }
     }
 
