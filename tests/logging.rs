@@ -2,7 +2,7 @@
 //! standard error is the journal's stream, the plain form otherwise, and
 //! `RUST_LOG` read as `env_logger` users expect.
 //!
-//! The line logged is a warning from `queens::cli::play`: the state file
+//! The line logged is a warning from `queens::daemon::saver`: the state file
 //! is corrupt, and is set aside.
 
 use crate::common;
@@ -93,14 +93,14 @@ fn rust_log_levels_hide_and_show_the_warning() {
         ("off", false),
         ("OFF", false),
         // The longest matching target wins, in any order.
-        ("error,queens::cli=warn", true),
-        ("queens::cli::play=warn,error", true),
-        ("warn,queens::cli::play=error", false),
+        ("error,queens::daemon=warn", true),
+        ("queens::daemon::saver=warn,error", true),
+        ("warn,queens::daemon::saver=error", false),
         ("queens=off", false),
         // Another crate's directive leaves ours at the default (info).
         ("hyper=trace", true),
         // A module whose name only starts the same is another module.
-        ("error,queens::cli::pla=warn", false),
+        ("error,queens::daemon::save=warn", false),
     ] {
         let (code, stderr) = run("levels", Some(spec), false);
         assert_eq!(code, Some(0), "{spec}: {stderr}");

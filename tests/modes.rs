@@ -6,8 +6,8 @@ use crate::common;
 use Event::*;
 use common::{Rng, board, brute_force_solutions, picture};
 use queens::game::{
-    Engine, Event, Frame, INTRO, ModeKind, Progress, REFUSED_MS, REGION_COLOURS, Rgb, Setup, Style, Theme,
-    region_shades, scroll,
+    Asked, Configured, Device, Engine, Event, Frame, INTRO, ModeKind, Progress, REFUSED_MS, REGION_COLOURS,
+    Rgb, SavedState, Setup, Style, Theme, region_shades, scroll,
 };
 
 struct Game {
@@ -348,17 +348,22 @@ fn without_the_intro_strict_shows_its_instructions_only_under_help() {
 }
 
 #[test]
-fn the_size_is_kept_within_what_the_display_holds() {
-    let e = Engine::start(Setup { size: 12, ..Setup::default() }, Progress::default());
-    assert_eq!(e.setup().size, 8);
+fn the_size_played_last_is_kept_within_what_the_display_holds() {
+    let start = |mode, size, largest_board| {
+        let saved = SavedState { mode, size, ..SavedState::default() };
+        let device = Device { largest_board, intro_by_default: false, today: None, seed: 0 };
+        let setup = Setup::choose(Asked::default(), &Configured::default(), &saved, device).unwrap();
+        Engine::start(setup, Progress::default())
+    };
+    let e = start(ModeKind::Classic, 12, 8);
+    assert_eq!((e.setup().size, e.frame().side()), (8, 8));
     // With room for more, classic plays up to 16 and cover up to 11 (its solver's limit).
-    let e = Engine::start(Setup { size: 20, max_size: 16, ..Setup::default() }, Progress::default());
+    let e = start(ModeKind::Classic, 16, 16);
     assert_eq!((e.setup().size, e.frame().side()), (16, 16));
-    let cover = Setup { mode: ModeKind::Cover, size: 14, max_size: 16, ..Setup::default() };
-    let e = Engine::start(cover, Progress::default());
+    let e = start(ModeKind::Cover, 14, 16);
     assert_eq!((e.setup().size, e.frame().side()), (11, 11));
-    let e = Engine::start(Setup { size: 2, ..Setup::default() }, Progress::default());
-    assert_eq!(e.setup().size, 4);
+    // Regions mode's generator starts at 5.
+    assert_eq!(start(ModeKind::Regions, 4, 16).setup().size, 5);
 }
 
 #[test]

@@ -8,7 +8,8 @@ use Event::*;
 use common::{picture, regions_brute};
 use queens::backend::clock::UtcCalendar;
 use queens::game::{
-    Engine, Event, Frame, ModeKind, Progress, REGION_COLOURS, Rgb, Setup, Theme, region_shades,
+    Asked, Configured, Device, Engine, Event, Frame, ModeKind, Progress, REGION_COLOURS, Rgb, SavedState,
+    Setup, Theme, region_shades,
 };
 use queens::puzzle::Square;
 use queens::regions::Puzzle;
@@ -38,7 +39,9 @@ impl Game {
 
     /// A game of a given puzzle (`queens play --puzzle`).
     fn given(puzzle: Puzzle) -> Game {
-        let setup = Setup { mode: ModeKind::Regions, max_size: 12, puzzle: Some(puzzle), ..Setup::default() };
+        let asked = Asked { puzzle: Some(puzzle), ..Asked::default() };
+        let device = Device { largest_board: 12, intro_by_default: false, today: None, seed: 0 };
+        let setup = Setup::choose(asked, &Configured::default(), &SavedState::default(), device).unwrap();
         let engine = Engine::start(setup, Progress::default());
         let start = engine.mode().cursor().unwrap();
         Game { engine, now: 0, cursor: (start.col, start.row) }

@@ -496,8 +496,16 @@ fn the_state_file_and_the_page_say_the_same_about_each_broken_rule() {
     let daily = |date: &str, days: &str| toml(&format!("daily_solved = \"{date}\"\ndaily_streak = {days}\n"));
     let cases = [
         ("mode = \"chess\"\nsize = 8\nfound = []\n".to_string(), "chess 8", "unknown mode 'chess'"),
-        ("mode = \"classic\"\nsize = 3\nfound = []\n".into(), "classic 3", "size 3 is outside 4..=16"),
-        ("mode = \"classic\"\nsize = 17\nfound = []\n".into(), "classic 17", "size 17 is outside 4..=16"),
+        (
+            "mode = \"classic\"\nsize = 3\nfound = []\n".into(),
+            "classic 3",
+            "size cannot be '3': it must be from 4 to 16",
+        ),
+        (
+            "mode = \"classic\"\nsize = 17\nfound = []\n".into(),
+            "classic 17",
+            "size cannot be '17': it must be from 4 to 16",
+        ),
         ("mode = \"cover\"\nsize = 8\nfound = [92]\n".into(), "cover 8 92", "above 91"),
         (daily("2026-02-30", "2"), "regions 8 daily:2026-02-30:2", "is not a date"),
         (daily("2026-02-03", "0"), "regions 8 daily:2026-02-03:0", "must be 1 or more"),

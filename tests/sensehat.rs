@@ -293,7 +293,7 @@ fn doctor_refuses_stand_ins_and_explains_what_is_missing() {
     let (_, out, _) = run(&[&["doctor", "--config", c][..], &roots].concat());
     assert!(out.contains("add `dtoverlay=rpi-sense` to /boot/firmware/config.txt"), "{out}");
     assert!(out.contains("/nonexistent: absent (`dtparam=i2c_arm=on` enables it)"), "{out}");
-    assert!(out.contains(":1: size: size must be 4 to"), "{out}");
+    assert!(out.contains(":1: size: cannot be '40': it must be from 4 to 16"), "{out}");
 }
 
 #[test]

@@ -38,6 +38,7 @@ mod solver_matlab;
 mod solver_output;
 mod solver_pieces;
 mod solver_prolog;
+mod starting_game;
 mod strict_mode;
 mod terminal_pty;
 mod unsafe_code;

@@ -137,7 +137,8 @@ fn the_line_names_the_command_the_argument_and_what_is_wanted() {
         "queens count: --format needs a value: expected human or json (see 'queens count --help')"
     );
     assert!(
-        refused(&["play", "--backend", "script", "--size", "12"]).starts_with("queens play: --size 12: ")
+        refused(&["play", "--backend", "script", "--size", "12"])
+            .starts_with("queens play: --size cannot be '12': ")
     );
     assert_eq!(
         refused(&["play", "--size", "-1"]),
@@ -265,7 +266,7 @@ fn play_options_without_the_word_play_speak_as_queens_play() {
     );
     let out = common::bin::with_input(["--backend", "script", "--size", "9"], "");
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("queens play: --size 9: "), "{stderr}");
+    assert!(stderr.contains("queens play: --size cannot be '9': "), "{stderr}");
 }
 
 #[test]

@@ -100,6 +100,21 @@ pub trait Backend: Display + Input {
     fn refused(&self) -> usize {
         0
     }
+
+    /// The largest board this backend has room for: the LED matrix's
+    /// (the Sense HAT's, the emulator's, the script backend's), unless it
+    /// says otherwise (the terminal).
+    fn largest_board(&self) -> usize {
+        Frame::LED_SIDE
+    }
+
+    /// This backend in words (`the terminal`), if the player's keys come
+    /// from standard input (the terminal's keyboard, the script's lines):
+    /// it is then not free for anything else to be read there (`queens
+    /// play --puzzle -`).
+    fn keys_from_stdin(&self) -> Option<&'static str> {
+        None
+    }
 }
 
 /// Which backend to open.

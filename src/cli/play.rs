@@ -5,14 +5,18 @@ use crate::backend::clock::{MonotonicClock, UtcCalendar};
 use crate::backend::sensehat::discover::Roots;
 use crate::backend::{self, Choice, hat, i2c};
 use crate::daemon;
-use crate::daemon::config::{self, Config};
+use crate::daemon::config::{self, Config, ConfigError};
+use crate::daemon::saver::Saver;
 use crate::daemon::state::StateFile;
-use crate::game::{Choices, Engine, Frame, MAX_SIDE, ModeKind, SIZES, SavedState, Setup};
+use crate::game::{
+    Asked, AskedBy, Configured, Device, Engine, Frame, MAX_SIDE, ModeKind, SIZES, Setup, SetupError,
+    check_size,
+};
 use crate::regions::Puzzle;
-use crate::regions::share::{self, Unplayable};
+use crate::regions::share::Unplayable;
 use crate::words::shown;
 use clap::ValueEnum;
-use log::{info, warn};
+use log::info;
 use std::io::{self, IsTerminal};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -64,9 +68,10 @@ pub struct Args {
     #[arg(long, value_parser = ModeParser)]
     mode: Option<ModeKind>,
 
-    // The help names each mode's sizes: `size_help`, from `ModeKind::sizes`.
-    #[arg(long, help = size_help(), value_parser = clap::value_parser!(u8).range(*SIZES.start() as i64..=*SIZES.end() as i64))]
-    size: Option<u8>,
+    // The help names each mode's sizes: `size_help`, from `ModeKind::sizes`. Read as every
+    // mode's sizes allow; whether the mode and the backend take it, once they are known.
+    #[arg(long, help = size_help(), value_parser = parse_size)]
+    size: Option<usize>,
 
     // The help names the modes whose instructions come first: `intro_help`, from `ModeKind::rules_first`.
     #[arg(long, help = intro_help())]
@@ -89,6 +94,12 @@ pub struct Args {
 
 fn parse_mode(s: &str) -> Result<ModeKind, String> {
     s.parse()
+}
+
+/// `--size`'s parser: the engine's rule for a size ([`check_size`]), its
+/// words after clap's "cannot be 'N'".
+fn parse_size(s: &str) -> Result<usize, String> {
+    check_size(s, None, MAX_SIDE).map_err(|e| e.why.to_string())
 }
 
 /// `--mode`'s parser: [`parse_mode`] (so a wrong name is refused in the
@@ -235,34 +246,59 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Choice::Script => None,
         _ => StateFile::default_location(),
     });
-    let on_the_hat = matches!(choice, Choice::SenseHat | Choice::I2c);
-    let intro = args.intro || config.intro.unwrap_or(on_the_hat);
-    // The terminal has room for boards larger than the LED matrix's 8.
-    let max_size = if choice == Choice::Terminal { MAX_SIDE } else { Frame::LED_SIDE };
-    let given = match &args.puzzle {
-        Some(path) => Some(given_puzzle(path, &args, choice, max_size)?),
-        None => None,
+    // A puzzle file or link is read before anything opens; standard input once the
+    // backend says whether its keys come from there.
+    let from_stdin = args.puzzle.as_deref().is_some_and(|path| path.as_os_str() == "-");
+    let mut puzzle = match &args.puzzle {
+        Some(path) if !from_stdin => Some(read_puzzle(path)?),
+        _ => None,
     };
-    let chosen = args.mode.is_some() || args.size.is_some() || given.is_some();
-    let (mut engine, mut saver) = start(&args, &config, intro, max_size, state_file, given)?;
+    // A size the mode asked for does not play is refused before anything opens; whether the
+    // backend shows it, once it is open (`Setup::choose`, by the same rule).
+    if let Some(size) = args.size {
+        check_size(&size.to_string(), args.mode, MAX_SIDE).map_err(|e| usage(format!("--size {e}")))?;
+    }
+    // Read (a corrupt file set aside) before the backend opens: a warning then is not
+    // written over the terminal's picture. Nothing is saved yet.
+    let (saved, mut saver) = Saver::load(state_file).map_err(anyhow::Error::msg)?;
+    let options = backend::Options { hat, trace: args.trace, program: super::name().to_string() };
+    let backend = backend::open(choice, &options)?;
+    // Nothing is saved before here: a backend that did not open leaves the game played last.
+    if from_stdin {
+        if let Some(backend) = backend.keys_from_stdin() {
+            return Err(usage(format!(
+                "--puzzle -: {backend} reads its keys from standard input; give the puzzle as --puzzle FILE, or its link as --puzzle LINK"
+            )));
+        }
+        puzzle = Some(read_puzzle(Path::new("-"))?);
+    }
+    let asked = Asked { mode: args.mode, size: args.size, intro: args.intro, puzzle };
+    let chosen = asked.mode.is_some() || asked.size.is_some() || asked.puzzle.is_some();
+    let configured =
+        Configured { mode: config.mode, size: config.size, intro: config.intro, style: config.style };
+    let device = Device {
+        largest_board: backend.largest_board(),
+        intro_by_default: backend.is_service(),
+        today: UtcCalendar::today(),
+        seed: fresh_seed(),
+    };
+    let setup = Setup::choose(asked, &configured, &saved, device)
+        .map_err(|why| refused(why, &args, &config_path, device.largest_board))?;
+    let mut engine = Engine::resume(setup, saved.progress, saved.regions);
     // Every backend, the script's too, times searches on the real clock: a
     // figure shown to the player is measured.
     engine.set_stopwatch(Box::new(MonotonicClock::default()));
     // And the date, for regions mode's puzzle of the day.
     engine.set_calendar(Box::new(UtcCalendar));
-    let mut save = |engine: &Engine| saver.save(engine);
     // A mode or size chosen on the command line (a puzzle's too) is the one played last from
     // now on, as the menu's are.
-    if chosen {
-        save(&engine);
-    }
+    saver.started(&engine, chosen);
     if args.backend == BackendChoice::Auto && choice == Choice::Script {
         info!(
             "no Sense HAT and standard input is not a terminal: playing the script backend (events on standard input, frames as text on standard output)"
         );
     }
-    let options = backend::Options { hat, trace: args.trace, program: super::name().to_string() };
-    let ended = daemon::play(&mut engine, backend::open(choice, &options)?, save)?;
+    let ended = daemon::play(&mut engine, backend, &mut saver)?;
     if ended.refused > 0 {
         let lines = if ended.refused == 1 { "line was" } else { "lines were" };
         crate::eprintln_lossy!("{}: {} script {lines} refused", super::name(), ended.refused);
@@ -271,88 +307,44 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The puzzle `--puzzle` gives, read as `queens regions solve` reads one,
-/// and refused in one line unless regions mode can play it on this backend.
-fn given_puzzle(path: &Path, args: &Args, choice: Choice, max_size: usize) -> anyhow::Result<Puzzle> {
-    let usage = |why: String| anyhow::Error::new(UsageError(why));
-    if let Some(mode) = args.mode.filter(|&m| m != ModeKind::Regions) {
-        return Err(usage(format!("--puzzle: only regions mode plays a given puzzle, not {mode}")));
-    }
-    if path.as_os_str() == "-" && matches!(choice, Choice::Script | Choice::Terminal) {
-        let backend = if choice == Choice::Script { "the script backend" } else { "the terminal" };
-        return Err(usage(format!(
-            "--puzzle -: {backend} reads its keys from standard input; give the puzzle as --puzzle FILE, or its link as --puzzle LINK"
-        )));
-    }
+/// A mistake on the command line, said in one line.
+fn usage(why: String) -> anyhow::Error {
+    anyhow::Error::new(UsageError(why))
+}
+
+/// The puzzle `--puzzle` gives, read as `queens regions solve` reads one.
+fn read_puzzle(path: &Path) -> anyhow::Result<Puzzle> {
     let text = super::regions::read_input(Some(path.to_path_buf()))
         .map_err(|why| usage(format!("--puzzle: {why}")))?;
     let path = shown(&path.to_string_lossy());
     let (puzzle, _) =
         super::regions::parse_puzzle(&text).map_err(|why| usage(format!("--puzzle {path}: {why}")))?;
-    let n = puzzle.n();
-    if let Some(size) = args.size.map(usize::from).filter(|&size| size != n) {
-        return Err(usage(format!("--size {size}: the puzzle given is {n}x{n}")));
-    }
-    share::check_playable(&puzzle, max_size).map_err(|why| {
-        let terminal = MAX_SIDE.min(*ModeKind::Regions.sizes().end());
-        match why {
-            Unplayable::Larger(..) if choice != Choice::Terminal => {
-                usage(format!("--puzzle {path}: {why}; the terminal's up to {terminal}x{terminal}"))
-            }
-            why => usage(format!("--puzzle {path}: {why}")),
-        }
-    })?;
     Ok(puzzle)
 }
 
-/// The engine, set up from the command line (a puzzle given, too), then
-/// the config file, then what was played last.
-fn start(
-    args: &Args,
-    config: &Config,
-    intro: bool,
-    max_size: usize,
-    state_file: Option<StateFile>,
-    given: Option<Puzzle>,
-) -> anyhow::Result<(Engine, Saver)> {
-    let (saved, mut saver) = load_state(state_file)?;
-    // A puzzle given is regions mode's, whatever the config file or the last game played.
-    let mode = match given {
-        Some(_) => ModeKind::Regions,
-        None => args.mode.or(config.mode).unwrap_or(saved.mode),
-    };
-    // A size asked for on the command line must fit; the file's and the saved one are clamped.
-    if let Some(n) = args.size.map(usize::from) {
-        mode.check_size(n).map_err(|e| UsageError(format!("--size {n}: {e}")))?;
-        // The largest board the terminal shows in this mode (regions stops at 12).
-        let terminal = MAX_SIDE.min(*mode.sizes().end());
-        if n > max_size {
-            return Err(UsageError(format!(
-                "--size {n}: this backend shows boards up to {max_size}x{max_size}; the terminal's up to {terminal}x{terminal}"
-            ))
-            .into());
+/// Why the game asked for cannot start, in the terms of the command line
+/// (or of the config file at `config`, for its values); `largest` is the
+/// largest board the backend opened shows.
+fn refused(why: SetupError, args: &Args, config: &Path, largest: usize) -> anyhow::Error {
+    let puzzle = || shown(&args.puzzle.as_deref().unwrap_or(Path::new("-")).to_string_lossy());
+    match why {
+        SetupError::Size(AskedBy::Player, e) => usage(format!("--size {e}")),
+        SetupError::Size(AskedBy::ConfigFile, e) => ConfigError::value(config, format!("size {e}")).into(),
+        SetupError::PuzzleMode(mode) => {
+            usage(format!("--puzzle: only regions mode plays a given puzzle, not {mode}"))
+        }
+        SetupError::PuzzleSize(size, n) => usage(format!("--size {size}: the puzzle given is {n}x{n}")),
+        SetupError::Puzzle(why) => {
+            // The largest board the terminal shows in regions mode.
+            let terminal = MAX_SIDE.min(*ModeKind::Regions.sizes().end());
+            match why {
+                Unplayable::Larger(..) if largest < terminal => {
+                    usage(format!("--puzzle {}: {why}; the terminal's up to {terminal}x{terminal}", puzzle()))
+                }
+                why => usage(format!("--puzzle {}: {why}", puzzle())),
+            }
         }
     }
-    let setup = Setup {
-        mode,
-        size: args.size.map(usize::from).or(config.size).unwrap_or(saved.size),
-        intro,
-        style: config.style,
-        max_size,
-        today: UtcCalendar::today(),
-        seed: fresh_seed(),
-        puzzle: given,
-    };
-    let engine = Engine::resume(setup, saved.progress, saved.regions);
-    // What the game starts on is its choice only when the command line
-    // chose it (saved at once); the config file's mode or a size fitted to
-    // the display is not, and leaves another game's choice in the file. A
-    // new regions puzzle is this game's, saved with the rest.
-    if args.mode.is_none() && args.size.is_none() && args.puzzle.is_none() {
-        saver.as_of.mode = engine.setup().mode;
-        saver.as_of.size = engine.setup().size;
-    }
-    Ok((engine, saver))
 }
 
 /// Randomness for new regions puzzles: the clock's nanoseconds and the
@@ -361,59 +353,6 @@ fn fresh_seed() -> u64 {
     let nanos =
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
     (nanos as u64) ^ (u64::from(std::process::id()) << 32)
-}
-
-/// The saved state, or the defaults, and what saves it; a corrupt file is
-/// reported and set aside, and what is no state file at all ends the game
-/// before it starts.
-fn load_state(file: Option<StateFile>) -> anyhow::Result<(SavedState, Saver)> {
-    let Some(file) = file else { return Ok((SavedState::default(), Saver::default())) };
-    let loaded = file.load().map_err(anyhow::Error::msg)?;
-    if let Some(warning) = &loaded.warning {
-        warn!("{warning}");
-    }
-    // A file a newer queens wrote is left alone: this game does not save.
-    let state = loaded.state.unwrap_or_default();
-    let saver = Saver { file: loaded.may_save.then_some(file), said: loaded.warning, as_of: state.choices() };
-    Ok((state, saver))
-}
-
-/// Saves the engine's mode, size and progress as they change.
-struct Saver {
-    file: Option<StateFile>,
-    /// The last problem said: one that stays (a read-only file) is said once, not at every save.
-    said: Option<String>,
-    /// The mode, size and regions puzzle when the state was read or last
-    /// saved: only those changed since are this game's choice, saved over
-    /// another game's.
-    as_of: Choices,
-}
-
-impl Default for Saver {
-    /// No file: nothing is saved.
-    fn default() -> Self {
-        Saver { file: None, said: None, as_of: SavedState::default().choices() }
-    }
-}
-
-impl Saver {
-    /// Saves `engine`'s state; a failure is a warning (once) and the game goes on.
-    fn save(&mut self, engine: &Engine) {
-        let Some(file) = &self.file else { return };
-        let state = SavedState::of(engine);
-        let problem = match file.save(&state, &self.as_of) {
-            Ok(warning) => {
-                self.as_of = state.choices();
-                warning
-            }
-            Err(e) => Some(e.line()),
-        };
-        match &problem {
-            Some(line) if self.said.as_ref() != Some(line) => warn!("{line}"),
-            _ => {}
-        }
-        self.said = problem;
-    }
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@
 use super::small_file::{self, shown_path};
 use crate::backend::gesture::Timing;
 use crate::backend::rotation::Rotation;
-use crate::game::{ModeKind, Rgb, SIZES, Style};
+use crate::game::{MAX_SIDE, ModeKind, Rgb, Style, check_size};
 use serde::Deserialize;
 use serde::de::{self, Deserializer};
 use std::fmt;
@@ -71,6 +71,14 @@ impl fmt::Display for ConfigError {
 }
 
 impl std::error::Error for ConfigError {}
+
+impl ConfigError {
+    /// A value of the file at `path` that cannot be used, `why` (a size the
+    /// mode or the display chosen do not take, found once they are known).
+    pub fn value(path: &Path, why: impl fmt::Display) -> ConfigError {
+        ConfigError(format!("{}: {why}", shown_path(path)))
+    }
+}
 
 impl Config {
     /// Reads `path`. A missing file is only an error when `required` (it
@@ -304,11 +312,12 @@ fn mode<'de, D: Deserializer<'de>>(d: D) -> Result<Option<ModeKind>, D::Error> {
     name.parse().map(Some).map_err(de::Error::custom)
 }
 
+/// A size some mode plays, by the rule and in the words of every size
+/// ([`check_size`]); whether the mode played and the display take it is
+/// judged once they are known ([`crate::game::Setup::choose`]).
 fn size<'de, D: Deserializer<'de>>(d: D) -> Result<Option<usize>, D::Error> {
-    let (smallest, largest) = (*SIZES.start(), *SIZES.end());
-    let rule = format!("size must be {smallest} to {largest}");
-    let value = whole_in(d, smallest as i64..=largest as i64, &rule)?;
-    Ok(usize::try_from(value).ok())
+    let Whole(value) = Whole::deserialize(d)?;
+    check_size(&value.to_string(), None, MAX_SIDE).map(Some).map_err(de::Error::custom)
 }
 
 fn millis<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
@@ -358,14 +367,14 @@ mod tests {
         for (text, wanted) in [
             (
                 "size = 99999999999999999999",
-                "1: size: size must be 4 to 16: 99999999999999999999 is too large",
+                "1: size: cannot be '99999999999999999999': it must be from 4 to 16",
             ),
             (
                 "size = -99999999999999999999",
-                "1: size: size must be 4 to 16: -99999999999999999999 is too small",
+                "1: size: cannot be '-99999999999999999999': it must be from 4 to 16",
             ),
-            ("size = 40", "1: size: size must be 4 to 16: 40 is too large"),
-            ("size = 3", "1: size: size must be 4 to 16: 3 is too small"),
+            ("size = 40", "1: size: cannot be '40': it must be from 4 to 16"),
+            ("size = 3", "1: size: cannot be '3': it must be from 4 to 16"),
             (
                 "hold_ms = 99999999999999999999",
                 "1: hold_ms: a time in milliseconds, 0 to 10000: 99999999999999999999 is too large",
@@ -413,7 +422,7 @@ mod tests {
             ("rotation = 45\n", "1:", "rotation must be"),
             ("\n\nbrightness = 101\n", "3:", "brightness"),
             ("mode = \"chess\"\n", "1:", "chess"),
-            ("size = 40\n", "1:", "size must be 4 to"),
+            ("size = 40\n", "1:", "it must be from 4 to"),
             ("[colours]\nqueen = \"white\"\n", "2:", "colour"),
             ("[colours]\nking = \"#FFFFFF\"\n", "2:", "king"),
             ("brightness = \"high\"\n", "1:", "brightness"),

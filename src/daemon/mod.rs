@@ -1,13 +1,16 @@
 //! The game loop: one engine, one backend, until the input ends; and what
-//! the loop keeps across runs (the config file, logging, saved state).
+//! the loop keeps across runs (the config file, logging, saved state, and
+//! when it is saved).
 
 pub mod config;
 pub mod log;
+pub mod saver;
 pub mod small_file;
 pub mod state;
 
 use crate::backend::{Backend, Error, Next};
 use crate::game::{Engine, Frame, OnShow};
+use saver::Saver;
 
 /// How a game played by [`play`] ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,22 +21,19 @@ pub struct Ended {
 
 /// The one way a game is played, on whichever backend: ready for systemd
 /// if the backend is the service, log lines held back while the backend
-/// draws where they would go, the loop (as [`run`], calling `save` whenever
-/// the mode, size or progress changed) until the input ends, and the
-/// backend closed (the terminal given back, say) before the lines held back
-/// are written out.
-pub fn play(
-    engine: &mut Engine,
-    backend: Box<dyn Backend>,
-    save: impl FnMut(&Engine),
-) -> Result<Ended, Error> {
+/// draws where they would go, the loop (as [`run`], saving through `saver`
+/// the game started on if it is due, then whenever the mode, size or
+/// progress changed) until the input ends, and the backend closed (the
+/// terminal given back, say) before the lines held back are written out.
+pub fn play(engine: &mut Engine, backend: Box<dyn Backend>, saver: &mut Saver) -> Result<Ended, Error> {
     let held = backend.holds_log_lines().then(log::capture);
     // Declared after `held`, so dropped before it on every way out.
     let mut backend = backend;
     if backend.is_service() {
         notify_ready();
     }
-    run_loop(engine, &mut *backend, save, held.as_ref())?;
+    saver.save_due(engine);
+    run_loop(engine, &mut *backend, |engine| saver.save(engine), held.as_ref())?;
     if backend.is_service() {
         ::log::info!("stopped; the LEDs are dark");
     }

@@ -679,7 +679,7 @@ mod tests {
         for (text, why) in [
             ("mode = \"classic\"\nsize = 8\n", "missing field `found`"),
             ("mode = \"fast\"\nsize = 8\nfound = []\n", "unknown mode 'fast'"),
-            ("mode = \"classic\"\nsize = 99\nfound = []\n", "size 99"),
+            ("mode = \"classic\"\nsize = 99\nfound = []\n", "size cannot be '99'"),
             ("mode = \"classic\"\nsize = 8\nfound = [92]\n", "above 91"),
             ("mode = \"classic\"\nsize = 8\nfound = []\nextra = 1\n", "unknown field `extra`"),
             ("\u{0}\u{1}garbage", "is not valid"),

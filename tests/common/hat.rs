@@ -14,8 +14,9 @@ use queens::backend::sensehat::joystick::{self, EV_KEY, Keys, Reading};
 use queens::backend::sensehat::record::{self, KEY_BYTES, KeyBits, RECORD};
 use queens::backend::sensehat::{self, LedMatrix, SenseHat};
 use queens::backend::signals::Shutdown;
+use queens::daemon::saver::Saver;
 use queens::daemon::state::StateFile;
-use queens::game::{Engine, Frame, ModeKind, SavedState, Setup};
+use queens::game::{Engine, Frame, ModeKind, Setup};
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read, Write};
 use std::os::fd::{AsFd, BorrowedFd};
@@ -232,22 +233,13 @@ impl Hat {
         let (shutdown, stop) = Shutdown::detached();
         let hat = self.stand_ins.open(self.options(&play), shutdown).expect("the stand-ins open");
         let thread = std::thread::spawn(move || {
-            let file = play.state.map(StateFile::new);
-            let saved =
-                file.as_ref().map(|f| f.load().unwrap().state.unwrap_or_default()).unwrap_or_default();
+            let (saved, mut saver) = Saver::load(play.state.map(StateFile::new)).unwrap();
             let setup = Setup { mode: play.mode, intro: play.intro, ..Setup::default() };
             let mut engine = Engine::start(setup, saved.progress);
             // What the game started on; a save writes the mode and size only once changed from it.
-            let mut as_of = saved.choices();
+            saver.started(&engine, false);
             // The binary's one way to play, on the stand-ins.
-            queens::daemon::play(&mut engine, Box::new(hat), |engine| {
-                if let Some(file) = &file {
-                    let state = SavedState::of(engine);
-                    file.save(&state, &as_of).unwrap();
-                    as_of = state.choices();
-                }
-            })
-            .map(|_ended| ())
+            queens::daemon::play(&mut engine, Box::new(hat), &mut saver).map(|_ended| ())
         });
         Game { stop, thread }
     }

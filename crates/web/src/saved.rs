@@ -272,9 +272,9 @@ mod tests {
                 "chess 8",
                 "is not valid: unknown mode 'chess': expected one of classic, strict, cover, regions",
             ),
-            ("classic 3", "is not valid: size 3 is outside 4..=16"),
-            ("classic 17", "is not valid: size 17 is outside 4..=16"),
-            ("classic 8.5", "is not valid: size 8.5 is outside 4..=16"),
+            ("classic 3", "is not valid: size cannot be '3': it must be from 4 to 16"),
+            ("classic 17", "is not valid: size cannot be '17': it must be from 4 to 16"),
+            ("classic 8.5", "is not valid: size cannot be '8.5': not a whole number"),
             ("cover 8 92", "is not valid: 'found' lists a solution number above 91"),
             ("cover 8 -1", "is not valid: 'found' lists a solution number above 91"),
             (

@@ -4,8 +4,8 @@
 use crate::saved;
 use queens_engine::game::gesture::{Gestures, Key, Timing};
 use queens_engine::game::{
-    Calendar, Checkerboard, Engine, Event, Frame, MAX_SIDE, Millis, ModeKind, OnShow, SavedState, Setup,
-    Stopwatch, Style, Unusable,
+    Asked, Calendar, Checkerboard, Configured, Device, Engine, Event, Frame, MAX_SIDE, Millis, ModeKind,
+    OnShow, SavedState, Setup, Stopwatch, Unusable,
 };
 use queens_engine::regions::Puzzle;
 
@@ -49,16 +49,13 @@ impl Session {
     ) -> Session {
         let saved = saved.unwrap_or_default();
         // Boards up to 16x16, on a larger grid, as the terminal has room for.
-        let setup = Setup {
-            mode: saved.mode,
-            size: saved.size,
-            max_size: MAX_SIDE,
-            style: Style::default(),
-            intro,
-            today: calendar.today(),
-            seed,
-            puzzle,
+        let page = Device { largest_board: MAX_SIDE, intro_by_default: false, today: calendar.today(), seed };
+        let choose = |puzzle| {
+            Setup::choose(Asked { intro, puzzle, ..Asked::default() }, &Configured::default(), &saved, page)
         };
+        // The page gives only a puzzle `given_puzzle` checked, and asks for no size, so
+        // nothing is refused; were the puzzle refused, the game played last would start.
+        let setup = choose(puzzle).or_else(|_| choose(None)).unwrap_or_default();
         let mut engine = Engine::resume(setup, saved.progress, saved.regions);
         engine.set_stopwatch(stopwatch);
         engine.set_calendar(calendar);

@@ -27,7 +27,7 @@ mod sys;
 use super::clock::MonotonicClock;
 use super::signals::Shutdown;
 use super::{Backend, Display, Doing, Error, Input, Next, NoColour, wait};
-use crate::game::{Checkerboard, Frame, Millis, OnShow};
+use crate::game::{Checkerboard, Frame, MAX_SIDE, Millis, OnShow};
 use keys::{ESC_WAIT_MS, KeyAction, KeyDecoder};
 use render::{Colours, Squares};
 use std::collections::VecDeque;
@@ -257,6 +257,15 @@ impl Backend for Terminal {
 
     fn show_log_line(&mut self, line: String) {
         self.log_line = Some(line);
+    }
+
+    /// Room for boards larger than the LED matrix's 8.
+    fn largest_board(&self) -> usize {
+        MAX_SIDE
+    }
+
+    fn keys_from_stdin(&self) -> Option<&'static str> {
+        Some("the terminal")
     }
 }
 

@@ -11,11 +11,11 @@ use super::menu::{Item, Menu};
 use super::mode::{Mode, Reaction, Style};
 use super::modes::{ModeKind, ProgressTally, Regions};
 use super::progress::Progress;
+use super::size::fit_size;
 use super::text;
 use crate::puzzle::{Placement, Solutions};
 use crate::regions::Puzzle;
 use crate::regions::generate::{DAILY_SIZE, Rng};
-use crate::regions::share::check_playable;
 use std::collections::VecDeque;
 
 /// What the engine starts with.
@@ -44,10 +44,9 @@ pub struct Setup {
     /// same puzzles.
     pub seed: u64,
     /// A regions puzzle from elsewhere to play first (`queens play
-    /// --puzzle`, the page's `#p=` link), checked by the caller with
-    /// [`check_playable`]: with it the game starts in regions mode at the
-    /// puzzle's size, whatever `mode` and `size` say. One that does not
-    /// pass that check is not played (the caller says why).
+    /// --puzzle`, the page's `#p=` link): [`Setup::choose`] checks that
+    /// regions mode can play it here and sets `mode` and `size` to regions
+    /// at its size.
     pub puzzle: Option<Puzzle>,
 }
 
@@ -139,13 +138,14 @@ impl Engine {
     /// [`Engine::start`], showing the regions puzzle `in_play` a saved
     /// state kept, when regions mode starts at its size. Not on the 8x8
     /// when the date is known: that is the puzzle of the day's.
+    ///
+    /// [`Setup::choose`] works the setup out (a puzzle given is playable,
+    /// in regions mode at its size); the size is fitted to the mode and the
+    /// display here too, by the same rule, so that a setup made by hand
+    /// (a test's, a bench's) plays a board that fits.
     pub fn resume(setup: Setup, progress: Progress, in_play: Option<InPlay>) -> Engine {
         let mut setup = setup;
-        setup.puzzle = setup.puzzle.filter(|given| check_playable(given, setup.max_size).is_ok());
-        if let Some(given) = &setup.puzzle {
-            (setup.mode, setup.size) = (ModeKind::Regions, given.n());
-        }
-        setup.size = setup.mode.clamp_size(setup.size, setup.max_size);
+        setup.size = fit_size(setup.mode, setup.size, setup.max_size);
         let size = setup.size;
         let daily = size == DAILY_SIZE && setup.today.is_some();
         let mode: Box<dyn Mode> = match (&setup.puzzle, in_play) {
@@ -532,7 +532,7 @@ impl Engine {
             Item::Mode(kind) => {
                 // A board larger than the new mode plays becomes its largest (cover: 11x11).
                 self.setup.mode = kind;
-                self.setup.size = kind.clamp_size(self.setup.size, self.setup.max_size);
+                self.setup.size = fit_size(kind, self.setup.size, self.setup.max_size);
             }
             Item::Size(n) => self.setup.size = n,
         }

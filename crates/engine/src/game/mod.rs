@@ -22,6 +22,8 @@ mod modes;
 mod progress;
 mod saved;
 mod scratch;
+mod setup;
+mod size;
 mod text;
 mod theme;
 
@@ -42,5 +44,7 @@ pub use modes::{
 pub use progress::{Progress, Record, Streak};
 pub use saved::{Choices, STATE_VERSION, SavedFields, SavedState, SavedText, Unusable, check_version};
 pub use scratch::solve_like_scratch;
+pub use setup::{Asked, AskedBy, Configured, Device, SetupError};
+pub use size::{SizeError, Unfit, check_size};
 pub use text::{TextStyle, columns as text_columns, scroll};
 pub use theme::Theme;

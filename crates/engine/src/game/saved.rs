@@ -6,9 +6,11 @@
 //! said about a bad value is here, so both say the same.
 
 use super::engine::Engine;
+use super::frame::MAX_SIDE;
 use super::in_play::InPlay;
-use super::modes::{ModeKind, SIZES};
+use super::modes::ModeKind;
 use super::progress::Progress;
+use super::size::check_size;
 use crate::regions::generate::{date_string, parse_date};
 use std::fmt;
 
@@ -250,9 +252,7 @@ fn check_values(
     daily: Option<(&str, &str)>,
 ) -> Result<(ModeKind, usize, Progress), Unusable> {
     let mode: ModeKind = mode.parse().map_err(Unusable::invalid)?;
-    let size = size.parse().ok().filter(|n| SIZES.contains(n)).ok_or_else(|| {
-        Unusable::invalid(format!("size {size} is outside {}..={}", SIZES.start(), SIZES.end()))
-    })?;
+    let size = check_size(size, None, MAX_SIDE).map_err(|e| Unusable::invalid(format!("size {e}")))?;
     let above = || Unusable::invalid("'found' lists a solution number above 91");
     let found: Vec<usize> = found.into_iter().map(|i| i.ok_or_else(above)).collect::<Result<_, _>>()?;
     let mut progress = Progress::from_found(found).ok_or_else(above)?;

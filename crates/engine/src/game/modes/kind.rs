@@ -91,30 +91,6 @@ impl ModeKind {
         self.facts().sizes.clone()
     }
 
-    /// `size` brought within what this mode plays and what the display has
-    /// room for (`max_size`): a board too large becomes the largest that fits.
-    pub(crate) fn clamp_size(self, size: usize, max_size: usize) -> usize {
-        size.clamp(*self.sizes().start(), max_size.min(*self.sizes().end()))
-    }
-
-    /// Why this mode cannot be played on an `n` x `n` board, if it cannot.
-    pub fn check_size(self, n: usize) -> Result<(), String> {
-        let sizes = self.sizes();
-        let why = match self {
-            ModeKind::Cover => " (its solver's limit)",
-            ModeKind::Regions => " (its generator's sizes)",
-            ModeKind::Classic | ModeKind::Strict => "",
-        };
-        match sizes.contains(&n) {
-            true => Ok(()),
-            false => Err(format!(
-                "{self} mode plays boards of {0}x{0} to {1}x{1}{why}",
-                sizes.start(),
-                sizes.end()
-            )),
-        }
-    }
-
     /// Whether a direction held down repeats. Classic follows seed 002,
     /// which moves once per push of the joystick (its held and repeated key
     /// events are ignored); the other modes repeat, to cross larger boards.
