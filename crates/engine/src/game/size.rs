@@ -37,12 +37,11 @@ impl fmt::Display for Unfit {
             Unfit::NoMode => write!(f, "it must be from {} to {}", SIZES.start(), SIZES.end()),
             Unfit::NotThisMode(mode) => {
                 let sizes = mode.sizes();
-                let why = match mode {
-                    ModeKind::Cover => " (its solver's limit)",
-                    ModeKind::Regions => " (its generator's sizes)",
-                    ModeKind::Classic | ModeKind::Strict => "",
-                };
-                write!(f, "{mode} mode plays boards of {0}x{0} to {1}x{1}{why}", sizes.start(), sizes.end())
+                write!(f, "{mode} mode plays boards of {0}x{0} to {1}x{1}", sizes.start(), sizes.end())?;
+                match mode.sizes_limited_by() {
+                    Some(why) => write!(f, " ({why})"),
+                    None => Ok(()),
+                }
             }
             Unfit::NoRoom(largest, terminal) => write!(
                 f,

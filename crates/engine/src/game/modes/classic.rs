@@ -17,6 +17,7 @@ pub(super) const FACTS: Facts = Facts {
     press: Press::Places { on_a_queen: ("the answer", "answer") },
     tally: ProgressTally::Found,
     sizes: SIZES,
+    sizes_limited_by: None,
     rules_first: false,
     // Seed 002 moves once per push of the joystick.
     repeats_held_directions: false,

@@ -39,8 +39,8 @@ pub(super) const FACTS: Facts = Facts {
     summary: "after the Delphi program: the fewest queens that together attack every square",
     press: Press::Places { on_a_queen: ("take it back", "take back") },
     tally: ProgressTally::Nothing,
-    // Up to its solver's limit.
     sizes: *SIZES.start()..=MAX_COVER_N,
+    sizes_limited_by: Some("its solver's limit"),
     rules_first: false,
     repeats_held_directions: true,
     rules: |_| {

@@ -51,6 +51,7 @@ pub(super) struct Facts {
     pub(super) press: Press,
     pub(super) tally: ProgressTally,
     pub(super) sizes: RangeInclusive<usize>,
+    pub(super) sizes_limited_by: Option<&'static str>,
     pub(super) rules_first: bool,
     pub(super) repeats_held_directions: bool,
     pub(super) rules: fn(usize) -> String,

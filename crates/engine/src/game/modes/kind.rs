@@ -91,6 +91,13 @@ impl ModeKind {
         self.facts().sizes.clone()
     }
 
+    /// What limits [`ModeKind::sizes`] where a mode plays fewer than
+    /// [`SIZES`](super::SIZES) for a reason of its own ("its solver's limit"), said when a
+    /// size it does not play is refused.
+    pub fn sizes_limited_by(self) -> Option<&'static str> {
+        self.facts().sizes_limited_by
+    }
+
     /// Whether a direction held down repeats. Classic follows seed 002,
     /// which moves once per push of the joystick (its held and repeated key
     /// events are ignored); the other modes repeat, to cross larger boards.

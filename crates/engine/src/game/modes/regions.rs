@@ -32,8 +32,8 @@ pub(super) const FACTS: Facts = Facts {
     summary: "one queen in every row, column and coloured region, none touching",
     press: Press::Cycles(&["dot", "queen", "empty"]),
     tally: ProgressTally::DailyStreak,
-    // The sizes its generator makes.
     sizes: generate::SIZES,
+    sizes_limited_by: Some("its generator's sizes"),
     rules_first: false,
     repeats_held_directions: true,
     rules: |_| {

@@ -24,6 +24,7 @@ pub(super) const FACTS: Facts = Facts {
     press: Press::Places { on_a_queen: ("take it back", "take back") },
     tally: ProgressTally::Found,
     sizes: SIZES,
+    sizes_limited_by: None,
     // As the Scratch program shows its instructions page before play.
     rules_first: true,
     repeats_held_directions: true,
