@@ -580,15 +580,13 @@ pub fn parse(text: &str) -> Result<SavedState, Unusable> {
         check_version(version)?;
     }
     let on_disk: OnDisk = toml::from_str(text).map_err(invalid)?;
-    let size = on_disk.size.to_string();
-    let streak = on_disk.daily_streak.map(|days| days.to_string());
     SavedState::read(SavedText {
-        mode: &on_disk.mode,
-        size: &size,
-        found: on_disk.found.iter().map(|&i| Some(i)).collect(),
-        daily_solved: on_disk.daily_solved.as_deref(),
-        daily_streak: streak.as_deref(),
-        regions_puzzle: on_disk.regions_puzzle.as_deref(),
+        mode: on_disk.mode,
+        size: on_disk.size.to_string(),
+        found: on_disk.found.into_iter().map(Some).collect(),
+        daily_solved: on_disk.daily_solved,
+        daily_streak: on_disk.daily_streak.map(|days| days.to_string()),
+        regions_puzzle: on_disk.regions_puzzle,
     })
 }
 
