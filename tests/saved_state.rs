@@ -361,7 +361,8 @@ fn every_released_state_format_loads_with_nothing_lost() {
         if let Some((size, seed)) = in_play {
             assert!(text.contains(&format!("regions_puzzle = \"{size}:{seed:016x}\"")), "{name}:\n{text}");
         }
-        let saved = queens::daemon::state::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}\n{text}"));
+        let saved =
+            queens::daemon::state_toml::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}\n{text}"));
         assert_eq!(saved.regions.is_some(), in_play.is_some(), "{name}:\n{text}");
         assert_eq!(names(&d), ["state.toml"], "{name}: nothing set aside");
     }
@@ -550,7 +551,7 @@ fn the_state_file_and_the_page_say_the_same_about_each_broken_rule() {
         ),
     ];
     for (file, page, why) in cases {
-        let file_says = queens::daemon::state::parse(&file).unwrap_err().to_string();
+        let file_says = queens::daemon::state_toml::parse(&file).unwrap_err().to_string();
         let page_says = queens_web::saved::read(&page).unwrap_err().to_string();
         assert!(file_says.contains(why), "{file:?}: {file_says}");
         assert_eq!(page_says, file_says, "{page:?} against {file:?}");
@@ -564,7 +565,7 @@ fn the_state_file_and_the_page_judge_a_version_as_written() {
     // number to both.
     for version in ["9007199254740993", "99999999999999999999999", "3.0", "0"] {
         let file = format!("version = {version}\nmode = \"classic\"\nsize = 8\nfound = []\n");
-        let file_says = queens::daemon::state::parse(&file).unwrap_err().to_string();
+        let file_says = queens::daemon::state_toml::parse(&file).unwrap_err().to_string();
         let json = format!(r#"{{"version":{version},"mode":"classic","size":8,"found":[]}}"#);
         let page_says = queens_web::saved::read(&json).unwrap_err().to_string();
         assert_eq!(page_says, file_says, "{json} against {file:?}");

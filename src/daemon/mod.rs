@@ -1,10 +1,12 @@
 //! The game loop: one engine, one backend, until the input ends; and what
 //! the loop keeps across runs (the config file, logging, saved state).
 
+mod atomic_file;
 pub mod config;
 pub mod log;
 pub mod small_file;
 pub mod state;
+pub mod state_toml;
 
 use crate::backend::{Backend, Error, Next};
 use crate::game::{Engine, Frame, OnShow};
