@@ -173,10 +173,6 @@ mod tests {
             ("[]", "is not valid: it is a list, not an object"),
             ("null", "is not valid: it is null, not an object"),
             (
-                r#"{"mode":"classic","size":8,"found":[],"extra":1}"#,
-                "is not valid: unknown key 'extra': the keys are version, mode, size, found, daily_solved, daily_streak, regions_puzzle",
-            ),
-            (
                 r#"{"mode":"classic","size":8}"#,
                 "is not valid: there is no \"found\": a saved state has mode, size and found",
             ),
@@ -210,6 +206,11 @@ mod tests {
         for (json, why) in cases {
             assert_eq!(read(json).map_err(|e| e.to_string()), Err(why.to_string()), "{json}");
         }
+        // The key named, then the keys there are (a new one added at the end).
+        let unknown = read(r#"{"mode":"classic","size":8,"found":[],"extra":1}"#).unwrap_err().to_string();
+        let named =
+            "is not valid: unknown key 'extra': the keys are version, mode, size, found, daily_solved, ";
+        assert!(unknown.starts_with(named), "{unknown}");
     }
 
     #[test]
