@@ -5,7 +5,7 @@ use crate::common;
 
 use common::hat::{Hat, Play, click, try_click};
 use queens::backend::sensehat::joystick;
-use queens::daemon::state;
+use queens::daemon::state_toml;
 use queens::game::Event;
 use queens::puzzle::{Placement, Solutions};
 use std::fs;
@@ -141,7 +141,7 @@ fn a_kill_at_any_moment_leaves_the_old_state_or_the_new_never_a_torn_one() {
         child.kill().unwrap();
         child.wait().unwrap();
         if let Ok(text) = fs::read_to_string(&state) {
-            assert!(queens::daemon::state::parse(&text).is_ok(), "round {round}: torn state:\n{text}");
+            assert!(queens::daemon::state_toml::parse(&text).is_ok(), "round {round}: torn state:\n{text}");
         }
         let leftovers: Vec<_> = fs::read_dir(&d)
             .unwrap()
@@ -157,7 +157,7 @@ fn a_kill_at_any_moment_leaves_the_old_state_or_the_new_never_a_torn_one() {
         );
     }
     let text = fs::read_to_string(&state).expect("some round saved");
-    assert!(queens::daemon::state::parse(&text).unwrap().progress.count() > 0);
+    assert!(queens::daemon::state_toml::parse(&text).unwrap().progress.count() > 0);
 }
 
 /// systemd's stop (SIGTERM) around a save, on the stand-in HAT. The handler
@@ -207,7 +207,8 @@ fn a_stop_around_a_save_leaves_the_leds_dark_and_the_state_old_or_new() {
         result.unwrap_or_else(|e| panic!("round {round}: {e:#}"));
         assert_eq!(hat.leds(), [0; 128], "round {round}: the LEDs are left dark");
         let text = fs::read_to_string(hat.path("state.toml")).unwrap();
-        let saved = state::parse(&text).unwrap_or_else(|e| panic!("round {round}: torn state {e}:\n{text}"));
+        let saved =
+            state_toml::parse(&text).unwrap_or_else(|e| panic!("round {round}: torn state {e}:\n{text}"));
         assert!(
             text == old || saved.progress.count() == 2,
             "round {round}: neither the old state nor the new:\n{text}"

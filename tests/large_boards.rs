@@ -208,7 +208,7 @@ fn the_menu_offers_the_sizes_the_mode_plays() {
 #[test]
 fn a_saved_size_the_mode_cannot_play_is_clamped() {
     let saved =
-        queens::daemon::state::parse("mode = \"cover\"\nsize = 14\nfound = []\n").expect("not an error");
+        queens::daemon::state_toml::parse("mode = \"cover\"\nsize = 14\nfound = []\n").expect("not an error");
     let setup = Setup { mode: saved.mode, size: saved.size, max_size: 16, ..Setup::default() };
     let engine = Engine::start(setup, saved.progress);
     assert_eq!((engine.setup().size, engine.frame().side()), (11, 11));

@@ -22,7 +22,7 @@ fn play(args: &[&str], script: &str) -> Output {
 
 fn saved(state: &Path) -> (ModeKind, usize) {
     let text = fs::read_to_string(state).expect("the state is saved");
-    let state = queens::daemon::state::parse(&text).unwrap();
+    let state = queens::daemon::state_toml::parse(&text).unwrap();
     (state.mode, state.size)
 }
 

@@ -448,7 +448,7 @@ fn first_frame(out: &std::process::Output) -> String {
 /// The regions puzzle the state file keeps in play, if any.
 fn kept(state: &std::path::Path) -> Option<queens::game::InPlay> {
     let text = fs::read_to_string(state).unwrap();
-    queens::daemon::state::parse(&text).unwrap().regions
+    queens::daemon::state_toml::parse(&text).unwrap().regions
 }
 
 /// The script that solves the generated puzzle `kept` from the cursor's start.

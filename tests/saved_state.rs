@@ -361,7 +361,8 @@ fn every_released_state_format_loads_with_nothing_lost() {
         if let Some((size, seed)) = in_play {
             assert!(text.contains(&format!("regions_puzzle = \"{size}:{seed:016x}\"")), "{name}:\n{text}");
         }
-        let saved = queens::daemon::state::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}\n{text}"));
+        let saved =
+            queens::daemon::state_toml::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}\n{text}"));
         assert_eq!(saved.regions.is_some(), in_play.is_some(), "{name}:\n{text}");
         assert_eq!(names(&d), ["state.toml"], "{name}: nothing set aside");
     }
@@ -490,48 +491,68 @@ fn a_newer_state_this_version_cannot_parse_is_not_moved_aside() {
 #[test]
 fn the_state_file_and_the_page_say_the_same_about_each_broken_rule() {
     // Each rule broken once in each format: the state file's TOML, and the
-    // fields the page takes out of its JSON (web/queens.js). The words are
-    // the engine's: if either side checked a rule on its own, they would part.
+    // page's JSON. The words are the engine's: if either side checked a
+    // rule on its own, they would part.
     let toml = |values: &str| format!("mode = \"regions\"\nsize = 8\nfound = []\n{values}");
     let daily = |date: &str, days: &str| toml(&format!("daily_solved = \"{date}\"\ndaily_streak = {days}\n"));
+    let json = |members: &str| format!(r#"{{"mode":"regions","size":8,"found":[]{members}}}"#);
+    let daily_json =
+        |date: &str, days: &str| json(&format!(r#","daily_solved":"{date}","daily_streak":{days}"#));
     let cases = [
-        ("mode = \"chess\"\nsize = 8\nfound = []\n".to_string(), "chess 8", "unknown mode 'chess'"),
+        (
+            "mode = \"chess\"\nsize = 8\nfound = []\n".to_string(),
+            r#"{"mode":"chess","size":8,"found":[]}"#.to_string(),
+            "unknown mode 'chess'",
+        ),
         (
             "mode = \"classic\"\nsize = 3\nfound = []\n".into(),
-            "classic 3",
+            r#"{"mode":"classic","size":3,"found":[]}"#.into(),
             "size cannot be '3': it must be from 4 to 16",
         ),
         (
             "mode = \"classic\"\nsize = 17\nfound = []\n".into(),
-            "classic 17",
+            r#"{"mode":"classic","size":17,"found":[]}"#.into(),
             "size cannot be '17': it must be from 4 to 16",
         ),
-        ("mode = \"cover\"\nsize = 8\nfound = [92]\n".into(), "cover 8 92", "above 91"),
-        (daily("2026-02-30", "2"), "regions 8 daily:2026-02-30:2", "is not a date"),
-        (daily("2026-02-03", "0"), "regions 8 daily:2026-02-03:0", "must be 1 or more"),
-        (daily("2026-02-03", "-3"), "regions 8 daily:2026-02-03:-3", "must be 1 or more"),
+        (
+            "mode = \"cover\"\nsize = 8\nfound = [92]\n".into(),
+            r#"{"mode":"cover","size":8,"found":[92]}"#.into(),
+            "above 91",
+        ),
+        (daily("2026-02-30", "2"), daily_json("2026-02-30", "2"), "is not a date"),
+        (daily("2026-02-03", "0"), daily_json("2026-02-03", "0"), "must be 1 or more"),
+        (daily("2026-02-03", "-3"), daily_json("2026-02-03", "-3"), "must be 1 or more"),
         (
             daily("2026-02-03", "4294967296"),
-            "regions 8 daily:2026-02-03:4294967296",
+            daily_json("2026-02-03", "4294967296"),
             "at most 4294967295 days",
         ),
         (
             toml("regions_puzzle = \"4:0123456789abcdef\"\n"),
-            "regions 8 regions:4:0123456789abcdef",
+            json(r#","regions_puzzle":"4:0123456789abcdef""#),
             "SIZE:SEED",
         ),
-        (format!("version = 0\n{}", toml("")), "version:0 regions 8", "version 0 is not a version"),
-        (format!("version = -3\n{}", toml("")), "version:-3 regions 8", "version -3 is not a version"),
-        (format!("version = 3\n{}", toml("")), "version:3", "newer queens (format version 3,"),
+        (toml("daily_solved = \"2026-02-03\"\n"), json(r#","daily_solved":"2026-02-03""#), "go together"),
+        (
+            format!("version = 0\n{}", toml("")),
+            format!(r#"{{"version":0,{}"#, &json("")[1..]),
+            "version 0 is not a version",
+        ),
+        (
+            format!("version = -3\n{}", toml("")),
+            format!(r#"{{"version":-3,{}"#, &json("")[1..]),
+            "version -3 is not a version",
+        ),
+        (format!("version = 3\n{}", toml("")), r#"{"version":3}"#.into(), "newer queens (format version 3,"),
         (
             format!("version = 99999999999999999999\n{}", toml("")),
-            "version:99999999999999999999",
+            r#"{"version":99999999999999999999}"#.into(),
             "newer queens (format version 99999999999999999999,",
         ),
     ];
     for (file, page, why) in cases {
-        let file_says = queens::daemon::state::parse(&file).unwrap_err().to_string();
-        let page_says = queens_web::saved::parse(page).unwrap_err().to_string();
+        let file_says = queens::daemon::state_toml::parse(&file).unwrap_err().to_string();
+        let page_says = queens_web::saved::read(&page).unwrap_err().to_string();
         assert!(file_says.contains(why), "{file:?}: {file_says}");
         assert_eq!(page_says, file_says, "{page:?} against {file:?}");
     }
@@ -539,15 +560,14 @@ fn the_state_file_and_the_page_say_the_same_about_each_broken_rule() {
 
 #[test]
 fn the_state_file_and_the_page_judge_a_version_as_written() {
-    // The page reads the version from its JSON text, not through JSON.parse, which would round
-    // 2^53 + 1 and write 10^23 as 1e+23: a newer queens's to both, and 3.0 no whole number to both.
+    // The page's JSON is read with its version's digits as written, not through JSON.parse, which
+    // would round 2^53 + 1 and write 10^23 as 1e+23: a newer queens's to both, and 3.0 no whole
+    // number to both.
     for version in ["9007199254740993", "99999999999999999999999", "3.0", "0"] {
         let file = format!("version = {version}\nmode = \"classic\"\nsize = 8\nfound = []\n");
-        let file_says = queens::daemon::state::parse(&file).unwrap_err().to_string();
+        let file_says = queens::daemon::state_toml::parse(&file).unwrap_err().to_string();
         let json = format!(r#"{{"version":{version},"mode":"classic","size":8,"found":[]}}"#);
-        let fields =
-            queens_web::saved::unreadable_version(&json).expect("a version this build does not read");
-        let page_says = queens_web::saved::parse(&fields).unwrap_err().to_string();
+        let page_says = queens_web::saved::read(&json).unwrap_err().to_string();
         assert_eq!(page_says, file_says, "{json} against {file:?}");
     }
 }

@@ -301,7 +301,7 @@ fn a_whole_game_solved_on_the_emulator() {
     let status = terminate(&mut emu.game);
     assert!(status.success());
     let saved = std::fs::read_to_string(emu.dir.join("state.toml")).expect("the progress is saved");
-    assert_eq!(queens::daemon::state::parse(&saved).unwrap().progress.found().count(), 1);
+    assert_eq!(queens::daemon::state_toml::parse(&saved).unwrap().progress.found().count(), 1);
 }
 
 #[test]

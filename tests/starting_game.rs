@@ -61,7 +61,9 @@ fn a_size_is_refused_in_the_same_words_on_the_command_line_in_the_config_file_an
         assert!(file.starts_with(&format!("queens play: {config_arg}:")), "{file}");
         assert_eq!(about_the_size(&file), about_the_size(&cli), "size = {size} against --size {size}");
         if on_the_page {
-            let page = queens_web::saved::parse(&format!("{mode} {size}")).unwrap_err().to_string();
+            let page = queens_web::saved::read(&format!(r#"{{"mode":"{mode}","size":{size},"found":[]}}"#))
+                .unwrap_err()
+                .to_string();
             assert_eq!(
                 about_the_size(&page),
                 about_the_size(&cli),
@@ -69,21 +71,23 @@ fn a_size_is_refused_in_the_same_words_on_the_command_line_in_the_config_file_an
             );
         }
     }
-    // Not a number: the command line and the page say so alike (the config file's TOML
-    // refuses a string before any rule for a size).
+    // Not a whole number: the command line says so; the page alike of a number with a
+    // fraction (a string it refuses as JSON of the wrong type, as the config file's TOML
+    // does, before any rule for a size).
     for written in ["x", "8.5"] {
         let (_, cli) = refused(&["--config", "/dev/null", "--size", written]);
-        let page = queens_web::saved::parse(&format!("classic {written}")).unwrap_err().to_string();
         assert_eq!(about_the_size(&cli), format!("cannot be '{written}': not a whole number"));
-        assert_eq!(about_the_size(&page), about_the_size(&cli), "{written}");
     }
+    let page =
+        queens_web::saved::read(r#"{"mode":"classic","size":8.5,"found":[]}"#).unwrap_err().to_string();
+    assert_eq!(about_the_size(&page), "cannot be '8.5': not a whole number");
     fs::remove_dir_all(&d).unwrap();
 }
 
 /// The mode and size the state file says were played last.
 fn played_last(state: &Path) -> (ModeKind, usize) {
     let text = fs::read_to_string(state).expect("the state is kept");
-    let state = queens::daemon::state::parse(&text).unwrap();
+    let state = queens::daemon::state_toml::parse(&text).unwrap();
     (state.mode, state.size)
 }
 

@@ -556,7 +556,7 @@ fn a_whole_game_solved_flashes_and_is_saved() {
     pty.send(b"q");
     assert!(pty.exit().success());
     let saved = std::fs::read_to_string(pty.state_dir.join("state.toml")).expect("the progress is saved");
-    let state = queens::daemon::state::parse(&saved).unwrap();
+    let state = queens::daemon::state_toml::parse(&saved).unwrap();
     assert_eq!(state.progress.found().count(), 1, "{saved}");
 }
 
@@ -590,7 +590,7 @@ fn a_whole_game_played_by_clicks_is_found_and_saved() {
     assert!(pty.exit().success());
     pty.assert_given_back("q after clicks");
     let saved = std::fs::read_to_string(pty.state_dir.join("state.toml")).expect("the progress is saved");
-    let state = queens::daemon::state::parse(&saved).unwrap();
+    let state = queens::daemon::state_toml::parse(&saved).unwrap();
     assert_eq!(state.progress.found().count(), 1, "{saved}");
 }
 

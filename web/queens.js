@@ -40,64 +40,18 @@ function text(len) {
   return new TextDecoder().decode(bytes(wasm.output(), len));
 }
 
-// What is stored now: { raw, fields } for the engine to check, or "" (nothing, or a value of the wrong
-// shape, which is set aside). `quiet`: a storage that cannot be read is not said (a save says it).
-function loadFields(quiet) {
-  let raw;
+// What is stored now, as it is (the engine reads and checks it), or null: nothing, or a storage that
+// cannot be read. `quiet`: a storage that cannot be read is not said (a save says it).
+function loadStored(quiet) {
   try {
-    raw = localStorage.getItem(STORE);
+    return localStorage.getItem(STORE);
   } catch (e) {
     if (!quiet) console.warn(`queens: localStorage cannot be read (${e.message}); progress will not be kept`);
-    return "";
+    return null;
   }
-  if (raw === null) return "";
-  const fields = shape(raw);
-  if (typeof fields === "string") return { raw, fields };
-  setAside(raw, fields.why);
-  return "";
 }
 
-// The stored JSON's shape: an object with exactly mode (a name), size and found (whole numbers),
-// daily_solved (a date) with daily_streak (a whole number) once a puzzle of the day was solved,
-// regions_puzzle (SIZE:SEED) while a regions puzzle is in play, and version. Returns the fields for
-// the engine to check, or { why }. The version is the engine's to judge, from the text as written
-// (JSON.parse rounds a number past 2^53): one this build cannot read (a newer queens's, or not a
-// version) is given to the engine alone, which says which, and the shape is not judged.
-function shape(raw) {
-  let v;
-  try {
-    v = JSON.parse(raw);
-  } catch (e) {
-    return { why: "is not valid: it is not JSON" };
-  }
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return { why: "is not valid: it is not an object" };
-  const unreadable = text(withStored(raw, wasm.unreadable_version));
-  if (unreadable !== "") return unreadable;
-  const keys = Object.keys(v).filter((k) => k !== "version").sort().join(", ");
-  const daily = v.daily_solved !== undefined;
-  const regions = v.regions_puzzle !== undefined;
-  const expected = ["found", "mode", "size", ...(daily ? ["daily_solved", "daily_streak"] : []), ...(regions ? ["regions_puzzle"] : [])];
-  if (keys !== expected.sort().join(", ")) {
-    return { why: `is not valid: its keys are ${keys || "none"}, not mode, size, found (and daily_solved, daily_streak, regions_puzzle, version)` };
-  }
-  if (typeof v.mode !== "string" || !/^\S+$/.test(v.mode)) return { why: "is not valid: 'mode' is not a name" };
-  if (!Number.isInteger(v.size)) return { why: "is not valid: 'size' is not a whole number" };
-  if (!Array.isArray(v.found) || !v.found.every(Number.isInteger)) {
-    return { why: "is not valid: 'found' is not a list of whole numbers" };
-  }
-  if (daily && (typeof v.daily_solved !== "string" || !/^\S+$/.test(v.daily_solved) || !Number.isInteger(v.daily_streak))) {
-    return { why: "is not valid: 'daily_solved' is not a date or 'daily_streak' not a whole number" };
-  }
-  if (regions && (typeof v.regions_puzzle !== "string" || !/^\S+$/.test(v.regions_puzzle))) {
-    return { why: "is not valid: 'regions_puzzle' is not SIZE:SEED" };
-  }
-  // Every digit of a whole number, however large (`${1e21}` is "1e+21"), for the engine to judge.
-  const streak = daily ? [`daily:${v.daily_solved}:${BigInt(v.daily_streak)}`] : [];
-  const puzzle = regions ? [`regions:${v.regions_puzzle}`] : [];
-  return [v.mode, v.size, ...streak, ...puzzle, ...v.found].join(" ");
-}
-
-// A stored value that is not valid is moved to another key, never lost, and the game starts afresh.
+// A stored value that breaks a rule is moved to another key, never lost, and the game starts afresh.
 function setAside(raw, why) {
   const aside = `${STORE}.corrupt-${Date.now()}`;
   try {
@@ -115,9 +69,9 @@ function notKept(why) {
   console.warn(`queens: saved progress (localStorage "${STORE}") ${why}`);
 }
 
-// Gives the engine the fields of what is stored (or "") for `call`, which reads them.
-function withStored(fields, call) {
-  const encoded = new TextEncoder().encode(fields);
+// Gives the engine `text` (what is stored, a puzzle) for `call`, which reads it.
+function withStored(text, call) {
+  const encoded = new TextEncoder().encode(text);
   bytes(wasm.input_buffer(encoded.length), encoded.length).set(encoded);
   return call();
 }
@@ -125,15 +79,15 @@ function withStored(fields, call) {
 // Stores the progress if it changed, merged with what is stored now (another tab's, perhaps).
 function save() {
   if (!wasm.unsaved()) return;
-  const stored = loadFields(true);
-  let len = withStored(stored ? stored.fields : "", wasm.saved);
+  const stored = loadStored(true);
+  let len = withStored(stored ?? "", () => wasm.saved(stored === null ? 0 : 1));
   if (len === 0) return;
   let json = text(len);
   if (!json.startsWith("{")) {
     // What is stored cannot be merged (the words say why).
     if (!wasm.keeps_progress()) return notKept(json);
-    setAside(stored.raw, json);
-    len = withStored("", wasm.saved);
+    setAside(stored, json);
+    len = wasm.saved(0);
     if (len === 0) return;
     json = text(len);
   }
@@ -151,7 +105,7 @@ function introSeen() {
     if (localStorage.getItem(INTRO_SEEN) !== null) return true;
     localStorage.setItem(INTRO_SEEN, "1");
   } catch (e) {
-    // Said by loadFields or save, which use the same storage.
+    // Said by loadStored or save, which use the same storage.
   }
   return false;
 }
@@ -338,10 +292,10 @@ function givenPuzzle() {
 
 // Starts a game: the stored progress, and first the puzzle given (read by givenPuzzle or pasted), if any.
 function startGame(intro) {
-  const stored = loadFields(false);
-  const warning = withStored(stored ? stored.fields : "", () => wasm.start(performance.now(), intro ? 1 : 0, seed()));
+  const stored = loadStored(false);
+  const warning = withStored(stored ?? "", () => wasm.start(performance.now(), intro ? 1 : 0, seed(), stored === null ? 0 : 1));
   if (warning > 0) {
-    if (wasm.keeps_progress()) setAside(stored.raw, text(warning));
+    if (wasm.keeps_progress()) setAside(stored, text(warning));
     else notKept(text(warning));
   }
   update();

@@ -2,11 +2,13 @@
 //! the loop keeps across runs (the config file, logging, saved state, and
 //! when it is saved).
 
+mod atomic_file;
 pub mod config;
 pub mod log;
 pub mod saver;
 pub mod small_file;
 pub mod state;
+pub mod state_toml;
 
 use crate::backend::{Backend, Error, Next};
 use crate::game::{Engine, Frame, OnShow};

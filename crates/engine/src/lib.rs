@@ -53,6 +53,7 @@
 #![deny(clippy::print_stdout, clippy::print_stderr, clippy::dbg_macro)]
 
 pub mod game;
+pub mod json;
 pub mod puzzle;
 pub mod regions;
 pub mod solver;

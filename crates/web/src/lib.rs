@@ -17,7 +17,7 @@ pub mod session;
 
 use queens_engine::game::gesture::Key;
 use queens_engine::game::{Calendar, Event, MAX_SIDE, OnShow, Press, Stopwatch, Unusable};
-use queens_engine::regions::json::json_string;
+use queens_engine::json::json_string;
 use queens_engine::regions::{Puzzle, share};
 use session::Session;
 use std::cell::RefCell;
@@ -26,7 +26,7 @@ use std::cell::RefCell;
 #[derive(Default)]
 struct Page {
     session: Option<Session>,
-    /// Text the page writes for [`start`] (the saved state's fields).
+    /// Text the page writes for a call (the stored JSON, a puzzle).
     input: Vec<u8>,
     /// Text for the page to read after a call that returns its length.
     output: String,
@@ -132,20 +132,19 @@ pub extern "C" fn given_puzzle() -> usize {
     })
 }
 
-/// Starts a game at `now` on the page's clock, from the saved state's fields
-/// in the input buffer (empty for a first visit), scrolling the intro if
+/// Starts a game at `now` on the page's clock, from the stored JSON in the
+/// input buffer if `stored` is 1 (0: nothing stored), scrolling the intro if
 /// `intro` is 1 (the page's first visit), with regions mode's puzzles other
 /// than the day's from `seed` (the page's randomness, or the seed of a
 /// shared address); first the puzzle [`given_puzzle`] read, if any. Returns the length of the output text: empty, or why
 /// the saved state was not used.
 // SAFETY: as for `input_buffer`.
 #[unsafe(no_mangle)]
-pub extern "C" fn start(now: f64, intro: u32, seed: u64) -> usize {
+pub extern "C" fn start(now: f64, intro: u32, seed: u64, stored: u32) -> usize {
     PAGE.with_borrow_mut(|page| {
-        let fields = String::from_utf8_lossy(&page.input).into_owned();
-        let (saved, unusable) = match fields.trim() {
-            "" => (None, None),
-            fields => match saved::parse(fields) {
+        let (saved, unusable) = match stored {
+            0 => (None, None),
+            _ => match saved::read(&String::from_utf8_lossy(&page.input)) {
                 Ok(saved) => (Some(saved), None),
                 Err(why) => (None, Some(why)),
             },
@@ -157,21 +156,6 @@ pub extern "C" fn start(now: f64, intro: u32, seed: u64) -> usize {
         }
         page.session = Some(session);
         page.output = unusable.map(|why| why.to_string()).unwrap_or_default();
-        page.output.len()
-    })
-}
-
-/// Reads the input buffer as the stored JSON value, and its top-level
-/// `version` as written (`JSON.parse` would round a number past 2^53): if
-/// this build cannot read that format (a newer queens's, or not a version),
-/// the output text is the fields to give [`start`] and [`saved()`] in place
-/// of the value's (`version:N`, which they refuse, saying which), and the
-/// page does not judge its shape; else it is empty. Returns its length.
-// SAFETY: as for `input_buffer`.
-#[unsafe(no_mangle)]
-pub extern "C" fn unreadable_version() -> usize {
-    PAGE.with_borrow_mut(|page| {
-        page.output = saved::unreadable_version(&String::from_utf8_lossy(&page.input)).unwrap_or_default();
         page.output.len()
     })
 }
@@ -280,17 +264,19 @@ pub extern "C" fn unsaved() -> u32 {
 }
 
 /// The progress to store if it changed since it was last stored, merged
-/// with what is stored now (its fields in the input buffer, as for
-/// [`start`]: another tab may have stored progress since), as JSON in the
+/// with what is stored now (the stored JSON in the input buffer if
+/// `stored` is 1, as for [`start`]: another tab may have stored progress
+/// since), as JSON in the
 /// output text; returns its length (0: nothing to store). If what is
 /// stored cannot be used, the output is instead why, in one line (not
 /// JSON): see [`keeps_progress`].
 // SAFETY: as for `input_buffer`.
 #[unsafe(no_mangle)]
-pub extern "C" fn saved() -> usize {
+pub extern "C" fn saved(stored: u32) -> usize {
     PAGE.with_borrow_mut(|page| {
-        let stored = String::from_utf8_lossy(&page.input).into_owned();
-        page.output = match page.session.as_mut().map(|s| s.take_saved(&stored)) {
+        let input = String::from_utf8_lossy(&page.input).into_owned();
+        let stored = (stored != 0).then_some(input.as_str());
+        page.output = match page.session.as_mut().map(|s| s.take_saved(stored)) {
             Some(Ok(Some(saved))) => saved::to_json(&saved),
             Some(Err(why)) => why.to_string(),
             Some(Ok(None)) | None => String::new(),
@@ -403,12 +389,11 @@ mod tests {
         give(&format!("# 7x7, seed 30\n{}", made.letters()));
         assert_eq!(given_puzzle(), link.len());
         assert_eq!(output_text(), link);
-        give("");
-        start(0.0, 0, 1);
+        start(0.0, 0, 1, 0);
         let said = PAGE.with_borrow(|page| page.session.as_ref().unwrap().on_show());
         assert_eq!((said.mode, said.size, said.tally), (ModeKind::Regions, 7, None));
         // Played once: the next start is the stored game's again.
-        start(0.0, 0, 1);
+        start(0.0, 0, 1, 0);
         assert_eq!(PAGE.with_borrow(|page| page.session.as_ref().unwrap().on_show().mode), ModeKind::Classic);
         for (text, expected) in [
             (

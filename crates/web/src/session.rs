@@ -208,19 +208,19 @@ impl Session {
     }
 
     /// The state to store if the mode, size or progress changed since it
-    /// was last stored: this game's merged with `stored`, the fields of
-    /// what is stored now (another tab's perhaps; empty for nothing). If
+    /// was last stored: this game's merged with `stored`, the JSON stored
+    /// now (another tab's perhaps; `None` for nothing). If
     /// `stored` cannot be used the error says why and nothing is taken: a
     /// value that breaks a rule is for the page to set aside before asking
     /// again with nothing; one from a newer queens stops the keeping.
-    pub fn take_saved(&mut self, stored: &str) -> Result<Option<SavedState>, Unusable> {
+    pub fn take_saved(&mut self, stored: Option<&str>) -> Result<Option<SavedState>, Unusable> {
         if !self.unsaved() {
             return Ok(None);
         }
         let ours = SavedState::of(&self.engine);
-        let merged = match stored.trim() {
-            "" => ours,
-            fields => match saved::parse(fields) {
+        let merged = match stored {
+            None => ours,
+            Some(json) => match saved::read(json) {
                 Ok(there) => saved::merged(&ours, self.chosen_as_of, &there),
                 Err(newer @ Unusable::Newer(_)) => {
                     self.stop_keeping();
@@ -412,7 +412,7 @@ mod tests {
         let mut s =
             Session::start(Some(saved), true, 0.0, 0, None, Box::new(StoppedWatch), Box::new(NoCalendar));
         assert_eq!((s.on_show().mode, s.on_show().size), (ModeKind::Cover, 11), "cover plays up to 11x11");
-        assert_eq!(s.take_saved(""), Ok(None));
+        assert_eq!(s.take_saved(None), Ok(None));
         assert!(!s.unsaved());
         let now = settled(&mut s, 0.0);
         s.keyboard(Event::Hold, now);
@@ -423,7 +423,7 @@ mod tests {
         }
         s.keyboard(Event::Press, now);
         assert!(s.unsaved());
-        let saved = s.take_saved("").unwrap().expect("a new mode is saved");
+        let saved = s.take_saved(None).unwrap().expect("a new mode is saved");
         assert_eq!((saved.mode, saved.size), (ModeKind::Classic, 11));
     }
 
@@ -448,8 +448,8 @@ mod tests {
         let now = settled(&mut s, 0.0);
         solve(&mut s, [7, 1, 3, 0, 6, 4, 2, 5], now);
         assert_eq!(s.found(), 1, "solved");
-        // Another tab stored ten solutions since this one started: {"mode":"strict","size":6,"found":[0..9]}.
-        let other_tab = "version:1 strict 6 1 2 3 4 5 6 7 8 9 10";
+        // Another tab stored ten solutions since this one started.
+        let other_tab = Some(r#"{"version":1,"mode":"strict","size":6,"found":[1,2,3,4,5,6,7,8,9,10]}"#);
         let stored = s.take_saved(other_tab).unwrap().expect("a solution to store");
         assert_eq!(
             saved::to_json(&stored),
@@ -469,17 +469,17 @@ mod tests {
         let mut s = new_session();
         let now = settled(&mut s, 0.0);
         solve(&mut s, [7, 1, 3, 0, 6, 4, 2, 5], now);
-        let broken = s.take_saved("chess 8").unwrap_err();
+        let broken = s.take_saved(Some(r#"{"mode":"chess","size":8,"found":[]}"#)).unwrap_err();
         assert!(broken.to_string().starts_with("is not valid"), "{broken}");
         // Set aside by the page, then asked again with nothing stored: the change is still there to store.
-        assert!(s.take_saved("").unwrap().is_some());
+        assert!(s.take_saved(None).unwrap().is_some());
         let now = settled(&mut s, now);
         choose(&mut s, "STRICT", now);
-        assert!(matches!(s.take_saved("version:3"), Err(Unusable::Newer(v)) if v == "3"));
+        assert!(matches!(s.take_saved(Some(r#"{"version":3}"#)), Err(Unusable::Newer(v)) if v == "3"));
         assert!(!s.keeps_progress());
         let now = settled(&mut s, now);
         choose(&mut s, "CLASSIC", now);
-        assert_eq!(s.take_saved(""), Ok(None), "nothing is stored any more");
+        assert_eq!(s.take_saved(None), Ok(None), "nothing is stored any more");
     }
 
     #[test]
@@ -492,17 +492,17 @@ mod tests {
         let second = start(regions, 2);
         assert!(first.frame() != second.frame(), "another seed, another 7x7");
         // Stored at once, without a move: a reload before the first one shows it again.
-        let stored = first.take_saved("").unwrap().expect("the new puzzle to store");
+        let stored = first.take_saved(None).unwrap().expect("the new puzzle to store");
         let in_play = stored.regions.expect("the puzzle in play");
         assert!(saved::to_json(&stored).contains(&format!(r#""regions_puzzle":"{}""#, in_play.to_text())));
         let mut reloaded = start(stored, 2);
         assert!(reloaded.frame() == first.frame(), "the puzzle in play, not the seed's");
-        assert_eq!(reloaded.take_saved(""), Ok(None), "nothing new to store");
+        assert_eq!(reloaded.take_saved(None), Ok(None), "nothing new to store");
         // Another mode is played: the 7x7 is still kept, for when regions starts at 7x7 again.
         let mut classic = start(SavedState { mode: ModeKind::Classic, ..stored }, 3);
-        assert_eq!(classic.take_saved(""), Ok(None));
+        assert_eq!(classic.take_saved(None), Ok(None));
         choose(&mut classic, "STRICT", 0.0);
-        let strict = classic.take_saved("").unwrap().expect("a new mode to store");
+        let strict = classic.take_saved(None).unwrap().expect("a new mode to store");
         assert_eq!((strict.mode, strict.regions), (ModeKind::Strict, Some(in_play)));
     }
 

@@ -1,9 +1,14 @@
 //! What every saved state (the state file, the page's storage) shares: the
-//! values kept ([`SavedState`]), the version of their format, the rules the
-//! values follow, and what to say about a state this build cannot use. The
-//! state file (TOML) and the page (JSON) each only encode [`SavedFields`] and
-//! decode [`SavedText`] in their own format; every rule and every word
-//! said about a bad value is here, so both say the same.
+//! values kept ([`SavedState`]), their keys ([`KEYS`]), the version of their
+//! format, the rules the values follow, and what to say about a state this
+//! build cannot use. The state file (TOML) only encodes [`SavedFields`] and
+//! decodes [`SavedText`]; the page's JSON is written and read here
+//! ([`SavedFields::to_json`], [`SavedState::from_json`]). Every rule and
+//! every word said about a bad value is here, so both say the same.
+//!
+//! A new saved value is a field of [`SavedState`], [`SavedFields`] and
+//! [`SavedText`], its key in [`KEYS`] and its JSON forms here, its rule in
+//! [`SavedState::read`], and its TOML form in the state file's format.
 
 use super::engine::Engine;
 use super::frame::MAX_SIDE;
@@ -11,8 +16,10 @@ use super::in_play::InPlay;
 use super::modes::ModeKind;
 use super::progress::Progress;
 use super::size::check_size;
+use crate::json::{self, Value, Whole, json_string};
 use crate::regions::generate::{date_string, parse_date};
-use std::fmt;
+use crate::words::{quoted, shown};
+use std::fmt::{self, Write as _};
 
 /// The newest version of the saved state's format this build reads. A
 /// saved state without a version is version 1 (what was written before
@@ -23,6 +30,12 @@ use std::fmt;
 /// holds it ([`SavedFields::version`]), so an older build goes on saving a state
 /// that holds nothing new.
 pub const STATE_VERSION: u32 = 2;
+
+/// The keys of a saved state, in the order they are written: the state
+/// file's and the page's. `version`, `mode`, `size` and `found` are always
+/// written; a state without `version` is version 1.
+const KEYS: [&str; 7] =
+    ["version", "mode", "size", "found", "daily_solved", "daily_streak", "regions_puzzle"];
 
 /// The version a saved state is written in: 2 when it keeps a regions
 /// puzzle in play, else 1.
@@ -152,19 +165,44 @@ pub struct SavedFields {
 /// read before the rest, by [`check_version`]). A number is given as its
 /// digits, so that one too large for any integer type is judged here too.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SavedText<'a> {
+pub struct SavedText {
     /// The mode's name.
-    pub mode: &'a str,
+    pub mode: String,
     /// The board size.
-    pub size: &'a str,
+    pub size: String,
     /// The solution numbers found; `None` for one that is no number of 0 or more.
     pub found: Vec<Option<usize>>,
     /// The last puzzle of the day solved, as written.
-    pub daily_solved: Option<&'a str>,
+    pub daily_solved: Option<String>,
     /// The days in a row up to it, as written.
-    pub daily_streak: Option<&'a str>,
+    pub daily_streak: Option<String>,
     /// The regions puzzle in play, as written.
-    pub regions_puzzle: Option<&'a str>,
+    pub regions_puzzle: Option<String>,
+}
+
+impl SavedFields {
+    /// The page's JSON, on one line, keys in their order, a value that
+    /// is `None` left out: `{"version":1,"mode":"classic","size":8,"found":[0,17]}`.
+    pub fn to_json(&self) -> String {
+        let found: Vec<String> = self.found.iter().map(usize::to_string).collect();
+        let mut text = format!(
+            r#"{{"version":{},"mode":{},"size":{},"found":[{}]"#,
+            self.version,
+            json_string(self.mode),
+            self.size,
+            found.join(",")
+        );
+        if let Some(date) = &self.daily_solved {
+            let _ = write!(text, r#","daily_solved":{}"#, json_string(date));
+        }
+        if let Some(days) = self.daily_streak {
+            let _ = write!(text, r#","daily_streak":{days}"#);
+        }
+        if let Some(in_play) = &self.regions_puzzle {
+            let _ = write!(text, r#","regions_puzzle":{}"#, json_string(in_play));
+        }
+        text + "}"
+    }
 }
 
 impl SavedState {
@@ -220,16 +258,108 @@ impl SavedState {
     /// and `daily_streak` a whole number of days from 1 to [`u32::MAX`], the
     /// two together or neither, and `regions_puzzle` [`InPlay::parse`]'s
     /// form. The error says which rule is broken, in one line.
-    pub fn read(read: SavedText<'_>) -> Result<SavedState, Unusable> {
-        let daily = match (read.daily_solved, read.daily_streak) {
+    pub fn read(read: SavedText) -> Result<SavedState, Unusable> {
+        let daily = match (read.daily_solved.as_deref(), read.daily_streak.as_deref()) {
             (None, None) => None,
             (Some(date), Some(days)) => Some((date, days)),
             _ => return Err(Unusable::invalid("daily_solved and daily_streak go together")),
         };
-        let (mode, size, progress) = check_values(read.mode, read.size, read.found, daily)?;
-        let regions = read.regions_puzzle.map(InPlay::parse).transpose().map_err(Unusable::invalid)?;
+        let (mode, size, progress) = check_values(&read.mode, &read.size, read.found, daily)?;
+        let regions =
+            read.regions_puzzle.as_deref().map(InPlay::parse).transpose().map_err(Unusable::invalid)?;
         Ok(SavedState { mode, size, progress, regions })
     }
+
+    /// The state the page stored as JSON (`text`, [`SavedFields::to_json`]'s
+    /// form or an older one), checked: JSON, an object, its `version` one
+    /// this build reads (judged first and alone, from its digits as written:
+    /// a newer format may shape the rest otherwise), its keys the saved state's and
+    /// each of its type (`mode`, `size` and `found` always there), and its
+    /// values by [`SavedState::read`]'s rules. A key given twice counts
+    /// the last, as the page's `JSON.parse` does.
+    pub fn from_json(text: &str) -> Result<SavedState, Unusable> {
+        let value =
+            json::parse(text).map_err(|fault| Unusable::invalid(format!("it is not JSON: {fault}")))?;
+        let Value::Object(members) = value else {
+            return Err(Unusable::invalid(format!("it is {}, not an object", value.kind())));
+        };
+        if let Some((_, version)) = members.iter().rev().find(|(key, _)| key == "version") {
+            // Anything but a number is no version: "" says so.
+            check_version(if let Value::Number(digits) = version { digits } else { "" })?;
+        }
+        let mut read = SavedText::default();
+        let mut seen = [false; KEYS.len()];
+        for (key, value) in &members {
+            let Some(index) = KEYS.iter().position(|k| k == key) else {
+                let keys = KEYS.join(", ");
+                return Err(Unusable::invalid(format!("unknown key {}: the keys are {keys}", quoted(key))));
+            };
+            seen[index] = true;
+            match KEYS[index] {
+                "mode" => read.mode = text_of(key, value, "a name")?,
+                "size" => read.size = whole_of(key, value)?,
+                "found" => read.found = solutions_of(value)?,
+                "daily_solved" => read.daily_solved = Some(text_of(key, value, "a date (YYYY-MM-DD)")?),
+                "daily_streak" => read.daily_streak = Some(whole_of(key, value)?),
+                "regions_puzzle" => read.regions_puzzle = Some(text_of(key, value, "SIZE:SEED")?),
+                _ => {} // the version, judged above
+            }
+        }
+        // KEYS[1..4] are the ones always written.
+        if let Some(missing) =
+            KEYS[1..4].iter().zip(&seen[1..4]).find_map(|(key, seen)| (!seen).then_some(key))
+        {
+            return Err(Unusable::invalid(format!(
+                "there is no \"{missing}\": a saved state has mode, size and found"
+            )));
+        }
+        SavedState::read(read)
+    }
+}
+
+/// The message that the page's value of `key` is not `expected`.
+fn not_a(key: &str, value: &Value<'_>, expected: &str) -> Unusable {
+    Unusable::invalid(format!("\"{key}\" is {}: expected {expected}", value.kind()))
+}
+
+/// A JSON string's text.
+fn text_of(key: &str, value: &Value<'_>, expected: &str) -> Result<String, Unusable> {
+    match value {
+        Value::String(text) => Ok(text.clone()),
+        _ => Err(not_a(key, value, expected)),
+    }
+}
+
+/// A JSON number's whole value as digits (`8e0` is `8`), or as written
+/// when it has a fraction, is below zero or is past 2^64, for the value's
+/// rule to judge in the words it uses for the state file's and the
+/// command line's (a size's: [`check_size`]).
+fn whole_of(key: &str, value: &Value<'_>) -> Result<String, Unusable> {
+    match value {
+        Value::Number(written) => match json::whole(written) {
+            Whole::Is(number) => Ok(number.to_string()),
+            Whole::Fraction | Whole::Negative | Whole::TooLarge => Ok(written.to_string()),
+        },
+        _ => Err(not_a(key, value, "a whole number")),
+    }
+}
+
+/// `found`'s solution numbers: `None` for one below zero or too large for
+/// any solution.
+fn solutions_of(value: &Value<'_>) -> Result<Vec<Option<usize>>, Unusable> {
+    let not_whole = || not_a("found", value, "a list of whole numbers");
+    let Value::List(items) = value else { return Err(not_whole()) };
+    let number = |item: &Value<'_>| match item {
+        Value::Number(written) => match json::whole(written) {
+            Whole::Is(number) => Ok(usize::try_from(number).ok()),
+            Whole::Negative | Whole::TooLarge => Ok(None),
+            Whole::Fraction => {
+                Err(Unusable::invalid(format!("\"found\" lists {}, not a whole number", shown(written))))
+            }
+        },
+        _ => Err(Unusable::invalid(format!("\"found\" lists {}: expected whole numbers", item.kind()))),
+    };
+    items.iter().map(number).collect()
 }
 
 impl Default for SavedState {

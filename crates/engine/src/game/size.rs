@@ -67,11 +67,19 @@ impl std::error::Error for SizeError {}
 pub fn check_size(written: &str, mode: Option<ModeKind>, largest: usize) -> Result<usize, SizeError> {
     let refuse = |why| SizeError { written: written.to_string(), why };
     let digits = written.strip_prefix('-').unwrap_or(written);
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(refuse(Unfit::NotANumber));
-    }
-    // A negative number, or one past every integer, is outside every mode's sizes too.
-    let n = written.parse::<usize>().ok().filter(|n| SIZES.contains(n)).ok_or(refuse(Unfit::NoMode))?;
+    let n = if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+        // A negative number, or one past every integer, is outside every mode's sizes too.
+        written.parse::<usize>().ok()
+    } else {
+        // A whole number written as JSON may write one (`8.0`, `1e30`, a page's stored size).
+        match written.parse::<f64>() {
+            Ok(x) if x.is_finite() && x.fract() == 0.0 => {
+                (0.0..=usize::MAX as f64).contains(&x).then(|| x as usize)
+            }
+            _ => return Err(refuse(Unfit::NotANumber)),
+        }
+    };
+    let n = n.filter(|n| SIZES.contains(n)).ok_or(refuse(Unfit::NoMode))?;
     if let Some(mode) = mode
         && !mode.sizes().contains(&n)
     {
@@ -103,7 +111,10 @@ mod tests {
         assert_eq!(why("12"), Ok(12));
         assert_eq!(why("x"), Err("cannot be 'x': not a whole number".into()));
         assert_eq!(why(""), Err("cannot be '': not a whole number".into()));
-        for outside in ["3", "17", "-1", "99999999999999999999"] {
+        assert_eq!(why("8.0"), Ok(8));
+        assert_eq!(why("8.5"), Err("cannot be '8.5': not a whole number".into()));
+        assert_eq!(why("inf"), Err("cannot be 'inf': not a whole number".into()));
+        for outside in ["3", "17", "-1", "99999999999999999999", "1e30", "-8e0"] {
             assert_eq!(why(outside), Err(format!("cannot be '{outside}': it must be from 4 to 16")));
         }
     }

@@ -6,13 +6,14 @@
 //!
 //! Written and read here, for the command line and the web page alike,
 //! and checked here: [`PuzzleJson::puzzle`] is the one place that says
-//! whether the keys agree with the grid. A reader of this one shape, not a
-//! general JSON library: the engine depends on nothing, and a general one
-//! would cost the page's module more than this does (docs/PERFORMANCE.md).
+//! whether the keys agree with the grid. Read with the engine's small JSON
+//! reader ([`crate::json`]), a key at a time, so that what is wrong is said
+//! with the key's name and where.
 
 use super::deduce::{self, Difficulty};
 use super::generate::date_said;
 use super::{MAX_SIDE, Puzzle, PuzzleError};
+use crate::json::{Fault, Reader, Whole, json_string, whole};
 use crate::words::{how_many, quoted, shown};
 use std::fmt::Write as _;
 use std::ops::RangeInclusive;
@@ -69,11 +70,11 @@ impl PuzzleJson {
     /// of its type and range (`null` for a key that may be left out is as
     /// if it were). What is wrong is said in one line, with where.
     pub fn parse(text: &str) -> Result<PuzzleJson, PuzzleError> {
-        let mut reader = Reader { text, at: 0 };
-        let json = reader.object()?;
+        let mut reader = Reader::new(text);
+        let json = object(&mut reader)?;
         reader.blank();
         if reader.at < text.len() {
-            return Err(reader.fail(reader.at, "something follows the puzzle's closing '}'"));
+            return Err(reader.fault(reader.at, "something follows the puzzle's closing '}'").into());
         }
         Ok(json)
     }
@@ -117,396 +118,128 @@ impl PuzzleJson {
     }
 }
 
-/// `text` as a JSON string, quotes included, its control characters
-/// escaped: the one writer of JSON strings, for the page's JSON too.
-pub fn json_string(text: &str) -> String {
-    let mut out = String::from("\"");
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if c.is_control() => {
-                let _ = write!(out, "\\u{:04x}", u32::from(c));
-            }
-            c => out.push(c),
-        }
+impl From<Fault> for PuzzleError {
+    fn from(fault: Fault) -> PuzzleError {
+        PuzzleError(format!("the puzzle's JSON is not valid: {fault}"))
     }
-    out + "\""
 }
 
-/// What a whole number is, or why it is not one.
-enum Whole {
-    Is(u64),
-    /// Has a fraction (`1.5`, `15e-1`).
-    Fraction,
-    /// Below zero (not `-0`).
-    Negative,
-    /// Past `u64`'s range (`1e20`).
-    TooLarge,
+/// The object, key by key.
+fn object(reader: &mut Reader<'_>) -> Result<PuzzleJson, PuzzleError> {
+    reader.blank();
+    if reader.peek() != Some(b'{') {
+        return Err(reader.ended_or("the puzzle's opening '{'").into());
+    }
+    let mut json = PuzzleJson::default();
+    let mut seen = [false; KEYS.len()];
+    reader.members(&mut |reader, key, start| {
+        let Some(index) = KEYS.iter().position(|&k| k == key) else {
+            let why = format!("unknown key {}: the keys are {}", quoted(&key), KEYS.join(", "));
+            return Err(reader.fault(start, &why).into());
+        };
+        if std::mem::replace(&mut seen[index], true) {
+            return Err(reader.fault(start, &format!("\"{key}\" is given twice")).into());
+        }
+        value(reader, &mut json, KEYS[index])
+    })?;
+    // KEYS starts with the two a puzzle needs.
+    if let Some(missing) = KEYS[..2].iter().zip(seen).find_map(|(key, seen)| (!seen).then_some(key)) {
+        let why = format!("there is no \"{missing}\": a puzzle needs \"n\" and \"regions\"");
+        return Err(reader.fault(reader.at, &why).into());
+    }
+    Ok(json)
 }
 
-/// A JSON number's text (its grammar already checked) as a whole number,
-/// exactly: `2e1` is 20, `1e20` too large, `1.5` not whole.
-fn whole(number: &str) -> Whole {
-    let (negative, unsigned) = match number.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, number),
-    };
-    let (mantissa, exponent) = match unsigned.split_once(['e', 'E']) {
-        Some((m, e)) => (m, e.trim_start_matches('+')),
-        None => (unsigned, "0"),
-    };
-    let (integer, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
-    let digits = format!("{integer}{fraction}");
-    let digits = digits.trim_start_matches('0');
-    if digits.is_empty() {
-        return Whole::Is(0);
+/// The value of `key`, into `json`.
+fn value(reader: &mut Reader<'_>, json: &mut PuzzleJson, key: &str) -> Result<(), PuzzleError> {
+    let place = format!("\"{key}\"");
+    let optional = key != "n" && key != "regions";
+    if optional && reader.at_word("null") {
+        reader.at += 4;
+        return Ok(());
     }
-    let significant = digits.trim_end_matches('0');
-    // Huge exponents only say "large" or "small": clamped, they still do.
-    let exponent: i64 = exponent.parse().unwrap_or(if exponent.starts_with('-') { -100 } else { 100 });
-    let exponent =
-        exponent.clamp(-100, 100) - fraction.len() as i64 + (digits.len() - significant.len()) as i64;
-    if exponent < 0 {
-        return Whole::Fraction;
-    }
-    if negative {
-        return Whole::Negative;
-    }
-    // Past 20 digits is past u64; up to 20, checked arithmetic says.
-    if significant.len() as i64 + exponent > 20 {
-        return Whole::TooLarge;
-    }
-    let value =
-        significant.parse::<u64>().ok().and_then(|v| v.checked_mul(10u64.checked_pow(exponent as u32)?));
-    value.map_or(Whole::TooLarge, Whole::Is)
-}
-
-/// The text of a JSON string written with its quotes (`"ver\u0073ion"`),
-/// its escapes undone as this module reads every string; `None` if it is
-/// not one whole string. For a page that finds a key without parsing the
-/// rest.
-pub fn string_value(written: &str) -> Option<String> {
-    let mut reader = Reader { text: written, at: 0 };
-    (reader.peek()? == b'"').then_some(())?;
-    let value = reader.string().ok()?;
-    (reader.at == written.len()).then_some(value)
-}
-
-/// The reader: the text and where it has got to (a byte offset).
-struct Reader<'a> {
-    text: &'a str,
-    at: usize,
-}
-
-impl<'a> Reader<'a> {
-    fn peek(&self) -> Option<u8> {
-        self.text.as_bytes().get(self.at).copied()
-    }
-
-    /// Past JSON's blanks: space, tab, line feed, carriage return.
-    fn blank(&mut self) {
-        while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b'\r')) {
-            self.at += 1;
-        }
-    }
-
-    /// The error `why`, at byte `at`, as a line and column.
-    fn fail(&self, at: usize, why: &str) -> PuzzleError {
-        let before = &self.text[..at];
-        let line = before.matches('\n').count() + 1;
-        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-        PuzzleError(format!("the puzzle's JSON is not valid: {why} (line {line}, column {column})"))
-    }
-
-    /// What comes next, or the end.
-    fn ended_or(&self, expected: &str) -> PuzzleError {
-        match self.text[self.at..].chars().next() {
-            None => self.fail(self.at, &format!("it ends where {expected} should be")),
-            Some(c) => self.fail(self.at, &format!("{} where {expected} should be", quoted(&c.to_string()))),
-        }
-    }
-
-    fn expect(&mut self, byte: u8, expected: &str) -> Result<(), PuzzleError> {
-        self.blank();
-        if self.peek() != Some(byte) {
-            return Err(self.ended_or(expected));
-        }
-        self.at += 1;
-        Ok(())
-    }
-
-    /// The object, key by key.
-    fn object(&mut self) -> Result<PuzzleJson, PuzzleError> {
-        self.expect(b'{', "the puzzle's opening '{'")?;
-        let mut json = PuzzleJson::default();
-        let mut seen = [false; KEYS.len()];
-        self.blank();
-        if self.peek() == Some(b'}') {
-            self.at += 1;
-        } else {
-            loop {
-                self.blank();
-                let start = self.at;
-                if self.peek() != Some(b'"') {
-                    return Err(self.ended_or("a key in double quotes"));
-                }
-                let key = self.string()?;
-                let Some(index) = KEYS.iter().position(|&k| k == key) else {
-                    return Err(self.fail(
-                        start,
-                        &format!("unknown key {}: the keys are {}", quoted(&key), KEYS.join(", ")),
-                    ));
-                };
-                if std::mem::replace(&mut seen[index], true) {
-                    return Err(self.fail(start, &format!("\"{key}\" is given twice")));
-                }
-                self.expect(b':', "':' after the key")?;
-                self.value(&mut json, KEYS[index])?;
-                self.blank();
-                match self.peek() {
-                    Some(b',') => self.at += 1,
-                    Some(b'}') => {
-                        self.at += 1;
-                        break;
-                    }
-                    _ => return Err(self.ended_or("',' or '}'")),
-                }
-            }
-        }
-        // KEYS starts with the two a puzzle needs.
-        if let Some(missing) = KEYS[..2].iter().zip(seen).find_map(|(key, seen)| (!seen).then_some(key)) {
-            let why = format!("there is no \"{missing}\": a puzzle needs \"n\" and \"regions\"");
-            return Err(self.fail(self.at, &why));
-        }
-        Ok(json)
-    }
-
-    /// The value of `key`, into `json`.
-    fn value(&mut self, json: &mut PuzzleJson, key: &str) -> Result<(), PuzzleError> {
-        self.blank();
-        let place = format!("\"{key}\"");
-        let optional = key != "n" && key != "regions";
-        if optional && self.text[self.at..].starts_with("null") {
-            self.at += 4;
-            return Ok(());
-        }
-        let last = MAX_SIDE as u64 - 1;
-        match key {
-            "n" => json.n = self.number(&place, 1..=MAX_SIDE as u64, "a whole number")? as usize,
-            "regions" => {
-                let mut rows = Vec::new();
-                self.list(&place, "a list of rows", &mut |reader, row| {
-                    let place = format!("{place} row {}", row + 1);
-                    let mut squares = Vec::new();
-                    reader.list(&place, "a list of region numbers", &mut |reader, col| {
-                        let place = format!("{place}, square {}", col + 1);
-                        squares.push(reader.number(&place, 0..=last, "a region number")? as usize);
-                        Ok(())
-                    })?;
-                    rows.push(squares);
+    let last = MAX_SIDE as u64 - 1;
+    match key {
+        "n" => json.n = number(reader, &place, 1..=MAX_SIDE as u64, "a whole number")? as usize,
+        "regions" => {
+            let mut rows = Vec::new();
+            list(reader, &place, "a list of rows", &mut |reader, row| {
+                let place = format!("{place} row {}", row + 1);
+                let mut squares = Vec::new();
+                list(reader, &place, "a list of region numbers", &mut |reader, col| {
+                    let place = format!("{place}, square {}", col + 1);
+                    squares.push(number(reader, &place, 0..=last, "a region number")? as usize);
                     Ok(())
                 })?;
-                json.regions = rows;
-            }
-            "solution" => {
-                let mut rows = Vec::new();
-                self.list(&place, "a list of rows", &mut |reader, col| {
-                    rows.push(
-                        reader.number(&format!("{place} item {}", col + 1), 0..=last, "a row")? as usize
-                    );
-                    Ok(())
-                })?;
-                json.solution = Some(rows);
-            }
-            "seed" => json.seed = Some(self.number(&place, 0..=u64::MAX, "a whole number")?),
-            "difficulty" => json.difficulty = Some(self.text_value(&place)?),
-            _ => json.date = Some(self.text_value(&place)?),
+                rows.push(squares);
+                Ok(())
+            })?;
+            json.regions = rows;
         }
-        Ok(())
+        "solution" => {
+            let mut rows = Vec::new();
+            list(reader, &place, "a list of rows", &mut |reader, col| {
+                rows.push(number(reader, &format!("{place} item {}", col + 1), 0..=last, "a row")? as usize);
+                Ok(())
+            })?;
+            json.solution = Some(rows);
+        }
+        "seed" => json.seed = Some(number(reader, &place, 0..=u64::MAX, "a whole number")?),
+        "difficulty" => json.difficulty = Some(text_value(reader, &place)?),
+        _ => json.date = Some(text_value(reader, &place)?),
     }
+    Ok(())
+}
 
-    /// What the value here is, for a message saying it is not what was expected.
-    fn kind(&self) -> Result<&'static str, PuzzleError> {
-        let rest = &self.text[self.at..];
-        Ok(match self.peek() {
-            Some(b'"') => "a string",
-            Some(b'[') => "a list",
-            Some(b'{') => "an object",
-            Some(b'-' | b'0'..=b'9') => "a number",
-            _ if rest.starts_with("true") || rest.starts_with("false") => "true or false",
-            _ if rest.starts_with("null") => "null",
-            _ => return Err(self.ended_or("a value")),
-        })
+/// `[item, ...]`, each read by `item` with its index, named `place` in a
+/// message saying it is not `expected` (a list of ...).
+fn list(
+    reader: &mut Reader<'_>,
+    place: &str,
+    expected: &str,
+    item: &mut dyn FnMut(&mut Reader<'_>, usize) -> Result<(), PuzzleError>,
+) -> Result<(), PuzzleError> {
+    reader.blank();
+    if reader.peek() != Some(b'[') {
+        let kind = reader.kind()?;
+        return Err(reader.fault(reader.at, &format!("{place} is {kind}: expected {expected}")).into());
     }
+    reader.items(item)
+}
 
-    /// `[item, ...]`, each read by `item` with its index (a `dyn`, so that
-    /// the page's module holds the list's code once).
-    fn list(
-        &mut self,
-        place: &str,
-        expected: &str,
-        item: &mut dyn FnMut(&mut Self, usize) -> Result<(), PuzzleError>,
-    ) -> Result<(), PuzzleError> {
-        self.blank();
-        if self.peek() != Some(b'[') {
-            let kind = self.kind()?;
-            return Err(self.fail(self.at, &format!("{place} is {kind}: expected {expected}")));
-        }
-        self.at += 1;
-        self.blank();
-        if self.peek() == Some(b']') {
-            self.at += 1;
-            return Ok(());
-        }
-        for index in 0.. {
-            item(self, index)?;
-            self.blank();
-            match self.peek() {
-                Some(b',') => self.at += 1,
-                Some(b']') => break,
-                _ => return Err(self.ended_or("',' or ']'")),
-            }
-        }
-        self.at += 1;
-        Ok(())
+/// A whole number in `range`, named `place` in a message, which says
+/// what was expected (`a whole number`) and the range.
+fn number(
+    reader: &mut Reader<'_>,
+    place: &str,
+    range: RangeInclusive<u64>,
+    expected: &str,
+) -> Result<u64, PuzzleError> {
+    reader.blank();
+    let start = reader.at;
+    let expected = format!("expected {expected} from {} to {}", range.start(), range.end());
+    if !matches!(reader.peek(), Some(b'-' | b'0'..=b'9')) {
+        let kind = reader.kind()?;
+        return Err(reader.fault(start, &format!("{place} is {kind}: {expected}")).into());
     }
+    let text = reader.number_text()?;
+    let why = match whole(text) {
+        Whole::Is(value) if range.contains(&value) => return Ok(value),
+        Whole::Is(value) if value < *range.start() => "too small",
+        Whole::Negative => "too small",
+        Whole::Fraction => "not a whole number",
+        Whole::Is(_) | Whole::TooLarge => "too large",
+    };
+    Err(reader.fault(start, &format!("{place} is {}, {why}: {expected}", shown(text))).into())
+}
 
-    /// A whole number in `range`, named `place` in a message, which says
-    /// what was expected (`a whole number`) and the range.
-    fn number(
-        &mut self,
-        place: &str,
-        range: RangeInclusive<u64>,
-        expected: &str,
-    ) -> Result<u64, PuzzleError> {
-        self.blank();
-        let start = self.at;
-        let expected = format!("expected {expected} from {} to {}", range.start(), range.end());
-        if !matches!(self.peek(), Some(b'-' | b'0'..=b'9')) {
-            let kind = self.kind()?;
-            return Err(self.fail(start, &format!("{place} is {kind}: {expected}")));
-        }
-        let text = self.number_text()?;
-        let why = match whole(text) {
-            Whole::Is(value) if range.contains(&value) => return Ok(value),
-            Whole::Is(value) if value < *range.start() => "too small",
-            Whole::Negative => "too small",
-            Whole::Fraction => "not a whole number",
-            Whole::Is(_) | Whole::TooLarge => "too large",
-        };
-        Err(self.fail(start, &format!("{place} is {}, {why}: {expected}", shown(text))))
+/// A string value, named `place` in a message.
+fn text_value(reader: &mut Reader<'_>, place: &str) -> Result<String, PuzzleError> {
+    if reader.peek() != Some(b'"') {
+        let kind = reader.kind()?;
+        return Err(reader.fault(reader.at, &format!("{place} is {kind}: expected a string")).into());
     }
-
-    /// The text of the JSON number here (at its `-` or first digit), past it.
-    fn number_text(&mut self) -> Result<&'a str, PuzzleError> {
-        let start = self.at;
-        let bytes = self.text.as_bytes();
-        let mut at = start;
-        // JSON's grammar: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
-        let digits = |at: &mut usize| {
-            let from = *at;
-            while bytes.get(*at).is_some_and(u8::is_ascii_digit) {
-                *at += 1;
-            }
-            *at - from
-        };
-        if bytes.get(at) == Some(&b'-') {
-            at += 1;
-        }
-        let first = bytes.get(at).copied();
-        let integer = digits(&mut at);
-        let mut grammatical = integer == 1 || (integer > 1 && first != Some(b'0'));
-        if grammatical && bytes.get(at) == Some(&b'.') {
-            at += 1;
-            grammatical = digits(&mut at) > 0;
-        }
-        if grammatical && matches!(bytes.get(at), Some(b'e' | b'E')) {
-            at += 1;
-            if matches!(bytes.get(at), Some(b'+' | b'-')) {
-                at += 1;
-            }
-            grammatical = digits(&mut at) > 0;
-        }
-        if !grammatical {
-            return Err(self.fail(start, "a number that is not written as JSON writes numbers"));
-        }
-        self.at = at;
-        Ok(&self.text[start..at])
-    }
-
-    /// A string value, named `place` in a message.
-    fn text_value(&mut self, place: &str) -> Result<String, PuzzleError> {
-        if self.peek() != Some(b'"') {
-            let kind = self.kind()?;
-            return Err(self.fail(self.at, &format!("{place} is {kind}: expected a string")));
-        }
-        self.string()
-    }
-
-    /// The string here (at its opening quote), its escapes undone.
-    fn string(&mut self) -> Result<String, PuzzleError> {
-        let open = self.at;
-        self.at += 1;
-        let mut out = String::new();
-        loop {
-            let rest = &self.text[self.at..];
-            let Some(c) = rest.chars().next() else {
-                return Err(self.fail(open, "a string that does not end"));
-            };
-            self.at += c.len_utf8();
-            match c {
-                '"' => return Ok(out),
-                '\\' => out.push(self.escape()?),
-                c if u32::from(c) < 0x20 => {
-                    return Err(self
-                        .fail(self.at - 1, "a control character in a string: JSON writes it as an escape"));
-                }
-                c => out.push(c),
-            }
-        }
-    }
-
-    /// The character an escape stands for (after its `\`).
-    fn escape(&mut self) -> Result<char, PuzzleError> {
-        let start = self.at - 1;
-        let bad = |reader: &Self| reader.fail(start, "an escape JSON does not have");
-        let Some(kind) = self.peek() else { return Err(bad(self)) };
-        self.at += 1;
-        Ok(match kind {
-            b'"' => '"',
-            b'\\' => '\\',
-            b'/' => '/',
-            b'b' => '\u{8}',
-            b'f' => '\u{c}',
-            b'n' => '\n',
-            b'r' => '\r',
-            b't' => '\t',
-            b'u' => {
-                let high = self.hex4().ok_or_else(|| bad(self))?;
-                let code = if (0xd800..0xdc00).contains(&high) && self.text[self.at..].starts_with("\\u") {
-                    self.at += 2;
-                    let low =
-                        self.hex4().filter(|low| (0xdc00..0xe000).contains(low)).ok_or_else(|| bad(self))?;
-                    0x10000 + ((high - 0xd800) << 10) + (low - 0xdc00)
-                } else {
-                    high
-                };
-                // A lone surrogate is no character: a replacement character stands for it.
-                char::from_u32(code).unwrap_or(char::REPLACEMENT_CHARACTER)
-            }
-            _ => return Err(bad(self)),
-        })
-    }
-
-    /// Four hex digits, past them.
-    fn hex4(&mut self) -> Option<u32> {
-        let digits = self.text.get(self.at..self.at + 4)?;
-        let value =
-            u32::from_str_radix(digits, 16).ok().filter(|_| digits.bytes().all(|b| b.is_ascii_hexdigit()))?;
-        self.at += 4;
-        Some(value)
-    }
+    Ok(reader.string()?)
 }
 
 #[cfg(test)]
@@ -545,42 +278,6 @@ mod tests {
             PuzzleJson::parse(r#"{"n":1,"regions":[[0]],"date":"\ud83d\ude00\n"}"#).unwrap().date.unwrap(),
             "😀\n"
         );
-    }
-
-    #[test]
-    fn a_string_as_written_is_read_with_its_escapes_undone() {
-        assert_eq!(string_value(r#""ver\u0073ion""#).as_deref(), Some("version"));
-        assert_eq!(string_value(r#""a\"b""#).as_deref(), Some("a\"b"));
-        for not_one in [r#""open"#, r#""two" "#, "plain", r#""bad \x""#] {
-            assert_eq!(string_value(not_one), None, "{not_one}");
-        }
-    }
-
-    #[test]
-    fn whole_numbers_are_exact() {
-        for (text, value) in [
-            ("0", Some(0)),
-            ("-0", Some(0)),
-            ("20", Some(20)),
-            ("2e1", Some(20)),
-            ("2.5e0", None),
-            ("2.50e1", Some(25)),
-            ("1500e-2", Some(15)),
-            ("0.0e-7", Some(0)),
-            ("18446744073709551615", Some(u64::MAX)),
-        ] {
-            let got = match whole(text) {
-                Whole::Is(v) => Some(v),
-                _ => None,
-            };
-            assert_eq!(got, value, "{text}");
-        }
-        assert!(matches!(whole("18446744073709551616"), Whole::TooLarge));
-        assert!(matches!(whole("1e20"), Whole::TooLarge));
-        assert!(matches!(whole("1e999999999999999999999"), Whole::TooLarge));
-        assert!(matches!(whole("1e-999999999999999999999"), Whole::Fraction));
-        assert!(matches!(whole("1.5"), Whole::Fraction));
-        assert!(matches!(whole("-1"), Whole::Negative));
     }
 
     #[test]

@@ -1,0 +1,241 @@
+//! The saved state's format on disk: the engine's saved record
+//! ([`SavedFields`](crate::game::SavedFields) written,
+//! [`SavedText`] read, by [`SavedState`]'s rules) as TOML. The version is
+//! read first, on its own, from its line as written, so that a newer
+//! format is known as such however it is shaped. The file itself (where it
+//! is, merging, writing it) is [`super::state`]'s.
+
+use crate::game::{SavedState, SavedText, Unusable, check_version};
+use serde::{Deserialize, Serialize};
+
+/// The file's layout: [`SavedFields`](crate::game::SavedFields) in TOML.
+/// Unknown keys are refused, so a typo is noticed.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OnDisk {
+    /// The format's version (this build reads up to
+    /// [`STATE_VERSION`](crate::game::STATE_VERSION)); a file without one is version 1.
+    #[serde(default = "first_version")]
+    version: i64,
+    mode: String,
+    size: usize,
+    /// Indexes of the solutions found, in the order the game lists the 92.
+    found: Vec<usize>,
+    /// The last puzzle of the day solved (regions mode), `YYYY-MM-DD`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    daily_solved: Option<String>,
+    /// How many days in a row up to `daily_solved`: any TOML integer, so
+    /// that one too large for the count (a `u32`) is said to be too large by
+    /// [`SavedState::read`], as the page's is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    daily_streak: Option<i64>,
+    /// The regions puzzle in play, `SIZE:SEED` (format version 2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    regions_puzzle: Option<String>,
+}
+
+fn first_version() -> i64 {
+    1
+}
+
+/// Whether a state file's bytes hold no keys at all: empty (`: > state.toml`),
+/// or only blanks and comments. Such a file is a fresh start, as a missing
+/// one is: there is nothing in it to lose by writing over it.
+pub(crate) fn holds_nothing(bytes: &[u8]) -> bool {
+    std::str::from_utf8(bytes).is_ok_and(|text| text.parse::<toml::Table>().is_ok_and(|t| t.is_empty()))
+}
+
+/// The file's text for `state`.
+pub fn render(state: &SavedState) -> String {
+    let fields = state.fields();
+    let on_disk = OnDisk {
+        version: fields.version.into(),
+        mode: fields.mode.to_string(),
+        size: fields.size,
+        found: fields.found,
+        daily_solved: fields.daily_solved,
+        daily_streak: fields.daily_streak.map(i64::from),
+        regions_puzzle: fields.regions_puzzle,
+    };
+    let body = toml::to_string(&on_disk).expect("plain fields serialise");
+    format!("# The queens game's saved state: written by the game, safe to delete.\n{body}")
+}
+
+/// Reads the file's bytes, as [`parse`].
+pub(crate) fn parse_bytes(bytes: &[u8]) -> Result<SavedState, Unusable> {
+    std::str::from_utf8(bytes).map_err(|_| Unusable::invalid("it is not UTF-8 text")).and_then(parse)
+}
+
+/// Reads the file's text; the error says what is wrong, in one line, or
+/// that a newer queens wrote it.
+pub fn parse(text: &str) -> Result<SavedState, Unusable> {
+    let invalid = |e: toml::de::Error| Unusable::invalid(plain(e.message().trim_end()));
+    // The version first, on its own and before any TOML is parsed: a newer
+    // format may hold what this parser refuses.
+    if let Some(version) = declared_version(text) {
+        check_version(version)?;
+    }
+    let on_disk: OnDisk = toml::from_str(text).map_err(invalid)?;
+    SavedState::read(SavedText {
+        mode: on_disk.mode,
+        size: on_disk.size.to_string(),
+        found: on_disk.found.into_iter().map(Some).collect(),
+        daily_solved: on_disk.daily_solved,
+        daily_streak: on_disk.daily_streak.map(|days| days.to_string()),
+        regions_puzzle: on_disk.regions_puzzle,
+    })
+}
+
+/// The value of the text's top-level `version = N` line (before any
+/// `[table]`), as written: read without parsing the rest, which may be in a
+/// newer format.
+fn declared_version(text: &str) -> Option<&str> {
+    for line in text.lines().map(str::trim) {
+        if line.starts_with('[') {
+            break;
+        }
+        let Some((key, value)) = line.split_once('=') else { continue };
+        if matches!(key.trim(), "version" | "\"version\"" | "'version'") {
+            // A comment after the value is not part of it.
+            return Some(value.split('#').next().unwrap_or_default().trim());
+        }
+    }
+    None
+}
+
+/// The TOML parser's message in the player's words: serde names Rust's
+/// types (`usize`, `i64`, `i128` for a number too large for any), which say
+/// nothing to a player.
+fn plain(message: &str) -> String {
+    if message.contains(" as i128") || message.contains(" as u128") {
+        let number = message.split('`').nth(1).unwrap_or("a number");
+        return format!("{number} is too large a number");
+    }
+    let mut plain = message.replace("expected a sequence", "expected a list");
+    for (rust_type, words) in [("usize", "a whole number, 0 or more"), ("i64", "a whole number")] {
+        plain = plain.replace(&format!("expected {rust_type}"), &format!("expected {words}"));
+    }
+    plain
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::game::{InPlay, ModeKind, Progress};
+
+    fn sample() -> SavedState {
+        let progress = Progress::from_found([0, 5, 91]).unwrap().with_streak(20_417, 3);
+        SavedState { mode: ModeKind::Strict, size: 6, progress, ..SavedState::default() }
+    }
+
+    /// A state file as the game wrote it before the format had a version.
+    pub(crate) const BEFORE_VERSIONS: &str = "# The queens game's saved state: written by the game, safe to delete.\n\
+        mode = \"strict\"\nsize = 6\nfound = [0, 5, 91]\ndaily_solved = \"2025-11-25\"\ndaily_streak = 3\n";
+
+    #[test]
+    fn a_state_survives_the_round_trip() {
+        let text = render(&sample());
+        assert!(text.contains("mode = \"strict\""), "{text}");
+        assert!(text.contains("daily_solved = \"2025-11-25\"\ndaily_streak = 3"), "{text}");
+        assert_eq!(parse(&text), Ok(sample()));
+    }
+
+    #[test]
+    fn bad_files_are_refused_with_a_reason() {
+        for (text, why) in [
+            ("mode = \"classic\"\nsize = 8\n", "missing field `found`"),
+            ("mode = \"fast\"\nsize = 8\nfound = []\n", "unknown mode 'fast'"),
+            ("mode = \"classic\"\nsize = 99\nfound = []\n", "size cannot be '99'"),
+            ("mode = \"classic\"\nsize = 8\nfound = [92]\n", "above 91"),
+            ("mode = \"classic\"\nsize = 8\nfound = []\nextra = 1\n", "unknown field `extra`"),
+            ("\u{0}\u{1}garbage", "is not valid"),
+            (
+                "mode = \"classic\"\nsize = 8\nfound = []\ndaily_solved = \"2026-02-30\"\ndaily_streak = 2\n",
+                "not a date",
+            ),
+            ("mode = \"classic\"\nsize = 8\nfound = []\ndaily_streak = 2\n", "go together"),
+            (
+                "mode = \"classic\"\nsize = 8\nfound = []\ndaily_solved = \"2026-02-03\"\ndaily_streak = 0\n",
+                "1 or more",
+            ),
+            (
+                "mode = \"classic\"\nsize = 8\nfound = []\ndaily_solved = \"2026-02-03\"\ndaily_streak = -3\n",
+                "1 or more",
+            ),
+            (
+                "mode = \"classic\"\nsize = 8\nfound = []\ndaily_solved = \"2026-02-03\"\ndaily_streak = 9999999999\n",
+                "daily_streak is too large (at most 4294967295 days)",
+            ),
+        ] {
+            let err = parse(text).unwrap_err().to_string();
+            assert!(err.contains(why), "{text:?}: {err}");
+            assert!(!err.contains('\n'), "one line: {err}");
+        }
+    }
+
+    #[test]
+    fn a_file_without_a_version_is_version_one_and_loses_nothing() {
+        assert_eq!(parse(BEFORE_VERSIONS), Ok(sample()));
+        assert!(render(&sample()).contains("\nversion = 1\n"), "{}", render(&sample()));
+        let with_version = BEFORE_VERSIONS.replace("mode =", "version = 1\nmode =");
+        assert_eq!(parse(&with_version), Ok(sample()));
+        assert_eq!(
+            parse(&with_version.replace("version = 1", "version = 0")).unwrap_err().to_string(),
+            "is not valid: version 0 is not a version (1 or more)"
+        );
+    }
+
+    #[test]
+    fn a_regions_puzzle_in_play_is_version_2_and_reads_back() {
+        let in_play = InPlay { size: 7, seed: 0x0123_4567_89ab_cdef };
+        let state = SavedState { mode: ModeKind::Regions, size: 7, regions: Some(in_play), ..sample() };
+        let text = render(&state);
+        assert!(
+            text.contains("version = 2\n") && text.contains("regions_puzzle = \"7:0123456789abcdef\"\n"),
+            "{text}"
+        );
+        assert_eq!(parse(&text), Ok(state));
+        // Without one, version 1: an older queens goes on saving it.
+        assert!(render(&sample()).contains("version = 1\n"));
+        for wrong in ["7", "4:0123456789abcdef", "7:0123", "7:0123456789abcdeg", "x:0123456789abcdef"] {
+            let bad = text.replace("7:0123456789abcdef", wrong);
+            let err = parse(&bad).unwrap_err().to_string();
+            assert!(
+                err.starts_with("is not valid: regions_puzzle") && err.contains("SIZE:SEED"),
+                "{wrong}: {err}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_newer_version_is_known_before_the_rest_is_parsed() {
+        for text in [
+            "version = 3\nmode = \"classic\"\nsize = 8\nfound = [3]\nhints = {{ nested ][ }}\n",
+            "# a comment first\nversion = 99999999999999999999 # far ahead\nmode = \"classic\"\n",
+            "version = 4\n[[boards]]\ngarbage ][\n",
+        ] {
+            let err = parse(text).unwrap_err();
+            assert!(matches!(err, Unusable::Newer(_)), "{text:?}: {err}");
+        }
+        // A version key inside a table is not the file's.
+        assert!(matches!(parse("[extra]\nversion = 3\n"), Err(Unusable::Invalid(_))));
+    }
+
+    #[test]
+    fn messages_name_no_rust_types() {
+        for (text, why) in [
+            (
+                "mode = \"classic\"\nsize = 99999999999999999999\nfound = []\n",
+                "99999999999999999999 is too large a number",
+            ),
+            ("mode = \"classic\"\nsize = \"8\"\nfound = []\n", "expected a whole number, 0 or more"),
+            ("mode = \"classic\"\nsize = 8\nfound = 3\n", "expected a list"),
+        ] {
+            let err = parse(text).unwrap_err().to_string();
+            assert!(err.contains(why), "{text:?}: {err}");
+            for rust in ["i128", "usize", "i64", "sequence"] {
+                assert!(!err.contains(rust), "{text:?}: {err}");
+            }
+        }
+    }
+}
