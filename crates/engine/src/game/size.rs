@@ -74,7 +74,7 @@ pub fn check_size(written: &str, mode: Option<ModeKind>, largest: usize) -> Resu
         // A whole number written as JSON may write one (`8.0`, `1e30`, a page's stored size).
         match written.parse::<f64>() {
             Ok(x) if x.is_finite() && x.fract() == 0.0 => {
-                (0.0..=usize::MAX as f64).contains(&x).then(|| x as usize)
+                (0.0..=usize::MAX as f64).contains(&x).then_some(x as usize)
             }
             _ => return Err(refuse(Unfit::NotANumber)),
         }
