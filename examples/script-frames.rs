@@ -9,10 +9,9 @@
 //! `cargo run --example script-frames [SEED] < events.txt` (SEED: 1 to 16
 //! hex digits; without one, 0)
 
-use queens::backend::Backend;
 use queens::backend::clock::UtcCalendar;
 use queens::backend::script::Script;
-use queens::daemon;
+use queens::daemon::{self, saver::Saver};
 use queens::game::{Engine, MAX_SIDE, Progress, Setup};
 use std::io;
 
@@ -32,12 +31,13 @@ fn main() {
         Setup { max_size: MAX_SIDE, intro: true, today: UtcCalendar::today(), seed, ..Setup::default() };
     let mut engine = Engine::start(setup, Progress::default());
     engine.set_calendar(Box::new(UtcCalendar));
-    let mut script = Script::new(io::stdin().lock(), io::stdout().lock(), false, "script-frames");
-    if let Err(e) = daemon::run(&mut engine, &mut script) {
-        queens::eprintln_lossy!("script-frames: {e}");
-        std::process::exit(1);
-    }
-    if script.refused() > 0 {
-        std::process::exit(1);
+    let script = Script::new(io::stdin().lock(), io::stdout().lock(), false, "script-frames");
+    match daemon::play(&mut engine, Box::new(script), &mut Saver::default()) {
+        Ok(ended) if ended.refused > 0 => std::process::exit(1),
+        Ok(_) => {}
+        Err(e) => {
+            queens::eprintln_lossy!("script-frames: {e}");
+            std::process::exit(1);
+        }
     }
 }

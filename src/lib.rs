@@ -62,16 +62,6 @@ macro_rules! eprint_lossy {
     }};
 }
 
-/// The command being run, as typed: `queens solve`, `queens regions daily`.
-static COMMAND: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-
-/// The command's name, `queens solve`, that every line it writes on standard
-/// error starts with, whichever layer writes it (`queens play` for a bare
-/// `queens`, which plays; `queens` before `cli::main` has parsed the command line).
-pub fn command_name() -> &'static str {
-    COMMAND.get().map_or("queens", String::as_str)
-}
-
 pub mod backend;
 pub mod cli;
 pub mod daemon;

@@ -16,8 +16,8 @@ use std::path::Path;
 /// The engine's modules, re-exported at the crate's root.
 const ENGINE: &[&str] = &["game", "puzzle", "regions", "solver", "words"];
 /// Items at the crate's root every layer may use: the lossy `eprintln!`s.
-/// (`command_name` is not among them: `cli` sets it, so reading it is
-/// reaching up; a backend is given the program's name in its options.)
+/// (A command's name belongs to `cli`: a backend is given the program's
+/// name in its options.)
 const ROOT: &[&str] = &["eprintln_lossy", "eprint_lossy"];
 
 /// What each layer may import besides itself, the engine and [`ROOT`].

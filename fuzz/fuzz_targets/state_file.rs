@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use queens::daemon::state::{parse, render};
+use queens::daemon::state_toml::{parse, render};
 
 fuzz_target!(|text: &str| {
     if let Ok(state) = parse(text) {

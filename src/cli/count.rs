@@ -36,7 +36,7 @@ scripts/sum-parts adds the JSON lines and checks that every part is there once).
 --threads above the cores counts on the cores, and says so. Ctrl-C stops a count
 with one line (exit status 130).
 Exit status: 0 with a count, 2 for bad input, 130 when stopped.")]
-pub struct Args {
+pub(crate) struct Args {
     /// The board size: N queens on an N x N board.
     n: usize,
 
@@ -134,7 +134,7 @@ pub(super) fn count_plan(plan: &Plan, threads: usize, long: bool, mut reporter: 
 }
 
 /// The expected wall time for `n` on `threads` threads.
-pub fn estimate(n: usize, threads: usize) -> Duration {
+pub(crate) fn estimate(n: usize, threads: usize) -> Duration {
     let secs = SECONDS_AT_16 * GROWTH.powi(n as i32 - 16) / threads as f64;
     Duration::from_secs_f64(secs.min(1e12))
 }
@@ -163,7 +163,7 @@ pub(super) fn human(d: Duration) -> String {
     }
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
     let n = args.n;
     if !(1..=MAX_COUNT_N).contains(&n) {
         return Ok(bad_input(format!("N must be from 1 to {MAX_COUNT_N}, not {n}")));

@@ -28,7 +28,7 @@ fewer counts too), and --all lists the covers in the order its Go button shows t
 Without --independent queens may attack each other, K is exact, and --count and --all
 take the fewest queens (--all in the same field order).
 Exit status: 0 with an answer (or a count), 1 when there is none, 2 for bad input.")]
-pub struct Args {
+pub(crate) struct Args {
     /// The board size: N x N, 1 to 11.
     n: usize,
 
@@ -76,7 +76,7 @@ fn covers_word(count: u64) -> String {
     if count == 1 { "1 cover".to_string() } else { format!("{count} covers") }
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
     let n = args.n;
     if !(1..=MAX_COVER_N).contains(&n) {
         return Ok(bad_input(format!("N must be from 1 to {MAX_COVER_N}, not {n}")));

@@ -17,7 +17,7 @@ use std::process::ExitCode;
     after_help = "Exits 0 when the game would start on the Sense HAT (through its kernel drivers, or directly over \
                   I2C), 1 when something is missing."
 )]
-pub struct Args {
+pub(crate) struct Args {
     /// The configuration file to check (default: /etc/queens/config.toml).
     #[arg(long, value_name = "PATH")]
     config: Option<PathBuf>,
@@ -52,7 +52,7 @@ impl Report {
     }
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
     let roots = Roots {
         sys: args.sysfs_root.unwrap_or_else(|| Roots::default().sys),
         dev: args.dev_root.unwrap_or_else(|| Roots::default().dev),

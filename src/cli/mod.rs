@@ -12,7 +12,7 @@ mod solve;
 mod usage;
 
 pub use pieces::CountMethod;
-pub use usage::{EXIT_USAGE, UsageError};
+pub(crate) use usage::{EXIT_USAGE, UsageError};
 
 use crate::daemon::config::{ConfigError, EXIT_CONFIG};
 use crate::daemon::log;
@@ -62,16 +62,16 @@ enum Command {
 }
 
 /// Parses the arguments, runs the command, and turns any error into one
-/// line on standard error and a non-zero exit: [`EXIT_USAGE`] for a wrong
+/// line on standard error and a non-zero exit: `EXIT_USAGE` (2) for a wrong
 /// command line (clap's errors too, rewritten as one line of plain words),
-/// [`EXIT_CONFIG`] for a bad configuration file, 1 otherwise.
+/// `EXIT_CONFIG` (78) for a bad configuration file, 1 otherwise.
 pub fn main() -> ExitCode {
     let matches = match Cli::command().color(help_colour()).try_get_matches() {
         Ok(matches) => matches,
         Err(e) => return usage::report(e),
     };
     // Every line the command writes on standard error starts with its name.
-    let _ = crate::COMMAND.set(command_name(&matches));
+    let _ = COMMAND.set(command_name(&matches));
     if let Some(command) = matches.subcommand_name()
         && let Some(option) = play_option_given(&matches)
     {
@@ -131,9 +131,15 @@ fn play_option_given(matches: &clap::ArgMatches) -> Option<String> {
     Some(given.get_long().map_or_else(|| given.get_id().to_string(), |long| format!("--{long}")))
 }
 
-/// The command's name, `queens solve` (see [`crate::command_name`]).
+/// The command being run, as typed: `queens solve`, `queens regions daily`.
+static COMMAND: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+/// The command's name, `queens solve`, that every line the command line
+/// writes on standard error starts with (`queens play` for a bare `queens`,
+/// which plays; `queens` before [`main`] has parsed the command line). The
+/// layers below are given it (a backend's options name the program).
 pub(crate) fn name() -> &'static str {
-    crate::command_name()
+    COMMAND.get().map_or("queens", String::as_str)
 }
 
 /// `queens` and the subcommands `matches` holds, one within the other.

@@ -10,7 +10,7 @@ use std::process::ExitCode;
 
 /// How answers are printed.
 #[derive(ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Format {
+pub(crate) enum Format {
     /// Boards as grids and sentences, for people.
     #[default]
     Human,
@@ -19,20 +19,20 @@ pub enum Format {
 }
 
 /// Exit status 1: the question has no answer.
-pub fn no_answer() -> ExitCode {
+pub(crate) fn no_answer() -> ExitCode {
     ExitCode::from(1)
 }
 
 /// Exit status 2 after one line on standard error: the input was wrong. The
 /// line has the form of every usage error (see [`super::usage::line`]).
-pub fn bad_input(message: impl std::fmt::Display) -> ExitCode {
+pub(crate) fn bad_input(message: impl std::fmt::Display) -> ExitCode {
     crate::eprintln_lossy!("{}", super::usage::line(super::name(), &message.to_string()));
     ExitCode::from(super::EXIT_USAGE)
 }
 
 /// Writes `value` as one line of JSON on standard output (buffered: the rows
 /// of a ten-million-queen board are written as they are encoded).
-pub fn print_json(value: &impl Serialize) -> anyhow::Result<()> {
+pub(crate) fn print_json(value: &impl Serialize) -> anyhow::Result<()> {
     let mut out = BufWriter::new(io::stdout().lock());
     serde_json::to_writer(&mut out, value).map_err(|e| anyhow::Error::new(e).context(CANNOT_WRITE))?;
     writeln!(out).and_then(|()| out.flush()).map_err(stdout_failed)
@@ -43,13 +43,13 @@ const CANNOT_WRITE: &str = "cannot write to standard output";
 
 /// A failed write to standard output as an error for `cli::main`, which
 /// prints it as one line and exits 1 (or, for a closed pipe, ends quietly).
-pub fn stdout_failed(error: io::Error) -> anyhow::Error {
+pub(crate) fn stdout_failed(error: io::Error) -> anyhow::Error {
     anyhow::Error::new(error).context(CANNOT_WRITE)
 }
 
 /// Writes `text` to standard output now. Unlike `print!`, which panics, a
 /// failed write (a closed pipe, a full disk) comes back as an error.
-pub fn emit(text: &str) -> anyhow::Result<()> {
+pub(crate) fn emit(text: &str) -> anyhow::Result<()> {
     let mut out = io::stdout().lock();
     out.write_all(text.as_bytes()).and_then(|()| out.flush()).map_err(stdout_failed)
 }
@@ -65,7 +65,7 @@ pub(crate) use say;
 /// Whether the error is a reader that stopped early (`queens solve 8 | head -1`):
 /// not an error worth a message, as ripgrep has it, the output simply ends
 /// and the program exits 0.
-pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
+pub(crate) fn is_broken_pipe(error: &anyhow::Error) -> bool {
     let broken = |io: &io::Error| io.kind() == io::ErrorKind::BrokenPipe;
     error.chain().any(|cause| {
         cause.downcast_ref::<io::Error>().is_some_and(broken)
@@ -79,7 +79,7 @@ pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
 
 /// A board as text, top row first: `Q` for a queen (or the symbol `mark`
 /// returns), `.` for an empty square, ranks on the left and files below.
-pub fn grid(width: usize, height: usize, mark: impl Fn(usize, usize) -> Option<char>) -> String {
+pub(crate) fn grid(width: usize, height: usize, mark: impl Fn(usize, usize) -> Option<char>) -> String {
     let label = height.to_string().len();
     let mut text = String::new();
     for row in 0..height {
@@ -96,7 +96,7 @@ pub fn grid(width: usize, height: usize, mark: impl Fn(usize, usize) -> Option<c
 }
 
 /// The grid of a queens placement given as `rows[c]` (`None` = empty column).
-pub fn queens_grid(rows: &[Option<u32>]) -> String {
+pub(crate) fn queens_grid(rows: &[Option<u32>]) -> String {
     let n = rows.len();
     grid(n, n, |col, row| (rows[col] == Some(row as u32)).then_some('Q'))
 }

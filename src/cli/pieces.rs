@@ -59,7 +59,7 @@ are answered at once. Kings alone or knights alone are counted row by row, at on
 counts are announced, counts of hours refused. A search that runs over a second reports its
 progress on standard error; Ctrl-C stops it (exit status 130).
 Exit status: 0 with an answer (or a count), 1 when there is none, 2 for bad input, 130 when stopped.")]
-pub struct Args {
+pub(crate) struct Args {
     /// The board, WIDTHxHEIGHT, each side 1 to 32.
     #[arg(long, value_name = "WxH")]
     board: String,
@@ -126,7 +126,7 @@ struct FirstAnswer {
     solutions: Vec<Vec<JsonPiece>>,
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
     let (width, height) = match parse_board_size(&args.board, MAX_SIDE) {
         Ok(size) => size,
         Err(e) => return Ok(bad_input(e)),

@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub(crate) struct Args {
     /// Where to play. `auto` picks the Sense HAT if both its devices are found, else the terminal
     /// when standard input and output are one, else the script backend when standard input is
     /// not a terminal (with standard input a terminal and output not, it refuses).
@@ -204,7 +204,7 @@ enum BackendChoice {
     SenseEmu,
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
     let (config_path, required) = config::path(args.config.as_deref());
     let config = Config::load(&config_path, required)?;
     let hat = hat::Options {

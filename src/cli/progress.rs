@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 const DEFAULT_COLUMNS: usize = 80;
 
 /// One command's progress line.
-pub struct ProgressLine {
+pub(crate) struct ProgressLine {
     /// Standard error is a terminal that can rewrite a line in place.
     terminal: bool,
     /// The wordings of the line on the terminal now, if one is (it must be
@@ -29,13 +29,13 @@ pub struct ProgressLine {
 
 impl ProgressLine {
     /// ProgressLine on this process's standard error.
-    pub fn on_stderr() -> ProgressLine {
+    pub(crate) fn on_stderr() -> ProgressLine {
         let dumb = std::env::var_os("TERM").is_some_and(|term| term == "dumb");
         ProgressLine { terminal: std::io::stderr().is_terminal() && !dumb, shown: None }
     }
 
     /// Whether standard error is a terminal the line is rewritten in place on.
-    pub fn is_terminal(&self) -> bool {
+    pub(crate) fn is_terminal(&self) -> bool {
         self.terminal
     }
 
@@ -44,7 +44,7 @@ impl ProgressLine {
     /// terminal the fullest that fits, over the last one; elsewhere the
     /// fullest, as a line of its own. A line that cannot be written is no
     /// reason to stop the work.
-    pub fn show(&mut self, variants: &[String]) {
+    pub(crate) fn show(&mut self, variants: &[String]) {
         let mut err = std::io::stderr().lock();
         if !self.terminal {
             let _ = writeln!(err, "{}", variants.first().map_or("", String::as_str));
@@ -69,7 +69,7 @@ impl ProgressLine {
     /// Ends the line on a terminal, so what follows starts on a row of its
     /// own: written once more first, over the `^C` a terminal echoes where
     /// the cursor waits.
-    pub fn finish(&mut self) {
+    pub(crate) fn finish(&mut self) {
         if let Some(variants) = self.shown.take() {
             self.show(&variants);
             self.shown = None;
@@ -91,7 +91,7 @@ fn columns(asked: Option<usize>, env: Option<&str>) -> usize {
 /// its last column free (a character there makes some terminals wrap at
 /// once); the shortest cut to fit, at a word's end where it has one, if
 /// none does. Never wider.
-pub fn fit(variants: &[String], columns: usize) -> String {
+pub(crate) fn fit(variants: &[String], columns: usize) -> String {
     let room = columns.saturating_sub(1).max(1);
     match variants.iter().find(|v| v.chars().count() <= room) {
         Some(line) => line.clone(),
@@ -106,15 +106,15 @@ pub fn fit(variants: &[String], columns: usize) -> String {
 }
 
 /// The exit status after Ctrl-C, as a shell reports a process that SIGINT ended.
-pub const EXIT_INTERRUPTED: u8 = 130;
+pub(crate) const EXIT_INTERRUPTED: u8 = 130;
 
 /// The exit status after Ctrl-C.
-pub fn interrupted() -> ExitCode {
+pub(crate) fn interrupted() -> ExitCode {
     ExitCode::from(EXIT_INTERRUPTED)
 }
 
 /// A search's progress reports and its Ctrl-C.
-pub struct Reporter {
+pub(crate) struct Reporter {
     start: Instant,
     line: ProgressLine,
     every: Duration,
@@ -124,7 +124,7 @@ pub struct Reporter {
 
 impl Reporter {
     /// Starts the clock and takes over Ctrl-C (SIGINT) for the search.
-    pub fn start() -> anyhow::Result<Reporter> {
+    pub(crate) fn start() -> anyhow::Result<Reporter> {
         let stop = Arc::new(AtomicBool::new(false));
         signal_hook::flag::register(signal_hook::consts::SIGINT, Arc::clone(&stop))?;
         let line = ProgressLine::on_stderr();
@@ -139,20 +139,20 @@ impl Reporter {
     }
 
     /// Whether standard error is a terminal the line is rewritten in place on.
-    pub fn is_terminal(&self) -> bool {
+    pub(crate) fn is_terminal(&self) -> bool {
         self.line.is_terminal()
     }
 
     /// Called from the search's check: writes `line(elapsed)` when a report
     /// is due; false once Ctrl-C asked the search to stop.
-    pub fn check(&mut self, line: impl FnOnce(Duration) -> String) -> bool {
+    pub(crate) fn check(&mut self, line: impl FnOnce(Duration) -> String) -> bool {
         self.check_fitted(|elapsed| vec![line(elapsed)])
     }
 
     /// [`Reporter::check`] with the line's wordings from the fullest to the
     /// shortest, of which a terminal gets the fullest that fits
     /// ([`ProgressLine::show`]).
-    pub fn check_fitted(&mut self, lines: impl FnOnce(Duration) -> Vec<String>) -> bool {
+    pub(crate) fn check_fitted(&mut self, lines: impl FnOnce(Duration) -> Vec<String>) -> bool {
         let elapsed = self.start.elapsed();
         if elapsed >= self.next_report {
             self.next_report = elapsed + self.every;
@@ -162,13 +162,13 @@ impl Reporter {
     }
 
     /// The check of a search that shows no progress: false once Ctrl-C asked it to stop.
-    pub fn going_on(&self) -> bool {
+    pub(crate) fn going_on(&self) -> bool {
         !self.stop.load(Ordering::Relaxed)
     }
 
     /// Ends the rewritten line, if there was one, so that what follows starts
     /// on a line of its own; returns the time the search took.
-    pub fn finish(&mut self) -> Duration {
+    pub(crate) fn finish(&mut self) -> Duration {
         self.line.finish();
         self.start.elapsed()
     }
@@ -176,12 +176,12 @@ impl Reporter {
 
 /// Says that Ctrl-C stopped a search after `took`, and what is therefore
 /// not printed (`no count printed`): one line, in one wording for every command.
-pub fn say_stopped(took: Duration, not_printed: &str) {
+pub(crate) fn say_stopped(took: Duration, not_printed: &str) {
     crate::eprintln_lossy!("{}: stopped after {}; {not_printed}", super::name(), seconds(took));
 }
 
 /// "12 s": whole seconds, for progress lines.
-pub fn seconds(d: Duration) -> String {
+pub(crate) fn seconds(d: Duration) -> String {
     format!("{:.0} s", d.as_secs_f64())
 }
 

@@ -42,7 +42,7 @@ uses groups of regions confined to as many lines.
 solve --count reports its progress on standard error once it has run a second; Ctrl-C stops it.
 
 Exit status: 0 with a puzzle or a solution, 1 when a puzzle has none, 2 for bad input, 130 when stopped.")]
-pub struct Args {
+pub(crate) struct Args {
     #[command(subcommand)]
     command: Command,
 }
@@ -103,7 +103,7 @@ fn parse_difficulty(text: &str) -> Result<Difficulty, String> {
     text.parse()
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
     match args.command {
         Command::Generate { size, seed, difficulty, format, link } => {
             let seed = seed.unwrap_or_else(random_seed);

@@ -12,7 +12,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 /// The largest N `solve` builds: ten million and then some, within a few hundred MB.
-pub const MAX_SOLVE_N: usize = 20_000_000;
+pub(crate) const MAX_SOLVE_N: usize = 20_000_000;
 
 /// Boards up to this size are drawn as grids; larger ones are listed.
 const GRID_MAX_N: usize = 26;
@@ -34,7 +34,7 @@ construction, and the output says which. --backtrack searches on, with progress 
 error after a second; Ctrl-C stops it (exit status 130).
 
 Exit status: 0 with a solution, 1 when there is none, 2 for bad input, 130 when stopped.")]
-pub struct Args {
+pub(crate) struct Args {
     /// The board size: N queens on an N x N board (1 to 20000000; with --place, up to 128).
     n: usize,
 
@@ -59,7 +59,7 @@ struct Answer<'a> {
     method: Option<&'static str>,
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
     let n = args.n;
     if n < 1 {
         return Ok(bad_input("N must be at least 1"));

@@ -14,12 +14,12 @@ use std::num::{IntErrorKind, ParseIntError};
 use std::process::ExitCode;
 
 /// Exit status for a wrong command line (as clap and the BSDs' `EX_USAGE` convention of 2).
-pub const EXIT_USAGE: u8 = 2;
+pub(crate) const EXIT_USAGE: u8 = 2;
 
 /// A mistake on the command line found after parsing (a size the backend
 /// cannot show, say): `main` prints it as one line and exits with [`EXIT_USAGE`].
 #[derive(Debug)]
-pub struct UsageError(pub String);
+pub(crate) struct UsageError(pub String);
 
 impl fmt::Display for UsageError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -31,7 +31,7 @@ impl std::error::Error for UsageError {}
 
 /// What clap's error `e` asks for: help and version printed as clap prints
 /// them (exit 0), anything else one line and [`EXIT_USAGE`].
-pub fn report(e: clap::Error) -> ExitCode {
+pub(crate) fn report(e: clap::Error) -> ExitCode {
     match e.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => match e.print() {
             // A reader that went away (`queens --help | head -1`) is no error; a full disk is.
@@ -49,7 +49,7 @@ pub fn report(e: clap::Error) -> ExitCode {
 }
 
 /// The error as one line: `queens solve: <what is wrong> (see 'queens solve --help')`.
-pub fn one_line(e: &clap::Error) -> String {
+pub(crate) fn one_line(e: &clap::Error) -> String {
     let command = command(e);
     // clap takes `-1` for an option: said as the value's own parser says it, naming N or the option.
     if let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg)
@@ -125,13 +125,13 @@ pub fn one_line(e: &clap::Error) -> String {
 
 /// The one form of a usage error: `queens solve: <what is wrong> (see 'queens solve --help')`,
 /// its control characters escaped (input it quotes is cut already: [`quoted`]).
-pub fn line(command: &str, what: &str) -> String {
+pub(crate) fn line(command: &str, what: &str) -> String {
     escaped(&format!("{command}: {what} (see '{command} --help')"))
 }
 
 /// `queens --mode strict solve 8`: play's options stand without a command
 /// or after `play`, not before another command. One line and [`EXIT_USAGE`].
-pub fn play_option_before_command(option: &str, command: &str) -> ExitCode {
+pub(crate) fn play_option_before_command(option: &str, command: &str) -> ExitCode {
     crate::eprintln_lossy!(
         "{}",
         escaped(&format!(

@@ -3,7 +3,7 @@
 //!
 //! A mistake in it is never guessed around: an unknown key or a bad value
 //! is an error naming the file, the line and the key, and the daemon exits
-//! with [`EXIT_CONFIG`], which the systemd unit tells systemd not to
+//! with `EXIT_CONFIG` (78), which the systemd unit tells systemd not to
 //! restart on (restarting cannot fix a typo).
 
 use super::small_file::{self, shown_path};
@@ -17,14 +17,14 @@ use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 
 /// Where the daemon looks when no `--config` is given.
-pub const DEFAULT_PATH: &str = "/etc/queens/config.toml";
+pub(crate) const DEFAULT_PATH: &str = "/etc/queens/config.toml";
 
 /// The most a config file is read; the packaged one, every key explained,
 /// is a few kilobytes.
-pub const MAX_BYTES: u64 = 64 * 1024;
+pub(crate) const MAX_BYTES: u64 = 64 * 1024;
 
 /// The exit status for a bad configuration (`EX_CONFIG` from sysexits.h).
-pub const EXIT_CONFIG: u8 = 78;
+pub(crate) const EXIT_CONFIG: u8 = 78;
 
 /// The settings, each filled with its default when the file leaves it out.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,7 +62,7 @@ impl Default for Config {
 /// A configuration file that could not be used: one line that names the
 /// file, the line and what is wrong with it.
 #[derive(Debug)]
-pub struct ConfigError(String);
+pub(crate) struct ConfigError(String);
 
 impl fmt::Display for ConfigError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -75,7 +75,7 @@ impl std::error::Error for ConfigError {}
 impl ConfigError {
     /// A value of the file at `path` that cannot be used, `why` (a size the
     /// mode or the display chosen do not take, found once they are known).
-    pub fn value(path: &Path, why: impl fmt::Display) -> ConfigError {
+    pub(crate) fn value(path: &Path, why: impl fmt::Display) -> ConfigError {
         ConfigError(format!("{}: {why}", shown_path(path)))
     }
 }
@@ -86,7 +86,7 @@ impl Config {
     /// Only a regular file is read (a FIFO would hang the start, a device
     /// like `/dev/zero` fill the memory), and at most [`MAX_BYTES`] of it;
     /// `/dev/null`, the usual way to say "no file", reads as empty.
-    pub fn load(path: &Path, required: bool) -> Result<Config, ConfigError> {
+    pub(crate) fn load(path: &Path, required: bool) -> Result<Config, ConfigError> {
         let cannot =
             |why: String| ConfigError(format!("{}: cannot read the config file: {why}", shown_path(path)));
         if is_the_null_device(path) {
@@ -147,7 +147,7 @@ fn is_the_null_device(path: &Path) -> bool {
 }
 
 /// The path to read: the one given, or the default.
-pub fn path(given: Option<&Path>) -> (PathBuf, bool) {
+pub(crate) fn path(given: Option<&Path>) -> (PathBuf, bool) {
     match given {
         Some(p) => (p.to_path_buf(), true),
         None => (PathBuf::from(DEFAULT_PATH), false),
@@ -333,7 +333,7 @@ fn colour<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Rgb>, D::Error> {
 }
 
 /// `#RRGGBB` or `RRGGBB`.
-pub fn parse_colour(text: &str) -> Option<Rgb> {
+pub(crate) fn parse_colour(text: &str) -> Option<Rgb> {
     let hex = text.strip_prefix('#').unwrap_or(text);
     if hex.len() != 6 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
         return None;

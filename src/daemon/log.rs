@@ -34,7 +34,7 @@ use std::sync::{Mutex, OnceLock};
 /// `-v` (`verbose` > 0) otherwise. A directive of `RUST_LOG` that cannot be
 /// read is ignored with a warning: the variable is shared with every other
 /// Rust program in the environment, so it is no reason to stop.
-pub fn init(verbose: u8) {
+pub(crate) fn init(verbose: u8) {
     let default = if verbose > 0 { LevelFilter::Debug } else { LevelFilter::Info };
     let spec = std::env::var("RUST_LOG").unwrap_or_default();
     let (filter, ignored) = Filter::parse(&spec, default);
@@ -162,17 +162,17 @@ static CAPTURED: Mutex<Option<Held>> = Mutex::new(None);
 
 /// Holds log lines back from standard error while it lives; dropped, it
 /// writes them there.
-pub struct Capture(());
+pub(crate) struct Capture(());
 
 /// Starts holding log lines back (see the module's notes).
-pub fn capture() -> Capture {
+pub(crate) fn capture() -> Capture {
     *CAPTURED.lock().unwrap_or_else(|e| e.into_inner()) = Some(Held { lines: vec![], unseen: 0 });
     Capture(())
 }
 
 impl Capture {
     /// The lines logged since the last call (without the `queens: ` prefix).
-    pub fn unseen(&self) -> Vec<String> {
+    pub(crate) fn unseen(&self) -> Vec<String> {
         let mut held = CAPTURED.lock().unwrap_or_else(|e| e.into_inner());
         match held.as_mut() {
             Some(held) => {

@@ -4,9 +4,9 @@
 
 mod atomic_file;
 pub mod config;
-pub mod log;
+pub(crate) mod log;
 pub mod saver;
-pub mod small_file;
+pub(crate) mod small_file;
 pub mod state;
 pub mod state_toml;
 
@@ -23,9 +23,9 @@ pub struct Ended {
 
 /// The one way a game is played, on whichever backend: ready for systemd
 /// if the backend is the service, log lines held back while the backend
-/// draws where they would go, the loop (as [`run`], saving through `saver`
-/// the game started on if it is due, then whenever the mode, size or
-/// progress changed) until the input ends, and the backend closed (the
+/// draws where they would go, the loop (saving through `saver` the game
+/// started on if it is due, then whenever the mode, size or progress
+/// changed) until the input ends, and the backend closed (the
 /// terminal given back, say) before the lines held back are written out.
 pub fn play(engine: &mut Engine, backend: Box<dyn Backend>, saver: &mut Saver) -> Result<Ended, Error> {
     let held = backend.holds_log_lines().then(log::capture);
@@ -49,16 +49,11 @@ fn notify_ready() {
     }
 }
 
-/// Plays `engine` on `io` until the input says [`Next::Quit`], then leaves
-/// the display dark. Between events the loop sleeps inside
-/// [`crate::backend::Input::next`]: with no animation playing it has no
-/// deadline, so an idle game is blocked, not polling.
-pub fn run(engine: &mut Engine, io: &mut (impl Backend + ?Sized)) -> Result<(), Error> {
-    run_loop(engine, io, |_| {}, None)
-}
-
-/// The loop itself; the latest line `held` holds back, if any, is handed
-/// to the backend before each wait.
+/// The loop itself: plays `engine` on `io` until the input says
+/// [`Next::Quit`], then leaves the display dark. Between events it sleeps
+/// inside [`crate::backend::Input::next`]: with no animation playing there
+/// is no deadline, so an idle game is blocked, not polling. The latest line
+/// `held` holds back, if any, is handed to the backend before each wait.
 fn run_loop(
     engine: &mut Engine,
     io: &mut (impl Backend + ?Sized),

@@ -26,7 +26,7 @@ pub(crate) fn shown_path(path: impl AsRef<Path>) -> String {
 
 /// Why a file was not read. Its text is one line, without the path.
 #[derive(Debug)]
-pub enum Refused {
+pub(crate) enum Refused {
     /// A directory, a FIFO, a device or a socket: named as such.
     NotRegular(&'static str),
     /// A directory given as an input, which may be any stream but not that.
@@ -50,7 +50,7 @@ impl std::fmt::Display for Refused {
 
 /// The bytes of the regular file at `path`, at most `limit` of them;
 /// `Ok(None)` if nothing is there.
-pub fn read(path: &Path, limit: u64) -> Result<Option<Vec<u8>>, Refused> {
+pub(crate) fn read(path: &Path, limit: u64) -> Result<Option<Vec<u8>>, Refused> {
     let file = match OpenOptions::new()
         .read(true)
         .custom_flags(libc::O_NONBLOCK | libc::O_CLOEXEC | libc::O_NOCTTY)
@@ -72,7 +72,7 @@ pub fn read(path: &Path, limit: u64) -> Result<Option<Vec<u8>>, Refused> {
 /// `limit` of them; `Ok(None)` if nothing is there. Only a directory is
 /// refused by its type: there is nothing in it to read. A FIFO with no
 /// writer waits for one, as `cat` does: the user named it to be read.
-pub fn read_input(path: &Path, limit: u64) -> Result<Option<Vec<u8>>, Refused> {
+pub(crate) fn read_input(path: &Path, limit: u64) -> Result<Option<Vec<u8>>, Refused> {
     let file = match OpenOptions::new().read(true).custom_flags(libc::O_CLOEXEC | libc::O_NOCTTY).open(path) {
         Ok(file) => file,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
@@ -85,13 +85,13 @@ pub fn read_input(path: &Path, limit: u64) -> Result<Option<Vec<u8>>, Refused> {
 }
 
 /// Standard input, read to its end, at most `limit` bytes.
-pub fn read_stdin(limit: u64) -> Result<Vec<u8>, Refused> {
+pub(crate) fn read_stdin(limit: u64) -> Result<Vec<u8>, Refused> {
     read_capped(io::stdin().lock(), limit)
 }
 
 /// Whether `path` is something other than a regular file (a missing path is
 /// not): what a save must not replace.
-pub fn is_not_regular(path: &Path) -> Option<&'static str> {
+pub(crate) fn is_not_regular(path: &Path) -> Option<&'static str> {
     let kind = std::fs::metadata(path).ok()?.file_type();
     (!kind.is_file()).then(|| kind_name(kind))
 }

@@ -43,15 +43,15 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 /// The file's name inside the state directory.
-pub const FILE_NAME: &str = "state.toml";
+pub(crate) const FILE_NAME: &str = "state.toml";
 
 /// The most a state file is read: a real one is under a kilobyte (92
 /// solution numbers at most).
-pub const MAX_BYTES: u64 = 64 * 1024;
+pub(crate) const MAX_BYTES: u64 = 64 * 1024;
 
 /// Why [`StateFile::save`] could not save: the game goes on without saving.
 #[derive(Debug)]
-pub enum SaveError {
+pub(crate) enum SaveError {
     /// The file is read-only (for everyone, or for us): the user froze it,
     /// and it is left as it is.
     ReadOnly { path: PathBuf },
@@ -104,7 +104,7 @@ impl fmt::Display for SaveError {
 
 impl SaveError {
     /// The whole line to say: what went wrong, and what becomes of the progress.
-    pub fn line(&self) -> String {
+    pub(crate) fn line(&self) -> String {
         match self {
             // Said already: the file is left alone on purpose.
             SaveError::ReadOnly { .. } | SaveError::Newer { .. } => self.to_string(),
@@ -129,7 +129,7 @@ pub struct StateFile {
 
 /// The state read at start, and what went wrong reading it.
 #[derive(Debug)]
-pub struct Loaded {
+pub(crate) struct Loaded {
     pub state: Option<SavedState>,
     /// Set when the file was there but unusable: what happened to it.
     pub warning: Option<String>,
@@ -138,7 +138,7 @@ pub struct Loaded {
 }
 
 impl StateFile {
-    /// The state at a path the user gave: its folder must exist (see [`StateFile::load`]).
+    /// The state at a path the user gave: its folder must exist (see `StateFile::load`).
     pub fn new(path: impl Into<PathBuf>) -> StateFile {
         StateFile { path: path.into(), creates_folder: false }
     }
@@ -149,7 +149,7 @@ impl StateFile {
     }
 
     /// The default place: `$STATE_DIRECTORY`, else the XDG state directory.
-    pub fn default_location() -> Option<StateFile> {
+    pub(crate) fn default_location() -> Option<StateFile> {
         let env = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty()).map(PathBuf::from);
         let dir = env("STATE_DIRECTORY")
             // systemd may pass several directories separated by colons; ours is the first.
@@ -159,10 +159,6 @@ impl StateFile {
         Some(StateFile::creating_folder(dir.join(FILE_NAME)))
     }
 
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
     /// Reads the state. A missing file, or one with no keys at all, is no
     /// state and no warning; a
     /// regular file that is not a valid state is renamed aside
@@ -170,7 +166,7 @@ impl StateFile {
     /// it is left, and the game does not save). Anything that is not a
     /// regular file we can read is an error (one line), and left alone; so
     /// is a path the user gave in a folder that is not there.
-    pub fn load(&self) -> Result<Loaded, String> {
+    pub(crate) fn load(&self) -> Result<Loaded, String> {
         let fresh = Loaded { state: None, warning: None, may_save: true };
         if let Some(why) = self.missing_folder() {
             return Err(self.refused_folder(why));
@@ -286,7 +282,7 @@ impl StateFile {
     /// user may give them (root, or a group of theirs), its owner and group.
     /// The lock is on the directory, which the rename does not replace, and
     /// leaves nothing behind.
-    pub fn save(&self, state: &SavedState, as_of: &Choices) -> Result<Option<String>, SaveError> {
+    pub(crate) fn save(&self, state: &SavedState, as_of: &Choices) -> Result<Option<String>, SaveError> {
         let target = self.resolved();
         if target != self.path {
             return StateFile { path: target, ..self.clone() }.save(state, as_of);
