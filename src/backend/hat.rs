@@ -1,22 +1,21 @@
-//! What the two Sense HAT backends share: one set of options, saying where
+//! What the two Sense HAT backends share: one set of settings, saying where
 //! the HAT is by either path ([`super::sensehat`] through the kernel's
-//! drivers, [`super::i2c`] through its chip) and how to draw on it. `play`
-//! fills it once from the command line and the config file; `--backend
-//! auto` asks both paths of the same options which one finds the HAT.
+//! drivers, [`super::i2c`] through its chip) and how to draw on it, and the
+//! game's frame as the HAT's picture. `play` fills the settings once from
+//! the command line and the config file; `--backend auto` asks both paths
+//! of the same settings which one finds the HAT.
 
-use super::gesture::Timing;
-use super::rotation::Rotation;
-use super::sensehat::discover::Roots;
+use crate::game::gesture::Timing;
+use crate::game::{Frame, Rgb};
+use sense_hat::discover::Roots;
+use sense_hat::i2c::devices::{DEFAULT_BUS, DEFAULT_LINE, Linux};
+use sense_hat::rotation::Rotation;
+use sense_hat::{DARK, Picture, SIDE};
 use std::path::PathBuf;
-
-/// The bus the HAT's header puts the chip on.
-pub const DEFAULT_BUS: &str = "/dev/i2c-1";
-/// The BCM GPIO number of the joystick's interrupt.
-pub const DEFAULT_LINE: u32 = 23;
 
 /// How to find and drive the HAT.
 #[derive(Clone, Debug)]
-pub struct Options {
+pub struct HatSettings {
     /// Through the kernel's drivers: the LED matrix's framebuffer, instead
     /// of looking for it by name.
     pub framebuffer: Option<PathBuf>,
@@ -39,9 +38,9 @@ pub struct Options {
     pub timing: Timing,
 }
 
-impl Default for Options {
+impl Default for HatSettings {
     fn default() -> Self {
-        Options {
+        HatSettings {
             framebuffer: None,
             joystick: None,
             roots: Roots::default(),
@@ -56,7 +55,7 @@ impl Default for Options {
     }
 }
 
-impl Options {
+impl HatSettings {
     /// The LED matrix's path: the one given, or the one found by name.
     pub fn led_matrix(&self) -> Option<PathBuf> {
         self.framebuffer.clone().or_else(|| self.roots.led_matrix())
@@ -76,5 +75,42 @@ impl Options {
     /// the HAT over I2C).
     pub fn absent(&self) -> bool {
         !self.led_matrix().is_some_and(|p| p.exists()) && !self.joystick().is_some_and(|p| p.exists())
+    }
+
+    /// Where the HAT is over I2C.
+    pub fn i2c(&self) -> Linux {
+        Linux { bus: self.bus.clone(), gpiochip: self.gpiochip.clone(), line: self.line }
+    }
+
+    /// `frame` as the LEDs show it: its top-left 8x8, dimmed to the
+    /// brightness in software.
+    pub fn picture(&self, frame: &Frame) -> Picture {
+        let mut picture = DARK;
+        let side = frame.side().min(SIDE);
+        for (y, row) in picture.iter_mut().enumerate().take(side) {
+            for (x, pixel) in row.iter_mut().enumerate().take(side) {
+                let Rgb(r, g, b) = frame.get(x, y).scaled(self.brightness);
+                *pixel = [r, g, b];
+            }
+        }
+        picture
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_frame_is_dimmed_to_the_brightness_and_cut_to_the_matrix() {
+        let mut frame = Frame::dark(10);
+        frame.set(1, 0, Rgb(255, 0, 0));
+        frame.set(9, 9, Rgb(255, 255, 255));
+        let settings = HatSettings { brightness: 50, ..HatSettings::default() };
+        let picture = settings.picture(&frame);
+        // Half of 255 is 127, which the LEDs take as 15 of 31 (GAMMA[15] lit).
+        assert_eq!(picture[0][1], [127, 0, 0]);
+        assert_eq!(picture.iter().flatten().filter(|p| **p != [0; 3]).count(), 1, "off the 8x8 is not shown");
+        assert_eq!(HatSettings::default().picture(&frame)[0][1], [255, 0, 0], "full brightness");
     }
 }

@@ -2,13 +2,13 @@
 //! in plain words and with the fix for each problem.
 
 use super::output::say;
-use crate::backend::hat;
-use crate::backend::i2c::{self, linux};
-use crate::backend::sensehat::compat;
-use crate::backend::sensehat::discover::{Found, JOYSTICK_NAME, LED_NAME, Roots};
-use crate::backend::sensehat::framebuffer::Framebuffer;
-use crate::backend::sensehat::joystick;
 use crate::daemon::config::{self, Config};
+use sense_hat::compat;
+use sense_hat::discover::{Found, JOYSTICK_NAME, LED_NAME, Roots};
+use sense_hat::framebuffer::Framebuffer;
+use sense_hat::i2c::devices::{DEFAULT_BUS, Linux};
+use sense_hat::i2c::linux;
+use sense_hat::joystick;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -28,7 +28,7 @@ pub struct Args {
     #[arg(long, value_name = "PATH")]
     joystick: Option<PathBuf>,
     /// The Sense HAT's I2C bus, for the direct-I2C backend.
-    #[arg(long, value_name = "PATH", default_value = hat::DEFAULT_BUS)]
+    #[arg(long, value_name = "PATH", default_value = DEFAULT_BUS)]
     i2c_bus: PathBuf,
     #[arg(long, value_name = "DIR", hide = true)]
     sysfs_root: Option<PathBuf>,
@@ -216,8 +216,7 @@ fn check_i2c(report: &mut Report, roots: &Roots, bus: &Path) -> bool {
         report.line("", format!("(to drive it over I2C, {})", linux::unbind_advice(bus, &held.driver)));
         return false;
     }
-    let options = hat::Options { bus: bus.to_path_buf(), ..hat::Options::default() };
-    match i2c::Linux::chip(&options) {
+    match Linux::open_chip(bus) {
         Ok((_, version)) => {
             report.line("I2C chip", format!("0x46 on {}: answers 's', firmware {version}", bus.display()))
         }
@@ -226,12 +225,9 @@ fn check_i2c(report: &mut Report, roots: &Roots, bus: &Path) -> bool {
             return false;
         }
     }
-    match gpiocdev::find_named_line(linux::LINE_NAME) {
-        Some(found) => {
-            report.line(
-                "interrupt",
-                format!("{} is line {} of {}", linux::LINE_NAME, found.info.offset, found.chip.display()),
-            );
+    match linux::find_line() {
+        Some((chip, offset)) => {
+            report.line("interrupt", format!("{} is line {offset} of {}", linux::LINE_NAME, chip.display()));
             true
         }
         None => {

@@ -2,8 +2,8 @@
 
 use super::UsageError;
 use crate::backend::clock::{MonotonicClock, UtcCalendar};
-use crate::backend::sensehat::discover::Roots;
-use crate::backend::{self, Choice, hat, i2c};
+use crate::backend::hat::HatSettings;
+use crate::backend::{self, BackendKind};
 use crate::daemon;
 use crate::daemon::config::{self, Config};
 use crate::daemon::state::StateFile;
@@ -13,6 +13,8 @@ use crate::regions::share::{self, Unplayable};
 use crate::words::shown;
 use clap::ValueEnum;
 use log::{info, warn};
+use sense_hat::discover::Roots;
+use sense_hat::i2c::devices::{DEFAULT_BUS, DEFAULT_LINE};
 use std::io::{self, IsTerminal};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -38,7 +40,7 @@ pub struct Args {
     joystick: Option<PathBuf>,
 
     /// I2C backend: the Sense HAT's bus.
-    #[arg(long, value_name = "PATH", default_value = hat::DEFAULT_BUS)]
+    #[arg(long, value_name = "PATH", default_value = DEFAULT_BUS)]
     i2c_bus: PathBuf,
 
     /// I2C backend: the GPIO chip of the joystick's interrupt (default: the chip with the line
@@ -47,7 +49,7 @@ pub struct Args {
     gpiochip: Option<PathBuf>,
 
     /// I2C backend: the interrupt's line offset on --gpiochip.
-    #[arg(long, value_name = "N", default_value_t = hat::DEFAULT_LINE, requires = "gpiochip")]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_LINE, requires = "gpiochip")]
     gpio_line: u32,
 
     /// Where to look for devices instead of /sys and /dev (for tests).
@@ -196,7 +198,7 @@ enum BackendChoice {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let (config_path, required) = config::path(args.config.as_deref());
     let config = Config::load(&config_path, required)?;
-    let hat = hat::Options {
+    let hat = HatSettings {
         framebuffer: args.framebuffer.clone(),
         joystick: args.joystick.clone(),
         roots: Roots {
@@ -212,9 +214,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         timing: config.timing,
     };
     let choice = match args.backend {
-        BackendChoice::Auto if hat.present() => Choice::SenseHat,
-        BackendChoice::Auto if hat.absent() && i2c::Linux::answers(&hat) => Choice::I2c,
-        BackendChoice::Auto if io::stdin().is_terminal() && io::stdout().is_terminal() => Choice::Terminal,
+        BackendChoice::Auto if hat.present() => BackendKind::SenseHat,
+        BackendChoice::Auto if hat.absent() && hat.i2c().answers() => BackendKind::I2c,
+        BackendChoice::Auto if io::stdin().is_terminal() && io::stdout().is_terminal() => {
+            BackendKind::Terminal
+        }
         // Keys come from a terminal but the frames would go elsewhere (`queens > file`): the
         // script backend would wait on the keyboard with nothing shown, so say why and stop.
         BackendChoice::Auto if io::stdin().is_terminal() => {
@@ -223,22 +227,22 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             )
         }
         // Said once the game is sure to start (below): a refused --puzzle plays nothing.
-        BackendChoice::Auto => Choice::Script,
-        BackendChoice::Sensehat => Choice::SenseHat,
-        BackendChoice::I2c => Choice::I2c,
-        BackendChoice::Terminal => Choice::Terminal,
-        BackendChoice::SenseEmu => Choice::SenseEmu,
-        BackendChoice::Script => Choice::Script,
+        BackendChoice::Auto => BackendKind::Script,
+        BackendChoice::Sensehat => BackendKind::SenseHat,
+        BackendChoice::I2c => BackendKind::I2c,
+        BackendChoice::Terminal => BackendKind::Terminal,
+        BackendChoice::SenseEmu => BackendKind::SenseEmu,
+        BackendChoice::Script => BackendKind::Script,
     };
     // The script backend is for tests and pipes: it keeps state only when asked.
     let state_file = args.state.clone().map(StateFile::new).or_else(|| match choice {
-        Choice::Script => None,
+        BackendKind::Script => None,
         _ => StateFile::default_location(),
     });
-    let on_the_hat = matches!(choice, Choice::SenseHat | Choice::I2c);
+    let on_the_hat = matches!(choice, BackendKind::SenseHat | BackendKind::I2c);
     let intro = args.intro || config.intro.unwrap_or(on_the_hat);
     // The terminal has room for boards larger than the LED matrix's 8.
-    let max_size = if choice == Choice::Terminal { MAX_SIDE } else { Frame::LED_SIDE };
+    let max_size = if choice == BackendKind::Terminal { MAX_SIDE } else { Frame::LED_SIDE };
     let given = match &args.puzzle {
         Some(path) => Some(given_puzzle(path, &args, choice, max_size)?),
         None => None,
@@ -256,7 +260,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if chosen {
         save(&engine);
     }
-    if args.backend == BackendChoice::Auto && choice == Choice::Script {
+    if args.backend == BackendChoice::Auto && choice == BackendKind::Script {
         info!(
             "no Sense HAT and standard input is not a terminal: playing the script backend (events on standard input, frames as text on standard output)"
         );
@@ -273,13 +277,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
 /// The puzzle `--puzzle` gives, read as `queens regions solve` reads one,
 /// and refused in one line unless regions mode can play it on this backend.
-fn given_puzzle(path: &Path, args: &Args, choice: Choice, max_size: usize) -> anyhow::Result<Puzzle> {
+fn given_puzzle(path: &Path, args: &Args, choice: BackendKind, max_size: usize) -> anyhow::Result<Puzzle> {
     let usage = |why: String| anyhow::Error::new(UsageError(why));
     if let Some(mode) = args.mode.filter(|&m| m != ModeKind::Regions) {
         return Err(usage(format!("--puzzle: only regions mode plays a given puzzle, not {mode}")));
     }
-    if path.as_os_str() == "-" && matches!(choice, Choice::Script | Choice::Terminal) {
-        let backend = if choice == Choice::Script { "the script backend" } else { "the terminal" };
+    if path.as_os_str() == "-" && matches!(choice, BackendKind::Script | BackendKind::Terminal) {
+        let backend = if choice == BackendKind::Script { "the script backend" } else { "the terminal" };
         return Err(usage(format!(
             "--puzzle -: {backend} reads its keys from standard input; give the puzzle as --puzzle FILE, or its link as --puzzle LINK"
         )));
@@ -296,7 +300,7 @@ fn given_puzzle(path: &Path, args: &Args, choice: Choice, max_size: usize) -> an
     share::check_playable(&puzzle, max_size).map_err(|why| {
         let terminal = MAX_SIDE.min(*ModeKind::Regions.sizes().end());
         match why {
-            Unplayable::Larger(..) if choice != Choice::Terminal => {
+            Unplayable::Larger(..) if choice != BackendKind::Terminal => {
                 usage(format!("--puzzle {path}: {why}; the terminal's up to {terminal}x{terminal}"))
             }
             why => usage(format!("--puzzle {path}: {why}")),
@@ -437,8 +441,8 @@ mod tests {
         let explicit = ["queens", "play", "--mode", "strict", "--size", "6", "--backend", "script"];
         assert_eq!(format!("{:?}", play_args(&bare)), format!("{:?}", play_args(&explicit)));
         let defaults = play_args(&["queens"]);
-        assert_eq!(defaults.i2c_bus, PathBuf::from(hat::DEFAULT_BUS));
-        assert_eq!(defaults.gpio_line, hat::DEFAULT_LINE);
+        assert_eq!(defaults.i2c_bus, PathBuf::from(DEFAULT_BUS));
+        assert_eq!(defaults.gpio_line, DEFAULT_LINE);
         assert_eq!(defaults.backend, BackendChoice::Auto);
     }
 }

@@ -1,12 +1,13 @@
 //! The Sense HAT without its kernel drivers: the game talks to the HAT's
-//! microcontroller over I2C itself ([`chip`]) and waits for the joystick's
-//! interrupt line through the GPIO character device ([`linux`]).
+//! microcontroller over I2C itself ([`sense_hat::i2c::chip`]) and waits for
+//! the joystick's interrupt line through the GPIO character device
+//! ([`sense_hat::i2c::linux`]).
 //!
 //! For distributions without the Raspberry Pi overlay, or a kernel whose
 //! framebuffer driver is broken. Rotation, brightness and gestures are the
-//! framebuffer backend's ([`super::stick`], [`super::rotation`]); the gamma
-//! table is the kernel driver's ([`chip::GAMMA`]). Idle is blocked in
-//! `poll(2)` on the interrupt line and the shutdown descriptor. An I2C or
+//! framebuffer backend's ([`super::stick`], [`super::hat`]); the gamma
+//! table is the kernel driver's ([`sense_hat::i2c::chip::GAMMA`]). Idle is
+//! blocked in `poll(2)` on the interrupt line and the shutdown descriptor. An I2C or
 //! GPIO error is logged and both devices are opened again with the same
 //! back-off as the framebuffer backend ([`super::backoff`]).
 //!
@@ -17,92 +18,29 @@
 //! a reboot) would need. A game that refused to start would leave the
 //! matrix dark and systemd restarting it.
 
-pub mod chip;
-pub mod error;
-pub mod keys;
-pub mod linux;
-
 use super::backoff::Backoff;
-use super::hat::Options;
+use super::error::Error;
+use super::hat::HatSettings;
 use super::signals::Shutdown;
-use super::stick::{KeyEvents, Woke};
-use super::{Backend, Display, Input, Next};
+use super::stick::{self, KeyEvents, Reconnecting, Waiting};
+use super::traits::{Backend, Display, Input, Next};
 use crate::game::{Frame, Millis};
-use chip::Chip;
-use embedded_hal::i2c::I2c;
-pub use error::Error;
-use linux::{InterruptLine, Line, OpenError, Smbus};
 use log::{debug, info, warn};
+use sense_hat::i2c::chip::{self, Chip};
+use sense_hat::i2c::devices::{I2cDevices, Linux};
+use sense_hat::i2c::error::Error as I2cError;
+use sense_hat::i2c::keys;
+use sense_hat::i2c::linux::InterruptLine;
+use sense_hat::i2c::registers::FRAME_BYTES;
 use std::os::fd::AsFd;
-use std::path::Path;
 
-/// Opens the chip and its interrupt line (real devices, or fakes in tests).
-pub trait Devices {
-    type Bus: I2c<Error: std::fmt::Display>;
-    type Irq: InterruptLine;
-    fn chip(&mut self) -> Result<Chip<Self::Bus>, Error>;
-    fn interrupt(&mut self) -> Result<Self::Irq, Error>;
-}
-
-/// The chip on its `/dev/i2c-N` and the line on its `/dev/gpiochipN`.
-pub struct Linux {
-    options: Options,
-}
-
-impl Linux {
-    /// Opens the bus at the chip's address and checks the chip answers `s`.
-    pub fn chip(options: &Options) -> Result<(Chip<Smbus>, u8), Error> {
-        let bus = &options.bus;
-        let smbus = Smbus::open(bus).map_err(|e| match e {
-            OpenError::Busy => {
-                let advice = match linux::holder(Path::new("/sys"), bus) {
-                    Some(held) => {
-                        format!("the driver is {held}: {}", linux::unbind_advice(bus, &held.driver))
-                    }
-                    None => "unbind it first (see docs/raspberry-pi.md, \"Without the kernel's drivers\")"
-                        .to_string(),
-                };
-                Error::Busy { bus: bus.clone(), advice }
-            }
-            OpenError::Other(source) => Error::Open { bus: bus.clone(), source },
-        })?;
-        let mut chip = Chip::new(smbus);
-        let version =
-            chip.identify().map_err(|cause| Error::NoHat { bus: bus.clone(), cause: Box::new(cause) })?;
-        Ok((chip, version))
-    }
-
-    /// Whether `--backend auto` should pick this backend: the bus is there
-    /// and the chip on it says it is the HAT's.
-    pub fn answers(options: &Options) -> bool {
-        options.bus.exists() && Linux::chip(options).is_ok()
-    }
-}
-
-impl Devices for Linux {
-    type Bus = Smbus;
-    type Irq = Line;
-
-    fn chip(&mut self) -> Result<Chip<Smbus>, Error> {
-        let (chip, version) = Linux::chip(&self.options)?;
-        info!("Sense HAT over I2C: {} (firmware {version})", self.options.bus.display());
-        Ok(chip)
-    }
-
-    fn interrupt(&mut self) -> Result<Line, Error> {
-        let line = Line::request(self.options.gpiochip.as_deref(), self.options.line)?;
-        info!("the joystick's interrupt: {}", line.chip().display());
-        Ok(line)
-    }
-}
-
-pub struct I2cHat<D: Devices> {
+pub struct I2cHat<D: I2cDevices> {
     devices: D,
     /// The chip and the joystick register as last read; `None` while gone.
     open: Option<(Chip<D::Bus>, u8)>,
     /// The interrupt line; `None` while gone (the LEDs still work).
     irq: Option<D::Irq>,
-    options: Options,
+    options: HatSettings,
     shutdown: Shutdown,
     events: KeyEvents,
     /// The last frame asked for, shown again when the chip returns.
@@ -111,14 +49,14 @@ pub struct I2cHat<D: Devices> {
 }
 
 impl I2cHat<Linux> {
-    pub fn open_linux(options: Options, shutdown: Shutdown) -> Result<I2cHat<Linux>, Error> {
-        I2cHat::open(Linux { options: options.clone() }, options, shutdown)
+    pub fn open_linux(options: HatSettings, shutdown: Shutdown) -> Result<I2cHat<Linux>, I2cError> {
+        I2cHat::open(options.i2c(), options, shutdown)
     }
 }
 
-impl<D: Devices> I2cHat<D> {
+impl<D: I2cDevices> I2cHat<D> {
     /// Opens the devices, or says why not: only the chip is required.
-    pub fn open(mut devices: D, options: Options, shutdown: Shutdown) -> Result<I2cHat<D>, Error> {
+    pub fn open(mut devices: D, options: HatSettings, shutdown: Shutdown) -> Result<I2cHat<D>, I2cError> {
         let chip = devices.chip()?;
         let line = devices.interrupt();
         let mut hat = I2cHat {
@@ -128,7 +66,7 @@ impl<D: Devices> I2cHat<D> {
             events: KeyEvents::new(options.timing, options.rotation),
             options,
             shutdown,
-            shown: Frame::dark(8),
+            shown: Frame::dark(Frame::LED_SIDE),
             backoff: Backoff::default(),
         };
         hat.attach(chip)?;
@@ -145,7 +83,7 @@ impl<D: Devices> I2cHat<D> {
     /// Starts using an opened chip: reads the joystick once (which clears
     /// an interrupt left pending; the keys held now are the baseline, so a
     /// key held across a restart does nothing) and shows the current frame.
-    fn attach(&mut self, mut chip: Chip<D::Bus>) -> Result<(), Error> {
+    fn attach(&mut self, mut chip: Chip<D::Bus>) -> Result<(), I2cError> {
         let held = chip.keys()?;
         chip.show(&self.encode(&self.shown))?;
         self.open = Some((chip, held));
@@ -156,7 +94,7 @@ impl<D: Devices> I2cHat<D> {
     /// is requested first and the keys read after it (by [`Self::attach`],
     /// or here when only the line was missing): an edge from before the
     /// request was never seen, so the register is the baseline.
-    fn look(&mut self) -> Result<(), Error> {
+    fn look(&mut self) -> Result<(), I2cError> {
         let line = self.irq.is_none().then(|| self.devices.interrupt());
         match self.open.as_mut() {
             None => {
@@ -173,8 +111,8 @@ impl<D: Devices> I2cHat<D> {
         Ok(())
     }
 
-    fn encode(&self, frame: &Frame) -> [u8; chip::FRAME_BYTES] {
-        chip::encode(frame, self.options.rotation, self.options.brightness, self.options.low_light)
+    fn encode(&self, frame: &Frame) -> [u8; FRAME_BYTES] {
+        chip::encode(&self.options.picture(frame), self.options.rotation, self.options.low_light)
     }
 
     /// The chip or its line failed: drop both and look for them again.
@@ -195,10 +133,10 @@ impl<D: Devices> I2cHat<D> {
     }
 
     /// The interrupt fired: read the keys and turn their changes into events.
-    fn interrupted(&mut self) -> Result<(), Error> {
+    fn interrupted(&mut self) -> Result<(), I2cError> {
         let irq = self.irq.as_mut().expect("polled only while the line is there");
-        irq.drain().map_err(Error::Interrupt)?;
-        let (chip, held) = self.open.as_mut().ok_or(Error::Gone)?;
+        irq.drain().map_err(I2cError::Interrupt)?;
+        let (chip, held) = self.open.as_mut().ok_or(I2cError::Gone)?;
         let now = chip.keys()?;
         let before = std::mem::replace(held, now);
         self.events.take(keys::decode(before, now));
@@ -206,8 +144,8 @@ impl<D: Devices> I2cHat<D> {
     }
 }
 
-impl<D: Devices> Display for I2cHat<D> {
-    fn show(&mut self, frame: &Frame) -> Result<(), super::Error> {
+impl<D: I2cDevices> Display for I2cHat<D> {
+    fn show(&mut self, frame: &Frame) -> Result<(), Error> {
         self.shown = *frame;
         let bytes = self.encode(frame);
         if let Some((chip, _)) = self.open.as_mut()
@@ -219,7 +157,7 @@ impl<D: Devices> Display for I2cHat<D> {
     }
 }
 
-impl<D: Devices> Input for I2cHat<D> {
+impl<D: I2cDevices> Input for I2cHat<D> {
     fn now(&self) -> Millis {
         self.events.now()
     }
@@ -228,25 +166,34 @@ impl<D: Devices> Input for I2cHat<D> {
         self.events.set_repeat(on);
     }
 
-    fn next(&mut self, deadline: Option<Millis>) -> Result<Next, super::Error> {
-        loop {
-            let device = self.irq.as_ref().map(|irq| irq.as_fd());
-            match self.events.wait(deadline, &self.shutdown, device, self.backoff.deadline())? {
-                Woke::Next(next) => return Ok(next),
-                Woke::Tick if self.backoff.due(self.events.now()) => self.reconnect(),
-                Woke::Tick => {}
-                Woke::Device => {
-                    if let Err(e) = self.interrupted() {
-                        self.lost(e);
-                    }
-                }
-            }
+    fn next(&mut self, deadline: Option<Millis>) -> Result<Next, Error> {
+        stick::next(self, deadline)
+    }
+}
+
+impl<D: I2cDevices> Reconnecting for I2cHat<D> {
+    fn waiting(&mut self) -> Waiting<'_> {
+        Waiting {
+            events: &mut self.events,
+            shutdown: &self.shutdown,
+            device: self.irq.as_ref().map(|irq| irq.as_fd()),
+            backoff: &self.backoff,
+        }
+    }
+
+    fn reconnect(&mut self) {
+        I2cHat::reconnect(self);
+    }
+
+    fn readable(&mut self) {
+        if let Err(e) = self.interrupted() {
+            self.lost(e);
         }
     }
 }
 
 /// The game as a service on the LED matrix (see [`Backend::is_service`]).
-impl<D: Devices> Backend for I2cHat<D> {
+impl<D: I2cDevices> Backend for I2cHat<D> {
     fn is_service(&self) -> bool {
         true
     }

@@ -66,7 +66,7 @@ impl fmt::Display for Error {
             Error::NotTheHat { id } => write!(
                 f,
                 "the chip at 0x{:02X} answers 0x{id:02X} to \"who am I\", not 's' (0x73): it is not a Sense HAT",
-                super::chip::ADDRESS
+                super::registers::ADDRESS
             ),
             Error::Transfer { what, cause } => write!(f, "{what} ({cause})"),
             Error::NoHat { bus, cause } => write!(f, "no Sense HAT on {}: {cause}", bus.display()),
