@@ -5,8 +5,8 @@
 //! The floors, from the bottom: [`traits`] and the shared pieces under the
 //! backends (`error`, `signals`, `wait`, `clock`, `backoff`, `stick`,
 //! `hat`); the backends (`sensehat`, `i2c`, `terminal`, `sense_emu`,
-//! `script`); [`open()`](open::open) above them all. Each file imports from
-//! the file that defines what it uses, never from this one.
+//! `script`); [`factory`], with [`open()`], above them all. Each file
+//! imports from the file that defines what it uses, never from this one.
 //!
 //! A leaf under the game loop: nothing here uses the daemon or the command
 //! line (tests/layers.rs holds it), only the engine and the `sense-hat` crate.
@@ -14,9 +14,9 @@
 pub mod backoff;
 pub mod clock;
 mod error;
+pub mod factory;
 pub mod hat;
 pub mod i2c;
-pub mod open;
 pub mod script;
 pub mod sense_emu;
 pub mod sensehat;
@@ -27,5 +27,5 @@ pub mod traits;
 pub mod wait;
 
 pub use error::{Doing, Error, NoColour};
-pub use open::{BackendKind, OpenError, Options, open};
+pub use factory::{BackendKind, OpenError, Options, open};
 pub use traits::{Backend, Display, Input, Next};

@@ -2,7 +2,7 @@
 //! never knows which one it drives: [`Display`] shows frames, [`Input`]
 //! waits for events, and [`Backend`] says what the loop does around them
 //! where backends differ. The bottom of the backends' floor: every backend
-//! implements these, and [`super::open`] hands one out as a `Box<dyn Backend>`.
+//! implements these, and [`super::factory::open`] hands one out as a `Box<dyn Backend>`.
 
 use super::error::Error;
 use crate::game::{Event, Frame, Millis, OnShow};

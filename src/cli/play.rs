@@ -11,7 +11,6 @@ use crate::game::{Choices, Engine, Frame, MAX_SIDE, ModeKind, SIZES, SavedState,
 use crate::regions::Puzzle;
 use crate::regions::share::{self, Unplayable};
 use crate::words::shown;
-use clap::ValueEnum;
 use log::{info, warn};
 use sense_hat::discover::Roots;
 use sense_hat::i2c::devices::{DEFAULT_BUS, DEFAULT_LINE};
@@ -24,8 +23,8 @@ pub struct Args {
     /// Where to play. `auto` picks the Sense HAT if both its devices are found, else the terminal
     /// when standard input and output are one, else the script backend when standard input is
     /// not a terminal (with standard input a terminal and output not, it refuses).
-    #[arg(long, value_enum, default_value_t)]
-    backend: BackendChoice,
+    #[arg(long, value_name = "BACKEND", value_parser = backend_parser(), default_value = "auto")]
+    backend: Wanted,
 
     /// The configuration file (default: /etc/queens/config.toml, if it exists).
     #[arg(long, value_name = "PATH")]
@@ -175,24 +174,21 @@ fn and_list(names: &[&str]) -> String {
     }
 }
 
-#[derive(ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
-enum BackendChoice {
-    /// The Sense HAT if both its devices are found; without either, the HAT over I2C if its chip
-    /// answers; else the terminal if standard input and output are one, else the script backend
-    /// if standard input is not one.
-    #[default]
-    Auto,
-    /// The Sense HAT's LED matrix (framebuffer) and joystick (evdev).
-    Sensehat,
-    /// The Sense HAT without its kernel drivers: its chip over I2C, the joystick's interrupt via
-    /// GPIO.
-    I2c,
-    /// Events as lines on standard input, frames as text on standard output.
-    Script,
-    /// Square colour cells in this terminal, keys from its keyboard.
-    Terminal,
-    /// The Sense HAT emulator (`sense_emu_gui`): its screen file and joystick socket.
-    SenseEmu,
+/// `--backend`: one backend by name, or `None` for `auto`. (An alias, not
+/// `Option<...>` written out, so that clap takes `auto` as a value.)
+type Wanted = Option<BackendKind>;
+
+/// `--backend`'s parser: `auto`, or each [`BackendKind`]'s name and help
+/// line, so that none is listed by hand.
+fn backend_parser() -> impl clap::builder::TypedValueParser<Value = Wanted> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    let auto = PossibleValue::new("auto").help(
+        "The Sense HAT if both its devices are found; without either, the HAT over I2C if its chip answers; \
+         else the terminal if standard input and output are one, else the script backend if standard input is \
+         not one",
+    );
+    let each = BackendKind::ALL.into_iter().map(|kind| PossibleValue::new(kind.name()).help(kind.summary()));
+    PossibleValuesParser::new(std::iter::once(auto).chain(each)).map(|name| BackendKind::from_name(&name))
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -214,25 +210,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         timing: config.timing,
     };
     let choice = match args.backend {
-        BackendChoice::Auto if hat.present() => BackendKind::SenseHat,
-        BackendChoice::Auto if hat.absent() && hat.i2c().answers() => BackendKind::I2c,
-        BackendChoice::Auto if io::stdin().is_terminal() && io::stdout().is_terminal() => {
-            BackendKind::Terminal
-        }
+        Some(kind) => kind,
+        None if hat.present() => BackendKind::SenseHat,
+        None if hat.absent() && hat.i2c().answers() => BackendKind::I2c,
+        None if io::stdin().is_terminal() && io::stdout().is_terminal() => BackendKind::Terminal,
         // Keys come from a terminal but the frames would go elsewhere (`queens > file`): the
         // script backend would wait on the keyboard with nothing shown, so say why and stop.
-        BackendChoice::Auto if io::stdin().is_terminal() => {
+        None if io::stdin().is_terminal() => {
             anyhow::bail!(
                 "standard output is not a terminal: the game draws there (play without redirecting it, or choose --backend script)"
             )
         }
         // Said once the game is sure to start (below): a refused --puzzle plays nothing.
-        BackendChoice::Auto => BackendKind::Script,
-        BackendChoice::Sensehat => BackendKind::SenseHat,
-        BackendChoice::I2c => BackendKind::I2c,
-        BackendChoice::Terminal => BackendKind::Terminal,
-        BackendChoice::SenseEmu => BackendKind::SenseEmu,
-        BackendChoice::Script => BackendKind::Script,
+        None => BackendKind::Script,
     };
     // The script backend is for tests and pipes: it keeps state only when asked.
     let state_file = args.state.clone().map(StateFile::new).or_else(|| match choice {
@@ -260,7 +250,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if chosen {
         save(&engine);
     }
-    if args.backend == BackendChoice::Auto && choice == BackendKind::Script {
+    if args.backend.is_none() && choice == BackendKind::Script {
         info!(
             "no Sense HAT and standard input is not a terminal: playing the script backend (events on standard input, frames as text on standard output)"
         );
@@ -443,6 +433,6 @@ mod tests {
         let defaults = play_args(&["queens"]);
         assert_eq!(defaults.i2c_bus, PathBuf::from(DEFAULT_BUS));
         assert_eq!(defaults.gpio_line, DEFAULT_LINE);
-        assert_eq!(defaults.backend, BackendChoice::Auto);
+        assert_eq!(defaults.backend, None, "auto");
     }
 }

@@ -13,19 +13,61 @@ use super::terminal::Terminal;
 use super::traits::Backend;
 use std::fmt;
 
-/// Which backend to open.
+/// Which backend to open: `play --backend` names one (or `auto`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BackendKind {
     /// The Sense HAT through the kernel's drivers ([`super::sensehat`]).
     SenseHat,
     /// The Sense HAT through its chip over I2C ([`super::i2c`]).
     I2c,
+    /// Events as lines on standard input, frames on standard output ([`super::script`]).
+    Script,
     /// Colour cells in this terminal, keys from its keyboard ([`super::terminal`]).
     Terminal,
     /// The Sense HAT emulator ([`super::sense_emu`]).
     SenseEmu,
-    /// Events as lines on standard input, frames on standard output ([`super::script`]).
-    Script,
+}
+
+impl BackendKind {
+    /// Every backend, in the order `--help` lists them.
+    pub const ALL: [BackendKind; 5] = [
+        BackendKind::SenseHat,
+        BackendKind::I2c,
+        BackendKind::Script,
+        BackendKind::Terminal,
+        BackendKind::SenseEmu,
+    ];
+
+    /// The name `--backend` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            BackendKind::SenseHat => "sensehat",
+            BackendKind::I2c => "i2c",
+            BackendKind::Script => "script",
+            BackendKind::Terminal => "terminal",
+            BackendKind::SenseEmu => "sense-emu",
+        }
+    }
+
+    /// What it is, in one line for `--help`.
+    pub fn summary(self) -> &'static str {
+        match self {
+            BackendKind::SenseHat => "The Sense HAT's LED matrix (framebuffer) and joystick (evdev)",
+            BackendKind::I2c => {
+                "The Sense HAT without its kernel drivers: its chip over I2C, the joystick's interrupt via GPIO"
+            }
+            BackendKind::Script => "Events as lines on standard input, frames as text on standard output",
+            BackendKind::Terminal => "Square colour cells in this terminal, keys from its keyboard",
+            BackendKind::SenseEmu => {
+                "The Sense HAT emulator (`sense_emu_gui`): its screen file and joystick socket"
+            }
+        }
+    }
+
+    /// The backend `name` names.
+    pub fn from_name(name: &str) -> Option<BackendKind> {
+        BackendKind::ALL.into_iter().find(|kind| kind.name() == name)
+    }
 }
 
 /// What every backend may need to open.
