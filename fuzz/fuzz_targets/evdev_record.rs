@@ -19,7 +19,10 @@ fuzz_target!(|bytes: &[u8]| {
             Some(change) => {
                 assert_eq!(kind, EV_KEY);
                 let key = direction_of(code).expect("one of the five keys");
-                assert_eq!(change, if value == 1 { StickEvent::Pressed(key) } else { StickEvent::Released(key) });
+                assert_eq!(
+                    change,
+                    if value == 1 { StickEvent::Pressed(key) } else { StickEvent::Released(key) }
+                );
                 assert!(value == 0 || value == 1);
             }
         }

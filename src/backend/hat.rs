@@ -7,6 +7,7 @@
 
 use crate::game::gesture::Timing;
 use crate::game::{Frame, Rgb};
+use sense_hat::compat;
 use sense_hat::discover::Roots;
 use sense_hat::i2c::devices::{DEFAULT_BUS, DEFAULT_LINE, Linux};
 use sense_hat::rotation::Rotation;
@@ -79,7 +80,12 @@ impl HatSettings {
 
     /// Where the HAT is over I2C.
     pub fn i2c(&self) -> Linux {
-        Linux { bus: self.bus.clone(), gpiochip: self.gpiochip.clone(), line: self.line }
+        Linux {
+            bus: self.bus.clone(),
+            gpiochip: self.gpiochip.clone(),
+            line: self.line,
+            consumer: "queens".to_string(),
+        }
     }
 
     /// `frame` as the LEDs show it: its top-left 8x8, dimmed to the
@@ -95,6 +101,12 @@ impl HatSettings {
         }
         picture
     }
+}
+
+/// Why the LED driver refuses the gamma calls, when this is the armhf
+/// build on a 64-bit kernel ([`compat::gamma_note`]).
+pub fn gamma_note() -> Option<String> {
+    compat::gamma_note("queens", "queens_*_arm64.deb")
 }
 
 #[cfg(test)]

@@ -10,13 +10,12 @@
 
 use super::backoff::Backoff;
 use super::error::Error;
-use super::hat::HatSettings;
+use super::hat::{self, HatSettings};
 use super::signals::Shutdown;
 use super::stick::{self, KeyEvents, Reconnecting, Waiting};
 use super::traits::{Backend, Display, Input, Next};
 use crate::game::{Frame, Millis};
 use log::{info, warn};
-use sense_hat::compat;
 use sense_hat::devices::{Kernel, KernelDevices, LedMatrix};
 use sense_hat::discover::{self, JOYSTICK_NAME, LED_NAME, Roots};
 use sense_hat::error::{Device, Error as OpenFailure};
@@ -84,7 +83,7 @@ impl<D: KernelDevices> SenseHat<D> {
             && self.gamma_warnings == 0
         {
             let what = if self.options.low_light { "low-light mode" } else { "a gamma reset" };
-            match compat::gamma_note() {
+            match hat::gamma_note() {
                 Some(why) => warn!("the LED driver refused {what} ({e}): {why}"),
                 None => warn!("the LED driver refused {what} ({e}); colours follow its current table"),
             }

@@ -147,7 +147,7 @@ pub fn next(hat: &mut impl Reconnecting, deadline: Option<Millis>) -> Result<Nex
 }
 
 /// The engine's name for the key the HAT reports.
-fn key(direction: Direction) -> Key {
+pub fn key(direction: Direction) -> Key {
     match direction {
         Direction::Up => Key::Up,
         Direction::Down => Key::Down,

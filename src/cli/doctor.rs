@@ -2,8 +2,8 @@
 //! in plain words and with the fix for each problem.
 
 use super::output::say;
+use crate::backend::hat;
 use crate::daemon::config::{self, Config};
-use sense_hat::compat;
 use sense_hat::discover::{Found, JOYSTICK_NAME, LED_NAME, Roots};
 use sense_hat::framebuffer::Framebuffer;
 use sense_hat::i2c::devices::{DEFAULT_BUS, Linux};
@@ -143,7 +143,7 @@ fn check_led(report: &mut Report, roots: &Roots, given: Option<PathBuf>) {
                 ),
             );
             // The game plays on without the gamma calls, so this is a note, not a problem.
-            if let Some(why) = compat::gamma_note() {
+            if let Some(why) = hat::gamma_note() {
                 report.line("gamma", why);
             }
         }

@@ -32,11 +32,18 @@ pub struct Linux {
     pub gpiochip: Option<PathBuf>,
     /// The interrupt's offset on `gpiochip`.
     pub line: u32,
+    /// The name the kernel shows as the line's user.
+    pub consumer: String,
 }
 
 impl Default for Linux {
     fn default() -> Self {
-        Linux { bus: PathBuf::from(DEFAULT_BUS), gpiochip: None, line: DEFAULT_LINE }
+        Linux {
+            bus: PathBuf::from(DEFAULT_BUS),
+            gpiochip: None,
+            line: DEFAULT_LINE,
+            consumer: "sense-hat".to_string(),
+        }
     }
 }
 
@@ -81,7 +88,7 @@ impl I2cDevices for Linux {
     }
 
     fn interrupt(&mut self) -> Result<GpioInterrupt, Error> {
-        let line = GpioInterrupt::request(self.gpiochip.as_deref(), self.line)?;
+        let line = GpioInterrupt::request(self.gpiochip.as_deref(), self.line, &self.consumer)?;
         info!("the joystick's interrupt: {}", line.chip().display());
         Ok(line)
     }

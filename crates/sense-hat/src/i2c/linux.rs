@@ -98,7 +98,8 @@ impl GpioInterrupt {
     /// [`LINE_NAME`] wherever it is. The firmware raises the line when the
     /// keys change and lowers it when 0xF2 is read, as both kernel drivers
     /// expect (they trigger on the rising edge), so that edge is watched.
-    pub fn request(chip: Option<&Path>, offset: u32) -> Result<GpioInterrupt, Error> {
+    /// `consumer` is the name the kernel shows as the line's user.
+    pub fn request(chip: Option<&Path>, offset: u32, consumer: &str) -> Result<GpioInterrupt, Error> {
         let mut builder = gpiocdev::Request::builder();
         let what = match chip {
             Some(chip) => {
@@ -112,7 +113,7 @@ impl GpioInterrupt {
             }
         };
         let request = builder
-            .with_consumer("queens")
+            .with_consumer(consumer)
             .as_input()
             .with_edge_detection(EdgeDetection::RisingEdge)
             .request()
