@@ -124,14 +124,6 @@ impl<D: I2cDevices> I2cHat<D> {
         self.backoff.lost(self.events.now());
     }
 
-    fn reconnect(&mut self) {
-        let result = self.look();
-        if let Err(e) = &result {
-            debug!("the Sense HAT over I2C is still missing: {e}");
-        }
-        self.backoff.looked(self.events.now(), result.is_ok());
-    }
-
     /// The interrupt fired: read the keys and turn their changes into events.
     fn interrupted(&mut self) -> Result<(), I2cError> {
         let irq = self.irq.as_mut().expect("polled only while the line is there");
@@ -182,7 +174,11 @@ impl<D: I2cDevices> Reconnecting for I2cHat<D> {
     }
 
     fn reconnect(&mut self) {
-        I2cHat::reconnect(self);
+        let result = self.look();
+        if let Err(e) = &result {
+            debug!("the Sense HAT over I2C is still missing: {e}");
+        }
+        self.backoff.looked(self.events.now(), result.is_ok());
     }
 
     fn readable(&mut self) {

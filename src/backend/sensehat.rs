@@ -94,28 +94,6 @@ impl<D: KernelDevices> SenseHat<D> {
     fn missing(&self) -> bool {
         self.screen.is_none() || self.joystick.is_none()
     }
-
-    /// Looks again for whatever device is missing.
-    fn reconnect(&mut self) {
-        if self.screen.is_none()
-            && let Some(path) = self.options.led_matrix()
-            && let Ok(screen) = self.devices.led_matrix(&path)
-        {
-            info!("the LED matrix is back at {}", path.display());
-            self.screen = Some(screen);
-            self.reset_gamma();
-            let frame = self.shown;
-            let _ = self.show(&frame);
-        }
-        if self.joystick.is_none()
-            && let Some(path) = self.options.joystick()
-            && let Ok(joystick) = self.devices.joystick(&path)
-        {
-            info!("the joystick is back at {}", path.display());
-            self.joystick = Some(joystick);
-        }
-        self.backoff.looked(self.events.now(), !self.missing());
-    }
 }
 
 impl<D: KernelDevices> Display for SenseHat<D> {
@@ -155,8 +133,26 @@ impl<D: KernelDevices> Reconnecting for SenseHat<D> {
         }
     }
 
+    /// Looks again for whatever device is missing.
     fn reconnect(&mut self) {
-        SenseHat::reconnect(self);
+        if self.screen.is_none()
+            && let Some(path) = self.options.led_matrix()
+            && let Ok(screen) = self.devices.led_matrix(&path)
+        {
+            info!("the LED matrix is back at {}", path.display());
+            self.screen = Some(screen);
+            self.reset_gamma();
+            let frame = self.shown;
+            let _ = self.show(&frame);
+        }
+        if self.joystick.is_none()
+            && let Some(path) = self.options.joystick()
+            && let Ok(joystick) = self.devices.joystick(&path)
+        {
+            info!("the joystick is back at {}", path.display());
+            self.joystick = Some(joystick);
+        }
+        self.backoff.looked(self.events.now(), !self.missing());
     }
 
     fn readable(&mut self) {
