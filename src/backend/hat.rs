@@ -14,6 +14,11 @@ use sense_hat::rotation::Rotation;
 use sense_hat::{DARK, Picture, SIDE};
 use std::path::PathBuf;
 
+/// The game's name where the system shows it beside the HAT: the GPIO
+/// line's user, the modprobe file the advice names, the package in the
+/// gamma note.
+pub const PROGRAM: &str = "queens";
+
 /// How to find and drive the HAT.
 #[derive(Clone, Debug)]
 pub struct HatSettings {
@@ -84,7 +89,8 @@ impl HatSettings {
             bus: self.bus.clone(),
             gpiochip: self.gpiochip.clone(),
             line: self.line,
-            consumer: "queens".to_string(),
+            program: PROGRAM.to_string(),
+            guide: Some("docs/raspberry-pi.md, \"Without the kernel's drivers\"".to_string()),
         }
     }
 
@@ -106,7 +112,7 @@ impl HatSettings {
 /// Why the LED driver refuses the gamma calls, when this is the armhf
 /// build on a 64-bit kernel ([`compat::gamma_note`]).
 pub fn gamma_note() -> Option<String> {
-    compat::gamma_note("queens", "queens_*_arm64.deb")
+    compat::gamma_note(PROGRAM, &format!("{PROGRAM}_*_arm64.deb"))
 }
 
 #[cfg(test)]

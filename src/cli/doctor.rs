@@ -2,11 +2,11 @@
 //! in plain words and with the fix for each problem.
 
 use super::output::say;
-use crate::backend::hat;
+use crate::backend::hat::{self, HatSettings};
 use crate::daemon::config::{self, Config};
 use sense_hat::discover::{Found, JOYSTICK_NAME, LED_NAME, Roots};
 use sense_hat::framebuffer::Framebuffer;
-use sense_hat::i2c::devices::{DEFAULT_BUS, Linux};
+use sense_hat::i2c::devices::DEFAULT_BUS;
 use sense_hat::i2c::linux;
 use sense_hat::joystick;
 use std::path::{Path, PathBuf};
@@ -213,10 +213,14 @@ fn check_i2c(report: &mut Report, roots: &Roots, bus: &Path) -> bool {
     }
     if let Some(held) = linux::holder(&roots.sys, bus) {
         report.line("I2C chip", format!("0x46 on {}: held by the kernel driver {held}", bus.display()));
-        report.line("", format!("(to drive it over I2C, {})", linux::unbind_advice(bus, &held.driver)));
+        report.line(
+            "",
+            format!("(to drive it over I2C, {})", linux::unbind_advice(bus, &held.driver, hat::PROGRAM)),
+        );
         return false;
     }
-    match Linux::open_chip(bus) {
+    let i2c = HatSettings { bus: bus.to_path_buf(), ..HatSettings::default() }.i2c();
+    match i2c.open_chip() {
         Ok((_, version)) => {
             report.line("I2C chip", format!("0x46 on {}: answers 's', firmware {version}", bus.display()))
         }

@@ -32,8 +32,12 @@ pub struct Linux {
     pub gpiochip: Option<PathBuf>,
     /// The interrupt's offset on `gpiochip`.
     pub line: u32,
-    /// The name the kernel shows as the line's user.
-    pub consumer: String,
+    /// The program's name: the interrupt line's user as the kernel shows
+    /// it, and the modprobe file the advice for a held bus names.
+    pub program: String,
+    /// Where the user reads how to free a bus held by a kernel driver, said
+    /// when the driver cannot be told.
+    pub guide: Option<String>,
 }
 
 impl Default for Linux {
@@ -42,23 +46,26 @@ impl Default for Linux {
             bus: PathBuf::from(DEFAULT_BUS),
             gpiochip: None,
             line: DEFAULT_LINE,
-            consumer: "sense-hat".to_string(),
+            program: "sense-hat".to_string(),
+            guide: None,
         }
     }
 }
 
 impl Linux {
-    /// Opens `bus` at the chip's address and checks the chip answers `s`;
+    /// Opens the bus at the chip's address and checks the chip answers `s`;
     /// the chip and its firmware's version.
-    pub fn open_chip(bus: &Path) -> Result<(Chip<Smbus>, u8), Error> {
+    pub fn open_chip(&self) -> Result<(Chip<Smbus>, u8), Error> {
+        let bus = &self.bus;
         let smbus = Smbus::open(bus).map_err(|e| match e {
             BusRefusal::Busy => {
-                let advice = match linux::holder(Path::new("/sys"), bus) {
-                    Some(held) => {
-                        format!("the driver is {held}: {}", linux::unbind_advice(bus, &held.driver))
+                let advice = match (linux::holder(Path::new("/sys"), bus), &self.guide) {
+                    (Some(held), _) => {
+                        let unbind = linux::unbind_advice(bus, &held.driver, &self.program);
+                        format!("the driver is {held}: {unbind}")
                     }
-                    None => "unbind it first (see docs/raspberry-pi.md, \"Without the kernel's drivers\")"
-                        .to_string(),
+                    (None, Some(guide)) => format!("unbind it first (see {guide})"),
+                    (None, None) => "unbind it first".to_string(),
                 };
                 Error::Busy { bus: bus.to_path_buf(), advice }
             }
@@ -73,7 +80,7 @@ impl Linux {
 
     /// Whether the bus is there and the chip on it says it is the HAT's.
     pub fn answers(&self) -> bool {
-        self.bus.exists() && Linux::open_chip(&self.bus).is_ok()
+        self.bus.exists() && self.open_chip().is_ok()
     }
 }
 
@@ -82,13 +89,13 @@ impl I2cDevices for Linux {
     type Irq = GpioInterrupt;
 
     fn chip(&mut self) -> Result<Chip<Smbus>, Error> {
-        let (chip, version) = Linux::open_chip(&self.bus)?;
+        let (chip, version) = self.open_chip()?;
         info!("Sense HAT over I2C: {} (firmware {version})", self.bus.display());
         Ok(chip)
     }
 
     fn interrupt(&mut self) -> Result<GpioInterrupt, Error> {
-        let line = GpioInterrupt::request(self.gpiochip.as_deref(), self.line, &self.consumer)?;
+        let line = GpioInterrupt::request(self.gpiochip.as_deref(), self.line, &self.program)?;
         info!("the joystick's interrupt: {}", line.chip().display());
         Ok(line)
     }

@@ -210,14 +210,14 @@ fn modules_of(driver: &str) -> &'static [&'static str] {
 
 /// How to free the chip on `bus` from `driver`, the kernel driver bound to
 /// it: the unbind command for that driver, and the modules to blacklist
-/// where the driver is one of the Sense HAT's.
-pub fn unbind_advice(bus: &Path, driver: &str) -> String {
+/// where the driver is one of the Sense HAT's (in `/etc/modprobe.d/PROGRAM.conf`).
+pub fn unbind_advice(bus: &Path, driver: &str, program: &str) -> String {
     let number = bus.file_name().and_then(|n| n.to_str()).and_then(|n| n.strip_prefix("i2c-")).unwrap_or("1");
     let unbind = format!("echo {number}-{ADDRESS:04x} | sudo tee /sys/bus/i2c/drivers/{driver}/unbind");
     match modules_of(driver) {
         [] => format!("free it until the next boot with `{unbind}`"),
         modules => format!(
-            "free it until the next boot with `{unbind}`, and for good with `{}` in /etc/modprobe.d/queens.conf",
+            "free it until the next boot with `{unbind}`, and for good with `{}` in /etc/modprobe.d/{program}.conf",
             modules.iter().map(|m| format!("blacklist {m}")).collect::<Vec<_>>().join("; ")
         ),
     }
@@ -229,20 +229,21 @@ mod tests {
 
     #[test]
     fn the_advice_fits_the_driver_bound() {
-        let old = unbind_advice(Path::new("/dev/i2c-1"), "rpi-sense");
+        let old = unbind_advice(Path::new("/dev/i2c-1"), "rpi-sense", "queens");
         assert!(old.contains("echo 1-0046 | sudo tee /sys/bus/i2c/drivers/rpi-sense/unbind"), "{old}");
         assert!(
             old.contains("blacklist rpisense_core; blacklist rpisense_fb; blacklist rpisense_js"),
             "{old}"
         );
-        let new = unbind_advice(Path::new("/dev/i2c-1"), "simple-mfd-i2c");
+        let new = unbind_advice(Path::new("/dev/i2c-1"), "simple-mfd-i2c", "queens");
         assert!(new.contains("/sys/bus/i2c/drivers/simple-mfd-i2c/unbind"), "{new}");
         assert!(
             new.contains("blacklist simple_mfd_i2c; blacklist sensehat_joystick; blacklist rpisense_fb"),
             "{new}"
         );
         assert!(!new.contains("rpisense_core") && !new.contains("rpi-sense/"), "{new}");
-        let other = unbind_advice(Path::new("/dev/i2c-3"), "at24");
+        assert!(new.ends_with("in /etc/modprobe.d/queens.conf"), "the program's own file: {new}");
+        let other = unbind_advice(Path::new("/dev/i2c-3"), "at24", "queens");
         assert_eq!(
             other,
             "free it until the next boot with `echo 3-0046 | sudo tee /sys/bus/i2c/drivers/at24/unbind`"
