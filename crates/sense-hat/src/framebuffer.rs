@@ -4,7 +4,7 @@
 //! per pixel framebuffer and copies whatever is written there to the LEDs
 //! itself. So a frame is one 128-byte `pwrite` at offset 0, on a device
 //! opened once. Before writing, the device's screen info is checked: a
-//! framebuffer of any other shape is refused, because writing the game
+//! framebuffer of any other shape is refused, because writing a picture
 //! into an HDMI console would be a bug, not a display.
 
 use crate::error::{Device, Error};
@@ -137,7 +137,7 @@ impl AsFd for Framebuffer {
 }
 
 /// What the kernel says about a framebuffer: the parts of
-/// `fb_var_screeninfo` and `fb_fix_screeninfo` the game needs.
+/// `fb_var_screeninfo` and `fb_fix_screeninfo` this crate needs.
 #[derive(Debug)]
 pub struct ScreenInfo {
     pub id: String,
@@ -172,7 +172,7 @@ impl ScreenInfo {
         }
     }
 
-    /// The pixel format, if this is a framebuffer the game can draw on.
+    /// The pixel format, if this is a framebuffer the LED matrix's pictures fit.
     /// The reason it is not, otherwise.
     pub fn check(&self) -> Result<PixelFormat, String> {
         if (self.xres, self.yres, self.bits_per_pixel) != (SIDE as u32, SIDE as u32, 16) {

@@ -117,8 +117,8 @@ impl AsFd for Joystick {
     }
 }
 
-/// Whether `path` is a joystick the game would take (what `doctor` asks;
-/// nothing is grabbed, so a running game is not disturbed).
+/// Whether `path` is a joystick [`Joystick::open`] would take (nothing is
+/// grabbed, so a program using it is not disturbed).
 pub fn check(path: &Path) -> Result<(), Error> {
     open_checked(path).map(drop)
 }

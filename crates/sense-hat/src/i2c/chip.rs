@@ -20,7 +20,7 @@ use std::fmt::Display;
 /// `rpisense-fb`'s default gamma table: the 5-bit value of a framebuffer
 /// channel to the chip's 5-bit LED value. The LEDs are far from linear, so
 /// low values are pushed down; using the same table makes a colour look the
-/// same on both backends.
+/// same by both paths.
 pub const GAMMA: [u8; 32] = [
     0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x01, 0x02, 0x02, 0x03, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08,
     0x09, 0x0A, 0x0B, 0x0C, 0x0E, 0x0F, 0x11, 0x12, 0x14, 0x15, 0x17, 0x19, 0x1B, 0x1D, 0x1F,
@@ -128,7 +128,7 @@ mod tests {
     use embedded_hal::i2c::NoAcknowledgeSource;
     use embedded_hal_mock::eh1::i2c::{Mock, Transaction};
 
-    /// What the framebuffer backend and the kernel make of a colour: RGB565,
+    /// What the framebuffer path and the kernel make of a colour: RGB565,
     /// then rpisense-fb's deferred I/O (`gamma[(pixel >> 11) & 0x1F]`,
     /// `>> 6`, `& 0x1F`).
     fn through_the_kernel(colour: Pixel) -> [u8; 3] {

@@ -1,4 +1,4 @@
-//! The Linux side of the direct-I2C backend: the chip's bus through
+//! The Linux side of the direct-I2C path: the chip's bus through
 //! i2c-dev, and the joystick's interrupt line through the GPIO character
 //! device.
 //!
