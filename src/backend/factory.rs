@@ -3,7 +3,7 @@
 //! backends it makes.
 
 use super::error::{Doing, Error};
-use super::hat::HatSettings;
+use super::hat::{self, HatSettings};
 use super::i2c::I2cHat;
 use super::script::Script;
 use super::sense_emu::{self, SenseEmu};
@@ -95,7 +95,7 @@ impl fmt::Display for OpenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             OpenError::SenseHat(e) => e.fmt(f),
-            OpenError::I2c(e) => e.fmt(f),
+            OpenError::I2c(e) => f.write_str(&hat::i2c_message(e)),
             OpenError::Other(e) => e.fmt(f),
         }
     }

@@ -10,6 +10,7 @@ use crate::game::{Frame, Rgb};
 use sense_hat::compat;
 use sense_hat::discover::Roots;
 use sense_hat::i2c::devices::{DEFAULT_BUS, DEFAULT_LINE, Linux};
+use sense_hat::i2c::error::Error as I2cError;
 use sense_hat::rotation::Rotation;
 use sense_hat::{DARK, Picture, SIDE};
 use std::path::PathBuf;
@@ -115,6 +116,27 @@ pub fn gamma_note() -> Option<String> {
     compat::gamma_note(PROGRAM, &format!("{PROGRAM}_*_arm64.deb"))
 }
 
+/// An error of the HAT over I2C in the game's words: where the crate says
+/// to name another bus or line, or to use the kernel's drivers, these name
+/// the command line's options that do it.
+pub fn i2c_message(e: &I2cError) -> String {
+    match e {
+        I2cError::Busy { bus, advice } => format!(
+            "a kernel driver holds the Sense HAT at 0x46 on {}: use `--backend sensehat` (the framebuffer), or {advice}",
+            bus.display()
+        ),
+        I2cError::Open { bus, source } if !e.permission_denied() => format!(
+            "cannot open the I2C bus {}: {source} (enable it with `dtparam=i2c_arm=on` in /boot/firmware/config.txt, \
+             or name another with --i2c-bus)",
+            bus.display()
+        ),
+        I2cError::NoLine { name } => format!(
+            "no GPIO line is named {name} (the joystick's interrupt); name it with --gpiochip and --gpio-line"
+        ),
+        _ => e.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -130,5 +152,32 @@ mod tests {
         assert_eq!(picture[0][1], [127, 0, 0]);
         assert_eq!(picture.iter().flatten().filter(|p| **p != [0; 3]).count(), 1, "off the 8x8 is not shown");
         assert_eq!(HatSettings::default().picture(&frame)[0][1], [255, 0, 0], "full brightness");
+    }
+
+    #[test]
+    fn the_i2c_errors_with_a_fix_name_the_options_that_make_it() {
+        let bus = std::path::PathBuf::from("/dev/i2c-1");
+        let busy = I2cError::Busy { bus: bus.clone(), advice: "unbind it first".into() };
+        assert_eq!(
+            i2c_message(&busy),
+            "a kernel driver holds the Sense HAT at 0x46 on /dev/i2c-1: use `--backend sensehat` (the framebuffer), \
+             or unbind it first"
+        );
+        let absent = I2cError::Open { bus: bus.clone(), source: std::io::ErrorKind::NotFound.into() };
+        assert!(
+            i2c_message(&absent).ends_with("or name another with --i2c-bus)"),
+            "{}",
+            i2c_message(&absent)
+        );
+        let line = I2cError::NoLine { name: "GPIO23" };
+        assert!(
+            i2c_message(&line).ends_with("name it with --gpiochip and --gpio-line"),
+            "{}",
+            i2c_message(&line)
+        );
+        // The rest are the crate's own words, the group advice among them.
+        let denied = I2cError::Open { bus, source: std::io::Error::from_raw_os_error(libc::EACCES) };
+        assert_eq!(i2c_message(&denied), denied.to_string());
+        assert!(i2c_message(&denied).contains("sudo usermod -aG i2c $USER"));
     }
 }

@@ -20,7 +20,7 @@
 
 use super::backoff::Backoff;
 use super::error::Error;
-use super::hat::HatSettings;
+use super::hat::{self, HatSettings};
 use super::signals::Shutdown;
 use super::stick::{self, KeyEvents, Reconnecting, Waiting};
 use super::traits::{Backend, Display, Input, Next};
@@ -73,6 +73,7 @@ impl<D: I2cDevices> I2cHat<D> {
         match line {
             Ok(irq) => hat.irq = Some(irq),
             Err(e) => {
+                let e = hat::i2c_message(&e);
                 warn!("{e}; the joystick does nothing until the line is there: looking for it again");
                 hat.backoff.lost(hat.events.now());
             }
@@ -176,7 +177,7 @@ impl<D: I2cDevices> Reconnecting for I2cHat<D> {
     fn reconnect(&mut self) {
         let result = self.look();
         if let Err(e) = &result {
-            debug!("the Sense HAT over I2C is still missing: {e}");
+            debug!("the Sense HAT over I2C is still missing: {}", hat::i2c_message(e));
         }
         self.backoff.looked(self.events.now(), result.is_ok());
     }

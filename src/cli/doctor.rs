@@ -225,7 +225,7 @@ fn check_i2c(report: &mut Report, roots: &Roots, bus: &Path) -> bool {
             report.line("I2C chip", format!("0x46 on {}: answers 's', firmware {version}", bus.display()))
         }
         Err(e) => {
-            report.line("I2C chip", format!("0x46 on {}: {e:#}", bus.display()));
+            report.line("I2C chip", format!("0x46 on {}: {}", bus.display(), hat::i2c_message(&e)));
             return false;
         }
     }
