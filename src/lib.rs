@@ -1,9 +1,11 @@
 //! # queens
 //!
 //! The eight queens puzzle as a game for the Raspberry Pi Sense HAT, and a
-//! toolkit for the puzzle's relatives. The workspace has three crates: the
-//! two below, and `queens-web` (`crates/web`), the engine as WebAssembly for
-//! the page in `web/`.
+//! toolkit for the puzzle's relatives. The workspace has four crates: the
+//! two below, `sense-hat` (`crates/sense-hat`), the Sense HAT's devices,
+//! which the backends use and which knows nothing of the game, and
+//! `queens-web` (`crates/web`), the engine as WebAssembly for the page in
+//! `web/`.
 //!
 //! - `queens-engine` (`crates/engine`): everything pure, with no I/O and no
 //!   `unsafe`, re-exported here under the same names:

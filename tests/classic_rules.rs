@@ -229,11 +229,10 @@ fn an_event_during_the_flash_ends_it_and_is_applied() {
 /// `mode`, and says how many squares the cursor went. A direction that
 /// repeats does so after 500 ms, every 150 ms: 6 squares in 1.2 s.
 fn squares_moved_holding_right(mode: ModeKind) -> usize {
-    use common::hat::{Hat, Play};
-    use queens::backend::rotation::Rotation;
-    use queens::backend::sensehat::framebuffer::PixelFormat;
-    use queens::backend::sensehat::joystick::{EV_KEY, KEY_RIGHT, encode};
+    use common::hat::{Hat, Play, rgb565_dimmed};
     use queens::game::{Progress, Setup};
+    use sense_hat::record::{EV_KEY, KEY_RIGHT, encode};
+    use sense_hat::rotation::Rotation;
     use std::io::Write;
     use std::time::Duration;
     // The LEDs after k pushes right, as the engine draws them.
@@ -243,7 +242,7 @@ fn squares_moved_holding_right(mode: ModeKind) -> usize {
             if k > 0 {
                 engine.handle(Right, 0);
             }
-            PixelFormat::RGB565.encode(engine.frame(), Rotation::R0, 100)
+            rgb565_dimmed(engine.frame(), Rotation::R0, 100)
         })
         .collect();
     let hat = Hat::new(&format!("held-{mode}"));

@@ -4,10 +4,10 @@
 use crate::common;
 
 use common::hat::{Hat, Play, click, try_click};
-use queens::backend::sensehat::joystick;
 use queens::daemon::state_toml;
 use queens::game::Event;
 use queens::puzzle::{Placement, Solutions};
+use sense_hat::record;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -184,9 +184,9 @@ fn a_stop_around_a_save_leaves_the_leds_dark_and_the_state_old_or_new() {
             std::thread::sleep(Duration::from_millis(5));
         }
         let code = |event: &Event| match event {
-            Event::Right => joystick::KEY_RIGHT,
-            Event::Down => joystick::KEY_DOWN,
-            _ => joystick::KEY_ENTER,
+            Event::Right => record::KEY_RIGHT,
+            Event::Down => record::KEY_DOWN,
+            _ => record::KEY_ENTER,
         };
         let (solving, placing) = moves.split_last().unwrap();
         for name in placing {

@@ -5,7 +5,9 @@
 //! every path into the crate (`crate::...`, `super::...`, groups like
 //! `crate::{a, b}` too) in `src/backend/` and `src/daemon/` and checks
 //! each against what its layer may use. The compiler cannot say this: one
-//! crate's modules may all see each other.
+//! crate's modules may all see each other. (The Sense HAT's devices are a
+//! crate of their own, `crates/sense-hat`, which Cargo keeps from the game:
+//! its manifest is checked below.)
 
 use crate::common;
 
@@ -169,4 +171,20 @@ fn the_reader_finds_paths_in_every_form() {
             "src/backend/sensehat/mod.rs:5: backend uses crate::cli",
         ]
     );
+}
+
+/// The Sense HAT crate is below the game: Cargo refuses it any import of
+/// the engine or the root crate as long as its manifest names neither.
+#[test]
+fn the_sense_hat_crate_knows_nothing_of_the_game() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/sense-hat/Cargo.toml");
+    let manifest: toml::Table = fs::read_to_string(path).unwrap().parse().unwrap();
+    let named: Vec<&String> = ["dependencies", "dev-dependencies"]
+        .iter()
+        .filter_map(|table| manifest.get(*table).and_then(|t| t.as_table()))
+        .flat_map(|table| table.keys())
+        .collect();
+    assert!(named.contains(&&"evdev".to_string()), "the manifest was read: {named:?}");
+    let game: Vec<_> = named.iter().filter(|name| name.starts_with("queens")).collect();
+    assert!(game.is_empty(), "the Sense HAT crate depends on {game:?}");
 }

@@ -8,12 +8,12 @@ use crate::common;
 
 use common::bin::run;
 
-use common::hat::{Hat, Play, click};
+use common::hat::{Hat, Play, click, rgb565_dimmed};
 
-use queens::backend::rotation::Rotation;
-use queens::backend::sensehat::framebuffer::{Gamma, PixelFormat};
-use queens::backend::sensehat::joystick;
 use queens::game::{Frame, ModeKind};
+use sense_hat::framebuffer::Gamma;
+use sense_hat::record;
+use sense_hat::rotation::Rotation;
 use std::fs;
 use std::io::Write;
 use std::process::Stdio;
@@ -33,15 +33,15 @@ fn script_frames(lines: &[&str]) -> Vec<Frame> {
 }
 
 fn rgb565(frame: &Frame, rotation: Rotation) -> Vec<u8> {
-    PixelFormat::RGB565.encode(frame, rotation, 100)
+    rgb565_dimmed(frame, rotation, 100)
 }
 
 const KEYS: [(&str, u16, u16); 5] = [
-    ("up", joystick::KEY_UP, joystick::BTN_DPAD_UP),
-    ("down", joystick::KEY_DOWN, joystick::BTN_DPAD_DOWN),
-    ("left", joystick::KEY_LEFT, joystick::BTN_DPAD_LEFT),
-    ("right", joystick::KEY_RIGHT, joystick::BTN_DPAD_RIGHT),
-    ("press", joystick::KEY_ENTER, joystick::BTN_SELECT),
+    ("up", record::KEY_UP, record::BTN_DPAD_UP),
+    ("down", record::KEY_DOWN, record::BTN_DPAD_DOWN),
+    ("left", record::KEY_LEFT, record::BTN_DPAD_LEFT),
+    ("right", record::KEY_RIGHT, record::BTN_DPAD_RIGHT),
+    ("press", record::KEY_ENTER, record::BTN_SELECT),
 ];
 
 fn code(name: &str, mainline: bool) -> u16 {
@@ -82,9 +82,9 @@ fn a_rotated_hat_turns_the_picture_and_the_stick_together() {
     let game = hat.start(Play { rotation: Rotation::R90, ..Play::default() });
     let mut stick = hat.stick();
     hat.wait_for(&rgb565(&frames[0], Rotation::R90));
-    click(&mut stick, joystick::KEY_RIGHT);
+    click(&mut stick, record::KEY_RIGHT);
     hat.wait_for(&rgb565(&frames[1], Rotation::R90));
-    click(&mut stick, joystick::KEY_ENTER);
+    click(&mut stick, record::KEY_ENTER);
     hat.wait_for(&rgb565(&frames[2], Rotation::R90));
     assert_ne!(rgb565(&frames[2], Rotation::R90), rgb565(&frames[2], Rotation::R0));
     game.terminate().unwrap();
@@ -96,14 +96,14 @@ fn a_joystick_that_goes_away_is_waited_for_and_the_game_goes_on() {
     let frames = script_frames(&["left", "press", "down"]);
     let game = hat.start(Play::default());
     let mut stick = hat.stick();
-    click(&mut stick, joystick::KEY_LEFT);
-    click(&mut stick, joystick::KEY_ENTER);
+    click(&mut stick, record::KEY_LEFT);
+    click(&mut stick, record::KEY_ENTER);
     hat.wait_for(&rgb565(&frames[2], Rotation::R0));
     // The FIFO's writer leaving is the device vanishing: end of file.
     drop(stick);
     std::thread::sleep(Duration::from_millis(100));
     let mut stick = hat.stick();
-    click(&mut stick, joystick::KEY_DOWN);
+    click(&mut stick, record::KEY_DOWN);
     hat.wait_for(&rgb565(&frames[3], Rotation::R0));
     game.terminate().unwrap();
 }
@@ -125,7 +125,7 @@ fn brightness_dims_every_led_in_software() {
     let frames = script_frames(&[]);
     let game = hat.start(Play { brightness: 50, ..Play::default() });
     let _stick = hat.stick();
-    hat.wait_for(&PixelFormat::RGB565.encode(&frames[0], Rotation::R0, 50));
+    hat.wait_for(&rgb565_dimmed(&frames[0], Rotation::R0, 50));
     game.terminate().unwrap();
 }
 
@@ -145,7 +145,7 @@ fn the_gamma_table_is_reset_to_the_configured_one_on_every_open() {
 /// does not run on by itself.
 #[test]
 fn a_release_lost_to_syn_dropped_does_not_leave_the_key_repeating() {
-    use joystick::{EV_KEY, EV_SYN, KEY_RIGHT, SYN_DROPPED, SYN_REPORT, encode};
+    use record::{EV_KEY, EV_SYN, KEY_RIGHT, SYN_DROPPED, SYN_REPORT, encode};
     let hat = Hat::new("dropped");
     let frames = script_frames(&["right"]);
     // Strict, whose held directions repeat (classic's move once); its first frames are classic's.
@@ -310,7 +310,7 @@ fn the_hat_scrolls_the_intro_at_start_and_a_press_skips_it_unapplied() {
     }
     assert_ne!(hat.leds(), board, "the intro is on show");
     // A press skips it and is not applied: the empty board, no queen.
-    click(&mut stick, joystick::KEY_ENTER);
+    click(&mut stick, record::KEY_ENTER);
     hat.wait_for(&board);
     game.terminate().unwrap();
 }

@@ -3,9 +3,9 @@
 //! vfb (tests/vm/run builds it for the ARM ones) gets a regular file instead, which the game
 //! refuses: the checks that play on the matrix are skipped there.
 
-use queens::backend::sensehat::framebuffer::{Bitfield, ScreenInfo};
-use queens::backend::sensehat::sys;
 use queens::game::{Frame, Rgb};
+use sense_hat::framebuffer::{Bitfield, ScreenInfo};
+use sense_hat::sys;
 use std::fs::{File, OpenOptions};
 use std::io;
 use std::os::unix::fs::FileExt;

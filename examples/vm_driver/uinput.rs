@@ -4,8 +4,8 @@
 
 use evdev::uinput::VirtualDevice;
 use evdev::{AttributeSet, BusType, InputEvent, InputId, KeyCode};
-use queens::backend::sensehat::discover::JOYSTICK_NAME;
-use queens::backend::sensehat::joystick::{self, EV_KEY, EV_SYN, SYN_REPORT};
+use sense_hat::discover::JOYSTICK_NAME;
+use sense_hat::record::{self, EV_KEY, EV_SYN, SYN_REPORT};
 use std::io;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -77,9 +77,9 @@ fn wait_for_node(device: &mut VirtualDevice) -> io::Result<PathBuf> {
 /// The joystick's keys in the order of the script backend's names.
 pub const NAMES: [&str; 5] = ["up", "down", "left", "right", "press"];
 /// The Raspberry Pi kernel's codes.
-pub const PI_CODES: [u16; 5] = joystick::PI_KEYS;
+pub const PI_CODES: [u16; 5] = record::PI_KEYS;
 /// Mainline Linux's `sensehat-joystick` codes.
-pub const MAINLINE_CODES: [u16; 5] = joystick::MAINLINE_KEYS;
+pub const MAINLINE_CODES: [u16; 5] = record::MAINLINE_KEYS;
 
 /// The code a script name stands for in a code set.
 pub fn code(codes: &[u16; 5], name: &str) -> u16 {

@@ -4,7 +4,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use queens::backend::sensehat::joystick::{Change, EV_KEY, RECORD, decode, key_of};
+use sense_hat::direction::StickEvent;
+use sense_hat::record::{EV_KEY, RECORD, decode, direction_of};
 
 fuzz_target!(|bytes: &[u8]| {
     for record in bytes.chunks_exact(RECORD) {
@@ -14,11 +15,14 @@ fuzz_target!(|bytes: &[u8]| {
         let code = u16::from_ne_bytes([record[at + 2], record[at + 3]]);
         let value = i32::from_ne_bytes(record[at + 4..at + 8].try_into().unwrap());
         match decode(record) {
-            None => assert!(kind != EV_KEY || key_of(code).is_none() || !(0..=1).contains(&value)),
+            None => assert!(kind != EV_KEY || direction_of(code).is_none() || !(0..=1).contains(&value)),
             Some(change) => {
                 assert_eq!(kind, EV_KEY);
-                let key = key_of(code).expect("one of the five keys");
-                assert_eq!(change, if value == 1 { Change::Down(key) } else { Change::Up(key) });
+                let key = direction_of(code).expect("one of the five keys");
+                assert_eq!(
+                    change,
+                    if value == 1 { StickEvent::Pressed(key) } else { StickEvent::Released(key) }
+                );
                 assert!(value == 0 || value == 1);
             }
         }

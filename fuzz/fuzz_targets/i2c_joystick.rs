@@ -6,21 +6,21 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use queens::backend::gesture::Change;
-use queens::backend::i2c::keys::{BITS, MASK, decode};
+use sense_hat::direction::StickEvent;
+use sense_hat::i2c::keys::{BITS, MASK, decode};
 use std::collections::HashSet;
 
 fuzz_target!(|readings: &[u8]| {
     let mut before = 0u8;
     let mut down = HashSet::new();
     for &now in readings {
-        let changes: Vec<Change> = decode(before, now).collect();
+        let changes: Vec<StickEvent> = decode(before, now).collect();
         assert_eq!(changes.len(), ((before ^ now) & MASK).count_ones() as usize);
         let mut seen = HashSet::new();
         for change in changes {
             let (key, pressed) = match change {
-                Change::Down(key) => (key, true),
-                Change::Up(key) => (key, false),
+                StickEvent::Pressed(key) => (key, true),
+                StickEvent::Released(key) => (key, false),
             };
             let bit = BITS.iter().position(|&k| k == key).expect("one of the five keys");
             assert!(seen.insert(key), "one change per key per reading");

@@ -4,8 +4,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use queens::backend::sensehat::framebuffer::ScreenInfo;
-use queens::backend::sensehat::sys::{FbBitfield, FbFixScreenInfo, FbVarScreenInfo};
+use sense_hat::framebuffer::ScreenInfo;
+use sense_hat::sys::{FbBitfield, FbFixScreenInfo, FbVarScreenInfo};
 
 fuzz_target!(|bytes: &[u8]| {
     // The seeds' layout: fb_var_screeninfo's 40 words, then fb_fix_screeninfo

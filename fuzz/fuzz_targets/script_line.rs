@@ -3,13 +3,13 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use queens::backend::script::{Line, parse_line};
+use queens::backend::script::{ScriptLine, parse_line};
 
 fuzz_target!(|text: &str| {
     match parse_line(text) {
-        Ok(Line::Event(e)) => assert_eq!(parse_line(&e.to_string()), Ok(Line::Event(e))),
-        Ok(Line::Wait(ms)) => assert_eq!(parse_line(&format!("wait {ms}")), Ok(Line::Wait(ms))),
-        Ok(Line::Nothing) => assert!(text.trim().is_empty() || text.trim().starts_with('#')),
+        Ok(ScriptLine::Event(e)) => assert_eq!(parse_line(&e.to_string()), Ok(ScriptLine::Event(e))),
+        Ok(ScriptLine::Wait(ms)) => assert_eq!(parse_line(&format!("wait {ms}")), Ok(ScriptLine::Wait(ms))),
+        Ok(ScriptLine::Nothing) => assert!(text.trim().is_empty() || text.trim().starts_with('#')),
         Err(reason) => assert!(!reason.contains('\n') || text.contains('\n')),
     }
 });

@@ -5,12 +5,14 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use queens::backend::gesture::{Change, Gestures, Key};
 use queens::backend::sense_emu::stick::{RECORD_LEN, decode_datagram};
+use queens::backend::stick;
 use queens::game::Event;
+use queens::game::gesture::Gestures;
+use sense_hat::direction::{Direction, StickEvent};
 
 /// The key and press of one record, read independently of the backend.
-fn expected(record: &[u8]) -> Option<(Key, bool)> {
+fn expected(record: &[u8]) -> Option<(Direction, bool)> {
     let long = std::mem::size_of::<std::ffi::c_long>();
     let field =
         |at: usize, len: usize| record[at..at + len].iter().rev().fold(0u32, |v, &b| v << 8 | b as u32);
@@ -18,18 +20,18 @@ fn expected(record: &[u8]) -> Option<(Key, bool)> {
     assert!(cfg!(target_endian = "little"));
     let (kind, code, value) = (field(2 * long, 2), field(2 * long + 2, 2), field(2 * long + 4, 4));
     let key = match (kind, code) {
-        (1, 103) => Key::Up,
-        (1, 108) => Key::Down,
-        (1, 105) => Key::Left,
-        (1, 106) => Key::Right,
-        (1, 28) => Key::Middle,
+        (1, 103) => Direction::Up,
+        (1, 108) => Direction::Down,
+        (1, 105) => Direction::Left,
+        (1, 106) => Direction::Right,
+        (1, 28) => Direction::Middle,
         // The GUI sends the KEY_* codes above; the decoder, shared with the kernel's joystick,
         // also takes mainline Linux's BTN_DPAD_* and BTN_SELECT.
-        (1, 0x220) => Key::Up,
-        (1, 0x221) => Key::Down,
-        (1, 0x222) => Key::Left,
-        (1, 0x223) => Key::Right,
-        (1, 0x13a) => Key::Middle,
+        (1, 0x220) => Direction::Up,
+        (1, 0x221) => Direction::Down,
+        (1, 0x222) => Direction::Left,
+        (1, 0x223) => Direction::Right,
+        (1, 0x13a) => Direction::Middle,
         _ => return None,
     };
     match value {
@@ -40,13 +42,13 @@ fn expected(record: &[u8]) -> Option<(Key, bool)> {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let keys: Vec<(Key, bool)> = decode_datagram(data)
+    let keys: Vec<(Direction, bool)> = decode_datagram(data)
         .map(|change| match change {
-            Change::Down(key) => (key, true),
-            Change::Up(key) => (key, false),
+            StickEvent::Pressed(key) => (key, true),
+            StickEvent::Released(key) => (key, false),
         })
         .collect();
-    let wanted: Vec<(Key, bool)> = data.chunks_exact(RECORD_LEN).filter_map(expected).collect();
+    let wanted: Vec<(Direction, bool)> = data.chunks_exact(RECORD_LEN).filter_map(expected).collect();
     assert_eq!(keys, wanted);
 
     // Through the gestures, a record every 0, 300, ... 1200 ms.
@@ -65,7 +67,7 @@ fuzz_target!(|data: &[u8]| {
         while let Some(event) = gestures.expire(now) {
             check(event);
         }
-        if let Some(event) = gestures.key(key, pressed, now) {
+        if let Some(event) = gestures.key(stick::key(key), pressed, now) {
             check(event);
         }
     }

@@ -17,7 +17,8 @@
 //! Time here is virtual: waiting for an animation's deadline jumps the clock
 //! to it at once, so a whole game runs in microseconds.
 
-use super::{Backend, Display, Doing, Error, Input, Next};
+use super::error::{Doing, Error};
+use super::traits::{Backend, Display, Input, Next};
 
 /// What a failed write of the frames says, as every command's failed output does.
 const CANNOT_WRITE: &str = "cannot write to standard output";
@@ -105,17 +106,17 @@ impl<R: BufRead, W: Write> Script<R, W> {
 
 /// What one line of a script asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Line {
+pub enum ScriptLine {
     Event(Event),
     Wait(Millis),
     Nothing,
 }
 
 /// Reads one script line.
-pub fn parse_line(line: &str) -> Result<Line, String> {
+pub fn parse_line(line: &str) -> Result<ScriptLine, String> {
     let line = line.trim();
     if line.is_empty() || line.starts_with('#') {
-        return Ok(Line::Nothing);
+        return Ok(ScriptLine::Nothing);
     }
     let unknown = || {
         format!(
@@ -125,11 +126,11 @@ pub fn parse_line(line: &str) -> Result<Line, String> {
     };
     let words: Vec<&str> = line.split_whitespace().collect();
     match words[..] {
-        ["wait", ms] => ms.parse().map(Line::Wait).map_err(|_| {
+        ["wait", ms] => ms.parse().map(ScriptLine::Wait).map_err(|_| {
             format!("{}: wait takes a whole number of milliseconds, like 'wait 250'", quoted(line))
         }),
-        ["at", ..] => line.parse().map(Line::Event),
-        [word] => word.parse().map(Line::Event).map_err(|_| unknown()),
+        ["at", ..] => line.parse().map(ScriptLine::Event),
+        [word] => word.parse().map(ScriptLine::Event).map_err(|_| unknown()),
         _ => Err(unknown()),
     }
 }
@@ -191,18 +192,18 @@ impl<R: BufRead, W: Write> Input for Script<R, W> {
             let Some(read) = self.read_line()? else { return Ok(Next::Quit) };
             self.line_no += 1;
             let parsed = read.and_then(|text| parse_line(&text)).and_then(|line| match (line, self.board) {
-                (Line::Event(Event::At { x, y }), Some(board)) => {
+                (ScriptLine::Event(Event::At { x, y }), Some(board)) => {
                     off_board(board, x, y).map_or(Ok(line), Err)
                 }
                 _ => Ok(line),
             });
             match parsed {
-                Ok(Line::Event(event)) => return Ok(Next::Event(event)),
-                Ok(Line::Wait(ms)) => {
+                Ok(ScriptLine::Event(event)) => return Ok(Next::Event(event)),
+                Ok(ScriptLine::Wait(ms)) => {
                     self.clock += ms;
                     return Ok(Next::Timeout);
                 }
-                Ok(Line::Nothing) => {}
+                Ok(ScriptLine::Nothing) => {}
                 Err(e) => {
                     self.refused += 1;
                     crate::eprintln_lossy!("{}: script line {}: {e}", self.program, self.line_no);
@@ -218,16 +219,16 @@ mod tests {
 
     #[test]
     fn lines_parse_to_events_waits_and_errors() {
-        assert_eq!(parse_line("press\n"), Ok(Line::Event(Event::Press)));
-        assert_eq!(parse_line("  left "), Ok(Line::Event(Event::Left)));
-        assert_eq!(parse_line("wait 250"), Ok(Line::Wait(250)));
-        assert_eq!(parse_line(" at  3 4"), Ok(Line::Event(Event::At { x: 3, y: 4 })));
+        assert_eq!(parse_line("press\n"), Ok(ScriptLine::Event(Event::Press)));
+        assert_eq!(parse_line("  left "), Ok(ScriptLine::Event(Event::Left)));
+        assert_eq!(parse_line("wait 250"), Ok(ScriptLine::Wait(250)));
+        assert_eq!(parse_line(" at  3 4"), Ok(ScriptLine::Event(Event::At { x: 3, y: 4 })));
         assert_eq!(
             parse_line("at 3"),
             Err("'at 3': at takes a column and a row counted from 0, like 'at 3 4'".into())
         );
-        assert_eq!(parse_line("# a comment"), Ok(Line::Nothing));
-        assert_eq!(parse_line(""), Ok(Line::Nothing));
+        assert_eq!(parse_line("# a comment"), Ok(ScriptLine::Nothing));
+        assert_eq!(parse_line(""), Ok(ScriptLine::Nothing));
         for bad in [
             "jump",
             "wait",

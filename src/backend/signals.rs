@@ -5,7 +5,7 @@
 //! is one more descriptor a backend blocks on in `poll(2)`, beside its
 //! joystick or keyboard ([`super::wait`]), so the backends need it and the
 //! game loop never does. Here the backends use it without reaching up a
-//! layer, and [`super::open`] installs it for the backends that wait on it
+//! layer, and [`super::factory::open`] installs it for the backends that wait on it
 //! (the script backend installs none: Ctrl-C ends it as any filter).
 //!
 //! A handler may do almost nothing safely, so each signal only writes a

@@ -1,14 +1,18 @@
 //! What every backend with a real joystick does with it, whatever the
-//! device: key changes turned by the rotation, through [`Gestures`], into
-//! a queue of game events, on the monotonic clock.
+//! device: the HAT's key changes ([`StickEvent`]) turned by the rotation,
+//! through [`Gestures`], into a queue of game events, on the monotonic clock.
 
+use super::backoff::Backoff;
 use super::clock::MonotonicClock;
-use super::gesture::{Change, Gestures, Timing};
-use super::rotation::Rotation;
+use super::error::Error;
 use super::signals::Shutdown;
-use super::{Next, wait};
+use super::traits::Next;
+use super::wait;
+use crate::game::gesture::{Gestures, Key, Timing};
 use crate::game::{Event, Millis};
 use log::debug;
+use sense_hat::direction::{Direction, StickEvent};
+use sense_hat::rotation::Rotation;
 use std::collections::VecDeque;
 use std::os::fd::BorrowedFd;
 
@@ -46,15 +50,15 @@ impl KeyEvents {
     }
 
     /// Turns what the device said into game events.
-    pub fn take(&mut self, changes: impl IntoIterator<Item = Change>) {
+    pub fn take(&mut self, changes: impl IntoIterator<Item = StickEvent>) {
         let now = self.clock.now();
         for change in changes {
             debug!("joystick: {change:?}");
-            let (key, down) = match change {
-                Change::Down(key) => (key, true),
-                Change::Up(key) => (key, false),
+            let (direction, down) = match change {
+                StickEvent::Pressed(direction) => (direction, true),
+                StickEvent::Released(direction) => (direction, false),
             };
-            let event = self.gestures.key(self.rotation.key(key), down, now);
+            let event = self.gestures.key(key(self.rotation.direction(direction)), down, now);
             self.pending.extend(event);
         }
     }
@@ -100,5 +104,55 @@ impl KeyEvents {
             Some(_) => Woke::Device,
             None => Woke::Tick,
         })
+    }
+}
+
+/// What the wait of a Sense HAT backend, by either path, is made of: its
+/// key events, the shutdown, the descriptor that turns readable when keys
+/// change (`None` while the device is gone), and the back-off that says
+/// when a lost device is looked for again.
+pub struct Waiting<'a> {
+    pub events: &'a mut KeyEvents,
+    pub shutdown: &'a Shutdown,
+    pub device: Option<BorrowedFd<'a>>,
+    pub backoff: &'a Backoff,
+}
+
+/// A Sense HAT backend whose devices can go away and come back: the one
+/// input loop ([`next`]) both paths share drives it.
+pub trait Reconnecting {
+    fn waiting(&mut self) -> Waiting<'_>;
+    /// Looks again for whatever is missing (the back-off said it is time).
+    fn reconnect(&mut self);
+    /// The device's descriptor is readable: take what it says.
+    fn readable(&mut self);
+}
+
+/// Waits for the next event of a Sense HAT backend, looking for a lost
+/// device when the back-off says so.
+pub fn next(hat: &mut impl Reconnecting, deadline: Option<Millis>) -> Result<Next, Error> {
+    loop {
+        let Waiting { events, shutdown, device, backoff } = hat.waiting();
+        match events.wait(deadline, shutdown, device, backoff.deadline())? {
+            Woke::Next(next) => return Ok(next),
+            Woke::Tick => {
+                let Waiting { events, backoff, .. } = hat.waiting();
+                if backoff.due(events.now()) {
+                    hat.reconnect();
+                }
+            }
+            Woke::Device => hat.readable(),
+        }
+    }
+}
+
+/// The engine's name for the key the HAT reports.
+pub fn key(direction: Direction) -> Key {
+    match direction {
+        Direction::Up => Key::Up,
+        Direction::Down => Key::Down,
+        Direction::Left => Key::Left,
+        Direction::Right => Key::Right,
+        Direction::Middle => Key::Middle,
     }
 }

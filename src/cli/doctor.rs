@@ -2,13 +2,13 @@
 //! in plain words and with the fix for each problem.
 
 use super::output::say;
-use crate::backend::hat;
-use crate::backend::i2c::{self, linux};
-use crate::backend::sensehat::compat;
-use crate::backend::sensehat::discover::{Found, JOYSTICK_NAME, LED_NAME, Roots};
-use crate::backend::sensehat::framebuffer::Framebuffer;
-use crate::backend::sensehat::joystick;
+use crate::backend::hat::{self, HatSettings};
 use crate::daemon::config::{self, Config};
+use sense_hat::discover::{Found, JOYSTICK_NAME, LED_NAME, Roots};
+use sense_hat::framebuffer::Framebuffer;
+use sense_hat::i2c::devices::DEFAULT_BUS;
+use sense_hat::i2c::linux;
+use sense_hat::joystick;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -28,7 +28,7 @@ pub(crate) struct Args {
     #[arg(long, value_name = "PATH")]
     joystick: Option<PathBuf>,
     /// The Sense HAT's I2C bus, for the direct-I2C backend.
-    #[arg(long, value_name = "PATH", default_value = hat::DEFAULT_BUS)]
+    #[arg(long, value_name = "PATH", default_value = DEFAULT_BUS)]
     i2c_bus: PathBuf,
     #[arg(long, value_name = "DIR", hide = true)]
     sysfs_root: Option<PathBuf>,
@@ -143,7 +143,7 @@ fn check_led(report: &mut Report, roots: &Roots, given: Option<PathBuf>) {
                 ),
             );
             // The game plays on without the gamma calls, so this is a note, not a problem.
-            if let Some(why) = compat::gamma_note() {
+            if let Some(why) = hat::gamma_note() {
                 report.line("gamma", why);
             }
         }
@@ -213,25 +213,25 @@ fn check_i2c(report: &mut Report, roots: &Roots, bus: &Path) -> bool {
     }
     if let Some(held) = linux::holder(&roots.sys, bus) {
         report.line("I2C chip", format!("0x46 on {}: held by the kernel driver {held}", bus.display()));
-        report.line("", format!("(to drive it over I2C, {})", linux::unbind_advice(bus, &held.driver)));
+        report.line(
+            "",
+            format!("(to drive it over I2C, {})", linux::unbind_advice(bus, &held.driver, hat::PROGRAM)),
+        );
         return false;
     }
-    let options = hat::Options { bus: bus.to_path_buf(), ..hat::Options::default() };
-    match i2c::Linux::chip(&options) {
+    let i2c = HatSettings { bus: bus.to_path_buf(), ..HatSettings::default() }.i2c();
+    match i2c.open_chip() {
         Ok((_, version)) => {
             report.line("I2C chip", format!("0x46 on {}: answers 's', firmware {version}", bus.display()))
         }
         Err(e) => {
-            report.line("I2C chip", format!("0x46 on {}: {e:#}", bus.display()));
+            report.line("I2C chip", format!("0x46 on {}: {}", bus.display(), hat::i2c_message(&e)));
             return false;
         }
     }
-    match gpiocdev::find_named_line(linux::LINE_NAME) {
-        Some(found) => {
-            report.line(
-                "interrupt",
-                format!("{} is line {} of {}", linux::LINE_NAME, found.info.offset, found.chip.display()),
-            );
+    match linux::find_line() {
+        Some((chip, offset)) => {
+            report.line("interrupt", format!("{} is line {offset} of {}", linux::LINE_NAME, chip.display()));
             true
         }
         None => {

@@ -2,8 +2,8 @@
 
 use super::UsageError;
 use crate::backend::clock::{MonotonicClock, UtcCalendar};
-use crate::backend::sensehat::discover::Roots;
-use crate::backend::{self, Choice, hat, i2c};
+use crate::backend::hat::HatSettings;
+use crate::backend::{self, BackendKind};
 use crate::daemon;
 use crate::daemon::config::{self, Config, ConfigError};
 use crate::daemon::saver::Saver;
@@ -15,8 +15,9 @@ use crate::game::{
 use crate::regions::Puzzle;
 use crate::regions::share::Unplayable;
 use crate::words::shown;
-use clap::ValueEnum;
 use log::info;
+use sense_hat::discover::Roots;
+use sense_hat::i2c::devices::{DEFAULT_BUS, DEFAULT_LINE};
 use std::io::{self, IsTerminal};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -26,8 +27,8 @@ pub(crate) struct Args {
     /// Where to play. `auto` picks the Sense HAT if both its devices are found, else the terminal
     /// when standard input and output are one, else the script backend when standard input is
     /// not a terminal (with standard input a terminal and output not, it refuses).
-    #[arg(long, value_enum, default_value_t)]
-    backend: BackendChoice,
+    #[arg(long, value_name = "BACKEND", value_parser = backend_parser(), default_value = "auto")]
+    backend: Wanted,
 
     /// The configuration file (default: /etc/queens/config.toml, if it exists).
     #[arg(long, value_name = "PATH")]
@@ -42,7 +43,7 @@ pub(crate) struct Args {
     joystick: Option<PathBuf>,
 
     /// I2C backend: the Sense HAT's bus.
-    #[arg(long, value_name = "PATH", default_value = hat::DEFAULT_BUS)]
+    #[arg(long, value_name = "PATH", default_value = DEFAULT_BUS)]
     i2c_bus: PathBuf,
 
     /// I2C backend: the GPIO chip of the joystick's interrupt (default: the chip with the line
@@ -51,7 +52,7 @@ pub(crate) struct Args {
     gpiochip: Option<PathBuf>,
 
     /// I2C backend: the interrupt's line offset on --gpiochip.
-    #[arg(long, value_name = "N", default_value_t = hat::DEFAULT_LINE, requires = "gpiochip")]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_LINE, requires = "gpiochip")]
     gpio_line: u32,
 
     /// Where to look for devices instead of /sys and /dev (for tests).
@@ -184,30 +185,27 @@ fn and_list(names: &[&str]) -> String {
     }
 }
 
-#[derive(ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
-enum BackendChoice {
-    /// The Sense HAT if both its devices are found; without either, the HAT over I2C if its chip
-    /// answers; else the terminal if standard input and output are one, else the script backend
-    /// if standard input is not one.
-    #[default]
-    Auto,
-    /// The Sense HAT's LED matrix (framebuffer) and joystick (evdev).
-    Sensehat,
-    /// The Sense HAT without its kernel drivers: its chip over I2C, the joystick's interrupt via
-    /// GPIO.
-    I2c,
-    /// Events as lines on standard input, frames as text on standard output.
-    Script,
-    /// Square colour cells in this terminal, keys from its keyboard.
-    Terminal,
-    /// The Sense HAT emulator (`sense_emu_gui`): its screen file and joystick socket.
-    SenseEmu,
+/// `--backend`: one backend by name, or `None` for `auto`. (An alias, not
+/// `Option<...>` written out, so that clap takes `auto` as a value.)
+type Wanted = Option<BackendKind>;
+
+/// `--backend`'s parser: `auto`, or each [`BackendKind`]'s name and help
+/// line, so that none is listed by hand.
+fn backend_parser() -> impl clap::builder::TypedValueParser<Value = Wanted> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    let auto = PossibleValue::new("auto").help(
+        "The Sense HAT if both its devices are found; without either, the HAT over I2C if its chip answers; \
+         else the terminal if standard input and output are one, else the script backend if standard input is \
+         not one",
+    );
+    let each = BackendKind::ALL.into_iter().map(|kind| PossibleValue::new(kind.name()).help(kind.summary()));
+    PossibleValuesParser::new(std::iter::once(auto).chain(each)).map(|name| BackendKind::from_name(&name))
 }
 
 pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
     let (config_path, required) = config::path(args.config.as_deref());
     let config = Config::load(&config_path, required)?;
-    let hat = hat::Options {
+    let hat = HatSettings {
         framebuffer: args.framebuffer.clone(),
         joystick: args.joystick.clone(),
         roots: Roots {
@@ -223,27 +221,23 @@ pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
         timing: config.timing,
     };
     let choice = match args.backend {
-        BackendChoice::Auto if hat.present() => Choice::SenseHat,
-        BackendChoice::Auto if hat.absent() && i2c::Linux::answers(&hat) => Choice::I2c,
-        BackendChoice::Auto if io::stdin().is_terminal() && io::stdout().is_terminal() => Choice::Terminal,
+        Some(kind) => kind,
+        None if hat.present() => BackendKind::SenseHat,
+        None if hat.absent() && hat.i2c().answers() => BackendKind::I2c,
+        None if io::stdin().is_terminal() && io::stdout().is_terminal() => BackendKind::Terminal,
         // Keys come from a terminal but the frames would go elsewhere (`queens > file`): the
         // script backend would wait on the keyboard with nothing shown, so say why and stop.
-        BackendChoice::Auto if io::stdin().is_terminal() => {
+        None if io::stdin().is_terminal() => {
             anyhow::bail!(
                 "standard output is not a terminal: the game draws there (play without redirecting it, or choose --backend script)"
             )
         }
         // Said once the game is sure to start (below): a refused --puzzle plays nothing.
-        BackendChoice::Auto => Choice::Script,
-        BackendChoice::Sensehat => Choice::SenseHat,
-        BackendChoice::I2c => Choice::I2c,
-        BackendChoice::Terminal => Choice::Terminal,
-        BackendChoice::SenseEmu => Choice::SenseEmu,
-        BackendChoice::Script => Choice::Script,
+        None => BackendKind::Script,
     };
     // The script backend is for tests and pipes: it keeps state only when asked.
     let state_file = args.state.clone().map(StateFile::new).or_else(|| match choice {
-        Choice::Script => None,
+        BackendKind::Script => None,
         _ => StateFile::default_location(),
     });
     // A puzzle file or link is read before anything opens; standard input once the
@@ -293,7 +287,7 @@ pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
     // A mode or size chosen on the command line (a puzzle's too) is the one played last from
     // now on, as the menu's are.
     saver.started(&engine, chosen);
-    if args.backend == BackendChoice::Auto && choice == Choice::Script {
+    if args.backend.is_none() && choice == BackendKind::Script {
         info!(
             "no Sense HAT and standard input is not a terminal: playing the script backend (events on standard input, frames as text on standard output)"
         );
@@ -376,8 +370,8 @@ mod tests {
         let explicit = ["queens", "play", "--mode", "strict", "--size", "6", "--backend", "script"];
         assert_eq!(format!("{:?}", play_args(&bare)), format!("{:?}", play_args(&explicit)));
         let defaults = play_args(&["queens"]);
-        assert_eq!(defaults.i2c_bus, PathBuf::from(hat::DEFAULT_BUS));
-        assert_eq!(defaults.gpio_line, hat::DEFAULT_LINE);
-        assert_eq!(defaults.backend, BackendChoice::Auto);
+        assert_eq!(defaults.i2c_bus, PathBuf::from(DEFAULT_BUS));
+        assert_eq!(defaults.gpio_line, DEFAULT_LINE);
+        assert_eq!(defaults.backend, None, "auto");
     }
 }

@@ -7,9 +7,9 @@
 //! restart on (restarting cannot fix a typo).
 
 use super::small_file::{self, shown_path};
-use crate::backend::gesture::Timing;
-use crate::backend::rotation::Rotation;
+use crate::game::gesture::Timing;
 use crate::game::{MAX_SIDE, ModeKind, Rgb, Style, check_size};
+use sense_hat::rotation::Rotation;
 use serde::Deserialize;
 use serde::de::{self, Deserializer};
 use std::fmt;

@@ -1,22 +1,24 @@
 //! A stand-in Sense HAT for the tests, played in this process: the LED
 //! framebuffer is a regular file (read back byte for byte) and the joystick
 //! a FIFO carrying real `input_event` records. They are injected through the
-//! library's public seam, [`sensehat::Devices`] (nothing of them is in the
+//! `sense-hat` crate's seam, [`KernelDevices`] (nothing of them is in the
 //! library, nor the binary, which refuses both files: the real kernel
 //! devices are played in the VM test). The game runs on a thread, ended as
 //! a signal ends it: a byte on its shutdown socket.
 
-use queens::backend::hat;
-use queens::backend::rotation::Rotation;
-use queens::backend::sensehat::error::{Device, Error};
-use queens::backend::sensehat::framebuffer::{Gamma, PixelFormat};
-use queens::backend::sensehat::joystick::{self, EV_KEY, Keys, Reading};
-use queens::backend::sensehat::record::{self, KEY_BYTES, KeyBits, RECORD};
-use queens::backend::sensehat::{self, LedMatrix, SenseHat};
+use queens::backend::hat::HatSettings;
+use queens::backend::sensehat::SenseHat;
 use queens::backend::signals::Shutdown;
 use queens::daemon::saver::Saver;
 use queens::daemon::state::StateFile;
 use queens::game::{Engine, Frame, ModeKind, Setup};
+use sense_hat::Picture;
+use sense_hat::devices::{KernelDevices, LedMatrix};
+use sense_hat::error::{Device, Error};
+use sense_hat::framebuffer::{Gamma, PixelFormat};
+use sense_hat::joystick::{Keys, Reading};
+use sense_hat::record::{self, EV_KEY, KEY_BYTES, KeyBits, RECORD};
+use sense_hat::rotation::Rotation;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read, Write};
 use std::os::fd::{AsFd, BorrowedFd};
@@ -46,7 +48,7 @@ impl StandIns {
 
     /// The Sense HAT backend on `options.framebuffer` and
     /// `options.joystick`, whatever they are.
-    pub fn open(&self, options: hat::Options, shutdown: Shutdown) -> Result<SenseHat<StandIns>, Error> {
+    pub fn open(&self, options: HatSettings, shutdown: Shutdown) -> Result<SenseHat<StandIns>, Error> {
         SenseHat::open_with(self.clone(), options, shutdown)
     }
 
@@ -61,7 +63,7 @@ impl StandIns {
     }
 }
 
-impl sensehat::Devices for StandIns {
+impl KernelDevices for StandIns {
     type Leds = FileMatrix;
     type Joystick = RecordStick;
 
@@ -97,8 +99,8 @@ impl LedMatrix for FileMatrix {
         &self.path
     }
 
-    fn show(&self, frame: &Frame, rotation: Rotation, brightness: u8) -> io::Result<()> {
-        self.file.write_all_at(&PixelFormat::RGB565.encode(frame, rotation, brightness), 0)
+    fn show(&self, picture: &Picture, rotation: Rotation) -> io::Result<()> {
+        self.file.write_all_at(&PixelFormat::RGB565.encode(picture, rotation), 0)
     }
 
     fn reset_gamma(&self, gamma: Gamma) -> io::Result<()> {
@@ -150,6 +152,13 @@ impl AsFd for RecordStick {
     fn as_fd(&self) -> BorrowedFd<'_> {
         self.file.as_fd()
     }
+}
+
+/// The bytes the LED matrix's framebuffer holds for `frame`, turned by
+/// `rotation` and dimmed to `brightness` percent, in the Sense HAT's RGB565.
+pub fn rgb565_dimmed(frame: &Frame, rotation: Rotation, brightness: u8) -> Vec<u8> {
+    let settings = HatSettings { brightness, ..HatSettings::default() };
+    PixelFormat::RGB565.encode(&settings.picture(frame), rotation)
 }
 
 /// A stand-in framebuffer and joystick in a folder of their own.
@@ -217,14 +226,14 @@ impl Hat {
         self.root.join(p)
     }
 
-    pub fn options(&self, play: &Play) -> hat::Options {
-        hat::Options {
+    pub fn options(&self, play: &Play) -> HatSettings {
+        HatSettings {
             framebuffer: Some(self.path("dev/fb1")),
             joystick: Some(self.path("dev/input/event3")),
             rotation: play.rotation,
             brightness: play.brightness,
             low_light: play.low_light,
-            ..hat::Options::default()
+            ..HatSettings::default()
         }
     }
 
@@ -288,8 +297,8 @@ pub fn click(stick: &mut File, code: u16) {
 /// [`click`], for a game that may have gone already.
 pub fn try_click(stick: &mut File, code: u16) -> std::io::Result<()> {
     for value in [1, 0] {
-        stick.write_all(&joystick::encode(EV_KEY, code, value))?;
-        stick.write_all(&joystick::encode(0, 0, 0))?; // EV_SYN
+        stick.write_all(&record::encode(EV_KEY, code, value))?;
+        stick.write_all(&record::encode(0, 0, 0))?; // EV_SYN
     }
     Ok(())
 }

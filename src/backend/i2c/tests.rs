@@ -2,12 +2,13 @@
 //! interrupt line: what is read when, which events come out, and how a
 //! failing chip is dropped and found again.
 
-use super::chip::{ADDRESS, KEYS};
 use super::*;
-use crate::backend::rotation::Rotation;
 use crate::game::{Event, Rgb};
 use embedded_hal::i2c::ErrorKind;
 use embedded_hal_mock::eh1::i2c::{Mock, Transaction};
+use sense_hat::i2c::linux;
+use sense_hat::i2c::registers::{ADDRESS, KEYS};
+use sense_hat::rotation::Rotation;
 use std::collections::VecDeque;
 use std::io::{Read, Write};
 use std::os::fd::BorrowedFd;
@@ -47,14 +48,14 @@ impl Fakes {
     }
 }
 
-impl Devices for Fakes {
+impl I2cDevices for Fakes {
     type Bus = Mock;
     type Irq = Edge;
-    fn chip(&mut self) -> Result<Chip<Mock>, Error> {
-        Ok(Chip::new(self.chips.pop_front().ok_or(Error::Gone)?))
+    fn chip(&mut self) -> Result<Chip<Mock>, I2cError> {
+        Ok(Chip::new(self.chips.pop_front().ok_or(I2cError::Gone)?))
     }
-    fn interrupt(&mut self) -> Result<Edge, Error> {
-        self.lines.pop_front().flatten().ok_or(Error::NoLine { name: linux::LINE_NAME })
+    fn interrupt(&mut self) -> Result<Edge, I2cError> {
+        self.lines.pop_front().flatten().ok_or(I2cError::NoLine { name: linux::LINE_NAME })
     }
 }
 
@@ -62,8 +63,8 @@ fn keys_read(value: u8) -> Transaction {
     Transaction::write_read(ADDRESS, vec![KEYS], vec![value])
 }
 
-fn frame_writes(frame: &Frame, options: &Options) -> Vec<Transaction> {
-    let bytes = chip::encode(frame, options.rotation, options.brightness, options.low_light);
+fn frame_writes(frame: &Frame, options: &HatSettings) -> Vec<Transaction> {
+    let bytes = chip::encode(&options.picture(frame), options.rotation, options.low_light);
     bytes
         .chunks(32)
         .enumerate()
@@ -79,7 +80,7 @@ fn edge() -> (Edge, UnixStream) {
 
 #[test]
 fn starts_by_reading_the_keys_then_turns_register_changes_into_rotated_events() {
-    let options = Options { rotation: Rotation::R90, ..Options::default() };
+    let options = HatSettings { rotation: Rotation::R90, ..HatSettings::default() };
     let dark = Frame::dark(8);
     let mut lit = Frame::dark(8);
     lit.fill(Rgb(0, 92, 0));
@@ -112,7 +113,7 @@ fn starts_by_reading_the_keys_then_turns_register_changes_into_rotated_events() 
 
 #[test]
 fn a_failing_chip_is_dropped_and_found_again_showing_the_last_frame() {
-    let options = Options { brightness: 50, ..Options::default() };
+    let options = HatSettings { brightness: 50, ..HatSettings::default() };
     let dark = Frame::dark(8);
     let mut lit = Frame::dark(8);
     lit.set(2, 3, Rgb(255, 255, 255));
@@ -143,7 +144,7 @@ fn a_failing_chip_is_dropped_and_found_again_showing_the_last_frame() {
 
 #[test]
 fn an_interrupt_whose_read_fails_loses_the_chip_not_the_game() {
-    let options = Options::default();
+    let options = HatSettings::default();
     let mut expected = vec![keys_read(0)];
     expected.extend(frame_writes(&Frame::dark(8), &options));
     expected.push(
@@ -161,7 +162,7 @@ fn an_interrupt_whose_read_fails_loses_the_chip_not_the_game() {
 
 #[test]
 fn without_its_interrupt_line_the_chip_still_shows_and_the_line_is_looked_for() {
-    let options = Options::default();
+    let options = HatSettings::default();
     let mut lit = Frame::dark(8);
     lit.set(0, 0, Rgb(255, 0, 0));
     // Started: keys, the dark frame; a frame shown while the line is

@@ -13,13 +13,14 @@
 pub mod screen;
 pub mod stick;
 
-use super::gesture::Timing;
-use super::rotation::Rotation;
+use super::error::{Doing, Error};
 use super::signals::Shutdown;
 use super::stick::{KeyEvents, Woke};
-use super::{Backend, Display, Doing, Error, Input, Next};
+use super::traits::{Backend, Display, Input, Next};
+use crate::game::gesture::Timing;
 use crate::game::{Frame, Millis};
 use screen::Screen;
+use sense_hat::rotation::Rotation;
 use std::os::fd::AsFd;
 use std::path::{Path, PathBuf};
 use stick::StickClient;

@@ -4,8 +4,8 @@
 //! change, laid out as the kernel's `input_event`: seconds and microseconds
 //! (C longs), then type, code (u16) and value (u32), in native byte order.
 
-use crate::backend::gesture::Change;
-use crate::backend::sensehat::record as joystick;
+use sense_hat::direction::StickEvent;
+use sense_hat::record as joystick;
 use std::io;
 use std::os::unix::net::UnixDatagram;
 use std::path::{Path, PathBuf};
@@ -14,14 +14,14 @@ use std::path::{Path, PathBuf};
 pub const SERVER_NAME: &str = "rpi-sense-emu-stick";
 
 /// One record's size: Python's `struct.calcsize('llHHI')`, which is the
-/// kernel's `struct input_event`, so the raw-record reader ([`crate::backend::sensehat::record`]) reads
+/// kernel's `struct input_event`, so the raw-record reader ([`sense_hat::record`]) reads
 /// it (the GUI sends the Raspberry Pi kernel's KEY_* codes).
 pub const RECORD_LEN: usize = joystick::RECORD;
 
 /// Every key change in one datagram (whole records only): presses and
 /// releases of the five keys; anything else, and the auto-repeat value 2,
-/// gives nothing (holds and repeats are timed by [`crate::backend::gesture`]).
-pub fn decode_datagram(bytes: &[u8]) -> impl Iterator<Item = Change> + '_ {
+/// gives nothing (holds and repeats are timed by [`crate::game::gesture`]).
+pub fn decode_datagram(bytes: &[u8]) -> impl Iterator<Item = StickEvent> + '_ {
     bytes.chunks_exact(RECORD_LEN).filter_map(|r| joystick::decode(r.try_into().ok()?))
 }
 
@@ -69,7 +69,7 @@ impl StickClient {
     }
 
     /// Every key change waiting on the socket.
-    pub fn receive(&self) -> io::Result<Vec<Change>> {
+    pub fn receive(&self) -> io::Result<Vec<StickEvent>> {
         let mut keys = Vec::new();
         let mut buf = [0u8; 64 * RECORD_LEN];
         loop {
@@ -95,8 +95,8 @@ impl Drop for StickClient {
 mod tests {
     use super::*;
 
-    use crate::backend::gesture::Key;
     use joystick::{EV_KEY, KEY_DOWN, KEY_ENTER, KEY_LEFT, KEY_RIGHT, KEY_UP};
+    use sense_hat::direction::Direction;
 
     fn record(kind: u16, code: u16, value: i32) -> [u8; RECORD_LEN] {
         joystick::encode(kind, code, value)
@@ -114,16 +114,16 @@ mod tests {
     #[test]
     fn the_five_keys_press_and_release_and_nothing_else_counts() {
         let decode = |r: [u8; RECORD_LEN]| decode_datagram(&r).next();
-        assert_eq!(decode(record(EV_KEY, KEY_UP, 1)), Some(Change::Down(Key::Up)));
-        assert_eq!(decode(record(EV_KEY, KEY_DOWN, 0)), Some(Change::Up(Key::Down)));
-        assert_eq!(decode(record(EV_KEY, KEY_LEFT, 1)), Some(Change::Down(Key::Left)));
-        assert_eq!(decode(record(EV_KEY, KEY_RIGHT, 1)), Some(Change::Down(Key::Right)));
-        assert_eq!(decode(record(EV_KEY, KEY_ENTER, 1)), Some(Change::Down(Key::Middle)));
+        assert_eq!(decode(record(EV_KEY, KEY_UP, 1)), Some(StickEvent::Pressed(Direction::Up)));
+        assert_eq!(decode(record(EV_KEY, KEY_DOWN, 0)), Some(StickEvent::Released(Direction::Down)));
+        assert_eq!(decode(record(EV_KEY, KEY_LEFT, 1)), Some(StickEvent::Pressed(Direction::Left)));
+        assert_eq!(decode(record(EV_KEY, KEY_RIGHT, 1)), Some(StickEvent::Pressed(Direction::Right)));
+        assert_eq!(decode(record(EV_KEY, KEY_ENTER, 1)), Some(StickEvent::Pressed(Direction::Middle)));
         assert_eq!(decode(record(EV_KEY, KEY_ENTER, 2)), None, "auto-repeat");
         assert_eq!(decode(record(EV_KEY, 30, 1)), None, "KEY_A");
         assert_eq!(decode(record(0, KEY_UP, 1)), None, "EV_SYN");
         let two = [record(EV_KEY, KEY_UP, 1), record(EV_KEY, KEY_UP, 0)].concat();
         let torn = &two[..RECORD_LEN + 5];
-        assert_eq!(decode_datagram(torn).collect::<Vec<_>>(), [Change::Down(Key::Up)]);
+        assert_eq!(decode_datagram(torn).collect::<Vec<_>>(), [StickEvent::Pressed(Direction::Up)]);
     }
 }

@@ -25,8 +25,10 @@ pub mod render;
 mod sys;
 
 use super::clock::MonotonicClock;
+use super::error::{Doing, Error, NoColour};
 use super::signals::Shutdown;
-use super::{Backend, Display, Doing, Error, Input, Next, NoColour, wait};
+use super::traits::{Backend, Display, Input, Next};
+use super::wait;
 use crate::game::{Checkerboard, Frame, MAX_SIDE, Millis, OnShow};
 use keys::{ESC_WAIT_MS, KeyAction, KeyDecoder};
 use render::{Colours, Squares};

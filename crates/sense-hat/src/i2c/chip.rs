@@ -10,27 +10,17 @@
 //! register number and 32 bytes: SMBus I2C-block writes, which Linux's
 //! i2c-stub accepts too (it refuses one 193-byte write).
 
-use super::super::rotation::Rotation;
 use super::error::Error;
-use crate::game::{Frame, Rgb};
+use super::registers::{ADDRESS, BLOCK, FRAME_BYTES, ID, KEYS, VERSION, WHO_AM_I};
+use crate::rotation::Rotation;
+use crate::{Picture, SIDE};
 use embedded_hal::i2c::{ErrorKind, I2c};
 use std::fmt::Display;
-
-pub const ADDRESS: u8 = 0x46;
-pub const WHO_AM_I: u8 = 0xF0;
-pub const VERSION: u8 = 0xF1;
-pub const KEYS: u8 = 0xF2;
-/// What the chip answers at [`WHO_AM_I`].
-pub const ID: u8 = b's';
-/// The frame's size, and the largest SMBus block.
-pub const FRAME_BYTES: usize = 192;
-pub const BLOCK: usize = 32;
-const SIDE: usize = 8;
 
 /// `rpisense-fb`'s default gamma table: the 5-bit value of a framebuffer
 /// channel to the chip's 5-bit LED value. The LEDs are far from linear, so
 /// low values are pushed down; using the same table makes a colour look the
-/// same on both backends.
+/// same by both paths.
 pub const GAMMA: [u8; 32] = [
     0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x01, 0x02, 0x02, 0x03, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08,
     0x09, 0x0A, 0x0B, 0x0C, 0x0E, 0x0F, 0x11, 0x12, 0x14, 0x15, 0x17, 0x19, 0x1B, 0x1D, 0x1F,
@@ -51,15 +41,13 @@ pub fn channel(value: u8, low_light: bool) -> u8 {
     table[usize::from(value >> 3)]
 }
 
-/// The 192 register bytes for a frame, turned by `rotation`, dimmed to
-/// `brightness` percent in software, through the gamma table.
-pub fn encode(frame: &Frame, rotation: Rotation, brightness: u8, low_light: bool) -> [u8; FRAME_BYTES] {
+/// The 192 register bytes for a picture, turned by `rotation`, through
+/// the gamma table.
+pub fn encode(picture: &Picture, rotation: Rotation, low_light: bool) -> [u8; FRAME_BYTES] {
     let mut bytes = [0u8; FRAME_BYTES];
-    let side = frame.side().min(SIDE);
-    for y in 0..side {
-        for x in 0..side {
+    for (y, row) in picture.iter().enumerate() {
+        for (x, &[r, g, b]) in row.iter().enumerate() {
             let (dx, dy) = rotation.place(x, y, SIDE);
-            let Rgb(r, g, b) = frame.get(x, y).scaled(brightness);
             let row = dy * 24;
             bytes[row + dx] = channel(r, low_light);
             bytes[row + 8 + dx] = channel(g, low_light);
@@ -136,14 +124,15 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{DARK, Pixel};
     use embedded_hal::i2c::NoAcknowledgeSource;
     use embedded_hal_mock::eh1::i2c::{Mock, Transaction};
 
-    /// What the framebuffer backend and the kernel make of a colour: RGB565,
+    /// What the framebuffer path and the kernel make of a colour: RGB565,
     /// then rpisense-fb's deferred I/O (`gamma[(pixel >> 11) & 0x1F]`,
     /// `>> 6`, `& 0x1F`).
-    fn through_the_kernel(colour: Rgb) -> [u8; 3] {
-        let pixel = crate::backend::sensehat::framebuffer::PixelFormat::RGB565.pack(colour);
+    fn through_the_kernel(colour: Pixel) -> [u8; 3] {
+        let pixel = crate::framebuffer::PixelFormat::RGB565.pack(colour);
         let g = |v: u16| GAMMA[usize::from(v & 0x1F)];
         [g(pixel >> 11), g(pixel >> 6), g(pixel)]
     }
@@ -151,8 +140,8 @@ mod tests {
     #[test]
     fn every_channel_value_lights_as_the_kernel_driver_would() {
         for v in 0..=255u8 {
-            for colour in [Rgb(v, 0, 0), Rgb(0, v, 0), Rgb(0, 0, v), Rgb(v, 255 - v, v / 3)] {
-                let Rgb(r, g, b) = colour;
+            for colour in [[v, 0, 0], [0, v, 0], [0, 0, v], [v, 255 - v, v / 3]] {
+                let [r, g, b] = colour;
                 assert_eq!(
                     [channel(r, false), channel(g, false), channel(b, false)],
                     through_the_kernel(colour),
@@ -176,10 +165,10 @@ mod tests {
 
     #[test]
     fn a_frame_is_six_block_writes_at_0x00_0x20_and_so_on() {
-        let mut frame = Frame::dark(8);
-        frame.set(1, 0, Rgb(255, 0, 0)); // row 0: red of column 1 is register 0x01
-        frame.set(0, 7, Rgb(0, 0, 255)); // row 7: blue of column 0 is register 7 * 24 + 16 = 0xB8
-        let bytes = encode(&frame, Rotation::R0, 100, false);
+        let mut picture = DARK;
+        picture[0][1] = [255, 0, 0]; // row 0: red of column 1 is register 0x01
+        picture[7][0] = [0, 0, 255]; // row 7: blue of column 0 is register 7 * 24 + 16 = 0xB8
+        let bytes = encode(&picture, Rotation::R0, false);
         let mut expected = [0u8; FRAME_BYTES];
         expected[0x01] = 31;
         expected[0xB8] = 31;
@@ -196,21 +185,23 @@ mod tests {
     }
 
     #[test]
-    fn rotation_and_brightness_change_the_bytes_written() {
-        let mut frame = Frame::dark(8);
-        frame.set(1, 0, Rgb(255, 0, 0));
+    fn rotation_and_the_gamma_table_change_the_bytes_written() {
+        let mut picture = DARK;
+        picture[0][1] = [255, 0, 0];
         // A quarter turn puts the picture's (1, 0) at the device's (7, 1):
         // row 1's red of column 7, register 24 + 7.
-        let turned = encode(&frame, Rotation::R90, 100, false);
+        let turned = encode(&picture, Rotation::R90, false);
         assert_eq!(turned.iter().position(|&b| b != 0), Some(24 + 7));
-        // Half brightness: 255 becomes 127, 127 >> 3 = 15, GAMMA[15] = 7.
-        let dim = encode(&frame, Rotation::R90, 50, false);
+        // A dimmer red: 127 >> 3 = 15, GAMMA[15] = 7.
+        picture[0][1] = [127, 0, 0];
+        let dim = encode(&picture, Rotation::R90, false);
         assert_eq!(dim[24 + 7], 7);
         let mut bus = Mock::new(&frame_writes(&dim));
         Chip::new(bus.clone()).show(&dim).unwrap();
         bus.done();
         // Low light: the driver's other table.
-        assert_eq!(encode(&frame, Rotation::R0, 100, true)[1], 10);
+        picture[0][1] = [255, 0, 0];
+        assert_eq!(encode(&picture, Rotation::R0, true)[1], 10);
     }
 
     #[test]

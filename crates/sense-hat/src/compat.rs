@@ -3,15 +3,16 @@
 //! the kernel's compat layer. The kernel translates the framebuffer core's
 //! calls and evdev's records there, but the Sense HAT LED driver
 //! (`rpisense-fb`) has no 32-bit entry for its own gamma calls: they fail
-//! with ENOTTY ("Inappropriate ioctl for device"). The game warns once and
-//! plays on; `queens doctor` says why, with this module's note.
+//! with ENOTTY ("Inappropriate ioctl for device"). A program can warn once
+//! and go on, saying why with this module's note.
 
 /// Why the LED driver's gamma calls fail here, when this is a 32-bit build
-/// on a 64-bit kernel; `None` otherwise.
-pub fn gamma_note() -> Option<String> {
+/// on a 64-bit kernel; `None` otherwise. `program` names the program, and
+/// `build_64` its 64-bit build (a package, say), which has neither limit.
+pub fn gamma_note(program: &str, build_64: &str) -> Option<String> {
     let uname = nix::sys::utsname::uname().ok()?;
     let machine = uname.machine().to_string_lossy();
-    on_a_64_bit_kernel(cfg!(target_pointer_width = "32"), &machine).then(|| note(&machine))
+    on_a_64_bit_kernel(cfg!(target_pointer_width = "32"), &machine).then(|| note(program, build_64, &machine))
 }
 
 /// Whether a build of this word size runs through the compat layer of a
@@ -22,11 +23,11 @@ fn on_a_64_bit_kernel(build_is_32_bit: bool, machine: &str) -> bool {
     build_is_32_bit && matches!(machine, "aarch64" | "aarch64_be" | "armv8l" | "armv8b")
 }
 
-fn note(machine: &str) -> String {
+fn note(program: &str, build_64: &str, machine: &str) -> String {
     format!(
-        "a 32-bit queens on a 64-bit kernel ({machine}): the Sense HAT's LED driver has no 32-bit entry for \
+        "a 32-bit {program} on a 64-bit kernel ({machine}): the Sense HAT's LED driver has no 32-bit entry for \
          its gamma calls, so colours follow its current table and low-light mode cannot be set; the arm64 \
-         build (queens_*_arm64.deb) has neither limit"
+         build ({build_64}) has neither limit"
     )
 }
 
@@ -48,7 +49,7 @@ mod tests {
 
     #[test]
     fn the_note_names_the_kernel_and_the_way_out() {
-        let note = note("aarch64");
+        let note = note("queens", "queens_*_arm64.deb", "aarch64");
         assert!(note.starts_with("a 32-bit queens on a 64-bit kernel (aarch64)"), "{note}");
         assert!(note.contains("arm64"), "{note}");
     }

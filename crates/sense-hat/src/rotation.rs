@@ -7,7 +7,7 @@
 //! also turns the stick a quarter, so pushing towards a side of the
 //! matrix always moves the cursor towards that side as the player sees it.
 
-use super::gesture::Key;
+use crate::direction::Direction;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Rotation {
@@ -52,8 +52,8 @@ impl Rotation {
 
     /// The direction the player means by pushing the stick towards `key`
     /// on the device.
-    pub fn key(self, key: Key) -> Key {
-        use Key::*;
+    pub fn direction(self, key: Direction) -> Direction {
+        use Direction::*;
         // The device's up, right, down, left, in the picture's terms.
         let turned = match self {
             Rotation::R0 => [Up, Right, Down, Left],
@@ -77,13 +77,13 @@ mod tests {
 
     const ALL: [Rotation; 4] = [Rotation::R0, Rotation::R90, Rotation::R180, Rotation::R270];
 
-    fn step(key: Key, (x, y): (usize, usize)) -> (usize, usize) {
+    fn step(key: Direction, (x, y): (usize, usize)) -> (usize, usize) {
         match key {
-            Key::Up => (x, y - 1),
-            Key::Down => (x, y + 1),
-            Key::Left => (x - 1, y),
-            Key::Right => (x + 1, y),
-            Key::Middle => (x, y),
+            Direction::Up => (x, y - 1),
+            Direction::Down => (x, y + 1),
+            Direction::Left => (x - 1, y),
+            Direction::Right => (x + 1, y),
+            Direction::Middle => (x, y),
         }
     }
 
@@ -102,8 +102,8 @@ mod tests {
     #[test]
     fn pushing_towards_a_side_moves_the_picture_towards_that_side() {
         for rotation in ALL {
-            for device_key in [Key::Up, Key::Down, Key::Left, Key::Right] {
-                let meant = rotation.key(device_key);
+            for device_key in [Direction::Up, Direction::Down, Direction::Left, Direction::Right] {
+                let meant = rotation.direction(device_key);
                 let from = (3, 4);
                 let moved = rotation.place(step(meant, from).0, step(meant, from).1, 8);
                 let start = rotation.place(from.0, from.1, 8);

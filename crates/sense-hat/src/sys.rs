@@ -1,4 +1,4 @@
-//! Every `unsafe` call of the Sense HAT backend: the framebuffer's ioctls,
+//! Every `unsafe` call of the crate: the framebuffer's ioctls,
 //! on the kernel's structs declared here as `#[repr(C)]`. The joystick's
 //! ioctls are the `evdev` crate's.
 //!

@@ -2,14 +2,14 @@
 //! the kernel is not the source: the Sense HAT emulator's socket sends the
 //! same records, and the host tests' stand-in joystick is a FIFO carrying
 //! them. (The kernel's joystick is read through the `evdev` crate,
-//! [`super::joystick`].)
+//! [`crate::joystick`].)
 //!
 //! Two kernels, two code sets: the Raspberry Pi kernel's driver sends
 //! `KEY_UP`..`KEY_ENTER`, mainline Linux's `sensehat-joystick` sends
 //! `BTN_DPAD_UP`..`BTN_SELECT`. Both are read.
 
-use super::super::gesture::{Change, Key};
-use super::sys;
+use crate::direction::{Direction, StickEvent};
+use crate::sys;
 use evdev::{EventType, KeyCode, SynchronizationCode};
 use std::io;
 
@@ -35,32 +35,32 @@ pub const PI_KEYS: [u16; 5] = [KEY_UP, KEY_DOWN, KEY_LEFT, KEY_RIGHT, KEY_ENTER]
 pub const MAINLINE_KEYS: [u16; 5] = [BTN_DPAD_UP, BTN_DPAD_DOWN, BTN_DPAD_LEFT, BTN_DPAD_RIGHT, BTN_SELECT];
 
 /// The size of `struct input_event`: 24 bytes on 64-bit kernels, 16 on
-/// 32-bit ones (asserted in [`super::sys`]).
+/// 32-bit ones (asserted in [`crate::sys`]).
 pub const RECORD: usize = std::mem::size_of::<sys::InputEvent>();
 
 /// The key a code names, in either code set.
-pub fn key_of(code: u16) -> Option<Key> {
+pub fn direction_of(code: u16) -> Option<Direction> {
     match code {
-        KEY_UP | BTN_DPAD_UP => Some(Key::Up),
-        KEY_DOWN | BTN_DPAD_DOWN => Some(Key::Down),
-        KEY_LEFT | BTN_DPAD_LEFT => Some(Key::Left),
-        KEY_RIGHT | BTN_DPAD_RIGHT => Some(Key::Right),
-        KEY_ENTER | BTN_SELECT => Some(Key::Middle),
+        KEY_UP | BTN_DPAD_UP => Some(Direction::Up),
+        KEY_DOWN | BTN_DPAD_DOWN => Some(Direction::Down),
+        KEY_LEFT | BTN_DPAD_LEFT => Some(Direction::Left),
+        KEY_RIGHT | BTN_DPAD_RIGHT => Some(Direction::Right),
+        KEY_ENTER | BTN_SELECT => Some(Direction::Middle),
         _ => None,
     }
 }
 
 /// The change a key event makes. Synchronisation reports, other keys and
 /// the kernel's auto-repeat (value 2) give nothing: repeats are timed by
-/// [`super::super::gesture::Gestures`], the same on every device.
-pub fn change_of(kind: u16, code: u16, value: i32) -> Option<Change> {
+/// the program, the same on every device.
+pub fn change_of(kind: u16, code: u16, value: i32) -> Option<StickEvent> {
     if kind != EV_KEY {
         return None;
     }
-    let key = key_of(code)?;
+    let key = direction_of(code)?;
     match value {
-        1 => Some(Change::Down(key)),
-        0 => Some(Change::Up(key)),
+        1 => Some(StickEvent::Pressed(key)),
+        0 => Some(StickEvent::Released(key)),
         _ => None,
     }
 }
@@ -75,7 +75,7 @@ fn fields(record: &[u8; RECORD]) -> (u16, u16, i32) {
 }
 
 /// Decodes one `input_event` record.
-pub fn decode(record: &[u8; RECORD]) -> Option<Change> {
+pub fn decode(record: &[u8; RECORD]) -> Option<StickEvent> {
     let (kind, code, value) = fields(record);
     change_of(kind, code, value)
 }
@@ -112,11 +112,15 @@ pub struct Decoder {
     /// out whole records).
     partial: Vec<u8>,
     dropping: bool,
-    held: Vec<Key>,
+    held: Vec<Direction>,
 }
 
 impl Decoder {
-    pub fn feed(&mut self, bytes: &[u8], key_state: &mut dyn FnMut() -> io::Result<KeyBits>) -> Vec<Change> {
+    pub fn feed(
+        &mut self,
+        bytes: &[u8],
+        key_state: &mut dyn FnMut() -> io::Result<KeyBits>,
+    ) -> Vec<StickEvent> {
         let mut changes = Vec::new();
         self.partial.extend_from_slice(bytes);
         let whole = self.partial.len() / RECORD * RECORD;
@@ -147,23 +151,26 @@ impl Decoder {
 
     /// The releases of keys held here but up on the device (all of them if
     /// it cannot tell).
-    fn resync(&mut self, state: io::Result<KeyBits>) -> Vec<Change> {
-        let down = |key: Key, bits: &KeyBits| {
-            PI_KEYS.iter().chain(&MAINLINE_KEYS).any(|&code| key_of(code) == Some(key) && has(bits, code))
+    fn resync(&mut self, state: io::Result<KeyBits>) -> Vec<StickEvent> {
+        let down = |key: Direction, bits: &KeyBits| {
+            PI_KEYS
+                .iter()
+                .chain(&MAINLINE_KEYS)
+                .any(|&code| direction_of(code) == Some(key) && has(bits, code))
         };
-        let released: Vec<Key> = match &state {
+        let released: Vec<Direction> = match &state {
             Ok(bits) => self.held.iter().copied().filter(|&key| !down(key, bits)).collect(),
             Err(_) => self.held.clone(),
         };
         self.held.retain(|key| !released.contains(key));
-        released.into_iter().map(Change::Up).collect()
+        released.into_iter().map(StickEvent::Released).collect()
     }
 
-    fn note(&mut self, change: Change) {
+    fn note(&mut self, change: StickEvent) {
         match change {
-            Change::Down(key) if !self.held.contains(&key) => self.held.push(key),
-            Change::Down(_) => {}
-            Change::Up(key) => self.held.retain(|&k| k != key),
+            StickEvent::Pressed(key) if !self.held.contains(&key) => self.held.push(key),
+            StickEvent::Pressed(_) => {}
+            StickEvent::Released(key) => self.held.retain(|&k| k != key),
         }
     }
 }
@@ -175,16 +182,16 @@ mod tests {
     #[test]
     fn both_code_sets_decode_to_the_same_keys() {
         let pairs = [
-            (KEY_UP, BTN_DPAD_UP, Key::Up),
-            (KEY_DOWN, BTN_DPAD_DOWN, Key::Down),
-            (KEY_LEFT, BTN_DPAD_LEFT, Key::Left),
-            (KEY_RIGHT, BTN_DPAD_RIGHT, Key::Right),
-            (KEY_ENTER, BTN_SELECT, Key::Middle),
+            (KEY_UP, BTN_DPAD_UP, Direction::Up),
+            (KEY_DOWN, BTN_DPAD_DOWN, Direction::Down),
+            (KEY_LEFT, BTN_DPAD_LEFT, Direction::Left),
+            (KEY_RIGHT, BTN_DPAD_RIGHT, Direction::Right),
+            (KEY_ENTER, BTN_SELECT, Direction::Middle),
         ];
         for (pi, mainline, key) in pairs {
             for code in [pi, mainline] {
-                assert_eq!(decode(&encode(EV_KEY, code, 1)), Some(Change::Down(key)));
-                assert_eq!(decode(&encode(EV_KEY, code, 0)), Some(Change::Up(key)));
+                assert_eq!(decode(&encode(EV_KEY, code, 1)), Some(StickEvent::Pressed(key)));
+                assert_eq!(decode(&encode(EV_KEY, code, 0)), Some(StickEvent::Released(key)));
                 assert_eq!(decode(&encode(EV_KEY, code, 2)), None, "auto-repeat is timed by us");
             }
         }
@@ -217,7 +224,7 @@ mod tests {
     fn after_syn_dropped_a_key_the_device_reports_up_is_let_go() {
         let mut decoder = Decoder::default();
         let pressed = bytes(&[(EV_KEY, KEY_RIGHT, 1), (EV_SYN, SYN_REPORT, 0)]);
-        assert_eq!(decoder.feed(&pressed, &mut all_up), [Change::Down(Key::Right)]);
+        assert_eq!(decoder.feed(&pressed, &mut all_up), [StickEvent::Pressed(Direction::Right)]);
         // The release was lost with others; what came between the drop and
         // the next report is discarded, however it reads.
         let dropped = bytes(&[
@@ -226,10 +233,10 @@ mod tests {
             (EV_KEY, KEY_LEFT, 0),
             (EV_SYN, SYN_REPORT, 0),
         ]);
-        assert_eq!(decoder.feed(&dropped, &mut all_up), [Change::Up(Key::Right)]);
+        assert_eq!(decoder.feed(&dropped, &mut all_up), [StickEvent::Released(Direction::Right)]);
         // After the report, events count again.
         let next = bytes(&[(EV_KEY, KEY_UP, 1), (EV_SYN, SYN_REPORT, 0)]);
-        assert_eq!(decoder.feed(&next, &mut all_up), [Change::Down(Key::Up)]);
+        assert_eq!(decoder.feed(&next, &mut all_up), [StickEvent::Pressed(Direction::Up)]);
     }
 
     #[test]
@@ -250,11 +257,18 @@ mod tests {
         let (first, rest) = records.split_at(RECORD + 5);
         let mut changes = decoder.feed(first, &mut up_down);
         changes.extend(decoder.feed(rest, &mut up_down));
-        assert_eq!(changes, [Change::Down(Key::Up), Change::Down(Key::Middle), Change::Up(Key::Middle)]);
+        assert_eq!(
+            changes,
+            [
+                StickEvent::Pressed(Direction::Up),
+                StickEvent::Pressed(Direction::Middle),
+                StickEvent::Released(Direction::Middle)
+            ]
+        );
         // A device that cannot say lets go of every key held.
         let mut broken = || Err(io::Error::from(io::ErrorKind::Other));
         let again = bytes(&[(EV_SYN, SYN_DROPPED, 0), (EV_SYN, SYN_REPORT, 0)]);
-        assert_eq!(decoder.feed(&again, &mut broken), [Change::Up(Key::Up)]);
+        assert_eq!(decoder.feed(&again, &mut broken), [StickEvent::Released(Direction::Up)]);
     }
 
     #[test]

@@ -4,20 +4,17 @@
 //! per pixel framebuffer and copies whatever is written there to the LEDs
 //! itself. So a frame is one 128-byte `pwrite` at offset 0, on a device
 //! opened once. Before writing, the device's screen info is checked: a
-//! framebuffer of any other shape is refused, because writing the game
+//! framebuffer of any other shape is refused, because writing a picture
 //! into an HDMI console would be a bug, not a display.
 
-use super::super::rotation::Rotation;
-use super::error::{Device, Error};
-use super::sys::{self, FbFixScreenInfo, FbVarScreenInfo};
-use crate::game::{Frame, Rgb};
+use crate::error::{Device, Error};
+use crate::rotation::Rotation;
+use crate::sys::{self, FbFixScreenInfo, FbVarScreenInfo};
+use crate::{Picture, Pixel, SIDE};
 use std::fs::{File, OpenOptions};
 use std::os::fd::{AsFd, BorrowedFd};
 use std::os::unix::fs::{FileExt, FileTypeExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
-
-/// The matrix is 8 LEDs square.
-pub const SIDE: usize = 8;
 
 /// The driver's two built-in gamma tables ([`sys::reset_gamma`]'s argument).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,21 +51,19 @@ impl PixelFormat {
 
     /// One pixel, each channel cut to its declared length and shifted to
     /// its declared place.
-    pub fn pack(&self, Rgb(r, g, b): Rgb) -> u16 {
+    pub fn pack(&self, [r, g, b]: Pixel) -> u16 {
         let put = |value: u8, field: Bitfield| (u32::from(value) >> (8 - field.length)) << field.offset;
         (put(r, self.red) | put(g, self.green) | put(b, self.blue)) as u16
     }
 
-    /// The bytes of a whole frame as the device stores it: the picture
-    /// turned by `rotation`, dimmed to `brightness` percent, each pixel in
-    /// native byte order, rows `line_length` apart.
-    pub fn encode(&self, frame: &Frame, rotation: Rotation, brightness: u8) -> Vec<u8> {
+    /// The bytes of a whole picture as the device stores it: turned by
+    /// `rotation`, each pixel in native byte order, rows `line_length` apart.
+    pub fn encode(&self, picture: &Picture, rotation: Rotation) -> Vec<u8> {
         let mut bytes = vec![0u8; self.line_length * SIDE];
-        let side = frame.side().min(SIDE);
-        for y in 0..side {
-            for x in 0..side {
+        for (y, row) in picture.iter().enumerate() {
+            for (x, &colour) in row.iter().enumerate() {
                 let (dx, dy) = rotation.place(x, y, SIDE);
-                let pixel = self.pack(frame.get(x, y).scaled(brightness));
+                let pixel = self.pack(colour);
                 let at = dy * self.line_length + dx * 2;
                 bytes[at..at + 2].copy_from_slice(&pixel.to_ne_bytes());
             }
@@ -113,9 +108,9 @@ impl Framebuffer {
         &self.path
     }
 
-    /// Writes a whole frame at offset 0.
-    pub fn show(&self, frame: &Frame, rotation: Rotation, brightness: u8) -> std::io::Result<()> {
-        self.file.write_all_at(&self.format.encode(frame, rotation, brightness), 0)
+    /// Writes a whole picture at offset 0.
+    pub fn show(&self, picture: &Picture, rotation: Rotation) -> std::io::Result<()> {
+        self.file.write_all_at(&self.format.encode(picture, rotation), 0)
     }
 
     /// Resets the driver's gamma table to one of its own. The table outlives
@@ -142,7 +137,7 @@ impl AsFd for Framebuffer {
 }
 
 /// What the kernel says about a framebuffer: the parts of
-/// `fb_var_screeninfo` and `fb_fix_screeninfo` the game needs.
+/// `fb_var_screeninfo` and `fb_fix_screeninfo` this crate needs.
 #[derive(Debug)]
 pub struct ScreenInfo {
     pub id: String,
@@ -177,7 +172,7 @@ impl ScreenInfo {
         }
     }
 
-    /// The pixel format, if this is a framebuffer the game can draw on.
+    /// The pixel format, if this is a framebuffer the LED matrix's pictures fit.
     /// The reason it is not, otherwise.
     pub fn check(&self) -> Result<PixelFormat, String> {
         if (self.xres, self.yres, self.bits_per_pixel) != (SIDE as u32, SIDE as u32, 16) {
@@ -206,14 +201,14 @@ mod tests {
     use super::*;
 
     /// The formula every Sense HAT program uses.
-    fn reference_rgb565(Rgb(r, g, b): Rgb) -> u16 {
+    fn reference_rgb565([r, g, b]: Pixel) -> u16 {
         ((r as u16 >> 3) << 11) | ((g as u16 >> 2) << 5) | (b as u16 >> 3)
     }
 
     #[test]
     fn rgb565_matches_the_reference_formula_for_every_channel_value() {
         for v in 0..=255u8 {
-            for colour in [Rgb(v, 0, 0), Rgb(0, v, 0), Rgb(0, 0, v), Rgb(v, 255 - v, v / 3)] {
+            for colour in [[v, 0, 0], [0, v, 0], [0, 0, v], [v, 255 - v, v / 3]] {
                 assert_eq!(PixelFormat::RGB565.pack(colour), reference_rgb565(colour), "{colour:?}");
             }
         }
@@ -227,24 +222,25 @@ mod tests {
             blue: Bitfield { offset: 11, length: 5 },
             line_length: 16,
         };
-        assert_eq!(bgr.pack(Rgb(255, 0, 0)), 0x001F);
-        assert_eq!(bgr.pack(Rgb(0, 0, 255)), 0xF800);
-        assert_eq!(bgr.pack(Rgb(0, 255, 0)), 0x07E0);
+        assert_eq!(bgr.pack([255, 0, 0]), 0x001F);
+        assert_eq!(bgr.pack([0, 0, 255]), 0xF800);
+        assert_eq!(bgr.pack([0, 255, 0]), 0x07E0);
     }
 
     #[test]
-    fn a_frame_is_128_bytes_row_major_from_the_top_left_turned_and_dimmed() {
-        let mut frame = Frame::dark(8);
-        frame.set(1, 0, Rgb(255, 0, 0));
-        let bytes = PixelFormat::RGB565.encode(&frame, Rotation::R0, 100);
+    fn a_picture_is_128_bytes_row_major_from_the_top_left_turned() {
+        let mut picture = crate::DARK;
+        picture[0][1] = [255, 0, 0];
+        let bytes = PixelFormat::RGB565.encode(&picture, Rotation::R0);
         assert_eq!(bytes.len(), 128);
         assert_eq!(&bytes[2..4], &0xF800u16.to_ne_bytes());
         assert_eq!(bytes.iter().filter(|&&b| b != 0).count(), 1);
         // Turned a quarter: the picture's (1, 0) is the device's (7, 1).
-        let turned = PixelFormat::RGB565.encode(&frame, Rotation::R90, 100);
+        let turned = PixelFormat::RGB565.encode(&picture, Rotation::R90);
         assert_eq!(&turned[16 + 14..16 + 16], &0xF800u16.to_ne_bytes());
-        // At half brightness red 255 becomes 127, which is 15 in five bits.
-        let dim = PixelFormat::RGB565.encode(&frame, Rotation::R0, 50);
+        // Red 127 is 15 in five bits.
+        picture[0][1] = [127, 0, 0];
+        let dim = PixelFormat::RGB565.encode(&picture, Rotation::R0);
         assert_eq!(&dim[2..4], &(15u16 << 11).to_ne_bytes());
     }
 

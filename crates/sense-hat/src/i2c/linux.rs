@@ -1,4 +1,4 @@
-//! The Linux side of the direct-I2C backend: the chip's bus through
+//! The Linux side of the direct-I2C path: the chip's bus through
 //! i2c-dev, and the joystick's interrupt line through the GPIO character
 //! device.
 //!
@@ -9,8 +9,8 @@
 //! stands in for the HAT in the VM test, implements only SMBus and refuses
 //! `I2C_RDWR`, so one path serves both.
 
-use super::chip::{ADDRESS, BLOCK};
 use super::error::Error;
+use super::registers::{ADDRESS, BLOCK};
 use embedded_hal::i2c::{ErrorType, I2c, Operation, SevenBitAddress};
 use gpiocdev::line::EdgeDetection;
 use linux_embedded_hal::i2cdev::core::I2CDevice;
@@ -32,7 +32,7 @@ fn errno(code: i32) -> I2CError {
 
 /// Why a bus could not be opened at the chip's address.
 #[derive(Debug)]
-pub enum OpenError {
+pub enum BusRefusal {
     /// A kernel driver is bound to 0x46 (`I2C_SLAVE` says EBUSY).
     Busy,
     Other(io::Error),
@@ -40,15 +40,15 @@ pub enum OpenError {
 
 impl Smbus {
     /// Opens `path` and claims the chip's address. A bound kernel driver
-    /// makes this fail with [`OpenError::Busy`]: the address is never forced.
-    pub fn open(path: &Path) -> Result<Smbus, OpenError> {
+    /// makes this fail with [`BusRefusal::Busy`]: the address is never forced.
+    pub fn open(path: &Path) -> Result<Smbus, BusRefusal> {
         let to_io = |e: LinuxI2CError| -> io::Error { e.into() };
-        let mut dev = I2cdev::new(path).map_err(|e| OpenError::Other(to_io(e)))?;
+        let mut dev = I2cdev::new(path).map_err(|e| BusRefusal::Other(to_io(e)))?;
         match dev.set_slave_address(u16::from(ADDRESS)) {
             Ok(()) => Ok(Smbus { dev }),
             Err(e) => match to_io(e) {
-                e if e.raw_os_error() == Some(libc::EBUSY) => Err(OpenError::Busy),
-                e => Err(OpenError::Other(e)),
+                e if e.raw_os_error() == Some(libc::EBUSY) => Err(BusRefusal::Busy),
+                e => Err(BusRefusal::Other(e)),
             },
         }
     }
@@ -85,7 +85,7 @@ pub trait InterruptLine: AsFd {
 }
 
 /// The interrupt line, requested as an input with rising-edge events.
-pub struct Line {
+pub struct GpioInterrupt {
     request: gpiocdev::Request,
 }
 
@@ -93,12 +93,13 @@ pub struct Line {
 /// (`gpiochip0` up to the Pi 4, the RP1's chip on a Pi 5).
 pub const LINE_NAME: &str = "GPIO23";
 
-impl Line {
+impl GpioInterrupt {
     /// Requests `offset` on `chip`, or, without a chip, the line named
     /// [`LINE_NAME`] wherever it is. The firmware raises the line when the
     /// keys change and lowers it when 0xF2 is read, as both kernel drivers
     /// expect (they trigger on the rising edge), so that edge is watched.
-    pub fn request(chip: Option<&Path>, offset: u32) -> Result<Line, Error> {
+    /// `consumer` is the name the kernel shows as the line's user.
+    pub fn request(chip: Option<&Path>, offset: u32, consumer: &str) -> Result<GpioInterrupt, Error> {
         let mut builder = gpiocdev::Request::builder();
         let what = match chip {
             Some(chip) => {
@@ -112,12 +113,12 @@ impl Line {
             }
         };
         let request = builder
-            .with_consumer("queens")
+            .with_consumer(consumer)
             .as_input()
             .with_edge_detection(EdgeDetection::RisingEdge)
             .request()
             .map_err(|source| Error::Line { what, source })?;
-        Ok(Line { request })
+        Ok(GpioInterrupt { request })
     }
 
     pub fn chip(&self) -> PathBuf {
@@ -125,19 +126,24 @@ impl Line {
     }
 }
 
-impl AsFd for Line {
+impl AsFd for GpioInterrupt {
     fn as_fd(&self) -> BorrowedFd<'_> {
         self.request.as_fd()
     }
 }
 
-impl InterruptLine for Line {
+impl InterruptLine for GpioInterrupt {
     fn drain(&mut self) -> io::Result<()> {
         while self.request.has_edge_event().map_err(io::Error::other)? {
             self.request.read_edge_event().map_err(io::Error::other)?;
         }
         Ok(())
     }
+}
+
+/// The line named [`LINE_NAME`]: its chip's device and its offset there.
+pub fn find_line() -> Option<(PathBuf, u32)> {
+    gpiocdev::find_named_line(LINE_NAME).map(|found| (found.chip, found.info.offset))
 }
 
 /// The kernel drivers holding the chip: the one bound to 0x46, and those
@@ -204,14 +210,14 @@ fn modules_of(driver: &str) -> &'static [&'static str] {
 
 /// How to free the chip on `bus` from `driver`, the kernel driver bound to
 /// it: the unbind command for that driver, and the modules to blacklist
-/// where the driver is one of the Sense HAT's.
-pub fn unbind_advice(bus: &Path, driver: &str) -> String {
+/// where the driver is one of the Sense HAT's (in `/etc/modprobe.d/PROGRAM.conf`).
+pub fn unbind_advice(bus: &Path, driver: &str, program: &str) -> String {
     let number = bus.file_name().and_then(|n| n.to_str()).and_then(|n| n.strip_prefix("i2c-")).unwrap_or("1");
     let unbind = format!("echo {number}-{ADDRESS:04x} | sudo tee /sys/bus/i2c/drivers/{driver}/unbind");
     match modules_of(driver) {
         [] => format!("free it until the next boot with `{unbind}`"),
         modules => format!(
-            "free it until the next boot with `{unbind}`, and for good with `{}` in /etc/modprobe.d/queens.conf",
+            "free it until the next boot with `{unbind}`, and for good with `{}` in /etc/modprobe.d/{program}.conf",
             modules.iter().map(|m| format!("blacklist {m}")).collect::<Vec<_>>().join("; ")
         ),
     }
@@ -223,20 +229,21 @@ mod tests {
 
     #[test]
     fn the_advice_fits_the_driver_bound() {
-        let old = unbind_advice(Path::new("/dev/i2c-1"), "rpi-sense");
+        let old = unbind_advice(Path::new("/dev/i2c-1"), "rpi-sense", "queens");
         assert!(old.contains("echo 1-0046 | sudo tee /sys/bus/i2c/drivers/rpi-sense/unbind"), "{old}");
         assert!(
             old.contains("blacklist rpisense_core; blacklist rpisense_fb; blacklist rpisense_js"),
             "{old}"
         );
-        let new = unbind_advice(Path::new("/dev/i2c-1"), "simple-mfd-i2c");
+        let new = unbind_advice(Path::new("/dev/i2c-1"), "simple-mfd-i2c", "queens");
         assert!(new.contains("/sys/bus/i2c/drivers/simple-mfd-i2c/unbind"), "{new}");
         assert!(
             new.contains("blacklist simple_mfd_i2c; blacklist sensehat_joystick; blacklist rpisense_fb"),
             "{new}"
         );
         assert!(!new.contains("rpisense_core") && !new.contains("rpi-sense/"), "{new}");
-        let other = unbind_advice(Path::new("/dev/i2c-3"), "at24");
+        assert!(new.ends_with("in /etc/modprobe.d/queens.conf"), "the program's own file: {new}");
+        let other = unbind_advice(Path::new("/dev/i2c-3"), "at24", "queens");
         assert_eq!(
             other,
             "free it until the next boot with `echo 3-0046 | sudo tee /sys/bus/i2c/drivers/at24/unbind`"
@@ -293,6 +300,6 @@ mod tests {
 
     #[test]
     fn a_missing_bus_is_an_error_not_a_panic() {
-        assert!(matches!(Smbus::open(Path::new("/nonexistent/i2c-1")), Err(OpenError::Other(_))));
+        assert!(matches!(Smbus::open(Path::new("/nonexistent/i2c-1")), Err(BusRefusal::Other(_))));
     }
 }

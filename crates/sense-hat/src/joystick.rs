@@ -9,15 +9,9 @@
 //! device for its keys and reports the differences), so a release lost in
 //! an overflow does not leave a key held and repeating.
 
-pub use super::super::gesture::Change;
-use super::super::gesture::Key;
-use super::error::{Device, Error};
-use super::record::change_of;
-pub use super::record::{
-    BTN_DPAD_DOWN, BTN_DPAD_LEFT, BTN_DPAD_RIGHT, BTN_DPAD_UP, BTN_SELECT, EV_KEY, EV_SYN, KEY_DOWN,
-    KEY_ENTER, KEY_LEFT, KEY_RIGHT, KEY_UP, MAINLINE_KEYS, PI_KEYS, RECORD, SYN_DROPPED, SYN_REPORT, decode,
-    encode, key_of,
-};
+use crate::direction::{Direction, StickEvent};
+use crate::error::{Device, Error};
+use crate::record::{MAINLINE_KEYS, PI_KEYS, change_of, direction_of};
 use evdev::{AttributeSetRef, KeyCode};
 use std::fs::OpenOptions;
 use std::io;
@@ -27,7 +21,7 @@ use std::path::{Path, PathBuf};
 
 /// What a read found.
 pub enum Reading {
-    Changes(Vec<Change>),
+    Changes(Vec<StickEvent>),
     /// The device went away (unplugged, driver unloaded).
     Gone(io::Error),
 }
@@ -45,7 +39,7 @@ pub struct Joystick {
     device: evdev::Device,
     path: PathBuf,
     /// The keys this side has reported down and not yet up.
-    held: Vec<Key>,
+    held: Vec<Direction>,
 }
 
 impl Joystick {
@@ -53,19 +47,19 @@ impl Joystick {
     /// the Sense HAT's five keys (in either kernel's codes), and grabs it.
     pub fn open(path: &Path) -> Result<Joystick, Error> {
         let device = open_checked(path)?;
-        super::sys::grab(device.as_fd())
+        crate::sys::grab(device.as_fd())
             .map_err(|source| Error::Grab { path: path.to_path_buf(), source })?;
         Ok(Joystick { device, path: path.to_path_buf(), held: Vec::new() })
     }
 
     /// Passes on `change` unless it is the release of a key not held (one
     /// let go already, below).
-    fn note(&mut self, change: Change, changes: &mut Vec<Change>) {
+    fn note(&mut self, change: StickEvent, changes: &mut Vec<StickEvent>) {
         match change {
-            Change::Down(key) if !self.held.contains(&key) => self.held.push(key),
-            Change::Down(_) => {}
-            Change::Up(key) if self.held.contains(&key) => self.held.retain(|&k| k != key),
-            Change::Up(_) => return,
+            StickEvent::Pressed(key) if !self.held.contains(&key) => self.held.push(key),
+            StickEvent::Pressed(_) => {}
+            StickEvent::Released(key) if self.held.contains(&key) => self.held.retain(|&k| k != key),
+            StickEvent::Released(_) => return,
         }
         changes.push(change);
     }
@@ -75,21 +69,21 @@ impl Joystick {
     /// fetch, but when that fetch finds nothing new to read (the overflow's
     /// last packet was read already) it returns `WouldBlock` and drops the
     /// releases it found; its state is right by then, so they are made here.
-    fn let_go_of_released(&mut self, changes: &mut Vec<Change>) {
+    fn let_go_of_released(&mut self, changes: &mut Vec<StickEvent>) {
         let Some(state) = self.device.cached_state().key_vals() else { return };
-        let released: Vec<Key> = self.held.iter().copied().filter(|&key| !down(state, key)).collect();
+        let released: Vec<Direction> = self.held.iter().copied().filter(|&key| !down(state, key)).collect();
         for key in released {
-            self.note(Change::Up(key), changes);
+            self.note(StickEvent::Released(key), changes);
         }
     }
 }
 
 /// Whether the state has `key` down, in either code set.
-fn down(state: &AttributeSetRef<KeyCode>, key: Key) -> bool {
+fn down(state: &AttributeSetRef<KeyCode>, key: Direction) -> bool {
     PI_KEYS
         .iter()
         .chain(&MAINLINE_KEYS)
-        .any(|&code| key_of(code) == Some(key) && state.contains(KeyCode(code)))
+        .any(|&code| direction_of(code) == Some(key) && state.contains(KeyCode(code)))
 }
 
 impl Keys for Joystick {
@@ -123,8 +117,8 @@ impl AsFd for Joystick {
     }
 }
 
-/// Whether `path` is a joystick the game would take (what `doctor` asks;
-/// nothing is grabbed, so a running game is not disturbed).
+/// Whether `path` is a joystick [`Joystick::open`] would take (nothing is
+/// grabbed, so a program using it is not disturbed).
 pub fn check(path: &Path) -> Result<(), Error> {
     open_checked(path).map(drop)
 }
@@ -163,6 +157,7 @@ fn open_checked(path: &Path) -> Result<evdev::Device, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::record::{EV_KEY, KEY_UP, encode};
 
     #[test]
     fn a_regular_file_or_a_character_device_of_another_kind_is_no_joystick() {

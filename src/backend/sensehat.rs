@@ -8,90 +8,23 @@
 //! A device that goes away is logged and looked for with back-off, and the
 //! game goes on where it was when it returns.
 
-pub mod compat;
-pub mod discover;
-pub mod error;
-pub mod framebuffer;
-pub mod joystick;
-pub mod record;
-/// The backend's `unsafe`: the framebuffer's ioctls and the kernel's
-/// structs (public for the VM test's driver, which sets a mode).
-#[doc(hidden)]
-#[allow(unsafe_code)]
-pub mod sys;
-
 use super::backoff::Backoff;
-use super::hat::Options;
-use super::rotation::Rotation;
+use super::error::Error;
+use super::hat::{self, HatSettings};
 use super::signals::Shutdown;
-use super::stick::{KeyEvents, Woke};
-use super::{Backend, Display, Input, Next};
+use super::stick::{self, KeyEvents, Reconnecting, Waiting};
+use super::traits::{Backend, Display, Input, Next};
 use crate::game::{Frame, Millis};
-use discover::{JOYSTICK_NAME, LED_NAME, Roots};
-pub use error::Error;
-use framebuffer::{Framebuffer, Gamma};
-use joystick::{Joystick, Keys, Reading};
 use log::{info, warn};
-use std::io;
+use sense_hat::devices::{Kernel, KernelDevices, LedMatrix};
+use sense_hat::discover::{self, JOYSTICK_NAME, LED_NAME, Roots};
+use sense_hat::error::{Device, Error as OpenFailure};
+use sense_hat::framebuffer::Gamma;
+use sense_hat::joystick::{Keys, Reading};
 use std::os::fd::AsFd;
-use std::path::Path;
 
-/// The LED matrix as the backend draws on it: the kernel's framebuffer
-/// ([`Framebuffer`]), or a test's stand-in.
-pub trait LedMatrix {
-    fn path(&self) -> &Path;
-    /// Shows a whole frame, turned by `rotation`, dimmed to `brightness` percent.
-    fn show(&self, frame: &Frame, rotation: Rotation, brightness: u8) -> io::Result<()>;
-    /// Resets the driver's gamma table to one of its own (see
-    /// [`Framebuffer::reset_gamma`]).
-    fn reset_gamma(&self, gamma: Gamma) -> io::Result<()>;
-}
-
-impl LedMatrix for Framebuffer {
-    fn path(&self) -> &Path {
-        Framebuffer::path(self)
-    }
-
-    fn show(&self, frame: &Frame, rotation: Rotation, brightness: u8) -> io::Result<()> {
-        Framebuffer::show(self, frame, rotation, brightness)
-    }
-
-    fn reset_gamma(&self, gamma: Gamma) -> io::Result<()> {
-        Framebuffer::reset_gamma(self, gamma)
-    }
-}
-
-/// Opens the HAT's two devices, at start and whenever one returns: the
-/// kernel's, checked ([`Kernel`]), in the binary; the tests inject their
-/// own through [`SenseHat::open_with`], as [`super::i2c::Devices`] does
-/// for the HAT over I2C. (No stand-in is compiled into the library.)
-pub trait Devices {
-    type Leds: LedMatrix;
-    type Joystick: Keys;
-    fn led_matrix(&self, path: &Path) -> Result<Self::Leds, Error>;
-    fn joystick(&self, path: &Path) -> Result<Self::Joystick, Error>;
-}
-
-/// The kernel's framebuffer and evdev devices, each refused unless it is
-/// the matrix's shape or has the five keys.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Kernel;
-
-impl Devices for Kernel {
-    type Leds = Framebuffer;
-    type Joystick = Joystick;
-
-    fn led_matrix(&self, path: &Path) -> Result<Framebuffer, Error> {
-        Framebuffer::open(path)
-    }
-
-    fn joystick(&self, path: &Path) -> Result<Joystick, Error> {
-        Joystick::open(path)
-    }
-}
-
-pub struct SenseHat<D: Devices = Kernel> {
-    options: Options,
+pub struct SenseHat<D: KernelDevices = Kernel> {
+    options: HatSettings,
     screen: Option<D::Leds>,
     joystick: Option<D::Joystick>,
     shutdown: Shutdown,
@@ -108,14 +41,18 @@ pub struct SenseHat<D: Devices = Kernel> {
 
 impl SenseHat {
     /// Opens both devices, or explains what is missing and how to fix it.
-    pub fn open(options: Options, shutdown: Shutdown) -> Result<SenseHat, Error> {
+    pub fn open(options: HatSettings, shutdown: Shutdown) -> Result<SenseHat, OpenFailure> {
         SenseHat::open_with(Kernel, options, shutdown)
     }
 }
 
-impl<D: Devices> SenseHat<D> {
+impl<D: KernelDevices> SenseHat<D> {
     /// [`SenseHat::open`] on `devices`.
-    pub fn open_with(devices: D, options: Options, shutdown: Shutdown) -> Result<SenseHat<D>, Error> {
+    pub fn open_with(
+        devices: D,
+        options: HatSettings,
+        shutdown: Shutdown,
+    ) -> Result<SenseHat<D>, OpenFailure> {
         let led = options.led_matrix().ok_or_else(|| missing_led(&options.roots))?;
         let stick = options.joystick().ok_or_else(|| missing_joystick(&options.roots))?;
         let screen = devices.led_matrix(&led)?;
@@ -127,7 +64,7 @@ impl<D: Devices> SenseHat<D> {
             screen: Some(screen),
             joystick: Some(joystick),
             shutdown,
-            shown: Frame::dark(framebuffer::SIDE),
+            shown: Frame::dark(Frame::LED_SIDE),
             backoff: Backoff::default(),
             devices,
             gamma_warnings: 0,
@@ -146,7 +83,7 @@ impl<D: Devices> SenseHat<D> {
             && self.gamma_warnings == 0
         {
             let what = if self.options.low_light { "low-light mode" } else { "a gamma reset" };
-            match compat::gamma_note() {
+            match hat::gamma_note() {
                 Some(why) => warn!("the LED driver refused {what} ({e}): {why}"),
                 None => warn!("the LED driver refused {what} ({e}); colours follow its current table"),
             }
@@ -156,6 +93,44 @@ impl<D: Devices> SenseHat<D> {
 
     fn missing(&self) -> bool {
         self.screen.is_none() || self.joystick.is_none()
+    }
+}
+
+impl<D: KernelDevices> Display for SenseHat<D> {
+    fn show(&mut self, frame: &Frame) -> Result<(), Error> {
+        self.shown = *frame;
+        let Some(screen) = &self.screen else { return Ok(()) };
+        if let Err(e) = screen.show(&self.options.picture(frame), self.options.rotation) {
+            warn!("the LED matrix {} is gone ({e}); waiting for it", screen.path().display());
+            self.screen = None;
+            self.backoff.lost(self.events.now());
+        }
+        Ok(())
+    }
+}
+
+impl<D: KernelDevices> Input for SenseHat<D> {
+    fn now(&self) -> Millis {
+        self.events.now()
+    }
+
+    fn repeat_held_directions(&mut self, on: bool) {
+        self.events.set_repeat(on);
+    }
+
+    fn next(&mut self, deadline: Option<Millis>) -> Result<Next, Error> {
+        stick::next(self, deadline)
+    }
+}
+
+impl<D: KernelDevices> Reconnecting for SenseHat<D> {
+    fn waiting(&mut self) -> Waiting<'_> {
+        Waiting {
+            events: &mut self.events,
+            shutdown: &self.shutdown,
+            device: self.joystick.as_ref().map(|s| s.as_fd()),
+            backoff: &self.backoff,
+        }
     }
 
     /// Looks again for whatever device is missing.
@@ -179,56 +154,23 @@ impl<D: Devices> SenseHat<D> {
         }
         self.backoff.looked(self.events.now(), !self.missing());
     }
-}
 
-impl<D: Devices> Display for SenseHat<D> {
-    fn show(&mut self, frame: &Frame) -> Result<(), super::Error> {
-        self.shown = *frame;
-        let Some(screen) = &self.screen else { return Ok(()) };
-        if let Err(e) = screen.show(frame, self.options.rotation, self.options.brightness) {
-            warn!("the LED matrix {} is gone ({e}); waiting for it", screen.path().display());
-            self.screen = None;
-            self.backoff.lost(self.events.now());
-        }
-        Ok(())
-    }
-}
-
-impl<D: Devices> Input for SenseHat<D> {
-    fn now(&self) -> Millis {
-        self.events.now()
-    }
-
-    fn repeat_held_directions(&mut self, on: bool) {
-        self.events.set_repeat(on);
-    }
-
-    fn next(&mut self, deadline: Option<Millis>) -> Result<Next, super::Error> {
-        loop {
-            let device = self.joystick.as_ref().map(|s| s.as_fd());
-            match self.events.wait(deadline, &self.shutdown, device, self.backoff.deadline())? {
-                Woke::Next(next) => return Ok(next),
-                Woke::Tick if self.backoff.due(self.events.now()) => self.reconnect(),
-                Woke::Tick => {}
-                Woke::Device => {
-                    let joystick = self.joystick.as_mut().expect("polled only while open");
-                    match joystick.read() {
-                        Reading::Changes(changes) => self.events.take(changes),
-                        Reading::Gone(e) => {
-                            warn!("the joystick {} is gone ({e}); waiting for it", joystick.path().display());
-                            self.joystick = None;
-                            self.events.clear();
-                            self.backoff.lost(self.events.now());
-                        }
-                    }
-                }
+    fn readable(&mut self) {
+        let joystick = self.joystick.as_mut().expect("polled only while open");
+        match joystick.read() {
+            Reading::Changes(changes) => self.events.take(changes),
+            Reading::Gone(e) => {
+                warn!("the joystick {} is gone ({e}); waiting for it", joystick.path().display());
+                self.joystick = None;
+                self.events.clear();
+                self.backoff.lost(self.events.now());
             }
         }
     }
 }
 
 /// The game as a service on the LED matrix (see [`Backend::is_service`]).
-impl<D: Devices> Backend for SenseHat<D> {
+impl<D: KernelDevices> Backend for SenseHat<D> {
     fn is_service(&self) -> bool {
         true
     }
@@ -241,29 +183,33 @@ fn listing(found: &[discover::Found]) -> String {
     found.iter().map(|f| format!("{} {:?}", f.path.display(), f.name)).collect::<Vec<_>>().join(", ")
 }
 
-fn missing_led(roots: &Roots) -> Error {
+fn missing_led(roots: &Roots) -> OpenFailure {
     let explanation = format!(
         "no Sense HAT LED matrix: no framebuffer is named {LED_NAME:?} (found: {}). Is the HAT seated? \
          Add `dtoverlay=rpi-sense` to /boot/firmware/config.txt and reboot, or name the device with --framebuffer",
         listing(&roots.framebuffers())
     );
-    Error::NotFound { device: error::Device::LedMatrix, explanation }
+    OpenFailure::NotFound { device: Device::LedMatrix, explanation }
 }
 
-fn missing_joystick(roots: &Roots) -> Error {
+fn missing_joystick(roots: &Roots) -> OpenFailure {
     let explanation = format!(
         "no Sense HAT joystick: no input device is named {JOYSTICK_NAME:?} (found: {}). \
          Add `dtoverlay=rpi-sense` to /boot/firmware/config.txt and reboot, or name the device with --joystick",
         listing(&roots.input_devices())
     );
-    Error::NotFound { device: error::Device::Joystick, explanation }
+    OpenFailure::NotFound { device: Device::Joystick, explanation }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sense_hat::Picture;
+    use sense_hat::rotation::Rotation;
     use std::fs::File;
+    use std::io;
     use std::os::fd::BorrowedFd;
+    use std::path::Path;
     use std::sync::{Arc, Mutex};
 
     /// A matrix whose driver lacks the gamma call, and a joystick never read.
@@ -279,7 +225,7 @@ mod tests {
         fn path(&self) -> &Path {
             &self.1
         }
-        fn show(&self, _: &Frame, _: Rotation, _: u8) -> io::Result<()> {
+        fn show(&self, _: &Picture, _: Rotation) -> io::Result<()> {
             Ok(())
         }
         fn reset_gamma(&self, gamma: Gamma) -> io::Result<()> {
@@ -303,13 +249,13 @@ mod tests {
         }
     }
 
-    impl Devices for NoGammaCall {
+    impl KernelDevices for NoGammaCall {
         type Leds = Refusing;
         type Joystick = Idle;
-        fn led_matrix(&self, path: &Path) -> Result<Refusing, Error> {
+        fn led_matrix(&self, path: &Path) -> Result<Refusing, OpenFailure> {
             Ok(Refusing(self.clone(), path.to_path_buf()))
         }
-        fn joystick(&self, path: &Path) -> Result<Idle, Error> {
+        fn joystick(&self, path: &Path) -> Result<Idle, OpenFailure> {
             Ok(Idle(File::open("/dev/null").unwrap(), path.to_path_buf()))
         }
     }
@@ -317,10 +263,10 @@ mod tests {
     #[test]
     fn a_refused_gamma_reset_is_asked_again_when_the_matrix_returns_but_warned_of_once() {
         let devices = NoGammaCall::default();
-        let options = Options {
+        let options = HatSettings {
             framebuffer: Some("/nonexistent/leds".into()),
             joystick: Some("/nonexistent/stick".into()),
-            ..Options::default()
+            ..HatSettings::default()
         };
         let (shutdown, _stop) = Shutdown::detached();
         let mut hat =

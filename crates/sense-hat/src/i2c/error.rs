@@ -47,8 +47,8 @@ impl fmt::Display for Error {
         match self {
             Error::Busy { bus, advice } => write!(
                 f,
-                "a kernel driver holds the Sense HAT at 0x46 on {}: use `--backend sensehat` (the framebuffer), \
-                 or {advice}",
+                "a kernel driver holds the Sense HAT at 0x46 on {}: use the kernel's drivers (the framebuffer), or \
+                 {advice}",
                 bus.display()
             ),
             Error::Open { bus, source } if self.permission_denied() => write!(
@@ -60,20 +60,19 @@ impl fmt::Display for Error {
             Error::Open { bus, source } => write!(
                 f,
                 "cannot open the I2C bus {}: {source} (enable it with `dtparam=i2c_arm=on` in \
-                 /boot/firmware/config.txt, or name another with --i2c-bus)",
+                 /boot/firmware/config.txt, or name another bus)",
                 bus.display()
             ),
             Error::NotTheHat { id } => write!(
                 f,
                 "the chip at 0x{:02X} answers 0x{id:02X} to \"who am I\", not 's' (0x73): it is not a Sense HAT",
-                super::chip::ADDRESS
+                super::registers::ADDRESS
             ),
             Error::Transfer { what, cause } => write!(f, "{what} ({cause})"),
             Error::NoHat { bus, cause } => write!(f, "no Sense HAT on {}: {cause}", bus.display()),
-            Error::NoLine { name } => write!(
-                f,
-                "no GPIO line is named {name} (the joystick's interrupt); name it with --gpiochip and --gpio-line"
-            ),
+            Error::NoLine { name } => {
+                write!(f, "no GPIO line is named {name} (the joystick's interrupt); name its chip and offset")
+            }
             Error::Line { what, source } => {
                 write!(f, "cannot watch the joystick's interrupt, {what}: {source}")
             }

@@ -1,0 +1,93 @@
+//! The narrow pair of traits every device plugs into, so the game loop
+//! never knows which one it drives: [`Display`] shows frames, [`Input`]
+//! waits for events, and [`Backend`] says what the loop does around them
+//! where backends differ. The bottom of the backends' floor: every backend
+//! implements these, and [`super::factory::open`] hands one out as a `Box<dyn Backend>`.
+
+use super::error::Error;
+use crate::game::{Event, Frame, Millis, OnShow};
+
+/// Something that shows frames: the LED matrix, a terminal, an emulator.
+pub trait Display {
+    /// Shows `frame` until the next call.
+    fn show(&mut self, frame: &Frame) -> Result<(), Error>;
+
+    /// Says in words what is on show (the mode, the menu, the message),
+    /// before the frame that goes with it. Only a display with room for
+    /// words (the terminal) uses it.
+    fn describe(&mut self, _on_show: &OnShow) -> Result<(), Error> {
+        Ok(())
+    }
+}
+
+/// Something that produces the player's events. It also keeps the game's
+/// time, because waiting is its job: a device counts real milliseconds, the
+/// script backend a virtual clock that jumps.
+pub trait Input {
+    /// Milliseconds since the backend started.
+    fn now(&self) -> Millis;
+
+    /// Waits, blocked, for the next event, or until `deadline` (on the
+    /// [`Input::now`] clock) if there is one.
+    fn next(&mut self, deadline: Option<Millis>) -> Result<Next, Error>;
+
+    /// Whether a direction held down repeats, as the mode played wants
+    /// (told before every wait). Only a joystick that times its own repeats
+    /// (through [`crate::game::gesture::Gestures`]) uses it.
+    fn repeat_held_directions(&mut self, _on: bool) {}
+}
+
+/// What [`Input::next`] waited for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Next {
+    Event(Event),
+    /// The deadline passed first.
+    Timeout,
+    /// The player, or the input, has ended the game.
+    Quit,
+}
+
+/// A backend as the game loop drives it: a [`Display`] and an [`Input`],
+/// and what the loop does around them where backends differ (each answer
+/// the backend's own, so no caller matches on which backend it has).
+pub trait Backend: Display + Input {
+    /// Whether this is the game as a system service, on the Sense HAT by
+    /// either path: the loop tells systemd it is ready (`Type=notify`) once
+    /// it is open, and logs that the LEDs are dark when it stops.
+    fn is_service(&self) -> bool {
+        false
+    }
+
+    /// Whether log lines would land in this backend's picture (the terminal
+    /// draws where standard error writes). The loop then holds them back
+    /// while the backend is open, hands the latest to
+    /// [`Backend::show_log_line`] before each wait, and writes them all to
+    /// standard error once the backend is closed.
+    fn holds_log_lines(&self) -> bool {
+        false
+    }
+
+    /// Shows a log line held back (see [`Backend::holds_log_lines`]).
+    fn show_log_line(&mut self, _line: String) {}
+
+    /// How many lines of input were refused: only the script backend reads
+    /// lines, and `play` fails when any was.
+    fn refused(&self) -> usize {
+        0
+    }
+
+    /// The largest board this backend has room for: the LED matrix's
+    /// (the Sense HAT's, the emulator's, the script backend's), unless it
+    /// says otherwise (the terminal).
+    fn largest_board(&self) -> usize {
+        Frame::LED_SIDE
+    }
+
+    /// This backend in words (`the terminal`), if the player's keys come
+    /// from standard input (the terminal's keyboard, the script's lines):
+    /// it is then not free for anything else to be read there (`queens
+    /// play --puzzle -`).
+    fn keys_from_stdin(&self) -> Option<&'static str> {
+        None
+    }
+}
