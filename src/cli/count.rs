@@ -101,7 +101,7 @@ fn say_capped(asked: Option<u64>, threads: usize) {
         let (cores, used) = (plural(threads as u64, "core"), plural(threads as u64, "thread"));
         crate::eprintln_lossy!(
             "{}: --threads {k} is more than the {cores} here; counting on {used}",
-            super::name()
+            super::program::name()
         );
     }
 }
@@ -119,7 +119,7 @@ pub(super) fn count_plan(plan: &Plan, threads: usize, long: bool, mut reporter: 
         let (percent, after) = (p.done.saturating_mul(100) / p.of.max(1), human(p.elapsed));
         reporter.check_fitted(|_| {
             vec![
-                format!("{}: counting: {percent}% done after {after}", super::name()),
+                format!("{}: counting: {percent}% done after {after}", super::program::name()),
                 format!("counting: {percent}% done after {after}"),
                 format!("counting: {percent}%"),
                 "counting".to_string(),
@@ -226,7 +226,7 @@ pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
         let what = part.map_or(String::new(), |p| format!("part {p} of "));
         crate::eprintln_lossy!(
             "{}: counting {what}{n} queens takes about {} on {}",
-            super::name(),
+            super::program::name(),
             human(cost),
             plural(working as u64, "thread")
         );

@@ -6,13 +6,14 @@ mod doctor;
 mod output;
 mod pieces;
 mod play;
+mod program;
 mod progress;
 mod regions;
 mod solve;
 mod usage;
 
 pub use pieces::CountMethod;
-pub(crate) use usage::{EXIT_USAGE, UsageError};
+use usage::UsageError;
 
 use crate::daemon::config::{ConfigError, EXIT_CONFIG};
 use crate::daemon::log;
@@ -68,10 +69,10 @@ enum Command {
 pub fn main() -> ExitCode {
     let matches = match Cli::command().color(help_colour()).try_get_matches() {
         Ok(matches) => matches,
-        Err(e) => return usage::report(e),
+        Err(e) => return usage::report(e, &Cli::command()),
     };
     // Every line the command writes on standard error starts with its name.
-    let _ = COMMAND.set(command_name(&matches));
+    program::set(command_name(&matches));
     if let Some(command) = matches.subcommand_name()
         && let Some(option) = play_option_given(&matches)
     {
@@ -79,7 +80,7 @@ pub fn main() -> ExitCode {
     }
     let cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,
-        Err(e) => return usage::report(e),
+        Err(e) => return usage::report(e, &Cli::command()),
     };
     log::init(cli.verbose);
     let result = match cli.command {
@@ -98,7 +99,7 @@ pub fn main() -> ExitCode {
         Err(e) if output::is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) if e.downcast_ref::<UsageError>().is_some() => output::bad_input(e),
         Err(e) => {
-            crate::eprintln_lossy!("{}: {e:#}", name());
+            crate::eprintln_lossy!("{}: {e:#}", program::name());
             if e.downcast_ref::<ConfigError>().is_some() {
                 ExitCode::from(EXIT_CONFIG)
             } else {
@@ -129,17 +130,6 @@ fn play_option_given(matches: &clap::ArgMatches) -> Option<String> {
         .get_arguments()
         .find(|arg| matches.value_source(arg.get_id().as_str()) == Some(ValueSource::CommandLine))?;
     Some(given.get_long().map_or_else(|| given.get_id().to_string(), |long| format!("--{long}")))
-}
-
-/// The command being run, as typed: `queens solve`, `queens regions daily`.
-static COMMAND: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-
-/// The command's name, `queens solve`, that every line the command line
-/// writes on standard error starts with (`queens play` for a bare `queens`,
-/// which plays; `queens` before [`main`] has parsed the command line). The
-/// layers below are given it (a backend's options name the program).
-pub(crate) fn name() -> &'static str {
-    COMMAND.get().map_or("queens", String::as_str)
 }
 
 /// `queens` and the subcommands `matches` holds, one within the other.

@@ -26,8 +26,8 @@ pub(crate) fn no_answer() -> ExitCode {
 /// Exit status 2 after one line on standard error: the input was wrong. The
 /// line has the form of every usage error (see [`super::usage::line`]).
 pub(crate) fn bad_input(message: impl std::fmt::Display) -> ExitCode {
-    crate::eprintln_lossy!("{}", super::usage::line(super::name(), &message.to_string()));
-    ExitCode::from(super::EXIT_USAGE)
+    crate::eprintln_lossy!("{}", super::usage::line(super::program::name(), &message.to_string()));
+    ExitCode::from(super::usage::EXIT_USAGE)
 }
 
 /// Writes `value` as one line of JSON on standard output (buffered: the rows

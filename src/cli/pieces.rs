@@ -292,7 +292,7 @@ fn count_with_estimate(solver: &Solver) -> anyhow::Result<Result<u64, ExitCode>>
         let range = if matches!(method, CountMethod::Search) { SEARCH_ESTIMATE_RANGE } else { "" };
         crate::eprintln_lossy!(
             "{}: counting these pieces on the {w}x{h} board takes about {}{range}",
-            super::name(),
+            super::program::name(),
             human(cost)
         );
     }
@@ -311,7 +311,7 @@ fn count_with_estimate(solver: &Solver) -> anyhow::Result<Result<u64, ExitCode>>
                 reporter.check(|elapsed| {
                     format!(
                         "{}: counting: {} found, {:.0}% of the search tree, {}",
-                        super::name(),
+                        super::program::name(),
                         p.found,
                         p.done * 100.0,
                         seconds(elapsed)
@@ -346,7 +346,7 @@ fn first_with_progress(solver: &Solver) -> anyhow::Result<Option<Option<Vec<Plac
         reporter.check(|elapsed| {
             format!(
                 "{}: searching: {} nodes, {} of {pieces} pieces placed at most, {}",
-                super::name(),
+                super::program::name(),
                 p.nodes,
                 p.deepest,
                 seconds(elapsed)
@@ -410,7 +410,7 @@ fn write_all(solver: &Solver, format: Format, found: &mut u64) -> anyhow::Result
             reporter.check(|elapsed| {
                 format!(
                     "{}: listing: {} found, {:.0}% of the search tree, {}",
-                    super::name(),
+                    super::program::name(),
                     p.found,
                     p.done * 100.0,
                     seconds(elapsed)
@@ -425,7 +425,7 @@ fn write_all(solver: &Solver, format: Format, found: &mut u64) -> anyhow::Result
         out.flush().map_err(stdout_failed)?;
         crate::eprintln_lossy!(
             "{}: stopped after {}, with {} printed",
-            super::name(),
+            super::program::name(),
             seconds(took),
             solutions_word(*found)
         );

@@ -1,6 +1,6 @@
 //! `queens play`: the game, on whichever backend fits.
 
-use super::UsageError;
+use super::usage::UsageError;
 use crate::backend::clock::{MonotonicClock, UtcCalendar};
 use crate::backend::hat::HatSettings;
 use crate::backend::{self, BackendKind};
@@ -255,7 +255,7 @@ pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
     // Read (a corrupt file set aside) before the backend opens: a warning then is not
     // written over the terminal's picture. Nothing is saved yet.
     let (saved, mut saver) = Saver::load(state_file).map_err(anyhow::Error::msg)?;
-    let options = backend::Options { hat, trace: args.trace, program: super::name().to_string() };
+    let options = backend::Options { hat, trace: args.trace, program: super::program::name().to_string() };
     let backend = backend::open(choice, &options)?;
     // Nothing is saved before here: a backend that did not open leaves the game played last.
     if from_stdin {
@@ -295,7 +295,7 @@ pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
     let ended = daemon::play(&mut engine, backend, &mut saver)?;
     if ended.refused > 0 {
         let lines = if ended.refused == 1 { "line was" } else { "lines were" };
-        crate::eprintln_lossy!("{}: {} script {lines} refused", super::name(), ended.refused);
+        crate::eprintln_lossy!("{}: {} script {lines} refused", super::program::name(), ended.refused);
         return Ok(ExitCode::FAILURE);
     }
     Ok(ExitCode::SUCCESS)

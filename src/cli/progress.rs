@@ -177,7 +177,7 @@ impl Reporter {
 /// Says that Ctrl-C stopped a search after `took`, and what is therefore
 /// not printed (`no count printed`): one line, in one wording for every command.
 pub(crate) fn say_stopped(took: Duration, not_printed: &str) {
-    crate::eprintln_lossy!("{}: stopped after {}; {not_printed}", super::name(), seconds(took));
+    crate::eprintln_lossy!("{}: stopped after {}; {not_printed}", super::program::name(), seconds(took));
 }
 
 /// "12 s": whole seconds, for progress lines.

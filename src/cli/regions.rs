@@ -160,7 +160,7 @@ fn generate_with_progress(
         reporter.check(|elapsed| {
             format!(
                 "{}: {wanted}{size}x{size}: {candidates} candidates of at most {}, {}",
-                super::name(),
+                super::program::name(),
                 generate::MAX_ATTEMPTS,
                 seconds(elapsed)
             )
@@ -342,7 +342,7 @@ fn count_with_progress(puzzle: &Puzzle, limit: u64) -> anyhow::Result<Option<u64
         reporter.check(|elapsed| {
             format!(
                 "{}: counting: {} solutions so far, {:.0}% of the search tree, {}",
-                super::name(),
+                super::program::name(),
                 p.found,
                 p.done * 100.0,
                 seconds(elapsed)

@@ -130,7 +130,7 @@ fn backtrack(n: usize) -> anyhow::Result<Option<Option<Solved>>> {
         Outcome::Stopped => {
             crate::eprintln_lossy!(
                 "{}: stopped after {} placements in {}; no solution printed",
-                super::name(),
+                super::program::name(),
                 search.placements,
                 seconds(took)
             );
@@ -144,7 +144,8 @@ fn backtrack(n: usize) -> anyhow::Result<Option<Option<Solved>>> {
 /// and every one says the search goes on (a shortened line must not read as
 /// a solution found).
 fn progress_lines(n: usize, tick: Tick, elapsed: Duration) -> Vec<String> {
-    let (name, placements, time, deepest) = (super::name(), tick.placements, seconds(elapsed), tick.deepest);
+    let (name, placements, time, deepest) =
+        (super::program::name(), tick.placements, seconds(elapsed), tick.deepest);
     vec![
         format!(
             "{name}: searching for the first solution for {n} queens: {placements} placements in {time}, \

@@ -31,33 +31,33 @@ impl std::error::Error for UsageError {}
 
 /// What clap's error `e` asks for: help and version printed as clap prints
 /// them (exit 0), anything else one line and [`EXIT_USAGE`].
-pub(crate) fn report(e: clap::Error) -> ExitCode {
+pub(crate) fn report(e: clap::Error, cli: &clap::Command) -> ExitCode {
     match e.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => match e.print() {
             // A reader that went away (`queens --help | head -1`) is no error; a full disk is.
             Err(failed) if failed.kind() != std::io::ErrorKind::BrokenPipe => {
-                crate::eprintln_lossy!("{}: cannot write to standard output: {failed}", command(&e));
+                crate::eprintln_lossy!("{}: cannot write to standard output: {failed}", command(&e, cli));
                 ExitCode::from(1)
             }
             _ => ExitCode::SUCCESS,
         },
         _ => {
-            crate::eprintln_lossy!("{}", one_line(&e));
+            crate::eprintln_lossy!("{}", one_line(&e, cli));
             ExitCode::from(EXIT_USAGE)
         }
     }
 }
 
 /// The error as one line: `queens solve: <what is wrong> (see 'queens solve --help')`.
-pub(crate) fn one_line(e: &clap::Error) -> String {
-    let command = command(e);
+fn one_line(e: &clap::Error, cli: &clap::Command) -> String {
+    let command = command(e, cli);
     // clap takes `-1` for an option: said as the value's own parser says it, naming N or the option.
     if let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg)
         && e.kind() == ErrorKind::UnknownArgument
         && arg.parse::<i64>().is_ok_and(|n| n < 0)
-        && let Some(refused) = negative_value(&command, arg)
+        && let Some(refused) = negative_value(cli, &command, arg)
     {
-        return one_line(&refused);
+        return one_line(&refused, cli);
     }
     let text = |kind| match e.get(kind) {
         Some(ContextValue::String(s)) => Some(s.clone()),
@@ -69,7 +69,7 @@ pub(crate) fn one_line(e: &clap::Error) -> String {
     let arg = text(ContextKind::InvalidArg).map(|a| argument(&a)).unwrap_or_else(|| "an argument".into());
     // A bare `queens` plays, and runs as `queens play`: a mistake in one of play's options is play's.
     let command =
-        if command == "queens" && is_play_option(&arg) { "queens play".to_string() } else { command };
+        if command == "queens" && is_play_option(cli, &arg) { "queens play".to_string() } else { command };
     let value = text(ContextKind::InvalidValue).unwrap_or_default();
     let expected = match e.get(ContextKind::ValidValue) {
         Some(ContextValue::Strings(v)) if !v.is_empty() => format!(": expected {}", one_of(v)),
@@ -95,7 +95,7 @@ pub(crate) fn one_line(e: &clap::Error) -> String {
         ErrorKind::InvalidSubcommand => {
             let name = text(ContextKind::InvalidSubcommand).unwrap_or_default();
             // `queens version` (or `verison`) means `--version`, not clap's nearest name, `regions`.
-            let hint = match nearest(&name, &command) {
+            let hint = match nearest(cli, &name, &command) {
                 names if names.is_empty() => String::new(),
                 names => format!("; did you mean {}?", quoted_one_of(&names)),
             };
@@ -111,7 +111,7 @@ pub(crate) fn one_line(e: &clap::Error) -> String {
             None => format!("{arg} cannot be used here"),
         },
         // `--backtrack=1`: clap's word for a value given to a flag.
-        ErrorKind::TooManyValues if takes_no_value(&command, &arg) => format!("{arg} takes no value"),
+        ErrorKind::TooManyValues if takes_no_value(cli, &command, &arg) => format!("{arg} takes no value"),
         ErrorKind::TooManyValues => format!("{arg} takes one value, not also {}", quoted(&value)),
         ErrorKind::TooFewValues | ErrorKind::WrongNumberOfValues => {
             format!("{arg} has the wrong number of values")
@@ -142,8 +142,8 @@ pub(crate) fn play_option_before_command(option: &str, command: &str) -> ExitCod
 }
 
 /// The command `path` names (`queens regions`), as clap defines it.
-fn command_at(path: &str) -> clap::Command {
-    let mut current = <super::Cli as clap::CommandFactory>::command();
+fn command_at(cli: &clap::Command, path: &str) -> clap::Command {
+    let mut current = cli.clone();
     for word in path.split_whitespace().skip(1) {
         match current.find_subcommand(word) {
             Some(sub) => current = sub.clone(),
@@ -156,8 +156,8 @@ fn command_at(path: &str) -> clap::Command {
 /// `-1` on the command line of the command at `path`, parsed as the value it
 /// stands for (`--seed=-1` for the option before it, else after `--`, the
 /// command's positional argument): the error that gives, if it is the value's.
-fn negative_value(path: &str, value: &str) -> Option<clap::Error> {
-    let command = command_at(path);
+fn negative_value(cli: &clap::Command, path: &str, value: &str) -> Option<clap::Error> {
+    let command = command_at(cli, path);
     let mut args: Vec<String> = std::env::args().collect();
     let at = args.iter().position(|a| a == value)?;
     let takes_value = |word: &str| {
@@ -172,21 +172,21 @@ fn negative_value(path: &str, value: &str) -> Option<clap::Error> {
         }
         _ => args.insert(at, "--".into()),
     }
-    let e = <super::Cli as clap::CommandFactory>::command().try_get_matches_from(args).err()?;
+    let e = cli.clone().try_get_matches_from(args).err()?;
     let about_it = matches!(e.get(ContextKind::InvalidValue), Some(ContextValue::String(v)) if v == value);
     (about_it && matches!(e.kind(), ErrorKind::ValueValidation | ErrorKind::InvalidValue)).then_some(e)
 }
 
 /// Whether `name` (`--size`) is one of `queens play`'s options.
-fn is_play_option(name: &str) -> bool {
-    let play = command_at("queens play");
+fn is_play_option(cli: &clap::Command, name: &str) -> bool {
+    let play = command_at(cli, "queens play");
     name.strip_prefix("--").is_some_and(|long| play.get_arguments().any(|a| a.get_long() == Some(long)))
 }
 
 /// Whether `--name` of the command at `path` is a flag (`--backtrack`), not an option that takes a value.
-fn takes_no_value(path: &str, name: &str) -> bool {
+fn takes_no_value(cli: &clap::Command, path: &str, name: &str) -> bool {
     let Some(long) = name.strip_prefix("--") else { return false };
-    let command = command_at(path);
+    let command = command_at(cli, path);
     let arg = command.get_arguments().find(|a| a.get_long() == Some(long));
     arg.is_some_and(|a| !a.get_action().takes_values())
 }
@@ -195,8 +195,8 @@ fn takes_no_value(path: &str, name: &str) -> bool {
 /// and, for `queens`, its options as `--name` (`version` is `--version`).
 /// Those at the least edit distance (case aside), if that is small enough
 /// to be a typing slip.
-fn nearest(word: &str, path: &str) -> Vec<String> {
-    let command = command_at(path);
+fn nearest(cli: &clap::Command, word: &str, path: &str) -> Vec<String> {
+    let command = command_at(cli, path);
     let mut names: Vec<String> =
         command.get_subcommands().filter(|c| !c.is_hide_set()).map(|c| c.get_name().to_string()).collect();
     if path == "queens" {
@@ -245,10 +245,10 @@ fn quoted_one_of(names: &[String]) -> String {
 /// The command the error is about (`queens solve`): from its usage line,
 /// or for errors in a value, which have none, the first subcommand named on
 /// the command line.
-fn command(e: &clap::Error) -> String {
+fn command(e: &clap::Error, cli: &clap::Command) -> String {
     let usage = match e.get(ContextKind::Usage) {
         Some(ContextValue::StyledStr(s)) => s.to_string(),
-        _ => return named_command(std::env::args().skip(1)),
+        _ => return named_command(cli, std::env::args().skip(1)),
     };
     let words: Vec<&str> = usage
         .split_whitespace()
@@ -260,8 +260,8 @@ fn command(e: &clap::Error) -> String {
 
 /// The command `args` name (`queens regions daily` for `regions daily --date x`):
 /// each word that is a subcommand of the command before it.
-fn named_command(args: impl Iterator<Item = String>) -> String {
-    let mut current = <super::Cli as clap::CommandFactory>::command();
+fn named_command(cli: &clap::Command, args: impl Iterator<Item = String>) -> String {
+    let mut current = cli.clone();
     let mut name = String::from("queens");
     for arg in args {
         if let Some(sub) = current.find_subcommand(&arg).cloned() {
