@@ -26,7 +26,7 @@
 //!     and one module per backend: the Sense HAT through the kernel's
 //!     drivers (framebuffer and evdev) or through its microcontroller over
 //!     I2C, the terminal, the Sense HAT emulator, and the script backend that
-//!     drives every test; [`backend::open`] makes any of them. A leaf: it
+//!     drives every test; `backend::open` makes any of them. A leaf: it
 //!     uses the engine, never the daemon or the command line.
 //!   - [`daemon`]: the loop that joins an engine to a backend
 //!     ([`daemon::play`], for every backend), and what surrounds it: the

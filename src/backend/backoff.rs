@@ -6,11 +6,11 @@ use crate::game::Millis;
 /// Waiting for a vanished device: first a quarter second, doubling to
 /// eight seconds, so a device that never returns costs a wake-up every
 /// eight seconds and one that comes straight back is found at once.
-pub const FIRST_RETRY: Millis = 250;
-pub const LONGEST_RETRY: Millis = 8000;
+pub(crate) const FIRST_RETRY: Millis = 250;
+pub(crate) const LONGEST_RETRY: Millis = 8000;
 
 #[derive(Debug)]
-pub struct Backoff {
+pub(crate) struct Backoff {
     /// When to look next, while something is missing.
     retry_at: Option<Millis>,
     /// The wait after the next failed look.
@@ -25,23 +25,23 @@ impl Default for Backoff {
 
 impl Backoff {
     /// A device went away at `now`: look for it after the current wait.
-    pub fn lost(&mut self, now: Millis) {
+    pub(crate) fn lost(&mut self, now: Millis) {
         self.retry_at = Some(now + self.wait);
     }
 
     /// Whether it is time to look again.
-    pub fn due(&self, now: Millis) -> bool {
+    pub(crate) fn due(&self, now: Millis) -> bool {
         self.retry_at.is_some_and(|t| now >= t)
     }
 
     /// When to wake up to look again, if anything is missing.
-    pub fn deadline(&self) -> Option<Millis> {
+    pub(crate) fn deadline(&self) -> Option<Millis> {
         self.retry_at
     }
 
     /// The look at `now` found everything (`found`), or not: then the next
     /// look waits twice as long, up to [`LONGEST_RETRY`].
-    pub fn looked(&mut self, now: Millis, found: bool) {
+    pub(crate) fn looked(&mut self, now: Millis, found: bool) {
         if found {
             *self = Backoff::default();
         } else {

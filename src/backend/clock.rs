@@ -5,7 +5,7 @@ use std::time::{Duration, Instant, SystemTime};
 
 /// Milliseconds since the backend started, from the monotonic clock.
 #[derive(Debug, Clone, Copy)]
-pub struct MonotonicClock {
+pub(crate) struct MonotonicClock {
     start: Instant,
 }
 
@@ -16,13 +16,13 @@ impl Default for MonotonicClock {
 }
 
 impl MonotonicClock {
-    pub fn now(&self) -> Millis {
+    pub(crate) fn now(&self) -> Millis {
         self.start.elapsed().as_millis() as Millis
     }
 
     /// How long from now until `deadline` (zero if it has passed); `None`
     /// for no deadline, meaning "wait as long as it takes".
-    pub fn until(&self, deadline: Option<Millis>) -> Option<Duration> {
+    pub(crate) fn until(&self, deadline: Option<Millis>) -> Option<Duration> {
         deadline.map(|d| Duration::from_millis(d.saturating_sub(self.now())))
     }
 }

@@ -24,13 +24,13 @@ pub enum Error {
 
 impl Error {
     /// `source`, failed while `doing` something.
-    pub fn doing(doing: impl Into<String>, source: io::Error) -> Error {
+    pub(crate) fn doing(doing: impl Into<String>, source: io::Error) -> Error {
         Error::Io { doing: Some(doing.into()), source }
     }
 
     /// The system's error, if a system call failed: the command line ends
     /// quietly when it is a reader that stopped early (a broken pipe).
-    pub fn io(&self) -> Option<&io::Error> {
+    pub(crate) fn io(&self) -> Option<&io::Error> {
         match self {
             Error::NoTerminal | Error::NoColour(_) => None,
             Error::Io { source, .. } => Some(source),

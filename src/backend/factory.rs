@@ -15,7 +15,7 @@ use std::fmt;
 
 /// Which backend to open: `play --backend` names one (or `auto`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BackendKind {
+pub(crate) enum BackendKind {
     /// The Sense HAT through the kernel's drivers ([`super::sensehat`]).
     SenseHat,
     /// The Sense HAT through its chip over I2C ([`super::i2c`]).
@@ -30,7 +30,7 @@ pub enum BackendKind {
 
 impl BackendKind {
     /// Every backend, in the order `--help` lists them.
-    pub const ALL: [BackendKind; 5] = [
+    pub(crate) const ALL: [BackendKind; 5] = [
         BackendKind::SenseHat,
         BackendKind::I2c,
         BackendKind::Script,
@@ -39,7 +39,7 @@ impl BackendKind {
     ];
 
     /// The name `--backend` takes.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             BackendKind::SenseHat => "sensehat",
             BackendKind::I2c => "i2c",
@@ -50,7 +50,7 @@ impl BackendKind {
     }
 
     /// What it is, in one line for `--help`.
-    pub fn summary(self) -> &'static str {
+    pub(crate) fn summary(self) -> &'static str {
         match self {
             BackendKind::SenseHat => "The Sense HAT's LED matrix (framebuffer) and joystick (evdev)",
             BackendKind::I2c => {
@@ -65,14 +65,14 @@ impl BackendKind {
     }
 
     /// The backend `name` names.
-    pub fn from_name(name: &str) -> Option<BackendKind> {
+    pub(crate) fn from_name(name: &str) -> Option<BackendKind> {
         BackendKind::ALL.into_iter().find(|kind| kind.name() == name)
     }
 }
 
 /// What every backend may need to open.
 #[derive(Clone, Debug, Default)]
-pub struct Options {
+pub(crate) struct Options {
     /// Where either Sense HAT backend finds the HAT, and how it draws.
     pub hat: HatSettings,
     /// The script backend prints every animation frame too.
@@ -85,7 +85,7 @@ pub struct Options {
 /// Why a backend could not be opened: each backend's own reasons, shown
 /// as they are.
 #[derive(Debug)]
-pub enum OpenError {
+pub(crate) enum OpenError {
     SenseHat(sense_hat::error::Error),
     I2c(sense_hat::i2c::error::Error),
     Other(Error),
@@ -122,7 +122,7 @@ impl From<Error> for OpenError {
 /// the script's) install the handlers of the signals that end the game
 /// ([`super::signals`]): the script backend reads standard input like any filter,
 /// and Ctrl-C ends it as it ends one.
-pub fn open(choice: BackendKind, options: &Options) -> Result<Box<dyn Backend>, OpenError> {
+pub(crate) fn open(choice: BackendKind, options: &Options) -> Result<Box<dyn Backend>, OpenError> {
     let shutdown = || Shutdown::install().doing(|| "installing signal handlers");
     Ok(match choice {
         BackendKind::SenseHat => {

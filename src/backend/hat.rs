@@ -1,6 +1,6 @@
 //! What the two Sense HAT backends share: one set of settings, saying where
 //! the HAT is by either path ([`super::sensehat`] through the kernel's
-//! drivers, [`super::i2c`] through its chip) and how to draw on it, and the
+//! drivers, `super::i2c` through its chip) and how to draw on it, and the
 //! game's frame as the HAT's picture. `play` fills the settings once from
 //! the command line and the config file; `--backend auto` asks both paths
 //! of the same settings which one finds the HAT.
@@ -18,7 +18,7 @@ use std::path::PathBuf;
 /// The game's name where the system shows it beside the HAT: the GPIO
 /// line's user, the modprobe file the advice names, the package in the
 /// gamma note.
-pub const PROGRAM: &str = "queens";
+pub(crate) const PROGRAM: &str = "queens";
 
 /// How to find and drive the HAT.
 #[derive(Clone, Debug)]
@@ -64,28 +64,28 @@ impl Default for HatSettings {
 
 impl HatSettings {
     /// The LED matrix's path: the one given, or the one found by name.
-    pub fn led_matrix(&self) -> Option<PathBuf> {
+    pub(crate) fn led_matrix(&self) -> Option<PathBuf> {
         self.framebuffer.clone().or_else(|| self.roots.led_matrix())
     }
 
     /// The joystick's path: the one given, or the one found by name.
-    pub fn joystick(&self) -> Option<PathBuf> {
+    pub(crate) fn joystick(&self) -> Option<PathBuf> {
         self.joystick.clone().or_else(|| self.roots.joystick())
     }
 
     /// Whether both kernel devices are there (what `--backend auto` asks).
-    pub fn present(&self) -> bool {
+    pub(crate) fn present(&self) -> bool {
         self.led_matrix().is_some_and(|p| p.exists()) && self.joystick().is_some_and(|p| p.exists())
     }
 
     /// Whether neither kernel device is there (when `--backend auto` tries
     /// the HAT over I2C).
-    pub fn absent(&self) -> bool {
+    pub(crate) fn absent(&self) -> bool {
         !self.led_matrix().is_some_and(|p| p.exists()) && !self.joystick().is_some_and(|p| p.exists())
     }
 
     /// Where the HAT is over I2C.
-    pub fn i2c(&self) -> Linux {
+    pub(crate) fn i2c(&self) -> Linux {
         Linux {
             bus: self.bus.clone(),
             gpiochip: self.gpiochip.clone(),
@@ -112,14 +112,14 @@ impl HatSettings {
 
 /// Why the LED driver refuses the gamma calls, when this is the armhf
 /// build on a 64-bit kernel ([`compat::gamma_note`]).
-pub fn gamma_note() -> Option<String> {
+pub(crate) fn gamma_note() -> Option<String> {
     compat::gamma_note(PROGRAM, &format!("{PROGRAM}_*_arm64.deb"))
 }
 
 /// An error of the HAT over I2C in the game's words: where the crate says
 /// to name another bus or line, or to use the kernel's drivers, these name
 /// the command line's options that do it.
-pub fn i2c_message(e: &I2cError) -> String {
+pub(crate) fn i2c_message(e: &I2cError) -> String {
     match e {
         I2cError::Busy { bus, advice } => format!(
             "a kernel driver holds the Sense HAT at 0x46 on {}: use `--backend sensehat` (the framebuffer), or {advice}",

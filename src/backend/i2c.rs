@@ -34,7 +34,7 @@ use sense_hat::i2c::linux::InterruptLine;
 use sense_hat::i2c::registers::FRAME_BYTES;
 use std::os::fd::AsFd;
 
-pub struct I2cHat<D: I2cDevices> {
+pub(crate) struct I2cHat<D: I2cDevices> {
     devices: D,
     /// The chip and the joystick register as last read; `None` while gone.
     open: Option<(Chip<D::Bus>, u8)>,
@@ -49,14 +49,18 @@ pub struct I2cHat<D: I2cDevices> {
 }
 
 impl I2cHat<Linux> {
-    pub fn open_linux(options: HatSettings, shutdown: Shutdown) -> Result<I2cHat<Linux>, I2cError> {
+    pub(crate) fn open_linux(options: HatSettings, shutdown: Shutdown) -> Result<I2cHat<Linux>, I2cError> {
         I2cHat::open(options.i2c(), options, shutdown)
     }
 }
 
 impl<D: I2cDevices> I2cHat<D> {
     /// Opens the devices, or says why not: only the chip is required.
-    pub fn open(mut devices: D, options: HatSettings, shutdown: Shutdown) -> Result<I2cHat<D>, I2cError> {
+    pub(crate) fn open(
+        mut devices: D,
+        options: HatSettings,
+        shutdown: Shutdown,
+    ) -> Result<I2cHat<D>, I2cError> {
         let chip = devices.chip()?;
         let line = devices.interrupt();
         let mut hat = I2cHat {

@@ -1,31 +1,31 @@
 //! Where frames go and events come from. Every device plugs into the same
-//! narrow pair of traits ([`traits`]), so the game loop never knows which
-//! one it drives; [`open()`] is the one way a backend is made.
+//! narrow pair of traits (`traits`), so the game loop never knows which
+//! one it drives; `open()` is the one way a backend is made.
 //!
-//! The floors, from the bottom: [`traits`] and the shared pieces under the
+//! The floors, from the bottom: `traits` and the shared pieces under the
 //! backends (`error`, `signals`, `wait`, `clock`, `backoff`, `stick`,
 //! `hat`); the backends (`sensehat`, `i2c`, `terminal`, `sense_emu`,
-//! `script`); [`factory`], with [`open()`], above them all. Each file
+//! `script`); `factory`, with `open()`, above them all. Each file
 //! imports from the file that defines what it uses, never from this one.
 //!
 //! A leaf under the game loop: nothing here uses the daemon or the command
 //! line (tests/layers.rs holds it), only the engine and the `sense-hat` crate.
 
-pub mod backoff;
+pub(crate) mod backoff;
 pub mod clock;
 mod error;
-pub mod factory;
+pub(crate) mod factory;
 pub mod hat;
-pub mod i2c;
+pub(crate) mod i2c;
 pub mod script;
 pub mod sense_emu;
 pub mod sensehat;
 pub mod signals;
 pub mod stick;
 pub mod terminal;
-pub mod traits;
-pub mod wait;
+pub(crate) mod traits;
+pub(crate) mod wait;
 
 pub use error::{Doing, Error, NoColour};
-pub use factory::{BackendKind, OpenError, Options, open};
+pub(crate) use factory::{BackendKind, Options, open};
 pub use traits::{Backend, Display, Input, Next};

@@ -9,7 +9,7 @@
 //! `RRGGBB` colours and an empty line. With `trace`, every animation frame
 //! is printed too, after a line `@ MS` giving its time on the clock.
 //!
-//! A line longer than [`MAX_LINE`] bytes, or not UTF-8, or not one of the
+//! A line longer than `MAX_LINE` bytes, or not UTF-8, or not one of the
 //! above is refused: one line on standard error quoting at most its first
 //! [`QUOTED`] characters (as every message quotes its input), and the run goes on; [`Backend::refused`] counts
 //! them, and `play` exits 1 when any was.
@@ -28,7 +28,7 @@ use std::io::{BufRead, Write};
 
 /// The longest line read, in bytes; the rest of a longer one is skipped
 /// unread into memory (a line that never ends must not fill it).
-pub const MAX_LINE: usize = 4096;
+pub(crate) const MAX_LINE: usize = 4096;
 
 pub struct Script<R, W> {
     lines: R,

@@ -41,13 +41,13 @@ pub struct SenseHat<D: KernelDevices = Kernel> {
 
 impl SenseHat {
     /// Opens both devices, or explains what is missing and how to fix it.
-    pub fn open(options: HatSettings, shutdown: Shutdown) -> Result<SenseHat, OpenFailure> {
+    pub(crate) fn open(options: HatSettings, shutdown: Shutdown) -> Result<SenseHat, OpenFailure> {
         SenseHat::open_with(Kernel, options, shutdown)
     }
 }
 
 impl<D: KernelDevices> SenseHat<D> {
-    /// [`SenseHat::open`] on `devices`.
+    /// `SenseHat::open` on `devices`.
     pub fn open_with(
         devices: D,
         options: HatSettings,

@@ -3,9 +3,9 @@
 //!
 //! This lives in `backend`, not in `daemon` (where it was): a [`Shutdown`]
 //! is one more descriptor a backend blocks on in `poll(2)`, beside its
-//! joystick or keyboard ([`super::wait`]), so the backends need it and the
+//! joystick or keyboard (`super::wait`), so the backends need it and the
 //! game loop never does. Here the backends use it without reaching up a
-//! layer, and [`super::factory::open`] installs it for the backends that wait on it
+//! layer, and `super::factory::open` installs it for the backends that wait on it
 //! (the script backend installs none: Ctrl-C ends it as any filter).
 //!
 //! A handler may do almost nothing safely, so each signal only writes a
@@ -24,7 +24,7 @@ pub struct Shutdown {
 }
 
 /// The signals that end the game.
-pub const SIGNALS: [libc::c_int; 3] = [libc::SIGTERM, libc::SIGINT, libc::SIGHUP];
+pub(crate) const SIGNALS: [libc::c_int; 3] = [libc::SIGTERM, libc::SIGINT, libc::SIGHUP];
 
 impl Shutdown {
     /// Installs the handlers, for the life of the process.
@@ -50,7 +50,7 @@ impl Shutdown {
 
     /// Readable from the first signal on (the byte is never consumed, so
     /// every later wait wakes at once too).
-    pub fn fd(&self) -> BorrowedFd<'_> {
+    pub(crate) fn fd(&self) -> BorrowedFd<'_> {
         self.wake.as_fd()
     }
 

@@ -17,7 +17,7 @@ use std::collections::VecDeque;
 use std::os::fd::BorrowedFd;
 
 /// The joystick's key changes as game events, and the wait for them.
-pub struct KeyEvents {
+pub(crate) struct KeyEvents {
     clock: MonotonicClock,
     gestures: Gestures,
     rotation: Rotation,
@@ -25,7 +25,7 @@ pub struct KeyEvents {
 }
 
 /// What [`KeyEvents::wait`] woke for.
-pub enum Woke {
+pub(crate) enum Woke {
     /// An event is ready, the deadline passed, or a signal ended the game.
     Next(Next),
     /// The device's descriptor is readable.
@@ -36,7 +36,7 @@ pub enum Woke {
 }
 
 impl KeyEvents {
-    pub fn new(timing: Timing, rotation: Rotation) -> KeyEvents {
+    pub(crate) fn new(timing: Timing, rotation: Rotation) -> KeyEvents {
         KeyEvents {
             clock: MonotonicClock::default(),
             gestures: Gestures::new(timing),
@@ -45,12 +45,12 @@ impl KeyEvents {
         }
     }
 
-    pub fn now(&self) -> Millis {
+    pub(crate) fn now(&self) -> Millis {
         self.clock.now()
     }
 
     /// Turns what the device said into game events.
-    pub fn take(&mut self, changes: impl IntoIterator<Item = StickEvent>) {
+    pub(crate) fn take(&mut self, changes: impl IntoIterator<Item = StickEvent>) {
         let now = self.clock.now();
         for change in changes {
             debug!("joystick: {change:?}");
@@ -64,12 +64,12 @@ impl KeyEvents {
     }
 
     /// Whether a held direction repeats (see [`Gestures::set_repeat`]).
-    pub fn set_repeat(&mut self, on: bool) {
+    pub(crate) fn set_repeat(&mut self, on: bool) {
         self.gestures.set_repeat(on);
     }
 
     /// Forgets the key held down (the device went away).
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.gestures.clear();
     }
 
@@ -77,7 +77,7 @@ impl KeyEvents {
     /// shutdown descriptor and the device's (if open) until something
     /// happens: an event, the game's `deadline`, a hold or repeat, or the
     /// backend's own time to wake, `also` (a back-off's next look, say).
-    pub fn wait(
+    pub(crate) fn wait(
         &mut self,
         deadline: Option<Millis>,
         shutdown: &Shutdown,
@@ -111,7 +111,7 @@ impl KeyEvents {
 /// key events, the shutdown, the descriptor that turns readable when keys
 /// change (`None` while the device is gone), and the back-off that says
 /// when a lost device is looked for again.
-pub struct Waiting<'a> {
+pub(crate) struct Waiting<'a> {
     pub events: &'a mut KeyEvents,
     pub shutdown: &'a Shutdown,
     pub device: Option<BorrowedFd<'a>>,
@@ -120,7 +120,7 @@ pub struct Waiting<'a> {
 
 /// A Sense HAT backend whose devices can go away and come back: the one
 /// input loop ([`next`]) both paths share drives it.
-pub trait Reconnecting {
+pub(crate) trait Reconnecting {
     fn waiting(&mut self) -> Waiting<'_>;
     /// Looks again for whatever is missing (the back-off said it is time).
     fn reconnect(&mut self);
@@ -130,7 +130,7 @@ pub trait Reconnecting {
 
 /// Waits for the next event of a Sense HAT backend, looking for a lost
 /// device when the back-off says so.
-pub fn next(hat: &mut impl Reconnecting, deadline: Option<Millis>) -> Result<Next, Error> {
+pub(crate) fn next(hat: &mut impl Reconnecting, deadline: Option<Millis>) -> Result<Next, Error> {
     loop {
         let Waiting { events, shutdown, device, backoff } = hat.waiting();
         match events.wait(deadline, shutdown, device, backoff.deadline())? {

@@ -11,7 +11,7 @@ use std::time::Duration;
 /// failed) or `timeout` passes. Returns the index of the first such
 /// descriptor, or `None` on timeout. `None` as the timeout waits forever.
 /// A signal interrupting the wait retries it with the time that is left.
-pub fn readable(fds: &[BorrowedFd<'_>], timeout: Option<Duration>) -> io::Result<Option<usize>> {
+pub(crate) fn readable(fds: &[BorrowedFd<'_>], timeout: Option<Duration>) -> io::Result<Option<usize>> {
     let mut polls: Vec<PollFd<'_>> = fds.iter().map(|&fd| PollFd::new(fd, PollFlags::POLLIN)).collect();
     let end = timeout.map(|t| std::time::Instant::now() + t);
     loop {

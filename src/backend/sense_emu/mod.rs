@@ -1,6 +1,6 @@
 //! The Raspberry Pi Foundation's Sense HAT emulator (`sense_emu_gui`, from
 //! the `sense-emu` Python package) as a backend: frames go to its screen
-//! file ([`screen`]), the joystick comes from its socket ([`stick`]).
+//! file ([`screen`]), the joystick comes from its socket (`stick`).
 //!
 //! Both live in one directory, `/dev/shm` (else `/tmp`) as the emulator
 //! chooses, or `$QUEENS_SENSE_EMU_DIR` when set (the tests use their own).
@@ -26,11 +26,11 @@ use std::path::{Path, PathBuf};
 use stick::StickClient;
 
 /// How often the emulator is told we are here.
-pub const HELLO_MS: Millis = 1000;
+pub(crate) const HELLO_MS: Millis = 1000;
 
 /// The emulator's directory: `$QUEENS_SENSE_EMU_DIR`, else `/dev/shm` if
 /// there is one (as the emulator picks), else `/tmp`.
-pub fn directory() -> PathBuf {
+pub(crate) fn directory() -> PathBuf {
     match std::env::var_os("QUEENS_SENSE_EMU_DIR").filter(|d| !d.is_empty()) {
         Some(dir) => PathBuf::from(dir),
         None if Path::new("/dev/shm").is_dir() => PathBuf::from("/dev/shm"),
@@ -38,7 +38,7 @@ pub fn directory() -> PathBuf {
     }
 }
 
-pub struct SenseEmu {
+pub(crate) struct SenseEmu {
     screen: Screen,
     joystick: StickClient,
     /// The emulator's keys as game events (no rotation: its window is upright).
@@ -56,7 +56,7 @@ pub struct SenseEmu {
 impl SenseEmu {
     /// Opens the emulator's screen file and joystick socket in `dir`, and
     /// says so on standard error, each line starting with `program`.
-    pub fn open(dir: &Path, program: &str, shutdown: Shutdown) -> Result<SenseEmu, Error> {
+    pub(crate) fn open(dir: &Path, program: &str, shutdown: Shutdown) -> Result<SenseEmu, Error> {
         let screen_path = dir.join(screen::FILE_NAME);
         let screen = Screen::open(&screen_path).doing(|| format!("opening {}", screen_path.display()))?;
         let joystick = StickClient::open(dir.join(stick::SERVER_NAME))

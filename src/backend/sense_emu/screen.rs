@@ -10,7 +10,7 @@ use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 
 /// The file's name, in the emulator's directory.
-pub const FILE_NAME: &str = "rpi-sense-emu-screen";
+pub(crate) const FILE_NAME: &str = "rpi-sense-emu-screen";
 /// Bytes of pixels, then the whole file.
 pub const PIXEL_BYTES: usize = 128;
 pub const FILE_LEN: u64 = 160;
@@ -64,7 +64,7 @@ impl Screen {
     }
 
     /// The file, if this process created it (no emulator had yet).
-    pub fn created(&self) -> Option<&Path> {
+    pub(crate) fn created(&self) -> Option<&Path> {
         self.created.as_deref()
     }
 
@@ -77,7 +77,7 @@ impl Screen {
 }
 
 /// A colour as the Sense HAT's framebuffer keeps it: 5 bits red, 6 green, 5 blue.
-pub fn rgb565(Rgb(r, g, b): Rgb) -> u16 {
+pub(crate) fn rgb565(Rgb(r, g, b): Rgb) -> u16 {
     ((r as u16 >> 3) << 11) | ((g as u16 >> 2) << 5) | (b as u16 >> 3)
 }
 

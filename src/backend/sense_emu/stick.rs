@@ -11,7 +11,7 @@ use std::os::unix::net::UnixDatagram;
 use std::path::{Path, PathBuf};
 
 /// The server's socket name, in the emulator's directory.
-pub const SERVER_NAME: &str = "rpi-sense-emu-stick";
+pub(crate) const SERVER_NAME: &str = "rpi-sense-emu-stick";
 
 /// One record's size: Python's `struct.calcsize('llHHI')`, which is the
 /// kernel's `struct input_event`, so the raw-record reader ([`sense_hat::record`]) reads
@@ -26,7 +26,7 @@ pub fn decode_datagram(bytes: &[u8]) -> impl Iterator<Item = StickEvent> + '_ {
 }
 
 /// Our end of the joystick socket: a client of the emulator's stick server.
-pub struct StickClient {
+pub(crate) struct StickClient {
     socket: UnixDatagram,
     own_path: PathBuf,
     server: PathBuf,
@@ -35,7 +35,7 @@ pub struct StickClient {
 impl StickClient {
     /// Binds `rpi-sense-emu-client-PID` beside the server's socket, as the
     /// emulator's own client does.
-    pub fn open(server: PathBuf) -> io::Result<StickClient> {
+    pub(crate) fn open(server: PathBuf) -> io::Result<StickClient> {
         let dir = server.parent().unwrap_or(Path::new("."));
         let own_path = dir.join(format!("rpi-sense-emu-client-{}", std::process::id()));
         match std::fs::remove_file(&own_path) {
@@ -47,13 +47,13 @@ impl StickClient {
         Ok(StickClient { socket, own_path, server })
     }
 
-    pub fn socket(&self) -> &UnixDatagram {
+    pub(crate) fn socket(&self) -> &UnixDatagram {
         &self.socket
     }
 
     /// Says `hello` to the server; whether it was there. No server (the GUI
     /// is not running yet) is no error: the next hello may find it.
-    pub fn hello(&self) -> io::Result<bool> {
+    pub(crate) fn hello(&self) -> io::Result<bool> {
         let sent = self.socket.connect(&self.server).and_then(|()| self.socket.send(b"hello"));
         match sent {
             Ok(_) => Ok(true),
@@ -69,7 +69,7 @@ impl StickClient {
     }
 
     /// Every key change waiting on the socket.
-    pub fn receive(&self) -> io::Result<Vec<StickEvent>> {
+    pub(crate) fn receive(&self) -> io::Result<Vec<StickEvent>> {
         let mut keys = Vec::new();
         let mut buf = [0u8; 64 * RECORD_LEN];
         loop {

@@ -10,8 +10,8 @@
 //!
 //! Escape sequences may arrive split across reads, so an unfinished one is
 //! kept until the rest comes. A lone Esc looks like the start of a sequence:
-//! the caller waits a moment ([`ESC_WAIT_MS`]) while one is pending, then
-//! calls [`KeyDecoder::flush`], which takes it for the Esc key. Alt with a
+//! the caller waits a moment (`ESC_WAIT_MS`) while one is pending, then
+//! calls `KeyDecoder::flush`, which takes it for the Esc key. Alt with a
 //! key arrives as Esc and that key in one write: it means nothing here, so
 //! a slip onto Alt never quits the game.
 //!
@@ -19,8 +19,8 @@
 //! xterm's SGR form (`ESC [ < 0 ; column ; row M`, mode 1006) or the older
 //! X10 form (`ESC [ M` and three bytes, what a terminal without mode 1006
 //! sends), points at that square and presses: [`Event::At`] on the pixel
-//! drawn there (where that is, [`Squares`] says: the terminal sets it with
-//! [`KeyDecoder::point_on`] as it draws), then [`Event::Press`]. Other
+//! drawn there (where that is, `Squares` says: the terminal sets it with
+//! `KeyDecoder::point_on` as it draws), then [`Event::Press`]. Other
 //! buttons, the wheel, releases, drags and clicks off the board do nothing,
 //! and a report's bytes are never taken for keys (an X10 click in column 81
 //! would otherwise be a `q`).
@@ -31,7 +31,7 @@ use crate::game::{Event, Millis};
 /// How long an unfinished escape sequence may wait for its next byte before
 /// its Esc counts as the Esc key. Terminals send a sequence in one write, so
 /// a short pause is enough even over SSH.
-pub const ESC_WAIT_MS: Millis = 50;
+pub(crate) const ESC_WAIT_MS: Millis = 50;
 
 /// The longest escape sequence looked at: anything longer is not a key we know.
 const MAX_SEQUENCE: usize = 32;

@@ -43,7 +43,7 @@ use std::os::unix::net::UnixStream;
 /// start rather than show a board that says nothing: a dumb terminal or none
 /// named gets no escapes, and `NO_COLOR` set and not empty means no colour
 /// (no-color.org).
-pub fn no_colour(term: Option<&str>, no_color: Option<&str>) -> Option<NoColour> {
+pub(crate) fn no_colour(term: Option<&str>, no_color: Option<&str>) -> Option<NoColour> {
     match (term, no_color) {
         (_, Some(set)) if !set.is_empty() => Some(NoColour::NoColorSet),
         (None | Some(""), _) => Some(NoColour::NoTerm),
@@ -54,7 +54,7 @@ pub fn no_colour(term: Option<&str>, no_color: Option<&str>) -> Option<NoColour>
 
 /// The width in columns of the terminal `fd` is open on, when it is one and
 /// knows its size (for progress lines fitted to it).
-pub fn columns(fd: impl AsFd) -> Option<usize> {
+pub(crate) fn columns(fd: impl AsFd) -> Option<usize> {
     sys::window_size(fd).ok().map(|size| usize::from(size.ws_col)).filter(|&c| c > 0)
 }
 

@@ -36,10 +36,10 @@ struct Restore {
 
 /// Raw mode on standard input and the alternate screen on standard output
 /// while it lives.
-pub struct RawMode(());
+pub(crate) struct RawMode(());
 
 impl RawMode {
-    pub fn enter() -> io::Result<RawMode> {
+    pub(crate) fn enter() -> io::Result<RawMode> {
         enter_on(io::stdin().as_fd(), io::stdout().as_fd())
     }
 }
@@ -87,7 +87,7 @@ fn raw_settings(settings: libc::termios) -> Termios {
 /// again: raw mode and the alternate screen, cleared for a redraw. The stop
 /// is SIGSTOP, which cannot be caught: SIGTSTP, what the shell's Ctrl-Z
 /// sends, is the game's own while it plays (it brings the game here).
-pub fn suspend() -> io::Result<()> {
+pub(crate) fn suspend() -> io::Result<()> {
     // Errors are ignored, as in `restore`: a terminal gone is found by the next read.
     let _ = on_terminal(|r| {
         write_to(&r.output, LEAVE)?;
@@ -118,7 +118,7 @@ impl Drop for RawMode {
 /// Undoes raw mode and the alternate screen, once; safe to call from a
 /// panic hook (it never waits for the lock: a thread holding it is the one
 /// restoring).
-pub fn restore() {
+pub(crate) fn restore() {
     let taken = match TO_RESTORE.try_lock() {
         Ok(mut to_restore) => to_restore.take(),
         Err(TryLockError::Poisoned(poisoned)) => poisoned.into_inner().take(),
@@ -131,7 +131,7 @@ pub fn restore() {
 }
 
 /// Writes all of `bytes` to standard output, unbuffered.
-pub fn write_all(bytes: &[u8]) -> io::Result<()> {
+pub(crate) fn write_all(bytes: &[u8]) -> io::Result<()> {
     write_to(io::stdout().as_fd(), bytes)
 }
 
@@ -147,12 +147,12 @@ fn write_to(output: impl AsFd, mut bytes: &[u8]) -> io::Result<()> {
 }
 
 /// Reads what the keyboard sent into `buf`: how many bytes (0 at the end).
-pub fn read_input(buf: &mut [u8]) -> io::Result<usize> {
+pub(crate) fn read_input(buf: &mut [u8]) -> io::Result<usize> {
     Ok(nix::unistd::read(libc::STDIN_FILENO, buf)?)
 }
 
 /// The terminal's size, or 80x24 if it cannot tell.
-pub fn size() -> super::render::Size {
+pub(crate) fn size() -> super::render::Size {
     match sys::window_size(io::stdout().as_fd()) {
         Ok(ws) if ws.ws_col > 0 && ws.ws_row > 0 => super::render::Size { cols: ws.ws_col, rows: ws.ws_row },
         _ => super::render::Size { cols: 80, rows: 24 },

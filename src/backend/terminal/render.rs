@@ -1,13 +1,13 @@
 //! Drawing a frame as ANSI text: each LED a square cell of two spaces with a
 //! background colour, the board centred, and under it a status line (the
 //! mode, the size, the menu or the message in words) and a help line. Where
-//! the board is drawn is also where a click is read ([`Squares`]).
+//! the board is drawn is also where a click is read (`Squares`).
 
 use crate::game::{Checkerboard, Frame, OnShow, Press, Rgb};
 use std::fmt::Write;
 
 /// The narrowest terminal the game plays in: the shortest help line fits.
-pub const MIN_COLS: usize = 40;
+pub(crate) const MIN_COLS: usize = 40;
 
 /// Rows under the board: a blank one, the status line, the help line.
 pub(crate) const ROWS_UNDER: usize = 3;
@@ -48,7 +48,7 @@ pub struct Size {
 /// Where the board's top-left cell goes (0-based row and column), so that
 /// the board and the lines under it are centred; at the top-left corner
 /// if the terminal is too small.
-pub fn origin(size: Size, side: usize) -> (usize, usize) {
+pub(crate) fn origin(size: Size, side: usize) -> (usize, usize) {
     let (width, height) = (side * CELL_WIDTH, side + ROWS_UNDER);
     let row = (size.rows as usize).saturating_sub(height) / 2;
     let col = (size.cols as usize).saturating_sub(width) / 2;
@@ -56,7 +56,7 @@ pub fn origin(size: Size, side: usize) -> (usize, usize) {
 }
 
 /// The columns and rows a board `side` LEDs wide needs, with its lines.
-pub fn needs(side: usize) -> (usize, usize) {
+pub(crate) fn needs(side: usize) -> (usize, usize) {
     ((side * CELL_WIDTH).max(MIN_COLS), side + ROWS_UNDER)
 }
 
@@ -86,7 +86,7 @@ impl Squares {
     /// column `col`, row `row` (0-based), if that pixel is one of the
     /// board's squares: not the dark margin around a board smaller than the
     /// 8x8 frame, nor anything beside the board.
-    pub fn pixel_at(&self, col: usize, row: usize) -> Option<(u8, u8)> {
+    pub(crate) fn pixel_at(&self, col: usize, row: usize) -> Option<(u8, u8)> {
         let (top, left) = self.origin;
         let (x, y) = (col.checked_sub(left)? / CELL_WIDTH, row.checked_sub(top)?);
         self.board.square_at(x, y)?;
@@ -130,7 +130,7 @@ pub(crate) struct Span {
 }
 
 impl Span {
-    pub fn plain(text: &str) -> Span {
+    pub(crate) fn plain(text: &str) -> Span {
         Span { text: text.to_string(), highlight: false }
     }
 }
@@ -171,7 +171,7 @@ pub(crate) fn wrap(words: &[Span], width: usize) -> Vec<Vec<Span>> {
 
 /// The help line: what the keys do now, the longest wording that fits in
 /// `width` (the shortest fits [`MIN_COLS`]).
-pub fn help(on_show: &OnShow, width: usize) -> String {
+pub(crate) fn help(on_show: &OnShow, width: usize) -> String {
     let variants: Vec<String> = if on_show.standby {
         vec!["asleep: any key starts a new game  q quit".into(), "any key to play  q quit".into()]
     } else if on_show.menu.is_some() {
@@ -321,7 +321,7 @@ fn status_lines(on_show: &OnShow, log: Option<&str>, width: usize, room: usize) 
 
 /// The whole screen: cleared, the board and the lines under it; only a
 /// message if they do not fit.
-pub fn screen(
+pub(crate) fn screen(
     frame: &Frame,
     cursor: Option<(usize, usize)>,
     under_board: &str,
@@ -341,7 +341,7 @@ pub fn screen(
 }
 
 /// The board only, drawn over what was there (nothing if it does not fit:
-/// [`screen`]'s message stays). The cursor's cell, if given, is outlined
+/// `screen`'s message stays). The cursor's cell, if given, is outlined
 /// `[]` in black or white, whichever stands out on its colour, so it shows
 /// on a queen too.
 pub fn board(frame: &Frame, cursor: Option<(usize, usize)>, size: Size, colours: Colours) -> String {

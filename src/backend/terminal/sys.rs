@@ -7,7 +7,7 @@ use std::os::fd::{AsFd, AsRawFd};
 nix::ioctl_read_bad!(tiocgwinsz, libc::TIOCGWINSZ, Winsize);
 
 /// The window size of the terminal `fd` is open on.
-pub fn window_size(fd: impl AsFd) -> nix::Result<Winsize> {
+pub(crate) fn window_size(fd: impl AsFd) -> nix::Result<Winsize> {
     let mut size = Winsize { ws_row: 0, ws_col: 0, ws_xpixel: 0, ws_ypixel: 0 };
     // SAFETY: TIOCGWINSZ writes one `winsize` through the pointer, which
     // points at `size`, alive and ours for the call; the descriptor is
