@@ -9,12 +9,12 @@
 //!
 //! - `queens-engine` (`crates/engine`): everything pure, with no I/O and no
 //!   `unsafe`, re-exported here under the same names:
-//!   - [`puzzle`]: boards, placements, symmetries, all solutions, and the
-//!     queries the game asks (closest solution, extensions, safe squares).
+//!   - [`puzzle`]: boards, placements, symmetries, all solutions.
 //!   - [`game`]: the deterministic game engine. Events in, RGB frames out
 //!     (8x8 for the LED matrix, up to 16x16 in the terminal), time given as
 //!     plain milliseconds so tests need no sleeps. Each way to play is one
-//!     implementation of [`game::Mode`].
+//!     implementation of [`game::Mode`], in a file of its own with its
+//!     facts; the starting game is worked out once ([`game::Setup::choose`]).
 //!   - [`solver`]: the toolkit behind `solve`, `count`, `pieces` and `cover`
 //!     (bitboard searches for any board size), also used by the game: cover
 //!     mode, strict's solve, and the answers on boards too big to list.
@@ -35,8 +35,9 @@
 //!     become `anyhow` here, at the binary's edge.
 //!
 //! Each layer imports only from those under it: `cli`, then `daemon`, then
-//! `backend`, then the engine (tests/layers.rs holds it).
-//! docs/development.md says where to make each kind of change.
+//! `backend`, then the engine (tests/layers.rs holds it). What is `pub` here
+//! is what the tests, benchmarks, examples and fuzz targets drive; the rest
+//! is `pub(crate)`. docs/development.md says where to make each kind of change.
 
 // `unsafe` only in `sys` modules, each allowing it where it is declared
 // (tests/unsafe_code.rs checks the same from the sources).
