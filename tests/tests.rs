@@ -15,6 +15,7 @@ mod engine_properties;
 mod engine_purity;
 mod faults;
 mod i2c;
+mod import_graph;
 mod large_boards;
 mod layers;
 mod logging;
