@@ -77,7 +77,7 @@ mod tests {
     use super::*;
 
     fn fake_tree(tag: &str) -> Roots {
-        let root = std::env::temp_dir().join(format!("queens-discover-{tag}-{}", std::process::id()));
+        let root = std::env::temp_dir().join(format!("sense-hat-discover-{tag}-{}", std::process::id()));
         let _ = fs::remove_dir_all(&root);
         let put = |path: &str, text: &str| {
             let path = root.join(path);

@@ -1,5 +1,6 @@
 //! What can go wrong opening the HAT's devices, as a type: callers branch
-//! on the kind (`doctor` on [`Error::permission_denied`]), never on text.
+//! on the kind (a check that reports a missing group on
+//! [`Error::permission_denied`], say), never on text.
 
 use std::fmt;
 use std::io;

@@ -288,7 +288,7 @@ mod tests {
 
     #[test]
     fn a_regular_file_is_refused_and_left_untouched() {
-        let dir = std::env::temp_dir().join(format!("queens-fb-{}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("sense-hat-fb-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("precious.txt");
         std::fs::write(&path, "Dear diary, ".repeat(20)).unwrap();

@@ -161,7 +161,7 @@ mod tests {
 
     #[test]
     fn a_regular_file_or_a_character_device_of_another_kind_is_no_joystick() {
-        let dir = std::env::temp_dir().join(format!("queens-js-{}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("sense-hat-js-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("file"), encode(EV_KEY, KEY_UP, 1)).unwrap();
         let err = Joystick::open(&dir.join("file")).map(|_| ()).unwrap_err();
