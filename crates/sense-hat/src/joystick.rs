@@ -21,6 +21,7 @@ use std::path::{Path, PathBuf};
 
 /// What a read found.
 pub enum Reading {
+    /// The keys that went down or up, in order (none if nothing waited).
     Changes(Vec<StickEvent>),
     /// The device went away (unplugged, driver unloaded).
     Gone(io::Error),
@@ -29,6 +30,7 @@ pub enum Reading {
 /// A source of the joystick's key changes, polled for readability: the
 /// kernel's device ([`Joystick`]) or the tests' stand-in.
 pub trait Keys: AsFd + Send {
+    /// The device's path, for messages.
     fn path(&self) -> &Path;
     /// Everything waiting, without blocking.
     fn read(&mut self) -> Reading;

@@ -35,6 +35,7 @@ fn errno(code: i32) -> I2CError {
 pub enum BusRefusal {
     /// A kernel driver is bound to 0x46 (`I2C_SLAVE` says EBUSY).
     Busy,
+    /// Any other error, as the system gave it.
     Other(io::Error),
 }
 
@@ -121,6 +122,7 @@ impl GpioInterrupt {
         Ok(GpioInterrupt { request })
     }
 
+    /// The GPIO chip the line is on.
     pub fn chip(&self) -> PathBuf {
         self.request.chip_path()
     }
@@ -152,7 +154,9 @@ pub fn find_line() -> Option<(PathBuf, u32)> {
 /// LEDs' `rpisense-fb` under it). Unbinding the first removes the others.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Holder {
+    /// The driver bound to the chip's address.
     pub driver: String,
+    /// The drivers of the devices it added under it.
     pub children: Vec<String>,
 }
 
