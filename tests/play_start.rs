@@ -129,3 +129,24 @@ fn a_puzzle_on_standard_input_is_refused_in_one_line_offering_the_link_as_the_ar
     assert_eq!(first_frame(&out), first_frame(&play(&["--backend", "script", "--puzzle", link], "")));
     fs::remove_dir_all(&d).unwrap();
 }
+
+#[test]
+fn the_config_files_size_is_fitted_to_the_mode_and_the_backend() {
+    // One config file serves every backend: its 12 is the terminal's, and the
+    // LED matrix's 8x8 (the script backend's too) elsewhere, as docs/play.md says.
+    let d = dir("config-size");
+    let config = d.join("config.toml");
+    let config_arg = config.to_str().unwrap();
+    let cases: [(&str, &[&str]); 2] = [
+        ("size = 12\n", &["--size", "8"]),
+        ("mode = \"cover\"\nsize = 12\n", &["--mode", "cover", "--size", "8"]),
+    ];
+    for (text, same_as) in cases {
+        fs::write(&config, text).unwrap();
+        let out = play(&["--backend", "script", "--config", config_arg], "");
+        assert!(out.status.success(), "{text}: {}", String::from_utf8_lossy(&out.stderr));
+        let asked = [&["--backend", "script"], same_as].concat();
+        assert_eq!(first_frame(&out), first_frame(&play(&asked, "")), "{text}");
+    }
+    fs::remove_dir_all(&d).unwrap();
+}

@@ -331,3 +331,26 @@ fn with_no_emulator_it_says_once_that_it_waits_and_leaves_nothing_behind() {
     assert!(left.is_empty(), "the socket and the screen file it made are gone: {left:?}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_size_it_has_no_room_for_is_refused_in_one_line_and_leaves_nothing_behind() {
+    let dir = temp_dir("too-large");
+    let out = common::bin::queens()
+        .args(["play", "--backend", "sense-emu", "--size", "12"])
+        .env("QUEENS_SENSE_EMU_DIR", &dir)
+        .env("XDG_STATE_HOME", &dir)
+        .env_remove("STATE_DIRECTORY")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(
+        err,
+        "queens play: --size cannot be '12': this backend shows boards up to 8x8; the terminal's up to 16x16 \
+         (see 'queens play --help')\n"
+    );
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert!(left.is_empty(), "nothing played, nothing left: {left:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

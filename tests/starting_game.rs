@@ -39,8 +39,10 @@ fn a_size_is_refused_in_the_same_words_on_the_command_line_in_the_config_file_an
     let d = dir("size");
     let config = d.join("config.toml");
     let config_arg = config.to_str().unwrap();
-    // (size, mode, whether the page's stored state can hold it: only sizes no mode plays
-    // are refused there, for a size played last on a larger display is fitted.)
+    // (size, mode, whether no mode plays it.) A size no mode plays is refused alike by all
+    // three; one the mode or the display does not take is refused on the command line, and
+    // fitted to them from the config file (one file for every backend and mode, as a size
+    // played last is) and the page's stored state.
     let cases = [
         ("3", "classic", true),
         ("40", "classic", true),
@@ -51,25 +53,24 @@ fn a_size_is_refused_in_the_same_words_on_the_command_line_in_the_config_file_an
         ("12", "classic", false),
         ("9", "regions", false),
     ];
-    for (size, mode, on_the_page) in cases {
+    for (size, mode, outside_every_mode) in cases {
         let (code, cli) = refused(&["--config", "/dev/null", "--mode", mode, "--size", size]);
         assert_eq!(code, Some(2), "--size {size}: {cli}");
         assert!(cli.starts_with(&format!("queens play: --size cannot be '{size}': ")), "{cli}");
         fs::write(&config, format!("mode = \"{mode}\"\nsize = {size}\n")).unwrap();
+        if !outside_every_mode {
+            let out = common::bin::with_input(["play", "--backend", "script", "--config", config_arg], "");
+            assert!(out.status.success(), "size = {size}: {}", String::from_utf8_lossy(&out.stderr));
+            continue;
+        }
         let (code, file) = refused(&["--config", config_arg]);
         assert_eq!(code, Some(78), "size = {size}: {file}");
         assert!(file.starts_with(&format!("queens play: {config_arg}:")), "{file}");
         assert_eq!(about_the_size(&file), about_the_size(&cli), "size = {size} against --size {size}");
-        if on_the_page {
-            let page = queens_web::saved::read(&format!(r#"{{"mode":"{mode}","size":{size},"found":[]}}"#))
-                .unwrap_err()
-                .to_string();
-            assert_eq!(
-                about_the_size(&page),
-                about_the_size(&cli),
-                "the page's {size} against --size {size}"
-            );
-        }
+        let page = queens_web::saved::read(&format!(r#"{{"mode":"{mode}","size":{size},"found":[]}}"#))
+            .unwrap_err()
+            .to_string();
+        assert_eq!(about_the_size(&page), about_the_size(&cli), "the page's {size} against --size {size}");
     }
     // Not a whole number: the command line says so; the page alike of a number with a
     // fraction (a string it refuses as JSON of the wrong type, as the config file's TOML

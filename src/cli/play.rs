@@ -5,12 +5,11 @@ use crate::backend::clock::{MonotonicClock, UtcCalendar};
 use crate::backend::hat::HatSettings;
 use crate::backend::{self, BackendKind};
 use crate::daemon;
-use crate::daemon::config::{self, Config, ConfigError};
+use crate::daemon::config::{self, Config};
 use crate::daemon::saver::Saver;
 use crate::daemon::state::StateFile;
 use crate::game::{
-    Asked, AskedBy, Configured, Device, Engine, Frame, MAX_SIDE, ModeKind, SIZES, Setup, SetupError,
-    check_size,
+    Asked, Configured, Device, Engine, Frame, MAX_SIDE, ModeKind, SIZES, Setup, SetupError, check_size,
 };
 use crate::regions::Puzzle;
 use crate::regions::share::Unplayable;
@@ -277,7 +276,7 @@ pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
         seed: fresh_seed(),
     };
     let setup = Setup::choose(asked, &configured, &saved, device)
-        .map_err(|why| refused(why, &args, &config_path, device.largest_board))?;
+        .map_err(|why| refused(why, &args, device.largest_board))?;
     let mut engine = Engine::resume(setup, saved.progress, saved.regions);
     // Every backend, the script's too, times searches on the real clock: a
     // figure shown to the player is measured.
@@ -316,14 +315,12 @@ fn read_puzzle(path: &Path) -> anyhow::Result<Puzzle> {
     Ok(puzzle)
 }
 
-/// Why the game asked for cannot start, in the terms of the command line
-/// (or of the config file at `config`, for its values); `largest` is the
-/// largest board the backend opened shows.
-fn refused(why: SetupError, args: &Args, config: &Path, largest: usize) -> anyhow::Error {
+/// Why the game asked for cannot start, in the terms of the command line;
+/// `largest` is the largest board the backend opened shows.
+fn refused(why: SetupError, args: &Args, largest: usize) -> anyhow::Error {
     let puzzle = || shown(&args.puzzle.as_deref().unwrap_or(Path::new("-")).to_string_lossy());
     match why {
-        SetupError::Size(AskedBy::Player, e) => usage(format!("--size {e}")),
-        SetupError::Size(AskedBy::ConfigFile, e) => ConfigError::value(config, format!("size {e}")).into(),
+        SetupError::Size(e) => usage(format!("--size {e}")),
         SetupError::PuzzleMode(mode) => {
             usage(format!("--puzzle: only regions mode plays a given puzzle, not {mode}"))
         }

@@ -72,14 +72,6 @@ impl fmt::Display for ConfigError {
 
 impl std::error::Error for ConfigError {}
 
-impl ConfigError {
-    /// A value of the file at `path` that cannot be used, `why` (a size the
-    /// mode or the display chosen do not take, found once they are known).
-    pub(crate) fn value(path: &Path, why: impl fmt::Display) -> ConfigError {
-        ConfigError(format!("{}: {why}", shown_path(path)))
-    }
-}
-
 impl Config {
     /// Reads `path`. A missing file is only an error when `required` (it
     /// was named on the command line); the default path may be absent.
@@ -313,8 +305,8 @@ fn mode<'de, D: Deserializer<'de>>(d: D) -> Result<Option<ModeKind>, D::Error> {
 }
 
 /// A size some mode plays, by the rule and in the words of every size
-/// ([`check_size`]); whether the mode played and the display take it is
-/// judged once they are known ([`crate::game::Setup::choose`]).
+/// ([`check_size`]); it is fitted to the mode played and the display once
+/// they are known ([`crate::game::Setup::choose`]).
 fn size<'de, D: Deserializer<'de>>(d: D) -> Result<Option<usize>, D::Error> {
     let Whole(value) = Whole::deserialize(d)?;
     check_size(&value.to_string(), None, MAX_SIDE).map(Some).map_err(de::Error::custom)

@@ -49,8 +49,8 @@ mod tests {
 
     #[test]
     fn the_note_names_the_kernel_and_the_way_out() {
-        let note = note("queens", "queens_*_arm64.deb", "aarch64");
-        assert!(note.starts_with("a 32-bit queens on a 64-bit kernel (aarch64)"), "{note}");
+        let note = note("myapp", "myapp_*_arm64.deb", "aarch64");
+        assert!(note.starts_with("a 32-bit myapp on a 64-bit kernel (aarch64)"), "{note}");
         assert!(note.contains("arm64"), "{note}");
     }
 }

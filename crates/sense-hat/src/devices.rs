@@ -15,6 +15,7 @@ use std::path::Path;
 /// The LED matrix as a program draws on it: the kernel's framebuffer
 /// ([`Framebuffer`]), or a test's stand-in.
 pub trait LedMatrix {
+    /// The device's path, for messages.
     fn path(&self) -> &Path;
     /// Shows a whole picture, turned by `rotation`.
     fn show(&self, picture: &Picture, rotation: Rotation) -> io::Result<()>;
@@ -40,9 +41,13 @@ impl LedMatrix for Framebuffer {
 /// Opens the HAT's two kernel devices, at start and whenever one returns:
 /// the kernel's, checked ([`Kernel`]), or a test's stand-ins.
 pub trait KernelDevices {
+    /// The LED matrix it opens.
     type Leds: LedMatrix;
+    /// The joystick it opens.
     type Joystick: Keys;
+    /// Opens the LED matrix at `path`.
     fn led_matrix(&self, path: &Path) -> Result<Self::Leds, Error>;
+    /// Opens the joystick at `path`.
     fn joystick(&self, path: &Path) -> Result<Self::Joystick, Error>;
 }
 

@@ -6,9 +6,13 @@
 /// Where the stick is pushed, or its middle pressed in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Direction {
+    /// Pushed up (towards the top of the picture, rotation 0).
     Up,
+    /// Pushed down.
     Down,
+    /// Pushed left.
     Left,
+    /// Pushed right.
     Right,
     /// The stick pressed in (the kernel's `KEY_ENTER`).
     Middle,
@@ -17,6 +21,8 @@ pub enum Direction {
 /// A key going down or coming back up, as a device reports it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StickEvent {
+    /// The key went down.
     Pressed(Direction),
+    /// The key came back up.
     Released(Direction),
 }

@@ -14,7 +14,9 @@ pub const JOYSTICK_NAME: &str = "Raspberry Pi Sense HAT Joystick";
 /// tests, which build a small fake tree of both.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Roots {
+    /// Where sysfs is (`/sys`).
     pub sys: PathBuf,
+    /// Where the device nodes are (`/dev`).
     pub dev: PathBuf,
 }
 
@@ -27,7 +29,9 @@ impl Default for Roots {
 /// A device node and the name its driver reports.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Found {
+    /// The device node.
     pub path: PathBuf,
+    /// The name its driver reports.
     pub name: String,
 }
 
@@ -77,7 +81,7 @@ mod tests {
     use super::*;
 
     fn fake_tree(tag: &str) -> Roots {
-        let root = std::env::temp_dir().join(format!("queens-discover-{tag}-{}", std::process::id()));
+        let root = std::env::temp_dir().join(format!("sense-hat-discover-{tag}-{}", std::process::id()));
         let _ = fs::remove_dir_all(&root);
         let put = |path: &str, text: &str| {
             let path = root.join(path);

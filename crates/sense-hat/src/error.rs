@@ -1,5 +1,6 @@
 //! What can go wrong opening the HAT's devices, as a type: callers branch
-//! on the kind (`doctor` on [`Error::permission_denied`]), never on text.
+//! on the kind (a check that reports a missing group on
+//! [`Error::permission_denied`], say), never on text.
 
 use std::fmt;
 use std::io;
@@ -8,7 +9,9 @@ use std::path::PathBuf;
 /// Which of the HAT's two devices an error is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Device {
+    /// The LED matrix's framebuffer.
     LedMatrix,
+    /// The joystick's input device.
     Joystick,
 }
 
@@ -39,6 +42,8 @@ impl Device {
 
 /// Why a device cannot be used. Each message is one line and, for a
 /// permission error, says how to get the permission.
+// The fields are what each variant's line says, by their names.
+#[allow(missing_docs)]
 #[derive(Debug)]
 pub enum Error {
     /// No device of the HAT's name (the message says what was found and

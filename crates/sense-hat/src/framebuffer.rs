@@ -19,22 +19,29 @@ use std::path::{Path, PathBuf};
 /// The driver's two built-in gamma tables ([`sys::reset_gamma`]'s argument).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Gamma {
+    /// The driver's table for normal light.
     Default = 0,
+    /// Its dimmer table, for a dark room.
     LowLight = 1,
 }
 
 /// Where one colour channel sits in a pixel, as the screen info declares it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Bitfield {
+    /// Its lowest bit.
     pub offset: u32,
+    /// How many bits it has.
     pub length: u32,
 }
 
 /// How the device packs a pixel into 16 bits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PixelFormat {
+    /// Where red sits.
     pub red: Bitfield,
+    /// Where green sits.
     pub green: Bitfield,
+    /// Where blue sits.
     pub blue: Bitfield,
     /// Bytes from the start of one row to the next.
     pub line_length: usize,
@@ -100,10 +107,12 @@ impl Framebuffer {
         Ok(Framebuffer { file, path: path.to_path_buf(), format })
     }
 
+    /// How the device packs a pixel.
     pub fn format(&self) -> PixelFormat {
         self.format
     }
 
+    /// The device's path.
     pub fn path(&self) -> &Path {
         &self.path
     }
@@ -140,17 +149,26 @@ impl AsFd for Framebuffer {
 /// `fb_var_screeninfo` and `fb_fix_screeninfo` this crate needs.
 #[derive(Debug)]
 pub struct ScreenInfo {
+    /// The driver's name for it (`RPi-Sense FB`).
     pub id: String,
+    /// Its width in pixels.
     pub xres: u32,
+    /// Its height in pixels.
     pub yres: u32,
+    /// Bits in a pixel.
     pub bits_per_pixel: u32,
+    /// Where red sits in a pixel.
     pub red: Bitfield,
+    /// Where green sits.
     pub green: Bitfield,
+    /// Where blue sits.
     pub blue: Bitfield,
+    /// Bytes from the start of one row to the next.
     pub line_length: u32,
 }
 
 impl ScreenInfo {
+    /// Asks the kernel about the framebuffer open as `file`.
     pub fn read(file: &File) -> std::io::Result<ScreenInfo> {
         Ok(ScreenInfo::from_kernel(&sys::var_screeninfo(file)?, &sys::fix_screeninfo(file)?))
     }
@@ -288,7 +306,7 @@ mod tests {
 
     #[test]
     fn a_regular_file_is_refused_and_left_untouched() {
-        let dir = std::env::temp_dir().join(format!("queens-fb-{}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("sense-hat-fb-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("precious.txt");
         std::fs::write(&path, "Dear diary, ".repeat(20)).unwrap();

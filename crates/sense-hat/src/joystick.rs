@@ -21,6 +21,7 @@ use std::path::{Path, PathBuf};
 
 /// What a read found.
 pub enum Reading {
+    /// The keys that went down or up, in order (none if nothing waited).
     Changes(Vec<StickEvent>),
     /// The device went away (unplugged, driver unloaded).
     Gone(io::Error),
@@ -29,6 +30,7 @@ pub enum Reading {
 /// A source of the joystick's key changes, polled for readability: the
 /// kernel's device ([`Joystick`]) or the tests' stand-in.
 pub trait Keys: AsFd + Send {
+    /// The device's path, for messages.
     fn path(&self) -> &Path;
     /// Everything waiting, without blocking.
     fn read(&mut self) -> Reading;
@@ -161,7 +163,7 @@ mod tests {
 
     #[test]
     fn a_regular_file_or_a_character_device_of_another_kind_is_no_joystick() {
-        let dir = std::env::temp_dir().join(format!("queens-js-{}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("sense-hat-js-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("file"), encode(EV_KEY, KEY_UP, 1)).unwrap();
         let err = Joystick::open(&dir.join("file")).map(|_| ()).unwrap_err();

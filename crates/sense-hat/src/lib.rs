@@ -37,6 +37,9 @@
 
 // `unsafe` only in `sys`, which allows it where it is declared.
 #![deny(unsafe_code)]
+// Every public item says what it is (a crate for others), but `sys`'s
+// kernel structs, whose fields are the kernel's own names.
+#![deny(missing_docs)]
 
 pub mod compat;
 pub mod devices;
@@ -52,7 +55,7 @@ pub mod record;
 pub mod rotation;
 /// Every `unsafe` call: the framebuffer's ioctls and the kernel's structs
 /// (public for programs that set a framebuffer's mode, as a test's driver does).
-#[allow(unsafe_code)]
+#[allow(unsafe_code, missing_docs)]
 pub mod sys;
 
 /// The matrix is 8 LEDs square.

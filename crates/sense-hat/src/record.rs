@@ -13,25 +13,39 @@ use crate::sys;
 use evdev::{EventType, KeyCode, SynchronizationCode};
 use std::io;
 
+/// The event types read: `EV_SYN` ends a packet, `EV_KEY` is a key.
 pub const EV_SYN: u16 = EventType::SYNCHRONIZATION.0;
+/// A key's event type (see [`EV_SYN`]).
 pub const EV_KEY: u16 = EventType::KEY.0;
+/// The Raspberry Pi kernel's five codes: the middle, up, left, right, down.
 pub const KEY_ENTER: u16 = KeyCode::KEY_ENTER.0;
+/// See [`KEY_ENTER`].
 pub const KEY_UP: u16 = KeyCode::KEY_UP.0;
+/// See [`KEY_ENTER`].
 pub const KEY_LEFT: u16 = KeyCode::KEY_LEFT.0;
+/// See [`KEY_ENTER`].
 pub const KEY_RIGHT: u16 = KeyCode::KEY_RIGHT.0;
+/// See [`KEY_ENTER`].
 pub const KEY_DOWN: u16 = KeyCode::KEY_DOWN.0;
+/// Mainline Linux's five codes: the middle, up, down, left, right.
 pub const BTN_SELECT: u16 = KeyCode::BTN_SELECT.0;
+/// See [`BTN_SELECT`].
 pub const BTN_DPAD_UP: u16 = KeyCode::BTN_DPAD_UP.0;
+/// See [`BTN_SELECT`].
 pub const BTN_DPAD_DOWN: u16 = KeyCode::BTN_DPAD_DOWN.0;
+/// See [`BTN_SELECT`].
 pub const BTN_DPAD_LEFT: u16 = KeyCode::BTN_DPAD_LEFT.0;
+/// See [`BTN_SELECT`].
 pub const BTN_DPAD_RIGHT: u16 = KeyCode::BTN_DPAD_RIGHT.0;
 /// `EV_SYN`'s codes: the end of a packet of events, and the kernel's word
 /// that its buffer overflowed and events were lost.
 pub const SYN_REPORT: u16 = SynchronizationCode::SYN_REPORT.0;
+/// See [`SYN_REPORT`].
 pub const SYN_DROPPED: u16 = SynchronizationCode::SYN_DROPPED.0;
 
 /// The five keys in the Raspberry Pi kernel's codes, and in mainline's.
 pub const PI_KEYS: [u16; 5] = [KEY_UP, KEY_DOWN, KEY_LEFT, KEY_RIGHT, KEY_ENTER];
+/// See [`PI_KEYS`].
 pub const MAINLINE_KEYS: [u16; 5] = [BTN_DPAD_UP, BTN_DPAD_DOWN, BTN_DPAD_LEFT, BTN_DPAD_RIGHT, BTN_SELECT];
 
 /// The size of `struct input_event`: 24 bytes on 64-bit kernels, 16 on
@@ -116,6 +130,9 @@ pub struct Decoder {
 }
 
 impl Decoder {
+    /// The key changes in `bytes`, the next bytes read (a record may be
+    /// split across reads); `key_state` asks the device which keys are down,
+    /// after events were dropped.
     pub fn feed(
         &mut self,
         bytes: &[u8],

@@ -9,16 +9,22 @@
 
 use crate::direction::Direction;
 
+/// How far the picture is turned clockwise, in quarters.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Rotation {
+    /// Upright: 0 degrees.
     #[default]
     R0,
+    /// 90 degrees.
     R90,
+    /// 180 degrees.
     R180,
+    /// 270 degrees.
     R270,
 }
 
 impl Rotation {
+    /// The rotation of `degrees` (0, 90, 180 or 270), or `None`.
     pub fn from_degrees(degrees: i64) -> Option<Rotation> {
         match degrees {
             0 => Some(Rotation::R0),
@@ -29,6 +35,7 @@ impl Rotation {
         }
     }
 
+    /// Its degrees.
     pub fn degrees(self) -> u16 {
         match self {
             Rotation::R0 => 0,

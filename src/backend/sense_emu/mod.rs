@@ -39,6 +39,8 @@ pub(crate) fn directory() -> PathBuf {
 }
 
 pub(crate) struct SenseEmu {
+    /// The emulator's directory, named when the game starts.
+    dir: PathBuf,
     screen: Screen,
     joystick: StickClient,
     /// The emulator's keys as game events (no rotation: its window is upright).
@@ -51,21 +53,22 @@ pub(crate) struct SenseEmu {
     /// player was told it is awaited (once).
     emulator_seen: bool,
     told_waiting: bool,
+    /// Whether the player was told the game plays in the emulator: once the
+    /// game starts, not at `open`, so a game refused once the backend is
+    /// open (a size it has no room for) says that alone.
+    told_playing: bool,
 }
 
 impl SenseEmu {
-    /// Opens the emulator's screen file and joystick socket in `dir`, and
-    /// says so on standard error, each line starting with `program`.
+    /// Opens the emulator's screen file and joystick socket in `dir`; its
+    /// lines on standard error (from the first frame) start with `program`.
     pub(crate) fn open(dir: &Path, program: &str, shutdown: Shutdown) -> Result<SenseEmu, Error> {
         let screen_path = dir.join(screen::FILE_NAME);
         let screen = Screen::open(&screen_path).doing(|| format!("opening {}", screen_path.display()))?;
         let joystick = StickClient::open(dir.join(stick::SERVER_NAME))
             .doing(|| format!("binding a joystick socket in {}", dir.display()))?;
-        crate::eprintln_lossy!(
-            "{program}: playing in the Sense HAT emulator ({}). Ctrl-C ends.",
-            dir.display()
-        );
         Ok(SenseEmu {
+            dir: dir.to_path_buf(),
             screen,
             joystick,
             events: KeyEvents::new(Timing::default(), Rotation::R0),
@@ -74,7 +77,19 @@ impl SenseEmu {
             program: program.to_string(),
             emulator_seen: false,
             told_waiting: false,
+            told_playing: false,
         })
+    }
+
+    /// Says, once, that the game plays in the emulator's directory.
+    fn tell_playing(&mut self) {
+        if !std::mem::replace(&mut self.told_playing, true) {
+            crate::eprintln_lossy!(
+                "{}: playing in the Sense HAT emulator ({}). Ctrl-C ends.",
+                self.program,
+                self.dir.display()
+            );
+        }
     }
 }
 
@@ -90,6 +105,7 @@ impl Drop for SenseEmu {
 
 impl Display for SenseEmu {
     fn show(&mut self, frame: &Frame) -> Result<(), Error> {
+        self.tell_playing();
         self.screen.show(frame).doing(|| "writing the emulator's screen")
     }
 }
@@ -106,6 +122,7 @@ impl Input for SenseEmu {
     }
 
     fn next(&mut self, deadline: Option<Millis>) -> Result<Next, Error> {
+        self.tell_playing();
         loop {
             let now = self.events.now();
             if now >= self.next_hello {

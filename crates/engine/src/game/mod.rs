@@ -44,7 +44,7 @@ pub use modes::{
 pub use progress::{Progress, Record, Streak};
 pub use saved::{Choices, STATE_VERSION, SavedFields, SavedState, SavedText, Unusable, check_version};
 pub use scratch::solve_like_scratch;
-pub use setup::{Asked, AskedBy, Configured, Device, SetupError};
+pub use setup::{Asked, Configured, Device, SetupError};
 pub use size::{SizeError, Unfit, check_size};
 pub use text::{TextStyle, columns as text_columns, scroll};
 pub use theme::Theme;

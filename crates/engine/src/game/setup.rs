@@ -57,22 +57,14 @@ pub struct Device {
     pub seed: u64,
 }
 
-/// Who asked for a setting that cannot be played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AskedBy {
-    /// The player ([`Asked`]).
-    Player,
-    /// The config file ([`Configured`]).
-    ConfigFile,
-}
-
 /// Why the starting game cannot be what was asked. Each front end puts it
 /// in its own terms (the command line names its options); the size's
 /// words are [`SizeError`]'s, the same everywhere.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetupError {
-    /// A size that cannot be played in the mode chosen, on this device.
-    Size(AskedBy, SizeError),
+    /// A size the player asked for that cannot be played in the mode
+    /// chosen, on this device.
+    Size(SizeError),
     /// A puzzle given, with a mode other than regions asked for.
     PuzzleMode(ModeKind),
     /// A puzzle given, with another size asked for: `(asked, the puzzle's)`.
@@ -86,9 +78,10 @@ impl Setup {
     /// file's, else the one played last; the size likewise; the start-up
     /// messages if the player asked for them, else if the config file says
     /// so, else if the device plays them. A puzzle given is played first,
-    /// in regions mode at its size. A size the player or the config file
-    /// asked for must be one the mode plays and the device shows
-    /// ([`check_size`]); the size played last is fitted to them.
+    /// in regions mode at its size. A size the player asked for must be one
+    /// the mode plays and the device shows ([`check_size`]); the config
+    /// file's (one file for every backend) and the size played last are
+    /// fitted to them.
     pub fn choose(
         asked: Asked,
         config: &Configured,
@@ -110,13 +103,11 @@ impl Setup {
             }
             None => {
                 let mode = asked.mode.or(config.mode).unwrap_or(saved.mode);
-                let check = |size: usize, by| {
-                    check_size(&size.to_string(), Some(mode), largest).map_err(|e| SetupError::Size(by, e))
-                };
-                let size = match (asked.size, config.size) {
-                    (Some(size), _) => check(size, AskedBy::Player)?,
-                    (None, Some(size)) => check(size, AskedBy::ConfigFile)?,
-                    (None, None) => fit_size(mode, saved.size, largest),
+                let size = match asked.size {
+                    Some(size) => {
+                        check_size(&size.to_string(), Some(mode), largest).map_err(SetupError::Size)?
+                    }
+                    None => fit_size(mode, config.size.unwrap_or(saved.size), largest),
                 };
                 (mode, size)
             }
@@ -161,7 +152,7 @@ mod tests {
     fn a_size_asked_for_must_fit_the_mode_and_the_display() {
         let asked = |mode, size| Asked { mode: Some(mode), size: Some(size), ..Asked::default() };
         let why = |mode, size| match choose(asked(mode, size), Configured::default(), SavedState::default()) {
-            Err(SetupError::Size(AskedBy::Player, e)) => e.to_string(),
+            Err(SetupError::Size(e)) => e.to_string(),
             other => panic!("{other:?}"),
         };
         assert_eq!(
@@ -176,10 +167,18 @@ mod tests {
             why(ModeKind::Regions, 9),
             "cannot be '9': this backend shows boards up to 8x8; the terminal's up to 12x12"
         );
-        let config = Configured { size: Some(9), ..Configured::default() };
-        assert!(matches!(
-            choose(Asked::default(), config, SavedState::default()),
-            Err(SetupError::Size(AskedBy::ConfigFile, _))
-        ));
+    }
+
+    #[test]
+    fn the_config_files_size_is_fitted_to_the_mode_and_the_display() {
+        // One file for every backend: its 12 plays on the terminal, and as
+        // large as the LEDs or the mode allow elsewhere, as a saved size does.
+        let size = |mode, size| {
+            let config = Configured { mode: Some(mode), size: Some(size), ..Configured::default() };
+            choose(Asked::default(), config, SavedState::default()).map(|setup| setup.size)
+        };
+        assert_eq!(size(ModeKind::Classic, 12), Ok(8));
+        assert_eq!(size(ModeKind::Regions, 4), Ok(5));
+        assert_eq!(size(ModeKind::Strict, 6), Ok(6));
     }
 }

@@ -71,11 +71,11 @@ pub fn check_size(written: &str, mode: Option<ModeKind>, largest: usize) -> Resu
         // A negative number, or one past every integer, is outside every mode's sizes too.
         written.parse::<usize>().ok()
     } else {
-        // A whole number written as JSON may write one (`8.0`, `1e30`, a page's stored size).
+        // The page's JSON, read, gives a whole size as its digits, and one below zero or past
+        // every integer as written (`-8e0`, `1e30`): outside every mode's sizes too. Any other
+        // form (`8.0`, `1e1` on the command line) is no whole number.
         match written.parse::<f64>() {
-            Ok(x) if x.is_finite() && x.fract() == 0.0 => {
-                (0.0..=usize::MAX as f64).contains(&x).then_some(x as usize)
-            }
+            Ok(x) if x.is_finite() && x.fract() == 0.0 && !(0.0..=usize::MAX as f64).contains(&x) => None,
             _ => return Err(refuse(Unfit::NotANumber)),
         }
     };
@@ -111,7 +111,9 @@ mod tests {
         assert_eq!(why("12"), Ok(12));
         assert_eq!(why("x"), Err("cannot be 'x': not a whole number".into()));
         assert_eq!(why(""), Err("cannot be '': not a whole number".into()));
-        assert_eq!(why("8.0"), Ok(8));
+        // `--size` takes digits, as the config file's TOML integer does.
+        assert_eq!(why("8.0"), Err("cannot be '8.0': not a whole number".into()));
+        assert_eq!(why("1e1"), Err("cannot be '1e1': not a whole number".into()));
         assert_eq!(why("8.5"), Err("cannot be '8.5': not a whole number".into()));
         assert_eq!(why("inf"), Err("cannot be 'inf': not a whole number".into()));
         for outside in ["3", "17", "-1", "99999999999999999999", "1e30", "-8e0"] {

@@ -77,6 +77,7 @@ impl<B: I2c> Chip<B>
 where
     B::Error: Display,
 {
+    /// The chip at the HAT's address on `bus`.
     pub fn new(bus: B) -> Chip<B> {
         Chip { bus }
     }

@@ -16,9 +16,13 @@ pub const DEFAULT_LINE: u32 = 23;
 
 /// Opens the chip and its interrupt line (real devices, or fakes in tests).
 pub trait I2cDevices {
+    /// The bus the chip is on.
     type Bus: I2c<Error: std::fmt::Display>;
+    /// The joystick's interrupt line.
     type Irq: InterruptLine;
+    /// Opens the chip.
     fn chip(&mut self) -> Result<Chip<Self::Bus>, Error>;
+    /// Requests the interrupt line.
     fn interrupt(&mut self) -> Result<Self::Irq, Error>;
 }
 

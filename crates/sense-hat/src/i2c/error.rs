@@ -7,6 +7,9 @@ use std::fmt;
 use std::io;
 use std::path::PathBuf;
 
+/// Why the HAT cannot be driven over I2C, one line each.
+// The fields are what each variant's line says, by their names.
+#[allow(missing_docs)]
 #[derive(Debug)]
 pub enum Error {
     /// A kernel driver is bound to the chip's address; `advice` says how

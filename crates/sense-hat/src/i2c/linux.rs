@@ -35,6 +35,7 @@ fn errno(code: i32) -> I2CError {
 pub enum BusRefusal {
     /// A kernel driver is bound to 0x46 (`I2C_SLAVE` says EBUSY).
     Busy,
+    /// Any other error, as the system gave it.
     Other(io::Error),
 }
 
@@ -121,6 +122,7 @@ impl GpioInterrupt {
         Ok(GpioInterrupt { request })
     }
 
+    /// The GPIO chip the line is on.
     pub fn chip(&self) -> PathBuf {
         self.request.chip_path()
     }
@@ -152,7 +154,9 @@ pub fn find_line() -> Option<(PathBuf, u32)> {
 /// LEDs' `rpisense-fb` under it). Unbinding the first removes the others.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Holder {
+    /// The driver bound to the chip's address.
     pub driver: String,
+    /// The drivers of the devices it added under it.
     pub children: Vec<String>,
 }
 
@@ -229,21 +233,21 @@ mod tests {
 
     #[test]
     fn the_advice_fits_the_driver_bound() {
-        let old = unbind_advice(Path::new("/dev/i2c-1"), "rpi-sense", "queens");
+        let old = unbind_advice(Path::new("/dev/i2c-1"), "rpi-sense", "myapp");
         assert!(old.contains("echo 1-0046 | sudo tee /sys/bus/i2c/drivers/rpi-sense/unbind"), "{old}");
         assert!(
             old.contains("blacklist rpisense_core; blacklist rpisense_fb; blacklist rpisense_js"),
             "{old}"
         );
-        let new = unbind_advice(Path::new("/dev/i2c-1"), "simple-mfd-i2c", "queens");
+        let new = unbind_advice(Path::new("/dev/i2c-1"), "simple-mfd-i2c", "myapp");
         assert!(new.contains("/sys/bus/i2c/drivers/simple-mfd-i2c/unbind"), "{new}");
         assert!(
             new.contains("blacklist simple_mfd_i2c; blacklist sensehat_joystick; blacklist rpisense_fb"),
             "{new}"
         );
         assert!(!new.contains("rpisense_core") && !new.contains("rpi-sense/"), "{new}");
-        assert!(new.ends_with("in /etc/modprobe.d/queens.conf"), "the program's own file: {new}");
-        let other = unbind_advice(Path::new("/dev/i2c-3"), "at24", "queens");
+        assert!(new.ends_with("in /etc/modprobe.d/myapp.conf"), "the program's own file: {new}");
+        let other = unbind_advice(Path::new("/dev/i2c-3"), "at24", "myapp");
         assert_eq!(
             other,
             "free it until the next boot with `echo 3-0046 | sudo tee /sys/bus/i2c/drivers/at24/unbind`"
@@ -252,7 +256,7 @@ mod tests {
 
     #[test]
     fn the_bound_driver_is_read_from_sysfs() {
-        let root = std::env::temp_dir().join(format!("queens-i2c-sysfs-{}", std::process::id()));
+        let root = std::env::temp_dir().join(format!("sense-hat-i2c-sysfs-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&root);
         let device = root.join("bus/i2c/devices/1-0046");
         std::fs::create_dir_all(&device).unwrap();
@@ -272,7 +276,7 @@ mod tests {
     /// directory, are not named).
     #[test]
     fn the_drivers_under_the_bound_one_are_named() {
-        let root = std::env::temp_dir().join(format!("queens-i2c-children-{}", std::process::id()));
+        let root = std::env::temp_dir().join(format!("sense-hat-i2c-children-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&root);
         let client = root.join("bus/i2c/devices/1-0046");
         for dir in ["power", "1-0046:joystick", "1-0046:display", "1-0046:unbound"] {

@@ -11,6 +11,7 @@ pub const VERSION: u8 = 0xF1;
 pub const KEYS: u8 = 0xF2;
 /// What the chip answers at [`WHO_AM_I`].
 pub const ID: u8 = b's';
-/// The frame's size, and the largest SMBus block.
+/// The frame's size.
 pub const FRAME_BYTES: usize = 192;
+/// The largest SMBus block.
 pub const BLOCK: usize = 32;
