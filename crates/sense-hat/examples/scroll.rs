@@ -26,8 +26,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for x in (-width..=8).rev() {
         canvas.clear(Rgb888::BLACK)?;
         Text::with_baseline(&text, Point::new(x, 0), style, Baseline::Top).draw(&mut canvas)?;
+        canvas.flush()?;
         std::thread::sleep(Duration::from_millis(60));
     }
     canvas.clear(Rgb888::BLACK)?;
-    Ok(())
+    Ok(canvas.flush()?)
 }

@@ -1,7 +1,9 @@
 //! The LED matrix as an embedded-graphics [`DrawTarget`] (the
 //! `embedded-graphics` feature): draw shapes, images and text of any
-//! embedded-graphics font on a [`Canvas`], and each drawing is shown whole,
-//! one write to the matrix.
+//! embedded-graphics font on a [`Canvas`], then [`Canvas::flush`] shows
+//! the picture whole, in one write to the matrix (as embedded-graphics'
+//! buffered displays do), so a frame cleared and drawn again never shows
+//! half drawn or dark between.
 //!
 //! Colours are [`Rgb888`], the matrix's own depth before the driver cuts
 //! them to RGB565 and its gamma table; pixels outside the 8x8 are dropped,
@@ -16,8 +18,8 @@ use embedded_graphics::geometry::{OriginDimensions, Size};
 use embedded_graphics::pixelcolor::{Rgb888, RgbColor};
 use std::io;
 
-/// A picture drawn with embedded-graphics, shown on `matrix` after every
-/// drawing.
+/// A picture drawn with embedded-graphics, shown on `matrix` by
+/// [`Canvas::flush`].
 pub struct Canvas<M: LedMatrix> {
     matrix: M,
     rotation: Rotation,
@@ -26,12 +28,17 @@ pub struct Canvas<M: LedMatrix> {
 
 impl<M: LedMatrix> Canvas<M> {
     /// A dark canvas on `matrix`, turned by `rotation`. Nothing is shown
-    /// until the first drawing.
+    /// until the first [`Canvas::flush`].
     pub fn new(matrix: M, rotation: Rotation) -> Canvas<M> {
         Canvas { matrix, rotation, picture: DARK }
     }
 
-    /// What the canvas holds now.
+    /// Shows what the canvas holds on the matrix, in one write.
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.matrix.show(&self.picture, self.rotation)
+    }
+
+    /// What the canvas holds now (shown or not).
     pub fn picture(&self) -> &Picture {
         &self.picture
     }
@@ -50,9 +57,10 @@ impl<M: LedMatrix> OriginDimensions for Canvas<M> {
 
 impl<M: LedMatrix> DrawTarget for Canvas<M> {
     type Color = Rgb888;
-    type Error = io::Error;
+    // Drawing only changes the picture held; `flush` shows it.
+    type Error = std::convert::Infallible;
 
-    fn draw_iter<I>(&mut self, pixels: I) -> Result<(), io::Error>
+    fn draw_iter<I>(&mut self, pixels: I) -> Result<(), Self::Error>
     where
         I: IntoIterator<Item = Pixel<Rgb888>>,
     {
@@ -62,7 +70,7 @@ impl<M: LedMatrix> DrawTarget for Canvas<M> {
                 self.picture[y][x] = [colour.r(), colour.g(), colour.b()];
             }
         }
-        self.matrix.show(&self.picture, self.rotation)
+        Ok(())
     }
 }
 
@@ -119,11 +127,14 @@ mod tests {
         let (matrix, path) = file_matrix("line");
         let mut canvas = Canvas::new(matrix, Rotation::R0);
         canvas.clear(Rgb888::BLACK).unwrap();
+        assert_eq!(words(&path), [0xEEEE; 64], "nothing shown before a flush");
+        canvas.flush().unwrap();
         assert_eq!(words(&path), [0; 64], "cleared: every LED dark");
         Line::new(Point::new(0, 2), Point::new(7, 2))
             .into_styled(PrimitiveStyle::with_stroke(Rgb888::new(255, 0, 0), 1))
             .draw(&mut canvas)
             .unwrap();
+        canvas.flush().unwrap();
         let words = words(&path);
         for (i, &word) in words.iter().enumerate() {
             let want = if i / 8 == 2 { 0xF800 } else { 0 };
@@ -142,6 +153,7 @@ mod tests {
         // the bottom, the stem in the middle) in a cell of four: drawn from
         // x = -3 the first falls off the left edge, the second is at 1..=3.
         Text::with_baseline("II", Point::new(-3, 0), style, Baseline::Top).draw(&mut canvas).unwrap();
+        canvas.flush().unwrap();
         let lit_columns: Vec<usize> =
             (0..8).filter(|&x| canvas.picture().iter().any(|row| row[x] != [0; 3])).collect();
         assert_eq!(lit_columns, [1, 2, 3], "the second I, the first clipped off");
