@@ -37,7 +37,7 @@ const CUT: &str = "/tmp/powercut-cut.img";
 const PLAYED: &str = "/mnt/played";
 const CHECKED: &str = "/mnt/cut";
 const CONFIG: &str = "# the power-cut test's config: never written by the game\nintro = false\n";
-/// The lines of one failure said in full; the rest are counted.
+/// How many failures are said, a line each; the rest are only counted.
 const SAID: usize = 10;
 
 /// A state file's bytes, or none there.
@@ -73,6 +73,30 @@ pub fn main(queens: &Path, cuts: usize) -> ! {
 /// The test on one file system, `kind`, made empty in `image`: how many cut points, and how many lost.
 fn run(queens: &Path, cuts: usize, kind: &str, image: &Path) -> Result<(usize, usize), String> {
     let started = Instant::now();
+    let (saved, entries) = record(queens, cuts, kind, image)?;
+    let played = started.elapsed().as_secs();
+    let (points, lost, temporaries) = replay(queens, kind, image, &saved, &entries)?;
+    let states: usize = saved.iter().map(|run| run.iter().flatten().count()).sum();
+    println!(
+        "power cuts on {kind}: {points} cut points, {} states whole, {lost} lost, {temporaries} temporary files left ({} runs of the game wrote {states} states, \
+         {} log entries; {played} s to play, {} s to replay and check)",
+        points - lost,
+        saved.len() - 1,
+        entries.len(),
+        started.elapsed().as_secs() - played
+    );
+    Ok((points, lost))
+}
+
+/// The game played on `image`'s file system over `dm-log-writes` until the
+/// log holds `cuts` cut points: what each run saved ([0] before any, then
+/// every state seen while run k played, its last one last), and the log.
+fn record(
+    queens: &Path,
+    cuts: usize,
+    kind: &str,
+    image: &Path,
+) -> Result<(Vec<Vec<State>>, Vec<log_writes::Entry>), String> {
     fs::copy(image, DATA).map_err(|e| format!("{}: {e}", image.display()))?;
     fs::File::create(LOG).and_then(|log| log.set_len(128 << 20)).map_err(|e| format!("{LOG}: {e}"))?;
     let (data, log) = (attach(DATA)?, attach(LOG)?);
@@ -88,7 +112,6 @@ fn run(queens: &Path, cuts: usize, kind: &str, image: &Path) -> Result<(usize, u
     nix::unistd::sync();
     fs::File::open(&dir).and_then(|d| d.sync_all()).map_err(|e| e.to_string())?;
     device.mark("0")?;
-    // What each run saved: [0] before any, then every state seen while run k played, its last one last.
     let mut saved: Vec<Vec<State>> = vec![vec![None]];
     let today = queens::backend::clock::UtcCalendar::today().ok_or("the clock is before 1970")?;
     let daily = generate::daily(today).solution;
@@ -117,9 +140,20 @@ fn run(queens: &Path, cuts: usize, kind: &str, image: &Path) -> Result<(usize, u
     sh(&["losetup", "-d", &data])?;
     sh(&["losetup", "-d", &log])?;
     let entries = log_writes::read(Path::new(LOG))?;
-    let played = started.elapsed().as_secs();
-    let states: usize = saved.iter().map(|run| run.iter().flatten().count()).sum();
     fs::remove_file(LOG).map_err(|e| e.to_string())?;
+    Ok((saved, entries))
+}
+
+/// The log `entries` replayed onto `image`, each cut point checked
+/// against what the runs `saved`: how many points, how many lost, and how
+/// many temporary files were left.
+fn replay(
+    queens: &Path,
+    kind: &str,
+    image: &Path,
+    saved: &[Vec<State>],
+    entries: &[log_writes::Entry],
+) -> Result<(usize, usize, usize), String> {
     let mut disk = fs::read(image).map_err(|e| e.to_string())?;
     let (mut points, mut lost, mut temporaries, mut run_done) = (0, 0, 0, None);
     fs::create_dir_all(CHECKED).map_err(|e| e.to_string())?;
@@ -149,15 +183,7 @@ fn run(queens: &Path, cuts: usize, kind: &str, image: &Path) -> Result<(usize, u
             }
         }
     }
-    println!(
-        "power cuts on {kind}: {points} cut points, {} states whole, {lost} lost, {temporaries} temporary files left ({} runs of the game wrote {states} states, \
-         {} log entries; {played} s to play, {} s to replay and check)",
-        points - lost,
-        saved.len() - 1,
-        entries.len(),
-        started.elapsed().as_secs() - played
-    );
-    Ok((points, lost))
+    Ok((points, lost, temporaries))
 }
 
 /// The game's arguments and input for the session's run `k`, in turn:
