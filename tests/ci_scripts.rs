@@ -159,6 +159,37 @@ fn the_vm_test_refuses_a_kernel_it_cannot_boot_in_one_line_before_installing_or_
 }
 
 #[test]
+fn the_vm_test_takes_cuts_after_amd64_only_and_refuses_others_in_one_line_before_installing() {
+    let stubs = Stubs::new("vm-cuts");
+    stubs.script("cargo", r#"echo "cargo $*" >>"$CALLS"; exit 1"#);
+    let refused: [&[&str]; 5] = [
+        &["amd64", "--cuts"],
+        &["amd64", "--cuts", "0"],
+        &["amd64", "--cuts", "many"],
+        &["arm64", "--cuts", "30"],
+        &["amd64", "--kernel", "trixie", "--cuts", "30"],
+    ];
+    for args in refused {
+        let output = stubs.run_script("tests/vm/run", args, &[]);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {}", stderr(&output));
+        assert_eq!(stderr(&output).lines().count(), 1, "{args:?}: {}", stderr(&output));
+        assert!(stderr(&output).contains("--cuts"), "{args:?} names the option: {}", stderr(&output));
+    }
+    assert_eq!(stubs.calls(), Vec::<String>::new(), "nothing installed or built");
+    // Taken after amd64: on to the tools the power cuts' disks are made with, then the build.
+    stubs.script("rustup", r#"echo "rustup $*" >>"$CALLS"; echo x86_64-unknown-linux-musl"#);
+    let output = stubs.run_script("tests/vm/run", &["amd64", "--cuts", "30"], &[]);
+    assert_eq!(output.status.code(), Some(1), "the stand-in cargo fails: {}", stderr(&output));
+    let installs =
+        stubs.calls().into_iter().filter(|call| call.starts_with("apt-get install")).collect::<Vec<_>>();
+    assert!(
+        installs.iter().any(|call| call.contains("e2fsprogs") && call.contains("dosfstools")),
+        "{installs:?}"
+    );
+    assert!(stubs.calls().iter().any(|call| call.starts_with("cargo build")), "{:?}", stubs.calls());
+}
+
+#[test]
 fn every_script_installs_through_the_helper() {
     // Under `set -e`, a bare `apt-get update` stops a whole CI run when one mirror list is mid-sync.
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));

@@ -15,7 +15,9 @@ mod checks;
 mod daemon;
 mod fb;
 mod gpiosim;
+mod log_writes;
 mod package;
+mod powercut;
 mod real_driver;
 mod stub;
 mod uinput;
@@ -169,6 +171,12 @@ fn main() {
     // `tests/vm/run package`: the checks inside the booted Debian system (package.rs).
     if std::env::args().nth(1).as_deref() == Some("package") {
         package::main();
+    }
+    // `tests/vm/run amd64`'s last step: the power cuts (powercut.rs), at least CUTS of them.
+    if std::env::args().nth(1).as_deref() == Some("powercut") {
+        let queens = PathBuf::from(std::env::args().nth(2).unwrap_or_else(|| "/queens".into()));
+        let cuts = std::env::args().nth(3).and_then(|n| n.parse().ok()).unwrap_or(200);
+        powercut::main(&queens, cuts);
     }
     let queens = PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| "/queens".into()));
     let suffix = std::env::args().nth(2).unwrap_or_default();

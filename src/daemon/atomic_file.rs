@@ -25,8 +25,13 @@ pub(crate) fn replace(path: &Path, dir: &Path, bytes: &[u8]) -> io::Result<()> {
     // The file's permissions and owner, to give the new one.
     let old = fs::metadata(path).ok();
     let tmp = write_temporary(path, dir, bytes, old.as_ref())?;
-    // Make the rename itself durable.
-    let renamed = fs::rename(&tmp, path).and_then(|()| File::open(dir)?.sync_all());
+    // Make the rename itself durable: the folder, and the file too, which FAT needs: a file's
+    // size and first cluster live in its entry in the folder, written from the file's inode,
+    // not by the folder's fsync (tests/vm/run's power cuts on FAT found the state empty after
+    // saves without it; on ext4 both commit one journal transaction).
+    let renamed = fs::rename(&tmp, path)
+        .and_then(|()| File::open(path)?.sync_all())
+        .and_then(|()| File::open(dir)?.sync_all());
     if let Err(e) = renamed {
         // Ours (created by this call, exclusively): the only temporary file ever removed.
         let _ = fs::remove_file(&tmp);
