@@ -615,12 +615,19 @@ pub fn i2c_joystick(vm: &mut Vm) -> Result<(), Why> {
             let bit = stub::key_bit(word).ok_or_else(|| format!("no key bit for {word:?}"))?;
             let want = stub::expected(&vm.frames[i + 1]);
             let stub = stub(vm)?;
-            for keys in [1 << bit, 0] {
-                stub.set(stub::KEYS, keys)?;
-                sim.edge()?;
-                // The game must read 0xF2 before it changes again.
-                std::thread::sleep(Duration::from_millis(50));
+            // Pressed: the game must read 0xF2 before it changes again. A direction acts on
+            // the way down, so its move is awaited; the middle acts when let go, so it is held
+            // for a click (well under the hold time, 1 s), not a fixed 50 ms that a loaded
+            // machine's emulated CPU can outlast (seen: "right" missed in CI).
+            stub.set(stub::KEYS, 1 << bit)?;
+            sim.edge()?;
+            if *word == "press" {
+                std::thread::sleep(Duration::from_millis(300));
+            } else {
+                wait_registers(stub, &want).map_err(|e| format!("after {word:?} pressed: {e}"))?;
             }
+            stub.set(stub::KEYS, 0)?;
+            sim.edge()?;
             wait_registers(stub, &want).map_err(|e| format!("after {word:?}: {e}"))?;
         }
         Ok(())
