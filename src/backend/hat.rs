@@ -98,15 +98,7 @@ impl HatSettings {
     /// `frame` as the LEDs show it: its top-left 8x8, dimmed to the
     /// brightness in software.
     pub fn picture(&self, frame: &Frame) -> Picture {
-        let mut picture = DARK;
-        let side = frame.side().min(SIDE);
-        for (y, row) in picture.iter_mut().enumerate().take(side) {
-            for (x, pixel) in row.iter_mut().enumerate().take(side) {
-                let Rgb(r, g, b) = frame.get(x, y).scaled(self.brightness);
-                *pixel = [r, g, b];
-            }
-        }
-        picture
+        picture(frame, self.brightness)
     }
 }
 
@@ -135,6 +127,20 @@ pub(crate) fn i2c_message(e: &I2cError) -> String {
         ),
         _ => e.to_string(),
     }
+}
+
+/// `frame` as a Sense HAT picture (the kernel's LED matrix, the I2C chip's,
+/// the emulator's): its top-left 8x8, each colour scaled to `brightness` percent.
+pub(crate) fn picture(frame: &Frame, brightness: u8) -> Picture {
+    let mut picture = DARK;
+    let side = frame.side().min(SIDE);
+    for (y, row) in picture.iter_mut().enumerate().take(side) {
+        for (x, pixel) in row.iter_mut().enumerate().take(side) {
+            let Rgb(r, g, b) = frame.get(x, y).scaled(brightness);
+            *pixel = [r, g, b];
+        }
+    }
+    picture
 }
 
 #[cfg(test)]

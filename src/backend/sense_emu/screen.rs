@@ -3,7 +3,10 @@
 //! emulator's GUI maps the file and redraws when its modification time
 //! moves on, so every frame is written in place and the time touched.
 
-use crate::game::{Frame, Rgb};
+use crate::backend::hat;
+use crate::game::Frame;
+use sense_hat::framebuffer::PixelFormat;
+use sense_hat::rotation::Rotation;
 use std::fs::{File, FileTimes, OpenOptions};
 use std::io::{self, Write};
 use std::os::unix::fs::FileExt;
@@ -76,11 +79,6 @@ impl Screen {
     }
 }
 
-/// A colour as the Sense HAT's framebuffer keeps it: 5 bits red, 6 green, 5 blue.
-pub(crate) fn rgb565(Rgb(r, g, b): Rgb) -> u16 {
-    ((r as u16 >> 3) << 11) | ((g as u16 >> 2) << 5) | (b as u16 >> 3)
-}
-
 /// The pixel bytes of an 8x8 frame.
 pub fn encode(frame: &Frame) -> io::Result<[u8; PIXEL_BYTES]> {
     if frame.side() != Frame::LED_SIDE {
@@ -89,23 +87,30 @@ pub fn encode(frame: &Frame) -> io::Result<[u8; PIXEL_BYTES]> {
             format!("the emulator's matrix is 8x8, not {0}x{0}", frame.side()),
         ));
     }
+    // The LED matrix's own layout: RGB565, native byte order, rows of 16 bytes; the
+    // emulator dims by its own gamma table, so the picture is at full brightness.
     let mut bytes = [0u8; PIXEL_BYTES];
-    for (pair, &pixel) in bytes.chunks_exact_mut(2).zip(frame.pixels()) {
-        pair.copy_from_slice(&rgb565(pixel).to_ne_bytes());
-    }
+    bytes.copy_from_slice(&PixelFormat::RGB565.encode(&hat::picture(frame, 100), Rotation::R0));
     Ok(bytes)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Rgb;
 
     #[test]
     fn rgb565_keeps_the_top_bits_of_each_channel() {
-        assert_eq!(rgb565(Rgb(255, 255, 255)), 0xffff);
-        assert_eq!(rgb565(Rgb(0, 92, 0)), 23 << 5);
-        assert_eq!(rgb565(Rgb(92, 0, 0)), 11 << 11);
-        assert_eq!(rgb565(Rgb(7, 3, 7)), 0, "below one step is off");
+        let first = |colour| {
+            let mut frame = Frame::dark(8);
+            frame.set(0, 0, colour);
+            let bytes = encode(&frame).unwrap();
+            u16::from_ne_bytes([bytes[0], bytes[1]])
+        };
+        assert_eq!(first(Rgb(255, 255, 255)), 0xffff);
+        assert_eq!(first(Rgb(0, 92, 0)), 23 << 5);
+        assert_eq!(first(Rgb(92, 0, 0)), 11 << 11);
+        assert_eq!(first(Rgb(7, 3, 7)), 0, "below one step is off");
     }
 
     #[test]
