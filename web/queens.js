@@ -164,11 +164,74 @@ function describe() {
   }
 }
 
+// The board in words, for a screen reader: an ARIA grid laid over the LEDs (hidden from the reader),
+// a cell a square, named by the engine ("c4, queen", "a1, region red, dot"), the cursor's square
+// selected and focused while the grid has the focus, so that the arrows, Enter and Space (the
+// page's keys) play it. What else changed on the board (a queen placed or taken, a hint) is said
+// in #spoken; the messages (solved, why a press was refused) are said where they are shown.
+let spokenSquares = [];
+function speakBoard() {
+  const on = JSON.parse(text(wasm.board_words()));
+  const grid = document.getElementById("board");
+  const side = Math.round(Math.sqrt(leds.length));
+  const key = `${side}:${on.size}:${on.offset}`;
+  if (grid.dataset.layout !== key) {
+    grid.dataset.layout = key;
+    grid.replaceChildren();
+    for (let row = 0; row < on.size; row++) {
+      const cells = document.createElement("div");
+      cells.setAttribute("role", "row");
+      for (let col = 0; col < on.size; col++) {
+        const cell = document.createElement("div");
+        cell.setAttribute("role", "gridcell");
+        cell.tabIndex = -1;
+        cell.style.gridArea = `${on.offset + row + 1} / ${on.offset + col + 1}`;
+        cells.appendChild(cell);
+      }
+      grid.appendChild(cells);
+    }
+    spokenSquares = [];
+    layBoard();
+  }
+  const cells = grid.querySelectorAll("[role=gridcell]");
+  const focused = grid.contains(document.activeElement);
+  const changed = [];
+  cells.forEach((cell, i) => {
+    const words = on.squares[i];
+    if (cell.getAttribute("aria-label") !== words) {
+      cell.setAttribute("aria-label", words);
+      if (spokenSquares.length) changed.push(words);
+    }
+    const cursor = i === (on.cursor ?? 0);
+    cell.setAttribute("aria-selected", String(i === on.cursor));
+    cell.tabIndex = cursor ? 0 : -1;
+    if (cursor && focused && document.activeElement !== cell) cell.focus();
+  });
+  spokenSquares = on.squares;
+  // A whole board changed (a new game) is said by the messages, not square by square.
+  if (changed.length > 0 && changed.length <= on.size) document.getElementById("spoken").textContent = changed.join("; ");
+}
+
+// The grid over the LEDs, square on LED: the matrix's place, size, padding and gaps.
+function layBoard() {
+  const matrix = document.getElementById("matrix");
+  const grid = document.getElementById("board");
+  const style = getComputedStyle(matrix);
+  Object.assign(grid.style, {
+    left: `${matrix.offsetLeft}px`, top: `${matrix.offsetTop}px`,
+    width: `${matrix.offsetWidth}px`, height: `${matrix.offsetHeight}px`,
+    padding: style.padding, gap: style.gap,
+    // Square LEDs: the rows are as the columns.
+    gridTemplateColumns: style.gridTemplateColumns, gridTemplateRows: style.gridTemplateColumns,
+  });
+}
+
 // After every input and every deadline: show the result, keep the progress, and wake again only if
 // something is due (an animation step, a held key's hold or repeat).
 function update() {
   draw();
   describe();
+  speakBoard();
   save();
   if (timer !== null) clearTimeout(timer);
   timer = null;
@@ -317,6 +380,40 @@ function playPasted() {
   document.activeElement?.blur(); // the keys are the game's again
 }
 
+// The app: sw.js keeps this release's files for playing offline. When a visit finds a new release,
+// sw.js fetches it whole and waits; the page says so, and its button (or closing every tab of the
+// page) takes it. Until then this page keeps playing the release it loaded.
+function app() {
+  if (!("serviceWorker" in navigator)) return;
+  const notice = document.getElementById("update");
+  const button = notice.querySelector("button");
+  let waiting = null;
+  const ready = (worker) => {
+    waiting = worker;
+    notice.hidden = false;
+  };
+  navigator.serviceWorker.register("sw.js").then((registration) => {
+    // A worker waits only when another controls the page: the first visit's goes live at once.
+    if (registration.waiting && navigator.serviceWorker.controller) ready(registration.waiting);
+    registration.addEventListener("updatefound", () => {
+      const worker = registration.installing;
+      worker.addEventListener("statechange", () => {
+        if (worker.state === "installed" && navigator.serviceWorker.controller) ready(worker);
+      });
+    });
+  }, (e) => console.warn(`queens: no offline play (${e.message})`));
+  button.addEventListener("click", () => waiting?.postMessage("take the new release"));
+  // The button's keys are the button's, not the game's.
+  button.addEventListener("keydown", (e) => e.stopPropagation());
+  // The new release is live: this page's files are the old one's, so load the new ones.
+  let reloading = false;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (waiting === null || reloading) return;
+    reloading = true;
+    location.reload();
+  });
+}
+
 async function main() {
   // The date in days since 1970-01-01, UTC: the puzzle of the day changes at midnight UTC everywhere.
   const imports = { page: { now: () => performance.now(), today: () => Math.floor(Date.now() / 86400000) } };
@@ -325,6 +422,7 @@ async function main() {
   document.addEventListener("keydown", onKey);
   joystick();
   board();
+  new ResizeObserver(layBoard).observe(document.getElementById("matrix"));
   document.getElementById("play-pasted").addEventListener("click", playPasted);
   // A link opened in this tab, or typed into its address: that puzzle, now. Any other change of the
   // address (a link that cannot be played, said in one line) leaves the game in play as it is.
@@ -336,6 +434,8 @@ async function main() {
   startGame(!introSeen());
 }
 
+// The service worker once the page has loaded: its fetches never delay the board.
+addEventListener("load", app);
 main().catch((e) => {
   document.getElementById("message").textContent = `the game could not start: ${e.message}`;
   console.error(e);

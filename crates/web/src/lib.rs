@@ -254,6 +254,36 @@ pub extern "C" fn describe() -> usize {
     })
 }
 
+/// The board in words for the page's grid, which a screen reader reads and
+/// plays, as JSON in the output text; returns its length. See [`board_json`].
+// SAFETY: as for `input_buffer`.
+#[unsafe(no_mangle)]
+pub extern "C" fn board_words() -> usize {
+    PAGE.with_borrow_mut(|page| {
+        page.output = page.session.as_ref().map(board_json).unwrap_or_default();
+        page.output.len()
+    })
+}
+
+/// The board in words as JSON: `size` (the board is size x size), `offset`
+/// (where its top-left square is on the frame, in LEDs from the top and the
+/// left), `squares` (a square's name and what it shows, row by row from the
+/// top: [`queens_engine::game::Engine::square_words`]) and `cursor` (the
+/// index of the cursor's square in `squares`, or null).
+pub fn board_json(session: &Session) -> String {
+    let on_show = session.on_show();
+    let offset = on_show.board.side().saturating_sub(on_show.size) / 2;
+    let cursor = on_show
+        .cursor
+        .map_or("null".into(), |(x, y)| ((y - offset) * on_show.size + (x - offset)).to_string());
+    let squares: Vec<String> = session.square_words().iter().map(|w| json_string(w)).collect();
+    format!(
+        r#"{{"size":{},"offset":{offset},"squares":[{}],"cursor":{cursor}}}"#,
+        on_show.size,
+        squares.join(",")
+    )
+}
+
 /// Whether there is progress to store (1) or not (0): a change since it
 /// was last stored, and progress is kept. Only then does the page read
 /// what is stored for [`saved()`].
@@ -463,6 +493,39 @@ mod tests {
             given_puzzle();
             assert_eq!(output_text(), link, "{kept}");
         }
+    }
+
+    /// Issue 43: the grid a screen reader plays names each square and what
+    /// it shows, as the LEDs show it, and follows the cursor.
+    #[test]
+    fn the_board_in_words_names_each_square_and_what_is_on_it() {
+        let mut session =
+            Session::start(None, false, 0.0, 0, None, Box::new(StoppedWatch), Box::new(NoCalendar));
+        let json = board_json(&session);
+        assert!(json.starts_with(r#"{"size":8,"offset":0,"squares":["a8","b8","#), "{json}");
+        // The cursor starts on d4: the fifth row from the top, the fourth column.
+        assert!(json.ends_with(r#""h1"],"cursor":35}"#), "{json}");
+        session.keyboard(Event::Right, 1.0);
+        session.keyboard(Event::Press, 2.0);
+        let squares = session.square_words();
+        assert_eq!(squares[36], "e4, queen");
+        assert_eq!(squares.iter().filter(|s| s.contains("queen")).count(), 1, "{squares:?}");
+        assert!(board_json(&session).ends_with(r#","cursor":36}"#));
+
+        use queens_engine::regions::generate;
+        let puzzle = generate::generate(6, 30, None).unwrap().puzzle;
+        let mut session =
+            Session::start(None, false, 0.0, 0, Some(puzzle), Box::new(StoppedWatch), Box::new(NoCalendar));
+        let squares = session.square_words();
+        assert_eq!(squares.len(), 36);
+        assert!(squares.iter().all(|s| s.contains(", region ") && !s.contains("dot")), "{squares:?}");
+        let cursor = board_json(&session);
+        let cursor: usize =
+            cursor[cursor.find(r#""cursor":"#).unwrap() + 9..cursor.len() - 1].parse().unwrap();
+        session.keyboard(Event::Press, 1.0);
+        let pressed = session.square_words();
+        assert_eq!(pressed[cursor], format!("{}, dot", squares[cursor]));
+        assert_eq!(pressed.iter().filter(|s| s.ends_with("dot")).count(), 1);
     }
 
     #[test]

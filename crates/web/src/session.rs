@@ -184,6 +184,11 @@ impl Session {
         self.engine.on_show()
     }
 
+    /// The board in words, a square each ([`Engine::square_words`]).
+    pub fn square_words(&self) -> Vec<String> {
+        self.engine.square_words()
+    }
+
     /// How many of the 92 solutions of the 8x8 the player has found.
     pub fn found(&self) -> usize {
         self.engine.progress().count()

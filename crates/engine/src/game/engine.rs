@@ -284,6 +284,33 @@ impl Engine {
         }
     }
 
+    /// The board in words, a square each, row by row from the top: its
+    /// name in chess notation, then what it shows ([`Mode::square_words`],
+    /// else its colour named by [`Theme::words`](super::Theme::words)):
+    /// `"c4, queen"`, `"a1, region red, dot"`, `"h8"`. What a screen reader
+    /// says of the page's grid; the cursor is where [`OnShow::cursor`] is.
+    pub fn square_words(&self) -> Vec<String> {
+        let n = self.setup.size;
+        let board = self.mode.draw();
+        let offset = board.side().saturating_sub(n) / 2;
+        let cursor = self.mode.cursor();
+        Checkerboard::new(n)
+            .squares()
+            .map(|sq| {
+                let name = sq.chess(n);
+                let colour = board.get(offset + sq.col as usize, offset + sq.row as usize);
+                let words = self
+                    .mode
+                    .square_words(sq)
+                    .or_else(|| self.setup.style.theme.words(colour, cursor == Some(sq)).map(str::to_string));
+                match words {
+                    Some(words) => format!("{name}, {words}"),
+                    None => name,
+                }
+            })
+            .collect()
+    }
+
     /// The player's progress that belongs to what is played, in words: how
     /// many of the 92 solutions were found (`37/92 found`) on the 8x8 in the
     /// modes that count them (classic, and strict's boards solved by hand);

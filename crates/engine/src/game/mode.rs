@@ -55,6 +55,14 @@ pub trait Mode {
         None
     }
 
+    /// What square `sq` shows, in words for a screen reader (the page's
+    /// grid says them after the square's name), where its colour alone does
+    /// not say it: regions' region names and marks. `None`: the colour says
+    /// it all, and [`Theme::words`] names it.
+    fn square_words(&self, _sq: Square) -> Option<String> {
+        None
+    }
+
     /// The day (days since 1970-01-01) whose puzzle of the day is on the
     /// board, if one is: its streak is the progress that belongs to it.
     fn puzzle_of_the_day(&self) -> Option<i64> {

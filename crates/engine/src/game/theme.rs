@@ -48,6 +48,27 @@ impl Theme {
     }
 }
 
+impl Theme {
+    /// What a square drawn in `colour` shows, in words for a screen reader,
+    /// as the eyes read the LEDs; `None` for an empty square (either of the
+    /// checkerboard's colours, or off) and for the cursor, which the page
+    /// says by focus. In an answer the player's queen no solution keeps has
+    /// the cursor's blue, as on the LEDs: it is said where the cursor is not.
+    pub fn words(&self, colour: Rgb, under_cursor: bool) -> Option<&'static str> {
+        let named = [
+            (self.queen, "queen"),
+            (self.needed, "queen needed"),
+            (self.hint, "hint: a queen here still leads to a solution"),
+            (self.refused, "refused"),
+            (self.attacked, "attacked"),
+        ];
+        if colour == self.misplaced && !under_cursor {
+            return Some("queen not in the answer");
+        }
+        named.iter().find(|(c, _)| *c == colour).map(|(_, words)| *words)
+    }
+}
+
 impl Default for Theme {
     fn default() -> Self {
         Theme {

@@ -585,6 +585,28 @@ impl Mode for Regions {
     fn in_play(&self) -> Option<InPlay> {
         Regions::in_play(self)
     }
+
+    fn square_words(&self, sq: Square) -> Option<String> {
+        let region = REGION_NAMES[self.puzzle().region(sq)].to_ascii_lowercase();
+        let mut words = vec![format!("region {region}")];
+        match self.at(sq) {
+            Mark::Empty => {}
+            Mark::Dot => words.push("dot".into()),
+            Mark::Queen if self.clashing().contains(&sq) => words.push("queen, clashing".into()),
+            Mark::Queen => words.push("queen".into()),
+        }
+        if let Some(hint) = &self.hint {
+            if hint.queen == Some(sq) {
+                words.push("hint: a queen here".into());
+            } else if hint.ruled_out.contains(&sq) {
+                words.push("hint: no queen here".into());
+            }
+        }
+        if self.blamed == Some(sq) {
+            words.push("hint: this queen is wrong".into());
+        }
+        Some(words.join(", "))
+    }
 }
 
 fn in_unit(puzzle: &Puzzle, unit: Unit, sq: Square) -> bool {
