@@ -17,10 +17,15 @@
 //! terminal is given back before the process stops, and taken again and
 //! redrawn when it continues). The only short wait is while an escape
 //! sequence is unfinished (see [`keys`]).
+//!
+//! After the first draw, a frame sends only the cells that changed
+//! (`screen.rs`); a resize, Ctrl-L, a continue after a suspend and a write
+//! that failed send the whole screen again.
 
 pub mod keys;
 mod raw;
 pub mod render;
+mod screen;
 #[allow(unsafe_code)]
 mod sys;
 
@@ -31,7 +36,8 @@ use super::traits::{Backend, Display, Input, Next};
 use super::wait;
 use crate::game::{Checkerboard, Frame, MAX_SIDE, Millis, OnShow};
 use keys::{ESC_WAIT_MS, KeyAction, KeyDecoder};
-use render::{Colours, Squares};
+use render::{Colours, Size, Squares};
+use screen::Screen;
 use std::collections::VecDeque;
 use std::io::{self, IsTerminal, Read};
 use std::os::fd::{AsFd, BorrowedFd};
@@ -72,9 +78,10 @@ pub struct Terminal {
     on_show: Option<OnShow>,
     /// The last log line, shown until the next key.
     log_line: Option<String>,
-    /// What is on the screen now: the board's picture with its cursor, and
-    /// the lines under it (so an unchanged part is not sent again).
-    drawn: Option<(Picture, String)>,
+    /// What the terminal shows, as last sent: the next frame sends only
+    /// what differs. `None` when not known (nothing sent yet, a write
+    /// failed): the next frame is sent whole.
+    sent: Option<Screen>,
     /// Set once the game is ending: a terminal that went away is no error then.
     quitting: bool,
     shutdown: Shutdown,
@@ -119,7 +126,7 @@ impl Terminal {
             shown: None,
             on_show: None,
             log_line: None,
-            drawn: None,
+            sent: None,
             quitting: false,
             shutdown,
             resized,
@@ -130,58 +137,35 @@ impl Terminal {
         })
     }
 
-    /// The board's picture and where to outline the cursor: the game itself
-    /// under the menu and under a message; the frame as it is otherwise, with
-    /// the cursor only when the frame is the game's (not a flash, not asleep).
-    fn picture(&self, frame: Frame) -> Picture {
-        match &self.on_show {
-            Some(on) if on.menu.is_some() || on.message.is_some() => (on.board, on.cursor),
-            Some(on) if on.board == frame => (frame, on.cursor),
-            _ => (frame, None),
-        }
-    }
-
     /// Whether the terminal is too small for the board on show.
     fn too_small(&self) -> bool {
-        self.shown.is_some_and(|frame| !render::fits(raw::size(), self.picture(frame).0.side()))
+        self.shown
+            .is_some_and(|frame| !render::fits(raw::size(), picture(self.on_show.as_ref(), frame).0.side()))
     }
 
+    /// Sends what changed on the screen since the last draw, or the whole
+    /// screen if `whole` or the terminal's size changed.
     fn draw(&mut self, whole: bool) -> io::Result<()> {
         let Some(frame) = self.shown else { return Ok(()) };
         let size = raw::size();
-        let picture = self.picture(frame);
+        let picture = picture(self.on_show.as_ref(), frame);
         // Clicks point at the squares drawn now (none while the terminal is too small).
         let drawn_board = self.on_show.as_ref().map(|on| Checkerboard::new(on.size));
         let squares =
             drawn_board.filter(|b| b.side() == picture.0.side()).and_then(|b| Squares::new(size, b));
         self.decoder.point_on(squares);
-        let under = match &self.on_show {
-            Some(on) => render::under(on, self.log_line.as_deref(), size, picture.0.side()),
-            None => String::new(),
-        };
-        let text = match (whole, &self.drawn) {
-            // Too small: the message drawn with the whole screen stays.
-            (false, Some(_)) if !render::fits(size, picture.0.side()) => String::new(),
-            (false, Some((board, lines))) => {
-                let mut text = String::new();
-                if *board != picture {
-                    text += &render::board(&picture.0, picture.1, size, self.colours);
-                }
-                if *lines != under {
-                    text += &under;
-                }
-                text
+        let text = whole_screen(picture, self.on_show.as_ref(), self.log_line.as_deref(), size, self.colours);
+        // Taken until the write succeeds: after a failed one the screen is not known.
+        let sent = self.sent.take().filter(|_| !whole);
+        let (text, drawn) = screen::to_send(sent, text, size);
+        if !text.is_empty() {
+            match raw::write_all(text.as_bytes()) {
+                Err(_) if self.quitting => return Ok(()),
+                other => other?,
             }
-            _ => render::screen(&picture.0, picture.1, &under, size, self.colours),
-        };
-        self.drawn = Some((picture, under));
-        if text.is_empty() {
-            return Ok(());
         }
-        match raw::write_all(text.as_bytes()) {
-            Err(_) if self.quitting => Ok(()),
-            other => other,
-        }
+        self.sent = Some(drawn);
+        Ok(())
     }
 
     /// Reads what the keyboard sent. `false` when the terminal has gone.
@@ -233,10 +217,8 @@ impl Drop for Terminal {
 
 impl Display for Terminal {
     fn show(&mut self, frame: &Frame) -> Result<(), Error> {
-        // The whole screen at first, and when the board's size changes (the menu chose another).
-        let whole = self.shown.is_none_or(|shown| shown.side() != frame.side());
         self.shown = Some(*frame);
-        self.draw(whole)?;
+        self.draw(false)?;
         Ok(())
     }
 
@@ -290,6 +272,10 @@ impl Input for Terminal {
                     self.suspend()?;
                     continue;
                 }
+                Some(KeyAction::Redraw) => {
+                    self.draw(true)?;
+                    continue;
+                }
                 None => {}
             }
             let now = self.clock.now();
@@ -329,6 +315,33 @@ impl Input for Terminal {
     }
 }
 
+/// The board's picture and where to outline the cursor: the game itself
+/// under the menu and under a message; the frame as it is otherwise, with
+/// the cursor only when the frame is the game's (not a flash, not asleep).
+fn picture(on_show: Option<&OnShow>, frame: Frame) -> Picture {
+    match on_show {
+        Some(on) if on.menu.is_some() || on.message.is_some() => (on.board, on.cursor),
+        Some(on) if on.board == frame => (frame, on.cursor),
+        _ => (frame, None),
+    }
+}
+
+/// The whole screen, cleared and drawn: the picture and, when the game has
+/// described it, the lines under it.
+fn whole_screen(
+    (frame, cursor): Picture,
+    on_show: Option<&OnShow>,
+    log_line: Option<&str>,
+    size: Size,
+    colours: Colours,
+) -> String {
+    let under = match on_show {
+        Some(on) => render::under(on, log_line, size, frame.side()),
+        None => String::new(),
+    };
+    render::screen(&frame, cursor, &under, size, colours)
+}
+
 /// Empties a signal's self-pipe: several signals need one answer.
 fn drain(pipe: &UnixStream) {
     let mut sink = [0u8; 64];
@@ -347,5 +360,132 @@ mod tests {
         assert_eq!(no_colour(Some("dumb"), None), Some(NoColour::DumbTerminal));
         assert_eq!(no_colour(None, None), Some(NoColour::NoTerm));
         assert_eq!(no_colour(Some(""), None), Some(NoColour::NoTerm));
+    }
+}
+
+/// The screens sent while games are played, held to full redraws.
+#[cfg(test)]
+mod sent_screens {
+    use super::screen::seen;
+    use super::*;
+    use crate::game::{Engine, Event, ModeKind, Progress, Setup};
+
+    /// A game in the terminal: each frame sent as the backend sends it, to
+    /// an emulated terminal, and the same frame drawn whole on another.
+    struct Play {
+        engine: Engine,
+        now: Millis,
+        size: Size,
+        terminal: vt100::Parser,
+        sent: Option<Screen>,
+        colours: Colours,
+    }
+
+    impl Play {
+        fn start(mode: ModeKind, side: usize, size: Size, colours: Colours) -> Play {
+            let setup = Setup { mode, size: side, max_size: MAX_SIDE, intro: true, ..Setup::default() };
+            let engine = Engine::start(setup, Progress::default());
+            let mut play = Play { engine, now: 0, size, terminal: seen::terminal(size), sent: None, colours };
+            play.send();
+            play
+        }
+
+        /// Sends the frame on show; the bytes sent. Fails if the terminal
+        /// then shows anything but what the frame drawn whole shows.
+        fn send(&mut self) -> usize {
+            let on_show = self.engine.on_show();
+            let frame = *self.engine.frame();
+            let whole =
+                whole_screen(picture(Some(&on_show), frame), Some(&on_show), None, self.size, self.colours);
+            let (text, screen) = screen::to_send(self.sent.take(), whole.clone(), self.size);
+            self.sent = Some(screen);
+            self.terminal.process(text.as_bytes());
+            if let Some(difference) =
+                seen::difference(self.terminal.screen(), seen::after(self.size, &whole).screen())
+            {
+                panic!("{on_show:?}: the changes sent left {difference} (a full redraw)");
+            }
+            text.len()
+        }
+
+        /// `event`, then the animation that follows played to its end: its
+        /// first frames sent, and its last (a terminal too slow for every
+        /// frame gets fewer, as a loaded machine's may); the bytes of the
+        /// event's own frame.
+        fn play(&mut self, event: Event) -> usize {
+            self.now += 150;
+            self.engine.handle(event, self.now);
+            let bytes = self.send();
+            let mut frames = 0;
+            while let Some(deadline) = self.engine.next_deadline() {
+                self.now = self.now.max(deadline);
+                self.engine.tick(self.now);
+                frames += 1;
+                if frames <= 4 || self.engine.next_deadline().is_none() {
+                    self.send();
+                }
+            }
+            bytes
+        }
+
+        /// The terminal resized: its screen cleared by the next frame, sent whole.
+        fn resize(&mut self, size: Size) {
+            self.size = size;
+            let nz = |n: u16| std::num::NonZeroU16::new(n).unwrap();
+            self.terminal.set_size(nz(size.rows), nz(size.cols));
+            self.sent = None;
+            self.send();
+        }
+    }
+
+    /// Each mode at 8x8 and at the largest size it plays, up to 16x16.
+    fn games() -> impl Iterator<Item = (ModeKind, usize)> {
+        ModeKind::ALL.into_iter().flat_map(|mode| [(mode, 8), (mode, *mode.sizes().end().min(&MAX_SIDE))])
+    }
+
+    #[test]
+    fn the_screen_after_every_frame_sent_is_a_full_redraw_s_in_every_mode() {
+        let moves = [Event::Right, Event::Down, Event::Down, Event::Left, Event::Up, Event::Right];
+        for (mode, side) in games() {
+            let colours = [Colours::Palette256, Colours::TrueColour][side % 2];
+            let mut play = Play::start(mode, side, Size { cols: 120, rows: 40 }, colours);
+            let mut seed = side as u64 * 31 + mode as u64;
+            for step in 0..60 {
+                if step == 30 {
+                    play.resize(Size { cols: 60, rows: 30 });
+                }
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                // Mostly moves, a press every so often, and the menu opened and worked now and then.
+                let event = match (seed >> 33) % 16 {
+                    0..=2 => Event::Press,
+                    3 => Event::Hold,
+                    n => moves[n as usize % moves.len()],
+                };
+                play.play(event);
+                if event == Event::Hold {
+                    play.play(Event::Release);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_cursor_move_sends_at_most_150_bytes_in_every_mode_on_8x8_and_its_largest_board() {
+        for (mode, side) in games() {
+            for colours in [Colours::Palette256, Colours::TrueColour] {
+                let mut play = Play::start(mode, side, Size { cols: 120, rows: 40 }, colours);
+                // The first key ends the start-up messages: more than the cursor changes.
+                play.play(Event::Right);
+                for event in
+                    std::iter::repeat_n(Event::Right, side).chain(std::iter::repeat_n(Event::Down, side))
+                {
+                    let bytes = play.play(event);
+                    assert!(
+                        bytes <= 150,
+                        "{mode} {side}x{side}, {colours:?}: {bytes} bytes for a cursor move"
+                    );
+                }
+            }
+        }
     }
 }
