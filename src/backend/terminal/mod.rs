@@ -383,11 +383,22 @@ mod sent_screens {
 
     impl Play {
         fn start(mode: ModeKind, side: usize, size: Size, colours: Colours) -> Play {
-            let setup = Setup { mode, size: side, max_size: MAX_SIDE, intro: true, ..Setup::default() };
-            let engine = Engine::start(setup, Progress::default());
+            let engine = Play::game(mode, side);
             let mut play = Play { engine, now: 0, size, terminal: seen::terminal(size), sent: None, colours };
             play.send();
             play
+        }
+
+        fn game(mode: ModeKind, side: usize) -> Engine {
+            let setup = Setup { mode, size: side, max_size: MAX_SIDE, intro: true, ..Setup::default() };
+            Engine::start(setup, Progress::default())
+        }
+
+        /// Another mode or size, as the menu chooses one: its screen sent
+        /// as the changes from the last game's.
+        fn switch(&mut self, mode: ModeKind, side: usize) {
+            self.engine = Play::game(mode, side);
+            self.send();
         }
 
         /// Sends the frame on show; the bytes sent. Fails if the terminal
@@ -446,24 +457,27 @@ mod sent_screens {
     #[test]
     fn the_screen_after_every_frame_sent_is_a_full_redraw_s_in_every_mode() {
         let moves = [Event::Right, Event::Down, Event::Down, Event::Left, Event::Up, Event::Right];
-        for (mode, side) in games() {
-            let colours = [Colours::Palette256, Colours::TrueColour][side % 2];
-            let mut play = Play::start(mode, side, Size { cols: 120, rows: 40 }, colours);
-            let mut seed = side as u64 * 31 + mode as u64;
-            for step in 0..60 {
-                if step == 30 {
-                    play.resize(Size { cols: 60, rows: 30 });
-                }
-                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                // Mostly moves, a press every so often, and the menu opened and worked now and then.
-                let event = match (seed >> 33) % 16 {
-                    0..=2 => Event::Press,
-                    3 => Event::Hold,
-                    n => moves[n as usize % moves.len()],
-                };
-                play.play(event);
-                if event == Event::Hold {
-                    play.play(Event::Release);
+        let sizes = [Size { cols: 120, rows: 40 }, Size { cols: 60, rows: 30 }];
+        for colours in [Colours::Palette256, Colours::TrueColour] {
+            let mut play = Play::start(ModeKind::Classic, 4, sizes[0], colours);
+            let mut seed = 1u64;
+            for (game, (mode, side)) in games().enumerate() {
+                play.switch(mode, side);
+                for step in 0..30 {
+                    if step == 15 {
+                        play.resize(sizes[(game + 1) % 2]);
+                    }
+                    seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    // Mostly moves, a press every so often, and the menu opened and worked now and then.
+                    let event = match (seed >> 33) % 16 {
+                        0..=2 => Event::Press,
+                        3 => Event::Hold,
+                        n => moves[n as usize % moves.len()],
+                    };
+                    play.play(event);
+                    if event == Event::Hold {
+                        play.play(Event::Release);
+                    }
                 }
             }
         }
