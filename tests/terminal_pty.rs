@@ -428,6 +428,42 @@ fn a_resize_redraws_the_board_centred_in_the_new_size() {
     assert!(pty.exit().success());
 }
 
+/// Every row of the screen with its cells' attributes, and nothing of
+/// where the cursor is (a frame's changes leave it elsewhere than a whole
+/// screen does).
+fn rows_seen(screen: &vt100::Screen) -> Vec<String> {
+    screen.rows_formatted(0, screen.size().1.get()).collect()
+}
+
+/// Issue 42: a move sends the cells that changed, not the whole screen
+/// (880 bytes before); Ctrl-L sends the whole screen, here over one that
+/// something else wrote on, and it shows what the changes had made.
+#[test]
+fn a_cursor_move_sends_only_what_changed_and_ctrl_l_draws_it_all_again() {
+    let mut pty = Pty::start("changes", Some("truecolor"));
+    pty.wait_for("the start board and its lines", |s| {
+        picture(s) == start_board() && status(s) == "classic 8x8"
+    });
+    for (key, cursor) in [(b"d", (4, 4)), (b"j", (4, 5))] {
+        let before = pty.raw.len();
+        pty.send(key);
+        pty.wait_for("the cursor moved", |s| picture(s) == board(&[(cursor.0, cursor.1, 'B')]));
+        while pty.read_some(Duration::from_millis(100)) {}
+        let sent = pty.raw.len() - before;
+        let text: String = String::from_utf8_lossy(&pty.raw[before..]).chars().take(200).collect();
+        assert!(sent <= 150, "{sent} bytes for a cursor move: {text:?}...");
+    }
+    let changed = rows_seen(pty.parser.screen());
+    pty.parser.process(b"\x1b[0m\x1b[2J\x1b[3;3Hsomething else");
+    let before = pty.raw.len();
+    pty.send(b"\x0c");
+    pty.wait_for("Ctrl-L draws the screen again", |s| rows_seen(s) == changed);
+    while pty.read_some(Duration::from_millis(100)) {}
+    assert!(pty.raw.len() - before > 1000, "the whole screen: {} bytes", pty.raw.len() - before);
+    pty.send(b"q");
+    assert!(pty.exit().success());
+}
+
 #[test]
 fn m_opens_the_menu_and_m_again_closes_it() {
     let mut pty = Pty::start("menu", Some("truecolor"));

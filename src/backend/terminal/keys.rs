@@ -45,6 +45,9 @@ pub enum KeyAction {
     Quit,
     /// Ctrl-Z: stop the game with the terminal given back, until the shell's `fg`.
     Suspend,
+    /// Ctrl-L: the whole screen drawn again, as shells and editors do (after
+    /// something else wrote on it).
+    Redraw,
 }
 
 /// The keys, with the bytes still waiting to make a whole sequence.
@@ -134,6 +137,7 @@ impl KeyDecoder {
             }
             Key::Quit => out.push(KeyAction::Quit),
             Key::Suspend => out.push(KeyAction::Suspend),
+            Key::Redraw => out.push(KeyAction::Redraw),
         }
     }
 
@@ -163,6 +167,7 @@ enum Key {
     },
     Quit,
     Suspend,
+    Redraw,
 }
 
 enum Decoded {
@@ -184,6 +189,7 @@ fn decode_one(bytes: &[u8]) -> Decoded {
         b'q' | b'Q' | 0x03 | 0x04 => plain(Some(Key::Quit)),
         // Ctrl-Z: raw mode turns off the terminal's SIGTSTP, so the game suspends itself.
         0x1a => plain(Some(Key::Suspend)),
+        0x0c => plain(Some(Key::Redraw)),
         b'm' | b'M' => plain(Some(Key::Hold)),
         b'w' | b'W' | b'k' | b'K' => plain(Some(Key::Up)),
         b's' | b'S' | b'j' | b'J' => plain(Some(Key::Down)),
@@ -325,6 +331,7 @@ mod tests {
     #[test]
     fn ctrl_z_suspends_and_a_held_m_is_released_after_it() {
         assert_eq!(decode_all(b"\x1a"), [Suspend]);
+        assert_eq!(decode_all(b"\x0c"), [Redraw], "Ctrl-L");
         assert_eq!(decode_all(b"m\x1ad"), [Game(Hold), Suspend, Game(Release), Game(Right)]);
     }
 

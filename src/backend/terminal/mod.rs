@@ -17,10 +17,17 @@
 //! terminal is given back before the process stops, and taken again and
 //! redrawn when it continues). The only short wait is while an escape
 //! sequence is unfinished (see [`keys`]).
+//!
+//! After the first draw, a frame sends only the cells that changed
+//! (`screen.rs`); a resize, Ctrl-L, a continue after a suspend and a write
+//! that failed send the whole screen again.
 
 pub mod keys;
 mod raw;
 pub mod render;
+mod screen;
+#[cfg(test)]
+mod sent_screens;
 #[allow(unsafe_code)]
 mod sys;
 
@@ -31,7 +38,8 @@ use super::traits::{Backend, Display, Input, Next};
 use super::wait;
 use crate::game::{Checkerboard, Frame, MAX_SIDE, Millis, OnShow};
 use keys::{ESC_WAIT_MS, KeyAction, KeyDecoder};
-use render::{Colours, Squares};
+use render::{Colours, Size, Squares};
+use screen::Screen;
 use std::collections::VecDeque;
 use std::io::{self, IsTerminal, Read};
 use std::os::fd::{AsFd, BorrowedFd};
@@ -72,9 +80,10 @@ pub struct Terminal {
     on_show: Option<OnShow>,
     /// The last log line, shown until the next key.
     log_line: Option<String>,
-    /// What is on the screen now: the board's picture with its cursor, and
-    /// the lines under it (so an unchanged part is not sent again).
-    drawn: Option<(Picture, String)>,
+    /// What the terminal shows, as last sent: the next frame sends only
+    /// what differs. `None` when not known (nothing sent yet, a write
+    /// failed): the next frame is sent whole.
+    sent: Option<Screen>,
     /// Set once the game is ending: a terminal that went away is no error then.
     quitting: bool,
     shutdown: Shutdown,
@@ -119,7 +128,7 @@ impl Terminal {
             shown: None,
             on_show: None,
             log_line: None,
-            drawn: None,
+            sent: None,
             quitting: false,
             shutdown,
             resized,
@@ -130,58 +139,35 @@ impl Terminal {
         })
     }
 
-    /// The board's picture and where to outline the cursor: the game itself
-    /// under the menu and under a message; the frame as it is otherwise, with
-    /// the cursor only when the frame is the game's (not a flash, not asleep).
-    fn picture(&self, frame: Frame) -> Picture {
-        match &self.on_show {
-            Some(on) if on.menu.is_some() || on.message.is_some() => (on.board, on.cursor),
-            Some(on) if on.board == frame => (frame, on.cursor),
-            _ => (frame, None),
-        }
-    }
-
     /// Whether the terminal is too small for the board on show.
     fn too_small(&self) -> bool {
-        self.shown.is_some_and(|frame| !render::fits(raw::size(), self.picture(frame).0.side()))
+        self.shown
+            .is_some_and(|frame| !render::fits(raw::size(), picture(self.on_show.as_ref(), frame).0.side()))
     }
 
+    /// Sends what changed on the screen since the last draw, or the whole
+    /// screen if `whole` or the terminal's size changed.
     fn draw(&mut self, whole: bool) -> io::Result<()> {
         let Some(frame) = self.shown else { return Ok(()) };
         let size = raw::size();
-        let picture = self.picture(frame);
+        let picture = picture(self.on_show.as_ref(), frame);
         // Clicks point at the squares drawn now (none while the terminal is too small).
         let drawn_board = self.on_show.as_ref().map(|on| Checkerboard::new(on.size));
         let squares =
             drawn_board.filter(|b| b.side() == picture.0.side()).and_then(|b| Squares::new(size, b));
         self.decoder.point_on(squares);
-        let under = match &self.on_show {
-            Some(on) => render::under(on, self.log_line.as_deref(), size, picture.0.side()),
-            None => String::new(),
-        };
-        let text = match (whole, &self.drawn) {
-            // Too small: the message drawn with the whole screen stays.
-            (false, Some(_)) if !render::fits(size, picture.0.side()) => String::new(),
-            (false, Some((board, lines))) => {
-                let mut text = String::new();
-                if *board != picture {
-                    text += &render::board(&picture.0, picture.1, size, self.colours);
-                }
-                if *lines != under {
-                    text += &under;
-                }
-                text
+        let text = whole_screen(picture, self.on_show.as_ref(), self.log_line.as_deref(), size, self.colours);
+        // Taken until the write succeeds: after a failed one the screen is not known.
+        let sent = self.sent.take().filter(|_| !whole);
+        let (text, drawn) = screen::to_send(sent, text, size);
+        if !text.is_empty() {
+            match raw::write_all(text.as_bytes()) {
+                Err(_) if self.quitting => return Ok(()),
+                other => other?,
             }
-            _ => render::screen(&picture.0, picture.1, &under, size, self.colours),
-        };
-        self.drawn = Some((picture, under));
-        if text.is_empty() {
-            return Ok(());
         }
-        match raw::write_all(text.as_bytes()) {
-            Err(_) if self.quitting => Ok(()),
-            other => other,
-        }
+        self.sent = Some(drawn);
+        Ok(())
     }
 
     /// Reads what the keyboard sent. `false` when the terminal has gone.
@@ -233,10 +219,8 @@ impl Drop for Terminal {
 
 impl Display for Terminal {
     fn show(&mut self, frame: &Frame) -> Result<(), Error> {
-        // The whole screen at first, and when the board's size changes (the menu chose another).
-        let whole = self.shown.is_none_or(|shown| shown.side() != frame.side());
         self.shown = Some(*frame);
-        self.draw(whole)?;
+        self.draw(false)?;
         Ok(())
     }
 
@@ -290,6 +274,10 @@ impl Input for Terminal {
                     self.suspend()?;
                     continue;
                 }
+                Some(KeyAction::Redraw) => {
+                    self.draw(true)?;
+                    continue;
+                }
                 None => {}
             }
             let now = self.clock.now();
@@ -327,6 +315,33 @@ impl Input for Terminal {
             }
         }
     }
+}
+
+/// The board's picture and where to outline the cursor: the game itself
+/// under the menu and under a message; the frame as it is otherwise, with
+/// the cursor only when the frame is the game's (not a flash, not asleep).
+fn picture(on_show: Option<&OnShow>, frame: Frame) -> Picture {
+    match on_show {
+        Some(on) if on.menu.is_some() || on.message.is_some() => (on.board, on.cursor),
+        Some(on) if on.board == frame => (frame, on.cursor),
+        _ => (frame, None),
+    }
+}
+
+/// The whole screen, cleared and drawn: the picture and, when the game has
+/// described it, the lines under it.
+fn whole_screen(
+    (frame, cursor): Picture,
+    on_show: Option<&OnShow>,
+    log_line: Option<&str>,
+    size: Size,
+    colours: Colours,
+) -> String {
+    let under = match on_show {
+        Some(on) => render::under(on, log_line, size, frame.side()),
+        None => String::new(),
+    };
+    render::screen(&frame, cursor, &under, size, colours)
 }
 
 /// Empties a signal's self-pipe: several signals need one answer.
