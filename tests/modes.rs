@@ -156,6 +156,31 @@ fn strict_refuses_an_attacking_queen_with_a_red_flash() {
     assert_eq!(g.send(&[Down, Press]), board(&[(3, 4, 'B')]));
 }
 
+/// Issue 43: a refused queen is said in words, once, naming the queens that
+/// attack its square, for a player who cannot see the red flash.
+#[test]
+fn strict_says_once_why_a_queen_is_refused() {
+    let mut g = Game::new(ModeKind::Strict, 8);
+    // The cursor starts on d4: a queen there, then one on e4 beside it.
+    g.send(&[Press, Right, Press]);
+    let one = g.engine.take_refusal();
+    assert_eq!(one.as_deref(), Some("e4 refused: the queen on d4 attacks it"));
+    assert_eq!(g.engine.take_refusal(), None, "said once");
+    // A queen on f5 attacks e4 too; then one on e1.
+    g.send(&[Right, Up, Press, Left, Down, Press]);
+    let two = g.engine.take_refusal();
+    assert_eq!(two.as_deref(), Some("e4 refused: the queens on d4 and f5 attack it"));
+    g.send(&[Down, Down, Down, Press, Up, Up, Up, Press]);
+    let three = g.engine.take_refusal();
+    assert_eq!(three.as_deref(), Some("e4 refused: the queens on d4, e1 and f5 attack it"));
+    // Not taken, it is gone after the next event; a queen placed is not refused.
+    g.send(&[Press, Left, Left, Up, Up]);
+    assert_eq!(g.engine.take_refusal(), None);
+    g.send(&[Press]);
+    assert_eq!(g.engine.take_refusal(), None, "c6 is free");
+    assert_eq!(g.engine.frame().get(2, 2), Theme::default().queen);
+}
+
 #[test]
 fn strict_solve_without_a_solution_shows_the_queens_in_the_way() {
     let mut g = Game::new(ModeKind::Strict, 8);

@@ -154,6 +154,15 @@ pub enum Reaction {
     Draw,
     /// Play these pictures first, then show the mode's picture.
     Animate(Animation),
+    /// The press was refused (strict: a queen on an attacked square): play
+    /// `flash`, the LEDs' sign of it, and keep `why` in words for a player
+    /// who cannot see them ([`Engine::take_refusal`](super::Engine::take_refusal)).
+    Refused {
+        /// The flash to play.
+        flash: Animation,
+        /// What was refused and why: `"e4 refused: the queen on d4 attacks it"`.
+        why: String,
+    },
     /// The player completed the board with `queens`: play `flash`, and the
     /// engine adds what it says about the player's progress.
     Solved {

@@ -86,8 +86,10 @@ impl Strict {
             }
             return Reaction::Draw;
         }
-        if pos.game.queens().any(|q| q.queen_attacks(pos.cursor)) {
-            return Reaction::Animate(self.refusal());
+        let attackers: Vec<Square> = pos.game.queens().filter(|q| q.queen_attacks(pos.cursor)).collect();
+        if !attackers.is_empty() {
+            let why = refusal_words(pos.cursor, &attackers, pos.board.n());
+            return Reaction::Refused { flash: self.refusal(), why };
         }
         pos.game.set(col, Some(pos.cursor.row));
         self.started.get_or_insert(self.now);
@@ -153,6 +155,19 @@ impl Strict {
         let theme = &self.pos.style.theme;
         if self.program.has_queen(q) { theme.needed } else { theme.queen }
     }
+}
+
+/// Why a queen on `refused` is refused, in words: `"e4 refused: the queen
+/// on d4 attacks it"`, or `"the queens on d4 and e7 attack it"`.
+fn refusal_words(refused: Square, attackers: &[Square], n: usize) -> String {
+    let names: Vec<String> = attackers.iter().map(|q| q.chess(n)).collect();
+    let (queens, attack) = if names.len() == 1 { ("queen", "attacks") } else { ("queens", "attack") };
+    let names = match names.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => String::new(),
+    };
+    format!("{} refused: the {queens} on {names} {attack} it", refused.chess(n))
 }
 
 impl Mode for Strict {
