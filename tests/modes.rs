@@ -123,6 +123,16 @@ fn a_dead_end_gets_a_hint_with_nothing_lit() {
     g.send(&[Up, Up, Up, Up, Left, Left, Left, Press, Right, Down, Down, Press]);
     let shown = g.send(&[Hold, Press]);
     assert_eq!(shown, board(&[(0, 0, 'W'), (1, 2, 'W')]));
+    // Issue 43: what the LEDs say by lighting nothing is said in words.
+    let why = g.engine.take_refusal();
+    assert_eq!(why.as_deref(), Some("no hint: no square left leads to a solution"));
+    // A hint that lights squares needs no words: after the answer (a press on a queen) the board is empty.
+    g.send(&[Press, Hold, Press]);
+    assert_eq!(g.engine.take_refusal(), None);
+    // Strict's board completed by Solve: nothing to light either.
+    let mut g = Game::new(ModeKind::Strict, 8);
+    g.send(&[Hold, Right, Press, Hold, Left, Press]);
+    assert_eq!(g.engine.take_refusal().as_deref(), Some("no hint: the board is full"));
 }
 
 #[test]

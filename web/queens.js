@@ -213,9 +213,10 @@ function speakBoard() {
   if (changed.length > 0 && changed.length <= on.size) document.getElementById("spoken").textContent = changed.join("; ");
 }
 
-// Why a press was refused (strict: a queen on an attacked square), in the engine's words, said once
-// after the press: the LEDs' red flash is for the eyes. A refusal in the same words as the last is
-// said again: the live region is emptied first, so that its words are new.
+// Why a press was refused or did nothing (strict: a queen on an attacked square; a hint with no square
+// to light), in the engine's words, said once after the press: the LEDs' red flash, or nothing lit,
+// is for the eyes. The same words as the last are said again: the live region is emptied first, so
+// that its words are new.
 function speakRefusal() {
   const len = wasm.refusal();
   if (len === 0) return;

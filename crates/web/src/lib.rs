@@ -284,9 +284,11 @@ pub fn board_json(session: &Session) -> String {
     )
 }
 
-/// Why the last input was refused (strict: a queen on an attacked square),
-/// in the engine's words, as the output text, once: the page's live region
-/// says it after the press. Returns its length (0: nothing refused since).
+/// Why the last input was refused or did nothing (strict: a queen on an
+/// attacked square; a hint with no square to light), in the engine's words
+/// ([`queens_engine::game::Engine::take_refusal`]), as the output text,
+/// once: the page's live region says it after the press. Returns its length
+/// (0: nothing refused since).
 // SAFETY: as for `input_buffer`.
 #[unsafe(no_mangle)]
 pub extern "C" fn refusal() -> usize {

@@ -189,7 +189,7 @@ impl Session {
         self.engine.square_words()
     }
 
-    /// Why the last input was refused, in words, once ([`Engine::take_refusal`]).
+    /// Why the last input was refused or did nothing, in words, once ([`Engine::take_refusal`]).
     pub fn take_refusal(&mut self) -> Option<String> {
         self.engine.take_refusal()
     }

@@ -314,10 +314,12 @@ impl Engine {
             .collect()
     }
 
-    /// Why the last event was refused, in the mode's words (`"e4 refused:
-    /// the queen on d4 attacks it"`), once: then `None` until another is.
-    /// The LEDs say it with a flash; these words are for a player who cannot
-    /// see them (the page's screen reader says them after the press).
+    /// Why the last event was refused or did nothing, in the mode's words
+    /// (`"e4 refused: the queen on d4 attacks it"`, `"no hint: no square
+    /// left leads to a solution"`), once: then `None` until another is. The
+    /// LEDs say it with a flash, or by lighting nothing; these words are for
+    /// a player who cannot see them (the page's screen reader says them
+    /// after the press).
     pub fn take_refusal(&mut self) -> Option<String> {
         self.refusal.take()
     }
@@ -489,7 +491,7 @@ impl Engine {
             }
             Reaction::Animate(animation) => self.queue.push_back(animation),
             Reaction::Refused { flash, why } => {
-                self.queue.push_back(flash);
+                self.queue.extend(flash);
                 self.refusal = Some(why);
             }
             Reaction::Solved { queens, flash } => self.solved(flash, None, Some(queens)),

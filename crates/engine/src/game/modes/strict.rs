@@ -89,7 +89,7 @@ impl Strict {
         let attackers: Vec<Square> = pos.game.queens().filter(|q| q.queen_attacks(pos.cursor)).collect();
         if !attackers.is_empty() {
             let why = refusal_words(pos.cursor, &attackers, pos.board.n());
-            return Reaction::Refused { flash: self.refusal(), why };
+            return Reaction::Refused { flash: Some(self.refusal()), why };
         }
         pos.game.set(col, Some(pos.cursor.row));
         self.started.get_or_insert(self.now);
@@ -213,10 +213,7 @@ impl Mode for Strict {
     fn act(&mut self, action: Action, stopwatch: &dyn Stopwatch) -> Reaction {
         self.screen = Screen::Playing;
         match action {
-            Action::Hint => {
-                self.pos.show_hint();
-                Reaction::Draw
-            }
+            Action::Hint => self.pos.show_hint(),
             Action::Solve => self.solve(stopwatch),
             Action::Restart => {
                 self.reset();
