@@ -292,6 +292,19 @@ try {
     fail(`a queen on d4 beside e3's: focused "${board.focused}", said "${board.spoken}"`);
   }
   log(`a screen reader's classic: the grid "${board.name}", Tab to d4, arrows to e3, Enter: "e3, queen"; d4's queen takes it: "${board.spoken}"`);
+  // Strict: a queen where another attacks it is refused, and the live region says why (the LEDs flash red).
+  await key("m");
+  for (let i = 0; i < 12 && (await evaluate("document.querySelector('#menu .selected')?.textContent")) !== "[STRICT]"; i++) await key("ArrowRight");
+  await key("Enter");
+  await until("document.getElementById('mode').textContent.startsWith('strict')", "strict is played");
+  await key("Enter");
+  await key("ArrowRight");
+  await key("Enter");
+  board = await readBoard();
+  if (board.focused !== "e4" || board.spoken !== "e4 refused: the queen on d4 attacks it") {
+    fail(`a queen on e4 beside d4's in strict: focused "${board.focused}", said "${board.spoken}"`);
+  }
+  log(`a screen reader's strict: a queen on e4 beside d4's: "${board.spoken}"`);
   // Regions: the menu by the keys, then every square says its region, and a press its dot.
   await key("m");
   for (let i = 0; i < 12 && (await evaluate("document.querySelector('#menu .selected')?.textContent")) !== "[REGIONS]"; i++) await key("ArrowRight");

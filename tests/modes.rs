@@ -123,6 +123,16 @@ fn a_dead_end_gets_a_hint_with_nothing_lit() {
     g.send(&[Up, Up, Up, Up, Left, Left, Left, Press, Right, Down, Down, Press]);
     let shown = g.send(&[Hold, Press]);
     assert_eq!(shown, board(&[(0, 0, 'W'), (1, 2, 'W')]));
+    // Issue 43: what the LEDs say by lighting nothing is said in words.
+    let why = g.engine.take_refusal();
+    assert_eq!(why.as_deref(), Some("no hint: no square left leads to a solution"));
+    // A hint that lights squares needs no words: after the answer (a press on a queen) the board is empty.
+    g.send(&[Press, Hold, Press]);
+    assert_eq!(g.engine.take_refusal(), None);
+    // Strict's board completed by Solve: nothing to light either.
+    let mut g = Game::new(ModeKind::Strict, 8);
+    g.send(&[Hold, Right, Press, Hold, Left, Press]);
+    assert_eq!(g.engine.take_refusal().as_deref(), Some("no hint: the board is full"));
 }
 
 #[test]
@@ -154,6 +164,31 @@ fn strict_refuses_an_attacking_queen_with_a_red_flash() {
     // Same column is refused too; pressing the queen takes it back.
     assert_eq!(g.send(&[Left, Up, Press]), board(&[(3, 4, 'W'), (3, 3, 'B')]));
     assert_eq!(g.send(&[Down, Press]), board(&[(3, 4, 'B')]));
+}
+
+/// Issue 43: a refused queen is said in words, once, naming the queens that
+/// attack its square, for a player who cannot see the red flash.
+#[test]
+fn strict_says_once_why_a_queen_is_refused() {
+    let mut g = Game::new(ModeKind::Strict, 8);
+    // The cursor starts on d4: a queen there, then one on e4 beside it.
+    g.send(&[Press, Right, Press]);
+    let one = g.engine.take_refusal();
+    assert_eq!(one.as_deref(), Some("e4 refused: the queen on d4 attacks it"));
+    assert_eq!(g.engine.take_refusal(), None, "said once");
+    // A queen on f5 attacks e4 too; then one on e1.
+    g.send(&[Right, Up, Press, Left, Down, Press]);
+    let two = g.engine.take_refusal();
+    assert_eq!(two.as_deref(), Some("e4 refused: the queens on d4 and f5 attack it"));
+    g.send(&[Down, Down, Down, Press, Up, Up, Up, Press]);
+    let three = g.engine.take_refusal();
+    assert_eq!(three.as_deref(), Some("e4 refused: the queens on d4, e1 and f5 attack it"));
+    // Not taken, it is gone after the next event; a queen placed is not refused.
+    g.send(&[Press, Left, Left, Up, Up]);
+    assert_eq!(g.engine.take_refusal(), None);
+    g.send(&[Press]);
+    assert_eq!(g.engine.take_refusal(), None, "c6 is free");
+    assert_eq!(g.engine.frame().get(2, 2), Theme::default().queen);
 }
 
 #[test]

@@ -284,6 +284,20 @@ pub fn board_json(session: &Session) -> String {
     )
 }
 
+/// Why the last input was refused or did nothing (strict: a queen on an
+/// attacked square; a hint with no square to light), in the engine's words
+/// ([`queens_engine::game::Engine::take_refusal`]), as the output text,
+/// once: the page's live region says it after the press. Returns its length
+/// (0: nothing refused since).
+// SAFETY: as for `input_buffer`.
+#[unsafe(no_mangle)]
+pub extern "C" fn refusal() -> usize {
+    PAGE.with_borrow_mut(|page| {
+        page.output = page.session.as_mut().and_then(Session::take_refusal).unwrap_or_default();
+        page.output.len()
+    })
+}
+
 /// Whether there is progress to store (1) or not (0): a change since it
 /// was last stored, and progress is kept. Only then does the page read
 /// what is stored for [`saved()`].
@@ -526,6 +540,24 @@ mod tests {
         let pressed = session.square_words();
         assert_eq!(pressed[cursor], format!("{}, dot", squares[cursor]));
         assert_eq!(pressed.iter().filter(|s| s.ends_with("dot")).count(), 1);
+    }
+
+    /// Issue 43: why strict refused a queen is the output text once, after the press.
+    #[test]
+    fn a_refusal_is_said_once_with_its_why() {
+        let saved = SavedState { mode: ModeKind::Strict, ..SavedState::default() };
+        let session =
+            Session::start(Some(saved), false, 0.0, 0, None, Box::new(StoppedWatch), Box::new(NoCalendar));
+        PAGE.with_borrow_mut(|page| page.session = Some(session));
+        // The page's keys: an event's index in Event::JOYSTICK.
+        let key = |event| Event::JOYSTICK.iter().position(|&e| e == event).unwrap() as u32;
+        keyboard(key(Event::Press), 1.0);
+        assert_eq!(refusal(), 0, "d4 is free");
+        keyboard(key(Event::Right), 2.0);
+        keyboard(key(Event::Press), 3.0);
+        assert_eq!(refusal(), "e4 refused: the queen on d4 attacks it".len());
+        assert_eq!(output_text(), "e4 refused: the queen on d4 attacks it");
+        assert_eq!(refusal(), 0, "said once");
     }
 
     #[test]

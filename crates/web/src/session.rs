@@ -189,6 +189,11 @@ impl Session {
         self.engine.square_words()
     }
 
+    /// Why the last input was refused or did nothing, in words, once ([`Engine::take_refusal`]).
+    pub fn take_refusal(&mut self) -> Option<String> {
+        self.engine.take_refusal()
+    }
+
     /// How many of the 92 solutions of the 8x8 the player has found.
     pub fn found(&self) -> usize {
         self.engine.progress().count()

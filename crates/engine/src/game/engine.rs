@@ -115,6 +115,8 @@ pub struct Engine {
     /// The modes whose rules are still to scroll before their first game
     /// ([`ModeKind::rules_first`]); none without the start-up messages.
     rules_due: Vec<ModeKind>,
+    /// Why the last event was refused, until taken ([`Engine::take_refusal`]).
+    refusal: Option<String>,
 }
 
 /// Where the front animation is.
@@ -200,6 +202,7 @@ impl Engine {
             stopwatch: Box::new(StoppedWatch),
             calendar: None,
             rules_due: Vec::new(),
+            refusal: None,
         }
     }
 
@@ -311,6 +314,16 @@ impl Engine {
             .collect()
     }
 
+    /// Why the last event was refused or did nothing, in the mode's words
+    /// (`"e4 refused: the queen on d4 attacks it"`, `"no hint: no square
+    /// left leads to a solution"`), once: then `None` until another is. The
+    /// LEDs say it with a flash, or by lighting nothing; these words are for
+    /// a player who cannot see them (the page's screen reader says them
+    /// after the press).
+    pub fn take_refusal(&mut self) -> Option<String> {
+        self.refusal.take()
+    }
+
     /// The player's progress that belongs to what is played, in words: how
     /// many of the 92 solutions were found (`37/92 found`) on the 8x8 in the
     /// modes that count them (classic, and strict's boards solved by hand);
@@ -396,6 +409,7 @@ impl Engine {
     /// square ([`Checkerboard::square_at`] of the board on show).
     pub fn handle(&mut self, event: Event, now: Millis) {
         let kept = self.kept;
+        self.refusal = None;
         self.solving = self.mode.in_play();
         self.apply(event, now);
         if let Some(playing) = self.mode.in_play() {
@@ -476,6 +490,10 @@ impl Engine {
                 return;
             }
             Reaction::Animate(animation) => self.queue.push_back(animation),
+            Reaction::Refused { flash, why } => {
+                self.queue.extend(flash);
+                self.refusal = Some(why);
+            }
             Reaction::Solved { queens, flash } => self.solved(flash, None, Some(queens)),
             Reaction::Completed { flash, message, progress } => {
                 if self.setup.mode == ModeKind::Regions && self.solving.is_some() {

@@ -132,7 +132,7 @@ impl Mode for Classic {
             // After an answer or a solved board the game is already empty:
             // the hint is for the new game.
             self.screen = Screen::Playing;
-            self.pos.show_hint();
+            return self.pos.show_hint();
         }
         Reaction::Draw
     }

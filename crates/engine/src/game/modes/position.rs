@@ -71,8 +71,17 @@ impl Position {
     }
 
     /// Lights every empty square where a queen still leads to a solution.
-    pub(crate) fn show_hint(&mut self) {
+    /// With none to light the LEDs show nothing new, and the words say why.
+    pub(crate) fn show_hint(&mut self) -> Reaction {
         self.hint = self.answers.safe_squares(&self.game);
+        if !self.hint.is_empty() {
+            return Reaction::Draw;
+        }
+        let why = match self.game.is_full() {
+            true => "no hint: the board is full",
+            false => "no hint: no square left leads to a solution",
+        };
+        Reaction::Refused { flash: None, why: why.to_string() }
     }
 
     /// The checkerboard, the hint, the cursor, and `queens` over them in the

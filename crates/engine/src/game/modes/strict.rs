@@ -86,8 +86,10 @@ impl Strict {
             }
             return Reaction::Draw;
         }
-        if pos.game.queens().any(|q| q.queen_attacks(pos.cursor)) {
-            return Reaction::Animate(self.refusal());
+        let attackers: Vec<Square> = pos.game.queens().filter(|q| q.queen_attacks(pos.cursor)).collect();
+        if !attackers.is_empty() {
+            let why = refusal_words(pos.cursor, &attackers, pos.board.n());
+            return Reaction::Refused { flash: Some(self.refusal()), why };
         }
         pos.game.set(col, Some(pos.cursor.row));
         self.started.get_or_insert(self.now);
@@ -155,6 +157,19 @@ impl Strict {
     }
 }
 
+/// Why a queen on `refused` is refused, in words: `"e4 refused: the queen
+/// on d4 attacks it"`, or `"the queens on d4 and e7 attack it"`.
+fn refusal_words(refused: Square, attackers: &[Square], n: usize) -> String {
+    let names: Vec<String> = attackers.iter().map(|q| q.chess(n)).collect();
+    let (queens, attack) = if names.len() == 1 { ("queen", "attacks") } else { ("queens", "attack") };
+    let names = match names.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => String::new(),
+    };
+    format!("{} refused: the {queens} on {names} {attack} it", refused.chess(n))
+}
+
 impl Mode for Strict {
     fn cursor(&self) -> Option<Square> {
         Some(self.pos.cursor)
@@ -198,10 +213,7 @@ impl Mode for Strict {
     fn act(&mut self, action: Action, stopwatch: &dyn Stopwatch) -> Reaction {
         self.screen = Screen::Playing;
         match action {
-            Action::Hint => {
-                self.pos.show_hint();
-                Reaction::Draw
-            }
+            Action::Hint => self.pos.show_hint(),
             Action::Solve => self.solve(stopwatch),
             Action::Restart => {
                 self.reset();
