@@ -68,6 +68,8 @@ pub struct Terminal {
     /// When the decoder's unfinished sequence last got a byte.
     pending_since: Millis,
     colours: Colours,
+    /// Regions' squares show their region's letter.
+    letters: bool,
     shown: Option<Frame>,
     on_show: Option<OnShow>,
     /// The last log line, shown until the next key.
@@ -116,6 +118,7 @@ impl Terminal {
             actions: VecDeque::new(),
             pending_since: 0,
             colours,
+            letters: false,
             shown: None,
             on_show: None,
             log_line: None,
@@ -128,6 +131,12 @@ impl Terminal {
             stop_hook,
             _raw: raw,
         })
+    }
+
+    /// With `letters`, regions' squares show their region's letter.
+    pub fn with_letters(mut self, letters: bool) -> Terminal {
+        self.letters = letters;
+        self
     }
 
     /// The board's picture and where to outline the cursor: the game itself
@@ -155,6 +164,11 @@ impl Terminal {
         let squares =
             drawn_board.filter(|b| b.side() == picture.0.side()).and_then(|b| Squares::new(size, b));
         self.decoder.point_on(squares);
+        // Letters on the game's own picture only (it has the cursor), not on a flash or a scroll.
+        let letters = match &self.on_show {
+            Some(on) if self.letters && picture.1.is_some() => on.letters.as_slice(),
+            _ => &[],
+        };
         let under = match &self.on_show {
             Some(on) => render::under(on, self.log_line.as_deref(), size, picture.0.side()),
             None => String::new(),
@@ -165,14 +179,14 @@ impl Terminal {
             (false, Some((board, lines))) => {
                 let mut text = String::new();
                 if *board != picture {
-                    text += &render::board(&picture.0, picture.1, size, self.colours);
+                    text += &render::board_lettered(&picture.0, picture.1, letters, size, self.colours);
                 }
                 if *lines != under {
                     text += &under;
                 }
                 text
             }
-            _ => render::screen(&picture.0, picture.1, &under, size, self.colours),
+            _ => render::screen(&picture.0, picture.1, letters, &under, size, self.colours),
         };
         self.drawn = Some((picture, under));
         if text.is_empty() {
