@@ -203,6 +203,34 @@ mod tests {
     }
 
     #[test]
+    fn a_date_plays_that_days_puzzle_and_today_is_todays_puzzle_of_the_day() {
+        use crate::regions::generate::FIRST_DAY;
+        let today = FIRST_DAY + 5;
+        let device = Device { today: Some(today), ..LEDS };
+        let choose =
+            |asked: Asked| Setup::choose(asked, &Configured::default(), &SavedState::default(), device);
+        let on = |day, mode, size| Asked { date: Some(day), mode, size, ..Asked::default() };
+        let past = choose(on(today - 1, None, None)).unwrap();
+        assert_eq!((past.mode, past.size, past.past_day), (ModeKind::Regions, 8, Some(today - 1)));
+        // Today's date is the puzzle of the day, counted in the streak: no past day.
+        let now = choose(on(today, Some(ModeKind::Regions), Some(8))).unwrap();
+        assert_eq!((now.mode, now.size, now.past_day), (ModeKind::Regions, 8, None));
+        assert_eq!(
+            choose(on(today - 1, Some(ModeKind::Strict), None)),
+            Err(SetupError::DateMode(ModeKind::Strict))
+        );
+        assert_eq!(choose(on(today - 1, None, Some(6))), Err(SetupError::DateSize(6)));
+        assert_eq!(
+            choose(on(FIRST_DAY - 1, None, None)),
+            Err(SetupError::Date(PastDayError::TooEarly(FIRST_DAY - 1)))
+        );
+        assert_eq!(
+            choose(on(today + 1, None, None)),
+            Err(SetupError::Date(PastDayError::Future(today + 1, today)))
+        );
+    }
+
+    #[test]
     fn the_config_files_size_is_fitted_to_the_mode_and_the_display() {
         // One file for every backend: its 12 plays on the terminal, and as
         // large as the LEDs or the mode allow elsewhere, as a saved size does.
