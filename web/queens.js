@@ -163,7 +163,8 @@ function describe() {
     help.replaceChildren(...on.help.map((words) => Object.assign(document.createElement("li"), { textContent: words })));
   }
   showShare(on.share);
-  showLetters(on.letters);
+  // Not over the words the LEDs scroll (a message, the menu): only on the board's squares.
+  showLetters(on.menu || on.message ? "" : on.letters);
 }
 
 // After every input and every deadline: show the result, keep the progress, and wake again only if
