@@ -1421,3 +1421,54 @@ fn linkedins_puzzle_with_regions_in_two_pieces_plays_to_solved() {
     pty.send(b"q");
     assert!(pty.exit().success());
 }
+
+/// Issue 43: `--letters` writes each regions square's letter on it (the
+/// puzzle's text form's), and a past day's puzzle (`--date`) solved shows,
+/// under its SOLVED IN, the engine's lines to share: the day, the time and
+/// the hints, and the crowns, one per queen.
+#[test]
+fn letters_show_on_the_regions_and_a_solve_shows_the_lines_to_share() {
+    use queens::regions::generate::{self, date_string};
+    let today = queens::backend::clock::UtcCalendar::today().unwrap();
+    let (day, date) = (today - 1, date_string(today - 1));
+    let puzzle = generate::daily(day).puzzle;
+    let mut pty = Pty::start_with("letters", Some("truecolor"), &["--date", &date, "--letters"]);
+    pty.wait_for("the board", |s| status(s).starts_with("regions 8x8"));
+    let letters: Vec<Vec<char>> = puzzle.letters().lines().map(|row| row.chars().collect()).collect();
+    let start = queens::game::Checkerboard::new(8).start();
+    for y in 0..8u16 {
+        for x in 0..8u16 {
+            let shown = cell_text(pty.parser.screen(), x, y);
+            let want = match (x, y) == (start.col.into(), start.row.into()) {
+                true => "[]".to_string(),
+                false => format!("{} ", letters[y as usize][x as usize]),
+            };
+            assert_eq!(shown, want, "the cell of ({x}, {y})");
+        }
+    }
+    let keys: Vec<u8> = common::regions_solving_script(&puzzle)
+        .lines()
+        .map(|event| match event {
+            "up" => b'k',
+            "down" => b'j',
+            "left" => b'h',
+            "right" => b'l',
+            _ => b'\r',
+        })
+        .collect();
+    pty.send(&keys);
+    let shared = format!("queens regions: the puzzle of {date}, played on {}", date_string(today));
+    pty.wait_for("the lines to share under SOLVED IN", |s| {
+        let lines = lines_under(s, 8);
+        lines.iter().position(|l| *l == shared).is_some_and(|at| lines[at - 1].contains("SOLVED IN"))
+    });
+    let lines = lines_under(pty.parser.screen(), 8);
+    let at = lines.iter().position(|l| *l == shared).unwrap();
+    assert!(
+        lines[at + 1].starts_with("solved in ") && lines[at + 1].ends_with("s with no hints"),
+        "{lines:?}"
+    );
+    assert_eq!(lines[at + 2], "👑".repeat(8), "{lines:?}");
+    pty.send(b"q");
+    assert!(pty.exit().success());
+}

@@ -21,6 +21,7 @@ mod layers;
 mod logging;
 mod modes;
 mod on_show;
+mod past_days;
 mod play_start;
 mod puzzle;
 mod regions;

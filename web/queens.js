@@ -162,6 +162,9 @@ function describe() {
     help.dataset.items = on.help.join("\n");
     help.replaceChildren(...on.help.map((words) => Object.assign(document.createElement("li"), { textContent: words })));
   }
+  showShare(on.share);
+  // Not over the words the LEDs scroll (a message, the menu): only on the board's squares.
+  showLetters(on.menu || on.message ? "" : on.letters);
 }
 
 // The board in words, for a screen reader: an ARIA grid laid over the LEDs (hidden from the reader),
@@ -262,7 +265,7 @@ function update() {
 function onKey(e) {
   if (e.ctrlKey || e.altKey || e.metaKey) return;
   // Keys in the puzzle box (typing a puzzle, its summary, its button) are the box's, not the game's.
-  if (e.target.closest?.("#puzzle")) return;
+  if (e.target.closest?.("#puzzle, #past")) return;
   const event = KEYS[e.key];
   if (event === undefined) return;
   e.preventDefault();
@@ -428,6 +431,105 @@ function app() {
   });
 }
 
+// Sharing a result, past days and region letters (issue 43). -----------------------------------
+
+// The lines to share the puzzle just solved (the engine's, the same the terminal prints), or
+// null: the Share button shows while there are some.
+let shareLines = null;
+
+function showShare(lines) {
+  shareLines = lines;
+  document.getElementById("share").hidden = lines === null;
+}
+
+// Shares the lines through the system's share sheet where there is one (a phone), else copies
+// them; either way the page says what it did, in one line.
+async function shareResult() {
+  if (shareLines === null) return;
+  const text = shareLines.join("\n");
+  const said = document.getElementById("share-said");
+  try {
+    if (navigator.share) {
+      await navigator.share({ text });
+      said.textContent = "shared";
+    } else {
+      await navigator.clipboard.writeText(text);
+      said.textContent = "copied: paste it anywhere";
+    }
+  } catch (e) {
+    // Closing the share sheet is no failure.
+    said.textContent = e.name === "AbortError" ? "" : `could not share: ${e.message}`;
+  }
+}
+
+// Remembered like the intro: a storage that cannot be read leaves the letters off.
+const LETTERS = "queens.letters";
+let lettersOn = false;
+
+function letterToggle() {
+  const box = document.getElementById("letters");
+  try {
+    lettersOn = localStorage.getItem(LETTERS) === "1";
+  } catch (e) {
+    // Said by loadStored or save, which use the same storage.
+  }
+  box.checked = lettersOn;
+  box.addEventListener("change", () => {
+    lettersOn = box.checked;
+    try {
+      localStorage.setItem(LETTERS, lettersOn ? "1" : "0");
+    } catch (e) {
+      // Kept for this visit only.
+    }
+    if (wasm) update();
+  });
+}
+
+// Each LED of a regions square shows its region's letter (the engine's, as the puzzle's text
+// form writes them), when the option is on; `letters` has one per LED, a space off the board.
+function showLetters(letters) {
+  const show = lettersOn && letters.length === leds.length;
+  for (let i = 0; i < leds.length; i++) {
+    const letter = show && letters[i] !== " " ? letters[i] : "";
+    if (leds[i].textContent !== letter) leds[i].textContent = letter;
+  }
+}
+
+// A past day's puzzle: the address's `#d=YYYY-MM-DD`, which the engine reads and checks (from the
+// first day to today) and says in one line why not. Returns whether there is one to play. The
+// address keeps it: a reload plays that day again, and today's progress stays as it was.
+function givenDay() {
+  const said = document.getElementById("day-said");
+  said.textContent = "";
+  if (!location.hash.startsWith("#d=")) return false;
+  const answer = text(withStored(decodeURIComponent(location.hash), wasm.given_day));
+  if (answer.startsWith("#")) {
+    document.getElementById("day").value = answer.slice(3);
+    return true;
+  }
+  said.textContent = `the address's day: ${answer}`;
+  return false;
+}
+
+// The date choice: from the first day to today (UTC, as the puzzle of the day changes); played by
+// putting the day in the address, as a pasted puzzle is.
+function pastDays() {
+  const input = document.getElementById("day");
+  const iso = (days) => new Date(days * 86400000).toISOString().slice(0, 10);
+  input.min = iso(wasm.first_day());
+  input.max = iso(Math.floor(Date.now() / 86400000));
+  document.getElementById("play-day").addEventListener("click", () => {
+    const answer = text(withStored(input.value, wasm.given_day));
+    if (!answer.startsWith("#")) {
+      document.getElementById("day-said").textContent = answer;
+      return;
+    }
+    if (location.hash === answer) startGame(false);
+    else location.hash = answer; // hashchange starts it
+    document.activeElement?.blur(); // the keys are the game's again
+  });
+}
+
 async function main() {
   // The date in days since 1970-01-01, UTC: the puzzle of the day changes at midnight UTC everywhere.
   const imports = { page: { now: () => performance.now(), today: () => Math.floor(Date.now() / 86400000) } };
@@ -441,10 +543,13 @@ async function main() {
   // A link opened in this tab, or typed into its address: that puzzle, now. Any other change of the
   // address (a link that cannot be played, said in one line) leaves the game in play as it is.
   addEventListener("hashchange", () => {
-    if (givenPuzzle()) startGame(false);
+    if (givenPuzzle() || givenDay()) startGame(false);
   });
-  // The address's puzzle, if any (one that cannot be played is said), then the game.
-  givenPuzzle();
+  pastDays();
+  letterToggle();
+  document.getElementById("share").addEventListener("click", shareResult);
+  // The address's puzzle or day, if any (one that cannot be played is said), then the game.
+  givenPuzzle() || givenDay();
   startGame(!introSeen());
 }
 

@@ -80,6 +80,9 @@ pub(crate) struct Options {
     /// What the lines a backend writes on standard error start with (`queens
     /// play`): the command line's name, given, not read from above.
     pub program: String,
+    /// The terminal writes each regions square's letter on it (`--letters`,
+    /// the config file's `letters`), for players who cannot tell the colours apart.
+    pub letters: bool,
 }
 
 /// Why a backend could not be opened: each backend's own reasons, shown
@@ -131,7 +134,7 @@ pub(crate) fn open(choice: BackendKind, options: &Options) -> Result<Box<dyn Bac
         BackendKind::I2c => {
             Box::new(I2cHat::open_linux(options.hat.clone(), shutdown()?).map_err(OpenError::I2c)?)
         }
-        BackendKind::Terminal => Box::new(Terminal::open(shutdown()?)?),
+        BackendKind::Terminal => Box::new(Terminal::open(shutdown()?)?.with_letters(options.letters)),
         BackendKind::SenseEmu => {
             Box::new(SenseEmu::open(&sense_emu::directory(), &options.program, shutdown()?)?)
         }

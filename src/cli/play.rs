@@ -12,6 +12,7 @@ use crate::game::{
     Asked, Configured, Device, Engine, Frame, MAX_SIDE, ModeKind, SIZES, Setup, SetupError, check_size,
 };
 use crate::regions::Puzzle;
+use crate::regions::generate::{FIRST_DAY, date_said, date_string};
 use crate::regions::share::Unplayable;
 use crate::words::shown;
 use log::info;
@@ -90,6 +91,17 @@ pub(crate) struct Args {
     /// the display.
     #[arg(long, value_name = "FILE|LINK|-")]
     puzzle: Option<PathBuf>,
+
+    // The help names the first day: `date_help`, from `FIRST_DAY`. A value starting with `-` is
+    // a (wrong) date, not an option: it gets the date's message.
+    #[arg(long, value_name = "YYYY-MM-DD", help = date_help(), value_parser = date_said, allow_hyphen_values = true)]
+    date: Option<i64>,
+
+    /// Terminal: write each regions square's letter on it (A, B, ... as the puzzle's text
+    /// form has them), for players who cannot tell the colours apart; the config file's
+    /// `letters = true` does the same.
+    #[arg(long)]
+    letters: bool,
 }
 
 fn parse_mode(s: &str) -> Result<ModeKind, String> {
@@ -254,7 +266,12 @@ pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
     // Read (a corrupt file set aside) before the backend opens: a warning then is not
     // written over the terminal's picture. Nothing is saved yet.
     let (saved, mut saver) = Saver::load(state_file).map_err(anyhow::Error::msg)?;
-    let options = backend::Options { hat, trace: args.trace, program: super::program::name().to_string() };
+    let options = backend::Options {
+        hat,
+        trace: args.trace,
+        program: super::program::name().to_string(),
+        letters: args.letters || config.letters,
+    };
     let backend = backend::open(choice, &options)?;
     // Nothing is saved before here: a backend that did not open leaves the game played last.
     if from_stdin {
@@ -265,8 +282,9 @@ pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         puzzle = Some(read_puzzle(Path::new("-"))?);
     }
-    let asked = Asked { mode: args.mode, size: args.size, intro: args.intro, puzzle };
-    let chosen = asked.mode.is_some() || asked.size.is_some() || asked.puzzle.is_some();
+    let asked = Asked { mode: args.mode, size: args.size, intro: args.intro, puzzle, date: args.date };
+    let chosen =
+        asked.mode.is_some() || asked.size.is_some() || asked.puzzle.is_some() || asked.date.is_some();
     let configured =
         Configured { mode: config.mode, size: config.size, intro: config.intro, style: config.style };
     let device = Device {
@@ -300,6 +318,14 @@ pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// `--date`'s help, naming the first day with a puzzle of the day.
+fn date_help() -> String {
+    format!(
+        "Play the puzzle of the day of this date, from {} to today, as `queens regions daily --date` prints it. Implies --mode regions; an earlier day's solve does not count in the daily streak, which counts a day solved on its day.",
+        date_string(FIRST_DAY)
+    )
+}
+
 /// A mistake on the command line, said in one line.
 fn usage(why: String) -> anyhow::Error {
     anyhow::Error::new(UsageError(why))
@@ -325,6 +351,12 @@ fn refused(why: SetupError, args: &Args, largest: usize) -> anyhow::Error {
             usage(format!("--puzzle: only regions mode plays a given puzzle, not {mode}"))
         }
         SetupError::PuzzleSize(size, n) => usage(format!("--size {size}: the puzzle given is {n}x{n}")),
+        SetupError::DateMode(mode) => {
+            usage(format!("--date: only regions mode plays a puzzle of the day, not {mode}"))
+        }
+        SetupError::DateSize(size) => usage(format!("--size {size}: the puzzle of the day is 8x8")),
+        SetupError::DateAndPuzzle => usage("--date and --puzzle: give one or the other".to_string()),
+        SetupError::Date(why) => usage(format!("--date: {why}")),
         SetupError::Puzzle(why) => {
             // The largest board the terminal shows in regions mode.
             let terminal = MAX_SIDE.min(*ModeKind::Regions.sizes().end());

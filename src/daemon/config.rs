@@ -40,6 +40,8 @@ pub struct Config {
     /// Scroll the title and the controls at start; unset, only the Sense
     /// HAT does (a game that starts at boot should say what it is).
     pub intro: Option<bool>,
+    /// The terminal writes each regions square's letter on it (`--letters`).
+    pub letters: bool,
     pub timing: Timing,
     pub style: Style,
 }
@@ -53,6 +55,7 @@ impl Default for Config {
             mode: None,
             size: None,
             intro: None,
+            letters: false,
             timing: Timing::default(),
             style: Style::default(),
         }
@@ -160,6 +163,7 @@ struct File {
     #[serde(default, deserialize_with = "size")]
     size: Option<usize>,
     intro: Option<bool>,
+    letters: Option<bool>,
     #[serde(default, deserialize_with = "millis")]
     hold_ms: Option<u64>,
     #[serde(default, deserialize_with = "millis")]
@@ -214,6 +218,7 @@ impl File {
         config.mode = self.mode;
         config.size = self.size;
         config.intro = self.intro;
+        config.letters = self.letters.unwrap_or(config.letters);
         let timing = &mut config.timing;
         timing.hold = self.hold_ms.unwrap_or(timing.hold);
         timing.repeat_delay = self.repeat_delay_ms.unwrap_or(timing.repeat_delay);
@@ -390,7 +395,7 @@ mod tests {
     fn every_key_is_read() {
         let config = Config::parse(
             "rotation = 270\nbrightness = 40\nlow_light = true\nmode = \"strict\"\nsize = 6\nintro = false\n\
-             hold_ms = 800\nrepeat_delay_ms = 300\nrepeat_interval_ms = 0\ntext_ms = 60\n\
+             letters = true\nhold_ms = 800\nrepeat_delay_ms = 300\nrepeat_interval_ms = 0\ntext_ms = 60\n\
              [colours]\nqueen = \"#FFFFFF\"\ntext = \"00ff00\"\n",
         )
         .unwrap();
@@ -400,6 +405,8 @@ mod tests {
         assert_eq!(config.mode, Some(ModeKind::Strict));
         assert_eq!(config.size, Some(6));
         assert_eq!(config.intro, Some(false));
+        assert!(config.letters);
+        assert!(!Config::default().letters, "off unless asked for");
         assert_eq!(config.timing, Timing { hold: 800, repeat_delay: 300, repeat_interval: 0 });
         assert_eq!(config.style.text.column_ms, 60);
         assert_eq!(config.style.theme.queen, Rgb(255, 255, 255));
@@ -439,7 +446,7 @@ mod tests {
             })
             .map(|l| format!("{l}\n"))
             .collect();
-        assert_eq!(uncommented.matches(" = ").count(), 10 + 10, "every key, every colour:\n{uncommented}");
+        assert_eq!(uncommented.matches(" = ").count(), 11 + 10, "every key, every colour:\n{uncommented}");
         let defaults =
             Config { mode: Some(ModeKind::Classic), size: Some(8), intro: Some(true), ..Config::default() };
         assert_eq!(Config::parse(&uncommented).unwrap(), defaults);

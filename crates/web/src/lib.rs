@@ -18,8 +18,9 @@ pub mod session;
 use queens_engine::game::gesture::Key;
 use queens_engine::game::{Calendar, Event, MAX_SIDE, OnShow, Press, Stopwatch, Unusable};
 use queens_engine::json::json_string;
-use queens_engine::regions::{Puzzle, share};
-use session::Session;
+use queens_engine::regions::generate::{FIRST_DAY, date_string, past_day_said};
+use queens_engine::regions::share;
+use session::{Given, Session};
 use std::cell::RefCell;
 
 /// Everything the page's calls share: one game, and the two text buffers.
@@ -32,8 +33,9 @@ struct Page {
     output: String,
     /// The frame as RGB bytes, row-major from the top-left.
     pixels: Vec<u8>,
-    /// The puzzle [`given_puzzle`] read, for the next [`start`] to play.
-    given: Option<Puzzle>,
+    /// The puzzle [`given_puzzle`] or the day [`given_day`] read, for the
+    /// next [`start`] to play.
+    given: Option<Given>,
 }
 
 thread_local! {
@@ -124,7 +126,7 @@ pub extern "C" fn given_puzzle() -> usize {
         (page.given, page.output) = match read {
             Ok(puzzle) => {
                 let link = share::fragment(&puzzle);
-                (Some(puzzle), link)
+                (Some(Given::Puzzle(puzzle)), link)
             }
             Err(why) => (None, why),
         };
@@ -132,11 +134,44 @@ pub extern "C" fn given_puzzle() -> usize {
     })
 }
 
+/// Reads the input buffer as a day whose puzzle of the day to play
+/// (`YYYY-MM-DD`, alone or after the address's `#d=`), for the next
+/// [`start`], if it is from the first day to today. The output text is
+/// then the day's fragment (`#d=YYYY-MM-DD`, for the address), or else why
+/// not, in one line: the words `queens play --date` says it in; returns
+/// its length.
+// SAFETY: as for `input_buffer`.
+#[unsafe(no_mangle)]
+pub extern "C" fn given_day() -> usize {
+    let today = calendar().today();
+    PAGE.with_borrow_mut(|page| {
+        let text = String::from_utf8_lossy(&page.input);
+        let date = text.strip_prefix(DAY_KEY).unwrap_or(&text);
+        (page.given, page.output) = match past_day_said(date, today) {
+            Ok(day) => (Some(Given::Day(day)), format!("{DAY_KEY}{}", date_string(day))),
+            Err(why) => (None, why),
+        };
+        page.output.len()
+    })
+}
+
+/// The first day whose puzzle [`given_day`] plays, in days since
+/// 1970-01-01: the page's date choice starts there.
+// SAFETY: as for `input_buffer`.
+#[unsafe(no_mangle)]
+pub extern "C" fn first_day() -> f64 {
+    FIRST_DAY as f64
+}
+
+/// Where the address names a past day to play: `#d=YYYY-MM-DD`.
+pub const DAY_KEY: &str = "#d=";
+
 /// Starts a game at `now` on the page's clock, from the stored JSON in the
 /// input buffer if `stored` is 1 (0: nothing stored), scrolling the intro if
 /// `intro` is 1 (the page's first visit), with regions mode's puzzles other
 /// than the day's from `seed` (the page's randomness, or the seed of a
-/// shared address); first the puzzle [`given_puzzle`] read, if any. Returns the length of the output text: empty, or why
+/// shared address); first the puzzle [`given_puzzle`] or the day
+/// [`given_day`] read, if any. Returns the length of the output text: empty, or why
 /// the saved state was not used.
 // SAFETY: as for `input_buffer`.
 #[unsafe(no_mangle)]
@@ -365,7 +400,9 @@ pub fn help(on_show: &OnShow) -> Vec<String> {
 /// [`OnShow`]'s words as JSON: mode, size, menu (items and the selected
 /// one's index, or null), message, standby, the help items, and the
 /// `tally` of the player's progress that belongs to what is played (or
-/// null: [`queens_engine::game::Engine::tally`]).
+/// null: [`queens_engine::game::Engine::tally`]), the `share` lines of a
+/// puzzle just solved (or null), and the region `letters` of the board's
+/// pixels, row-major, a space off the board (empty outside regions mode).
 pub fn describe_json(on_show: &OnShow) -> String {
     let menu = match &on_show.menu {
         Some((items, selected)) => {
@@ -377,12 +414,18 @@ pub fn describe_json(on_show: &OnShow) -> String {
     let message = on_show.message.as_deref().map_or("null".into(), json_string);
     let help: Vec<String> = help(on_show).iter().map(|i| json_string(i)).collect();
     let tally = on_show.tally.as_deref().map_or("null".into(), json_string);
+    let share = match &on_show.share {
+        Some(lines) => format!("[{}]", lines.iter().map(|l| json_string(l)).collect::<Vec<_>>().join(",")),
+        None => "null".into(),
+    };
+    let letters: String = on_show.letters.iter().map(|l| l.unwrap_or(' ')).collect();
     format!(
-        r#"{{"mode":"{}","size":{},"menu":{menu},"message":{message},"standby":{},"help":[{}],"tally":{tally}}}"#,
+        r#"{{"mode":"{}","size":{},"menu":{menu},"message":{message},"standby":{},"help":[{}],"share":{share},"letters":{},"tally":{tally}}}"#,
         on_show.mode,
         on_show.size,
         on_show.standby,
-        help.join(",")
+        help.join(","),
+        json_string(&letters)
     )
 }
 
@@ -528,8 +571,15 @@ mod tests {
 
         use queens_engine::regions::generate;
         let puzzle = generate::generate(6, 30, None).unwrap().puzzle;
-        let mut session =
-            Session::start(None, false, 0.0, 0, Some(puzzle), Box::new(StoppedWatch), Box::new(NoCalendar));
+        let mut session = Session::start(
+            None,
+            false,
+            0.0,
+            0,
+            Some(Given::Puzzle(puzzle)),
+            Box::new(StoppedWatch),
+            Box::new(NoCalendar),
+        );
         let squares = session.square_words();
         assert_eq!(squares.len(), 36);
         assert!(squares.iter().all(|s| s.contains(", region ") && !s.contains("dot")), "{squares:?}");
@@ -558,6 +608,45 @@ mod tests {
         assert_eq!(refusal(), "e4 refused: the queen on d4 attacks it".len());
         assert_eq!(output_text(), "e4 refused: the queen on d4 attacks it");
         assert_eq!(refusal(), 0, "said once");
+    }
+
+    /// Issue 43: the address's `#d=` (or the date choice's value) plays
+    /// that day's puzzle; a day that cannot be played is said in the
+    /// command line's words (`queens play --date`, `regions daily --date`).
+    #[test]
+    fn a_past_day_given_is_played_next_and_one_that_cannot_be_is_said_in_one_line() {
+        use queens_engine::regions::generate::{self, FIRST_DAY};
+        let day = FIRST_DAY + 1;
+        for given in [format!("#d={}", date_string(day)), date_string(day)] {
+            give(&given);
+            given_day();
+            assert_eq!(output_text(), format!("#d={}", date_string(day)), "{given}");
+        }
+        start(0.0, 0, 1, 0);
+        let (on_show, letters) = PAGE.with_borrow(|page| {
+            let session = page.session.as_ref().unwrap();
+            (session.on_show(), session.on_show().letters)
+        });
+        assert_eq!(
+            (on_show.mode, on_show.size, on_show.tally),
+            (ModeKind::Regions, 8, None),
+            "no streak shown"
+        );
+        let letters: String = letters.into_iter().flatten().collect();
+        assert_eq!(letters, generate::daily(day).puzzle.letters().replace('\n', ""), "that day's puzzle");
+        for (text, expected) in [
+            (
+                "2026-11-25",
+                "'2026-11-25' is before 2026-11-26, the first day with a puzzle of the day".to_string(),
+            ),
+            ("2026-02-30", generate::date_said("2026-02-30").unwrap_err()),
+            ("#d=tomorrow", generate::date_said("tomorrow").unwrap_err()),
+        ] {
+            give(text);
+            given_day();
+            assert_eq!(output_text(), expected);
+            assert!(PAGE.with_borrow(|page| page.given.is_none()));
+        }
     }
 
     #[test]
@@ -620,6 +709,8 @@ mod tests {
                 board: queens_engine::game::Frame::dark(8),
                 cursor: None,
                 tally: None,
+                share: None,
+                letters: Vec::new(),
             };
             let items = help(&on_show);
             assert!(items[1].starts_with("Enter/Space or a click of the middle: "), "{items:?}");

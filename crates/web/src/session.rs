@@ -9,6 +9,17 @@ use queens_engine::game::{
 };
 use queens_engine::regions::Puzzle;
 
+/// What the page's address gives to play first, instead of the game played last.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Given {
+    /// A puzzle (`#p=`, or one pasted), checked by
+    /// [`check_playable`](queens_engine::regions::share::check_playable).
+    Puzzle(Puzzle),
+    /// The puzzle of an earlier day (`#d=YYYY-MM-DD`), checked by
+    /// [`past_day_said`](queens_engine::regions::generate::past_day_said).
+    Day(i64),
+}
+
 /// The game, and what the page's input is in the middle of.
 pub struct Session {
     engine: Engine,
@@ -33,29 +44,39 @@ impl Session {
     /// of the day), with regions mode's other puzzles from `seed` (the
     /// page's randomness) unless `saved` keeps one in play at the size
     /// played. With `intro` (a first visit) the title and what the keys do
-    /// in the mode scroll once, as on the Sense HAT. A `puzzle` given (the
-    /// address's `#p=`, or one pasted, checked by
-    /// [`check_playable`](queens_engine::regions::share::check_playable))
-    /// is played first, in regions mode; it is not the player's choice of
-    /// mode and size, so what is stored keeps theirs.
+    /// in the mode scroll once, as on the Sense HAT. A puzzle or a day
+    /// `given` (the address's) is played first, in regions mode; it is not
+    /// the player's choice of mode and size, so what is stored keeps
+    /// theirs, and a past day's puzzle is not kept in it: the address keeps
+    /// it across a reload, and today's progress stays as it was.
     pub fn start(
         saved: Option<SavedState>,
         intro: bool,
         now: f64,
         seed: u64,
-        puzzle: Option<Puzzle>,
+        given: Option<Given>,
         stopwatch: Box<dyn Stopwatch>,
         calendar: Box<dyn Calendar>,
     ) -> Session {
         let saved = saved.unwrap_or_default();
         // Boards up to 16x16, on a larger grid, as the terminal has room for.
         let page = Device { largest_board: MAX_SIDE, intro_by_default: false, today: calendar.today(), seed };
-        let choose = |puzzle| {
-            Setup::choose(Asked { intro, puzzle, ..Asked::default() }, &Configured::default(), &saved, page)
+        let choose = |given| {
+            let (puzzle, date) = match given {
+                Some(Given::Puzzle(puzzle)) => (Some(puzzle), None),
+                Some(Given::Day(day)) => (None, Some(day)),
+                None => (None, None),
+            };
+            Setup::choose(
+                Asked { intro, puzzle, date, ..Asked::default() },
+                &Configured::default(),
+                &saved,
+                page,
+            )
         };
-        // The page gives only a puzzle `given_puzzle` checked, and asks for no size, so
-        // nothing is refused; were the puzzle refused, the game played last would start.
-        let setup = choose(puzzle).or_else(|_| choose(None)).unwrap_or_default();
+        // The page gives only a puzzle or day it checked, and asks for no size, so
+        // nothing is refused; were it refused, the game played last would start.
+        let setup = choose(given).or_else(|_| choose(None)).unwrap_or_default();
         let mut engine = Engine::resume(setup, saved.progress, saved.regions);
         engine.set_stopwatch(stopwatch);
         engine.set_calendar(calendar);

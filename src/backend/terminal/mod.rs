@@ -76,6 +76,8 @@ pub struct Terminal {
     /// When the decoder's unfinished sequence last got a byte.
     pending_since: Millis,
     colours: Colours,
+    /// Regions' squares show their region's letter.
+    letters: bool,
     shown: Option<Frame>,
     on_show: Option<OnShow>,
     /// The last log line, shown until the next key.
@@ -125,6 +127,7 @@ impl Terminal {
             actions: VecDeque::new(),
             pending_since: 0,
             colours,
+            letters: false,
             shown: None,
             on_show: None,
             log_line: None,
@@ -137,6 +140,12 @@ impl Terminal {
             stop_hook,
             _raw: raw,
         })
+    }
+
+    /// With `letters`, regions' squares show their region's letter.
+    pub fn with_letters(mut self, letters: bool) -> Terminal {
+        self.letters = letters;
+        self
     }
 
     /// Whether the terminal is too small for the board on show.
@@ -156,7 +165,19 @@ impl Terminal {
         let squares =
             drawn_board.filter(|b| b.side() == picture.0.side()).and_then(|b| Squares::new(size, b));
         self.decoder.point_on(squares);
-        let text = whole_screen(picture, self.on_show.as_ref(), self.log_line.as_deref(), size, self.colours);
+        // Letters on the game's own picture only (it has the cursor), not on a flash or a scroll.
+        let letters = match &self.on_show {
+            Some(on) if self.letters && picture.1.is_some() => on.letters.as_slice(),
+            _ => &[],
+        };
+        let text = whole_screen(
+            picture,
+            letters,
+            self.on_show.as_ref(),
+            self.log_line.as_deref(),
+            size,
+            self.colours,
+        );
         // Taken until the write succeeds: after a failed one the screen is not known.
         let sent = self.sent.take().filter(|_| !whole);
         let (text, drawn) = screen::to_send(sent, text, size);
@@ -332,6 +353,7 @@ fn picture(on_show: Option<&OnShow>, frame: Frame) -> Picture {
 /// described it, the lines under it.
 fn whole_screen(
     (frame, cursor): Picture,
+    letters: &[Option<char>],
     on_show: Option<&OnShow>,
     log_line: Option<&str>,
     size: Size,
@@ -341,7 +363,7 @@ fn whole_screen(
         Some(on) => render::under(on, log_line, size, frame.side()),
         None => String::new(),
     };
-    render::screen(&frame, cursor, &under, size, colours)
+    render::screen(&frame, cursor, letters, &under, size, colours)
 }
 
 /// Empties a signal's self-pipe: several signals need one answer.

@@ -265,10 +265,13 @@ pub fn under(on_show: &OnShow, log: Option<&str>, size: Size, side: usize) -> St
         let _ = write!(out, "\x1b[{};1H\x1b[2K", row + 1);
     }
     let room = rows.saturating_sub(first + 1).max(1);
-    let lines = status_lines(on_show, log, cols, room);
+    // A solve's lines to share, under its status line, where there is room for them besides.
+    let share = share_rows(on_show, cols);
+    let share = if room > share.len() { share } else { Vec::new() };
+    let lines = status_lines(on_show, log, cols, room - share.len());
     let help = [vec![Span::plain(&help(on_show, cols))]];
-    for (i, line) in lines.iter().chain(help.iter()).enumerate() {
-        let width = plain_text(line).chars().count();
+    for (i, line) in lines.iter().chain(share.iter()).chain(help.iter()).enumerate() {
+        let width = plain_text(line).chars().map(cell_width).sum::<usize>();
         let _ = write!(out, "\x1b[{};{}H", first + i + 1, cols.saturating_sub(width) / 2 + 1);
         for (j, span) in line.iter().enumerate() {
             if j > 0 {
@@ -283,6 +286,33 @@ pub fn under(on_show: &OnShow, log: Option<&str>, size: Size, side: usize) -> St
         }
     }
     out
+}
+
+/// The lines to share a solve ([`OnShow::share`]), each cut into rows of
+/// at most `width` columns: a link longer than the screen is whole, on
+/// several rows.
+fn share_rows(on_show: &OnShow, width: usize) -> Vec<Vec<Span>> {
+    let mut rows = Vec::new();
+    for line in on_show.share.iter().flatten() {
+        let mut row = String::new();
+        let mut used = 0;
+        for c in line.chars() {
+            if used + cell_width(c) > width.max(2) {
+                rows.push(vec![Span::plain(&std::mem::take(&mut row))]);
+                used = 0;
+            }
+            row.push(c);
+            used += cell_width(c);
+        }
+        rows.push(vec![Span::plain(&row)]);
+    }
+    rows
+}
+
+/// The columns a character takes: two for the emoji the shared lines
+/// hold (a terminal draws them wide), one for the rest of what is written.
+pub(super) fn cell_width(c: char) -> usize {
+    if c >= '\u{1f000}' { 2 } else { 1 }
 }
 
 /// The status line wrapped onto at most `room` lines of `width`: a menu
@@ -324,6 +354,7 @@ fn status_lines(on_show: &OnShow, log: Option<&str>, width: usize, room: usize) 
 pub(crate) fn screen(
     frame: &Frame,
     cursor: Option<(usize, usize)>,
+    letters: &[Option<char>],
     under_board: &str,
     size: Size,
     colours: Colours,
@@ -335,7 +366,7 @@ pub(crate) fn screen(
         }
         return out;
     }
-    out.push_str(&board(frame, cursor, size, colours));
+    out.push_str(&board_lettered(frame, cursor, letters, size, colours));
     out.push_str(under_board);
     out
 }
@@ -345,6 +376,19 @@ pub(crate) fn screen(
 /// `[]` in black or white, whichever stands out on its colour, so it shows
 /// on a queen too.
 pub fn board(frame: &Frame, cursor: Option<(usize, usize)>, size: Size, colours: Colours) -> String {
+    board_lettered(frame, cursor, &[], size, colours)
+}
+
+/// [`board`], and a pixel with a letter in `letters` (row-major, as
+/// [`OnShow::letters`]; empty for none) shows it in the cell's left half,
+/// black or white as the outline is.
+pub fn board_lettered(
+    frame: &Frame,
+    cursor: Option<(usize, usize)>,
+    letters: &[Option<char>],
+    size: Size,
+    colours: Colours,
+) -> String {
     let side = frame.side();
     if !fits(size, side) {
         return String::new();
@@ -362,6 +406,9 @@ pub fn board(frame: &Frame, cursor: Option<(usize, usize)>, size: Size, colours:
             if cursor == Some((x, y)) {
                 outline(&mut out, pixel, colours);
                 last = None;
+            } else if let Some(&Some(letter)) = letters.get(y * side + x) {
+                lettered(&mut out, pixel, letter, colours);
+                last = None;
             } else {
                 out.push_str(CELL);
             }
@@ -373,13 +420,24 @@ pub fn board(frame: &Frame, cursor: Option<(usize, usize)>, size: Size, colours:
 
 /// `[]` in bold black on a light colour, bold white on a dark one, then
 /// the attributes reset.
-fn outline(out: &mut String, Rgb(r, g, b): Rgb, colours: Colours) {
+fn outline(out: &mut String, pixel: Rgb, colours: Colours) {
+    marked(out, pixel, "[]", colours);
+}
+
+/// `letter` and a space, as [`outline`] writes `[]`.
+fn lettered(out: &mut String, pixel: Rgb, letter: char, colours: Colours) {
+    marked(out, pixel, &format!("{letter} "), colours);
+}
+
+/// A cell's two characters `text` in bold black on a light colour, bold
+/// white on a dark one, then the attributes reset.
+fn marked(out: &mut String, Rgb(r, g, b): Rgb, text: &str, colours: Colours) {
     let light = 299 * r as u32 + 587 * g as u32 + 114 * b as u32 > 60_000;
     let _ = match (colours, light) {
-        (Colours::TrueColour, true) => write!(out, "\x1b[1;38;2;0;0;0m[]\x1b[0m"),
-        (Colours::TrueColour, false) => write!(out, "\x1b[1;38;2;255;255;255m[]\x1b[0m"),
-        (Colours::Palette256, true) => write!(out, "\x1b[1;38;5;16m[]\x1b[0m"),
-        (Colours::Palette256, false) => write!(out, "\x1b[1;38;5;231m[]\x1b[0m"),
+        (Colours::TrueColour, true) => write!(out, "\x1b[1;38;2;0;0;0m{text}\x1b[0m"),
+        (Colours::TrueColour, false) => write!(out, "\x1b[1;38;2;255;255;255m{text}\x1b[0m"),
+        (Colours::Palette256, true) => write!(out, "\x1b[1;38;5;16m{text}\x1b[0m"),
+        (Colours::Palette256, false) => write!(out, "\x1b[1;38;5;231m{text}\x1b[0m"),
     };
 }
 
@@ -525,6 +583,8 @@ mod tests {
             board,
             cursor: Some((3, 4)),
             tally: None,
+            share: None,
+            letters: Vec::new(),
         }
     }
 
@@ -553,7 +613,7 @@ mod tests {
         let shown = on_show(ModeKind::Classic);
         let size = Size { cols: 80, rows: 24 };
         let lines = under(&shown, None, size, 8);
-        let text = screen(&shown.board, None, &lines, size, Colours::TrueColour);
+        let text = screen(&shown.board, None, &[], &lines, size, Colours::TrueColour);
         assert!(
             text.starts_with("\x1b[0m\x1b[2J\x1b[7;33H\x1b[48;2;0;0;0m  \x1b[48;2;1;2;3m  \x1b[48;2;0;0;0m")
         );
@@ -569,7 +629,7 @@ mod tests {
         assert_eq!(needs(4), (MIN_COLS, 7), "the help line needs more than a small board");
         assert!(fits(Size { cols: 40, rows: 19 }, 16));
         for small in [Size { cols: 39, rows: 19 }, Size { cols: 40, rows: 18 }] {
-            let text = screen(&frame, None, "under", small, Colours::TrueColour);
+            let text = screen(&frame, None, &[], "under", small, Colours::TrueColour);
             assert!(!text.contains("under"), "{small:?}");
             assert_eq!(visible(&text), too_small(small, 16).concat());
             assert!(

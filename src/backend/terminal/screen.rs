@@ -8,8 +8,12 @@
 //! screen into another with few cursor moves and style changes. Drawing
 //! stays in one place: what is drawn can change without this file.
 
-use super::render::Size;
+use super::render::{Size, cell_width};
 use std::fmt::Write;
+
+/// The second column of a wide character (the emoji of a solve's lines
+/// to share): written with the first, never on its own.
+const WIDE_TAIL: char = '\0';
 
 /// A cell's foreground or background colour.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -49,8 +53,8 @@ pub(crate) struct Screen {
 impl Screen {
     /// The screen a blank terminal of `size` shows after `ansi`, as
     /// [`render`](super::render) writes it: cursor positions, erasures, the
-    /// attributes it sets and characters, each one column wide (as render
-    /// counts them).
+    /// attributes it sets and characters, one column wide or two as render
+    /// counts them ([`cell_width`]).
     fn drawn(size: Size, ansi: &str) -> Screen {
         let cells = vec![Cell::default(); usize::from(size.cols) * usize::from(size.rows)];
         let mut player = Player { screen: Screen { size, cells }, row: 0, col: 0, style: Style::default() };
@@ -80,14 +84,18 @@ impl Screen {
                     col += 1;
                     continue;
                 }
+                // A wide character's second column is written with its first.
+                if new[col].text == Some(WIDE_TAIL) {
+                    col -= 1;
+                }
                 pen.go_to(row, col, new);
                 let cell = new[col];
                 match cell.text {
                     Some(c) => {
                         pen.set_style(cell.style);
                         pen.out.push(c);
-                        pen.advance();
-                        col += 1;
+                        pen.advance(cell_width(c));
+                        col += cell_width(c);
                     }
                     None => {
                         // Erased cells stay erased: written spaces would differ
@@ -158,7 +166,9 @@ impl Player {
     fn put(&mut self, c: char) {
         debug_assert!(!c.is_control(), "render writes no {c:?}");
         let (cols, rows) = (self.screen.cols(), usize::from(self.screen.size.rows));
-        if self.col >= cols {
+        let width = cell_width(c);
+        // A wide character that does not fit in the row starts the next, as a terminal has it.
+        if self.col + width > cols {
             // Past the last column: the next row, the screen scrolled up at the bottom.
             self.col = 0;
             if self.row + 1 < rows {
@@ -168,8 +178,12 @@ impl Player {
                 self.screen.cells.extend(std::iter::repeat_n(Cell::default(), cols));
             }
         }
-        self.screen.cells[self.row * cols + self.col] = Cell { text: Some(c), style: self.style };
-        self.col += 1;
+        let here = self.row * cols + self.col;
+        self.screen.cells[here] = Cell { text: Some(c), style: self.style };
+        if width == 2 && self.col + 1 < cols {
+            self.screen.cells[here + 1] = Cell { text: Some(WIDE_TAIL), style: self.style };
+        }
+        self.col += width;
     }
 
     fn control(&mut self, params: &str, end: char) {
@@ -268,7 +282,7 @@ impl Pen {
                     let between = &cells[c..col];
                     if between.iter().all(|cell| cell.text.is_some()) {
                         let mut pen = Pen { out: String::new(), ..*self };
-                        for cell in between {
+                        for cell in between.iter().filter(|cell| cell.text != Some(WIDE_TAIL)) {
                             pen.set_style(cell.style);
                             pen.out.extend(cell.text);
                         }
@@ -296,9 +310,10 @@ impl Pen {
         self.style = style;
     }
 
-    /// After a character: the next column, or not known after the last.
-    fn advance(&mut self) {
-        self.at = self.at.map(|(row, col)| (row, col + 1)).filter(|&(_, col)| col < self.cols);
+    /// After a character `width` columns wide: the column after it, or not
+    /// known after the last.
+    fn advance(&mut self, width: usize) {
+        self.at = self.at.map(|(row, col)| (row, col + width)).filter(|&(_, col)| col < self.cols);
     }
 }
 
@@ -444,6 +459,31 @@ mod tests {
                 );
             }
             assert_eq!(a.changes_to(&a), "", "nothing changed, nothing sent");
+        }
+    }
+
+    /// The emoji of a solve's lines to share take two columns: a change
+    /// that moves, adds or removes them leaves what a full redraw shows.
+    #[test]
+    fn wide_characters_are_changed_as_a_terminal_shows_them() {
+        let lines = ["ab👑👑 💡", "ab👑 👑💡", "abcdefghij", "👑👑👑👑👑", "a👑b👑c", "", "  💡"];
+        let size = Size { cols: 12, rows: 3 };
+        let screen = |first: &str, second: &str| {
+            format!("\x1b[2J\x1b[1;3H{first}\x1b[2;1H\x1b[1;38;5;16m{second}\x1b[0m\x1b[3;1Hend")
+        };
+        for old in lines {
+            for new in lines {
+                let (old, new) = (screen(old, new), screen(new, old));
+                let (a, b) = (Screen::drawn(size, &old), Screen::drawn(size, &new));
+                let mut terminal = seen::after(size, &old);
+                let changes = a.changes_to(&b);
+                terminal.process(changes.as_bytes());
+                if let Some(difference) =
+                    seen::difference(terminal.screen(), seen::after(size, &new).screen())
+                {
+                    panic!("{old:?} then {changes:?} differs from {new:?} at {difference}");
+                }
+            }
         }
     }
 

@@ -15,12 +15,22 @@ struct Play {
     terminal: vt100::Parser,
     sent: Option<Screen>,
     colours: Colours,
+    /// Regions' letters on their squares (`--letters`).
+    letters: bool,
 }
 
 impl Play {
     fn start(mode: ModeKind, side: usize, size: Size, colours: Colours) -> Play {
         let engine = Play::game(mode, side);
-        let mut play = Play { engine, now: 0, size, terminal: seen::terminal(size), sent: None, colours };
+        let mut play = Play {
+            engine,
+            now: 0,
+            size,
+            terminal: seen::terminal(size),
+            sent: None,
+            colours,
+            letters: false,
+        };
         play.send();
         play
     }
@@ -42,8 +52,10 @@ impl Play {
     fn send(&mut self) -> usize {
         let on_show = self.engine.on_show();
         let frame = *self.engine.frame();
-        let whole =
-            whole_screen(picture(Some(&on_show), frame), Some(&on_show), None, self.size, self.colours);
+        let picture = picture(Some(&on_show), frame);
+        // As the backend has it: letters on the game's own picture, the one with the cursor.
+        let letters = if self.letters && picture.1.is_some() { on_show.letters.as_slice() } else { &[] };
+        let whole = whole_screen(picture, letters, Some(&on_show), None, self.size, self.colours);
         let (text, screen) = screen::to_send(self.sent.take(), whole.clone(), self.size);
         self.sent = Some(screen);
         self.terminal.process(text.as_bytes());
@@ -98,6 +110,8 @@ fn the_screen_after_every_frame_sent_is_a_full_redraw_s_in_every_mode() {
         let mut play = Play::start(ModeKind::Classic, 4, sizes[0], colours);
         let mut seed = 1u64;
         for (game, (mode, side)) in games().enumerate() {
+            // Regions' letters on in every other game.
+            play.letters = game % 2 == 1;
             play.switch(mode, side);
             for step in 0..30 {
                 if step == 15 {

@@ -14,8 +14,8 @@ use super::progress::Progress;
 use super::size::fit_size;
 use super::text;
 use crate::puzzle::{Placement, Solutions};
-use crate::regions::Puzzle;
 use crate::regions::generate::{DAILY_SIZE, Rng};
+use crate::regions::{Puzzle, letter};
 use std::collections::VecDeque;
 
 /// What the engine starts with.
@@ -48,6 +48,10 @@ pub struct Setup {
     /// regions mode can play it here and sets `mode` and `size` to regions
     /// at its size.
     pub puzzle: Option<Puzzle>,
+    /// The puzzle of an earlier day to play first, in regions mode on the
+    /// 8x8 (`queens play --date`, the page's `#d=`): [`Setup::choose`]
+    /// checks the day. Solving it does not count in the streak.
+    pub past_day: Option<i64>,
 }
 
 impl Default for Setup {
@@ -61,6 +65,7 @@ impl Default for Setup {
             today: None,
             seed: 0,
             puzzle: None,
+            past_day: None,
         }
     }
 }
@@ -86,6 +91,12 @@ pub struct OnShow {
     /// The player's progress that belongs to what is played, in words
     /// ([`Engine::tally`]); `None` where nothing is tallied.
     pub tally: Option<String>,
+    /// The lines to share the puzzle just solved, while it is on the board
+    /// ([`Engine::share_lines`]); `None` otherwise.
+    pub share: Option<Vec<String>>,
+    /// The region letter of each pixel of `board`, row-major
+    /// ([`Engine::region_letters`]); empty outside regions mode.
+    pub letters: Vec<Option<char>>,
 }
 
 /// Runs one [`Mode`]: feeds it events, plays its animations on the clock it
@@ -150,9 +161,14 @@ impl Engine {
         setup.size = fit_size(setup.mode, setup.size, setup.max_size);
         let size = setup.size;
         let daily = size == DAILY_SIZE && setup.today.is_some();
-        let mode: Box<dyn Mode> = match (&setup.puzzle, in_play) {
-            (Some(given), _) => Box::new(Regions::given(given.clone(), setup.style, setup.today, setup.seed)),
-            (None, Some(kept)) if setup.mode == ModeKind::Regions && kept.size == size && !daily => {
+        // A past day is the daily puzzle's: regions mode on its 8x8 (as Setup::choose sets).
+        let past_day = setup.past_day.filter(|_| setup.mode == ModeKind::Regions && size == DAILY_SIZE);
+        let mode: Box<dyn Mode> = match (&setup.puzzle, past_day, in_play) {
+            (Some(given), _, _) => {
+                Box::new(Regions::given(given.clone(), setup.style, setup.today, setup.seed))
+            }
+            (None, Some(day), _) => Box::new(Regions::past_day(day, setup.style, setup.today, setup.seed)),
+            (None, None, Some(kept)) if setup.mode == ModeKind::Regions && kept.size == size && !daily => {
                 Box::new(Regions::resume(kept, setup.style, setup.today, setup.seed))
             }
             _ => setup.mode.build(size, setup.style, setup.today, setup.seed),
@@ -284,6 +300,8 @@ impl Engine {
             board,
             cursor: self.mode.cursor().map(|sq| (offset + sq.col as usize, offset + sq.row as usize)),
             tally: self.tally(),
+            share: self.share_lines(),
+            letters: self.region_letters(),
         }
     }
 
@@ -322,6 +340,26 @@ impl Engine {
     /// after the press).
     pub fn take_refusal(&mut self) -> Option<String> {
         self.refusal.take()
+    }
+
+    /// The lines a player shares for the puzzle just solved
+    /// ([`Solve::lines`](super::share::Solve::lines)), while it is on the
+    /// board: the page's Share button and the terminal both show these.
+    pub fn share_lines(&self) -> Option<Vec<String>> {
+        self.mode.solve().map(|solve| solve.lines(self.setup.mode.name()))
+    }
+
+    /// The letter of the region (A, B, ..., as a puzzle's text form writes
+    /// them) of the square each pixel of the mode's picture draws,
+    /// row-major, `None` off the board; empty when the mode plays no
+    /// regions puzzle. For players who cannot tell the colours apart.
+    pub fn region_letters(&self) -> Vec<Option<char>> {
+        let Some(puzzle) = self.mode.regions_puzzle() else { return Vec::new() };
+        let board = Checkerboard::new(puzzle.n());
+        let side = board.side();
+        (0..side * side)
+            .map(|i| board.square_at(i % side, i / side).map(|sq| letter(puzzle.region(sq))))
+            .collect()
     }
 
     /// The player's progress that belongs to what is played, in words: how

@@ -5,9 +5,11 @@ use super::clock::{Millis, Stopwatch};
 use super::event::Event;
 use super::frame::Frame;
 use super::in_play::InPlay;
+use super::share::Solve;
 use super::text::TextStyle;
 use super::theme::Theme;
 use crate::puzzle::{Placement, Square};
+use crate::regions::Puzzle;
 
 /// One way to play, one per [`ModeKind`](super::ModeKind). A mode holds the
 /// game's state, turns events into changes, and draws its settled picture;
@@ -49,6 +51,18 @@ pub trait Mode {
     /// Today (days since 1970-01-01), told before every event and action
     /// when the backend knows the date, for the puzzle of the day.
     fn set_today(&mut self, _day: i64) {}
+
+    /// The last puzzle solved, while it is on the board (until the next
+    /// press brings a new one): what the player may share.
+    fn solve(&self) -> Option<Solve> {
+        None
+    }
+
+    /// The regions puzzle on the board, if the mode plays one: its
+    /// squares' regions, for the displays that letter them.
+    fn regions_puzzle(&self) -> Option<&Puzzle> {
+        None
+    }
 
     /// Where the cursor is, if the mode has one (a queen drawn over it hides it on the LEDs).
     fn cursor(&self) -> Option<Square> {

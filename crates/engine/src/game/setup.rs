@@ -11,6 +11,7 @@ use super::modes::ModeKind;
 use super::saved::SavedState;
 use super::size::{SizeError, check_size, fit_size};
 use crate::regions::Puzzle;
+use crate::regions::generate::{DAILY_SIZE, PastDayError, check_past_day};
 use crate::regions::share::{Unplayable, check_playable};
 
 /// What the player asked for: on the command line (`--mode`, `--size`,
@@ -25,6 +26,9 @@ pub struct Asked {
     pub intro: bool,
     /// A regions puzzle to play first.
     pub puzzle: Option<Puzzle>,
+    /// The puzzle of this day (days since 1970-01-01) to play first, read
+    /// as a date; checked here against the device's date.
+    pub date: Option<i64>,
 }
 
 /// What the config file says about the starting game (every key optional).
@@ -71,6 +75,14 @@ pub enum SetupError {
     PuzzleSize(usize, usize),
     /// A puzzle given that regions mode cannot play on this device.
     Puzzle(Unplayable),
+    /// A date given, with a mode other than regions asked for.
+    DateMode(ModeKind),
+    /// A date given, with a size other than the daily puzzle's asked for.
+    DateSize(usize),
+    /// A date given with a puzzle: one or the other.
+    DateAndPuzzle,
+    /// A date whose puzzle cannot be played today.
+    Date(PastDayError),
 }
 
 impl Setup {
@@ -89,7 +101,13 @@ impl Setup {
         device: Device,
     ) -> Result<Setup, SetupError> {
         let largest = device.largest_board;
+        let past_day = match asked.date {
+            Some(_) if asked.puzzle.is_some() => return Err(SetupError::DateAndPuzzle),
+            Some(day) => Some(past_day(day, &asked, device)?),
+            None => None,
+        };
         let (mode, size) = match &asked.puzzle {
+            None if asked.date.is_some() => (ModeKind::Regions, DAILY_SIZE),
             Some(puzzle) => {
                 if let Some(mode) = asked.mode.filter(|&m| m != ModeKind::Regions) {
                     return Err(SetupError::PuzzleMode(mode));
@@ -121,8 +139,23 @@ impl Setup {
             today: device.today,
             seed: device.seed,
             puzzle: asked.puzzle,
+            // Today's date is today's puzzle, counted in the streak as ever.
+            past_day: past_day.filter(|&day| Some(day) != device.today),
         })
     }
+}
+
+/// The day `asked.date` as a puzzle of the day to play: asked for in
+/// regions mode (or no mode) at its size (or none), from the first day to
+/// `device`'s today.
+fn past_day(day: i64, asked: &Asked, device: Device) -> Result<i64, SetupError> {
+    if let Some(mode) = asked.mode.filter(|&m| m != ModeKind::Regions) {
+        return Err(SetupError::DateMode(mode));
+    }
+    if let Some(size) = asked.size.filter(|&size| size != DAILY_SIZE) {
+        return Err(SetupError::DateSize(size));
+    }
+    check_past_day(day, device.today).map_err(SetupError::Date)
 }
 
 #[cfg(test)]
@@ -166,6 +199,34 @@ mod tests {
         assert_eq!(
             why(ModeKind::Regions, 9),
             "cannot be '9': this backend shows boards up to 8x8; the terminal's up to 12x12"
+        );
+    }
+
+    #[test]
+    fn a_date_plays_that_days_puzzle_and_today_is_todays_puzzle_of_the_day() {
+        use crate::regions::generate::FIRST_DAY;
+        let today = FIRST_DAY + 5;
+        let device = Device { today: Some(today), ..LEDS };
+        let choose =
+            |asked: Asked| Setup::choose(asked, &Configured::default(), &SavedState::default(), device);
+        let on = |day, mode, size| Asked { date: Some(day), mode, size, ..Asked::default() };
+        let past = choose(on(today - 1, None, None)).unwrap();
+        assert_eq!((past.mode, past.size, past.past_day), (ModeKind::Regions, 8, Some(today - 1)));
+        // Today's date is the puzzle of the day, counted in the streak: no past day.
+        let now = choose(on(today, Some(ModeKind::Regions), Some(8))).unwrap();
+        assert_eq!((now.mode, now.size, now.past_day), (ModeKind::Regions, 8, None));
+        assert_eq!(
+            choose(on(today - 1, Some(ModeKind::Strict), None)),
+            Err(SetupError::DateMode(ModeKind::Strict))
+        );
+        assert_eq!(choose(on(today - 1, None, Some(6))), Err(SetupError::DateSize(6)));
+        assert_eq!(
+            choose(on(FIRST_DAY - 1, None, None)),
+            Err(SetupError::Date(PastDayError::TooEarly(FIRST_DAY - 1)))
+        );
+        assert_eq!(
+            choose(on(today + 1, None, None)),
+            Err(SetupError::Date(PastDayError::Future(today + 1, today)))
         );
     }
 

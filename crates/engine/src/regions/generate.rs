@@ -203,6 +203,60 @@ pub fn date_said(text: &str) -> Result<i64, String> {
     })
 }
 
+/// The first day whose puzzle of the day is the one made now: the
+/// generator's regions have been shaped as LinkedIn's since 2026-11-26
+/// (issue 30), so an earlier day's puzzle would not be the one played then.
+pub const FIRST_DAY: i64 = 20_783;
+
+/// Why a day's puzzle of the day cannot be played as a past day.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PastDayError {
+    /// Before [`FIRST_DAY`].
+    TooEarly(i64),
+    /// After today: `(the day, today)`.
+    Future(i64, i64),
+}
+
+impl std::fmt::Display for PastDayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            PastDayError::TooEarly(day) => write!(
+                f,
+                "'{}' is before {}, the first day with a puzzle of the day",
+                date_string(day),
+                date_string(FIRST_DAY)
+            ),
+            PastDayError::Future(day, today) => write!(
+                f,
+                "'{}' is after today ({}): its puzzle is not out yet",
+                date_string(day),
+                date_string(today)
+            ),
+        }
+    }
+}
+
+/// Whether day `day`'s puzzle can be played on day `today` (if the date
+/// is known): from [`FIRST_DAY`] to today, none from the future.
+pub fn check_past_day(day: i64, today: Option<i64>) -> Result<i64, PastDayError> {
+    if day < FIRST_DAY {
+        return Err(PastDayError::TooEarly(day));
+    }
+    match today {
+        Some(today) if day > today => Err(PastDayError::Future(day, today)),
+        _ => Ok(day),
+    }
+}
+
+/// `text` (`YYYY-MM-DD`) as a day whose puzzle can be played on day
+/// `today`, or why not in one line: [`date_said`]'s words for a text that
+/// is not a date (`regions daily --date`'s), [`PastDayError`]'s for a day
+/// out of range; the same wherever a past day is chosen (`play --date`,
+/// the page's date and its `#d=`).
+pub fn past_day_said(text: &str, today: Option<i64>) -> Result<i64, String> {
+    check_past_day(date_said(text)?, today).map_err(|why| why.to_string())
+}
+
 /// The puzzle of the day numbered `day` (days since 1970-01-01, see
 /// [`days_from_civil`]): the same everywhere, from the date alone.
 pub fn daily(day: i64) -> Generated {

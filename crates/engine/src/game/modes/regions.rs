@@ -19,12 +19,13 @@ use crate::game::event::Event;
 use crate::game::frame::{Frame, Rgb};
 use crate::game::in_play::InPlay;
 use crate::game::mode::{Action, Mode, Reaction, Style};
+use crate::game::share::{Played, Solve};
 use crate::game::text;
 use crate::puzzle::Square;
-use crate::regions::Puzzle;
 use crate::regions::deduce::{Difficulty, Grid, Rule, Step, Unit};
 use crate::regions::generate::{self, DAILY_SIZE, daily, generate};
 use crate::regions::solve::{self, Verdict};
+use crate::regions::{Puzzle, share};
 
 /// What the menu, `--mode` and the help lines say of regions mode.
 pub(super) const FACTS: Facts = Facts {
@@ -110,6 +111,9 @@ enum Mark {
 enum Source {
     /// The puzzle of this day (days since 1970-01-01).
     Daily(i64),
+    /// The puzzle of an earlier day, chosen to be played later: never
+    /// counted in the streak, which counts a day solved on its day.
+    PastDay(i64),
     /// A new puzzle from this seed.
     Seeded(u64),
     /// A puzzle from elsewhere (`queens play --puzzle`, the page's link):
@@ -132,6 +136,10 @@ pub struct Regions {
     /// When the player first pressed on this puzzle.
     started: Option<Millis>,
     solved: bool,
+    /// How long the solve took, once solved.
+    took: Millis,
+    /// The hints asked for on this puzzle.
+    hints: u32,
     /// What the last hint lit, until the next event.
     hint: Option<Step>,
     /// The queen the last hint said is wrong, shown red until the next event.
@@ -169,6 +177,12 @@ impl Regions {
         Regions::with_puzzle(given, style, today, seed, Source::Given)
     }
 
+    /// The puzzle of day `day` (days since 1970-01-01), earlier than
+    /// today: played as any puzzle, and never counted in the streak.
+    pub fn past_day(day: i64, style: Style, today: Option<i64>, seed: u64) -> Regions {
+        Regions::with_source(DAILY_SIZE, style, today, seed, Source::PastDay(day))
+    }
+
     fn with_source(n: usize, style: Style, today: Option<i64>, seed: u64, source: Source) -> Regions {
         Regions::with_puzzle(make(n, source), style, today, seed, source)
     }
@@ -187,6 +201,8 @@ impl Regions {
             today,
             started: None,
             solved: false,
+            took: 0,
+            hints: 0,
             hint: None,
             blamed: None,
             made: 1,
@@ -212,8 +228,21 @@ impl Regions {
     pub fn daily(&self) -> Option<i64> {
         match self.source {
             Source::Daily(day) => Some(day),
-            Source::Seeded(_) | Source::Given => None,
+            Source::Seeded(_) | Source::PastDay(_) | Source::Given => None,
         }
+    }
+
+    /// The puzzle solved, while it is on the board.
+    pub fn solve(&self) -> Option<Solve> {
+        if !self.solved {
+            return None;
+        }
+        let played = match self.source {
+            Source::Daily(day) => Played::Daily(day),
+            Source::PastDay(day) => Played::PastDay { day, on: self.today },
+            Source::Seeded(_) | Source::Given => Played::Link(share::fragment(&self.puzzle)),
+        };
+        Some(Solve { played, n: self.n(), took: self.took, hints: self.hints })
     }
 
     fn n(&self) -> usize {
@@ -260,6 +289,7 @@ impl Regions {
         self.marks.fill(Mark::Empty);
         self.started = None;
         self.solved = false;
+        self.hints = 0;
         self.hint = None;
         self.blamed = None;
     }
@@ -294,11 +324,14 @@ impl Regions {
         // n queens, none clashing: one in every row, column and region.
         self.solved = true;
         let took = self.now.saturating_sub(self.started.unwrap_or(self.now));
+        self.took = took;
         let flash = self.celebration();
         let message = format!("SOLVED IN {}", play_time(took));
         match self.source {
             Source::Daily(day) => Reaction::DailySolved { flash, message, day },
-            Source::Seeded(_) | Source::Given => Reaction::Completed { flash, message, progress: None },
+            Source::PastDay(_) | Source::Seeded(_) | Source::Given => {
+                Reaction::Completed { flash, message, progress: None }
+            }
         }
     }
 
@@ -435,7 +468,7 @@ fn mix(a: u64, b: u64, c: u64) -> u64 {
 
 fn make(n: usize, source: Source) -> Puzzle {
     match source {
-        Source::Daily(day) => daily(day).puzzle,
+        Source::Daily(day) | Source::PastDay(day) => daily(day).puzzle,
         Source::Seeded(seed) => {
             generate(n, seed, None).expect("regions mode plays the generator's sizes").puzzle
         }
@@ -538,7 +571,13 @@ impl Mode for Regions {
 
     fn act(&mut self, action: Action, _stopwatch: &dyn Stopwatch) -> Reaction {
         match action {
-            Action::Hint => return self.hint(),
+            Action::Hint => {
+                // A hint on a solved board helps with nothing: not counted.
+                if !self.solved {
+                    self.hints = self.hints.saturating_add(1);
+                }
+                return self.hint();
+            }
             Action::Restart => self.clear(),
             Action::NewPuzzle => self.new_puzzle(),
             Action::Daily => {
@@ -606,6 +645,14 @@ impl Mode for Regions {
             words.push("hint: this queen is wrong".into());
         }
         Some(words.join(", "))
+    }
+
+    fn solve(&self) -> Option<Solve> {
+        Regions::solve(self)
+    }
+
+    fn regions_puzzle(&self) -> Option<&Puzzle> {
+        Some(&self.puzzle)
     }
 }
 
