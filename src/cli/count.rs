@@ -7,10 +7,11 @@ use serde::Serialize;
 use std::process::ExitCode;
 use std::time::Duration;
 
-/// Seconds one core of the CI machine needs for N = 16 (CPU time of
-/// `n16_counter_one_core`, see docs/PERFORMANCE.md); each further queen costs
-/// about 7.1 times as much (6.7 from 16 to 17, 7.5 from 17 to 18, measured).
-const SECONDS_AT_16: f64 = 0.95;
+/// Seconds one core of the CI machine needs for N = 16 (the CPU time of the whole
+/// `queens count 16 --threads 1`, measured by scripts/count-vs-somers, see
+/// docs/PERFORMANCE.md); each further queen costs about 7.1 times as much (6.9
+/// from 16 to 17, 7.5 from 17 to 18, measured).
+const SECONDS_AT_16: f64 = 0.84;
 const GROWTH: f64 = 7.1;
 /// Estimates above this are refused rather than started (and pointed to `--part`).
 pub(super) const REFUSE_ABOVE: Duration = Duration::from_secs(2 * 3600);

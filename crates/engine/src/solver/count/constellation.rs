@@ -17,6 +17,8 @@ pub(super) type Square = (usize, usize);
 pub(super) const SYMMETRIES: usize = 8;
 pub(super) const ROTATE_90: usize = 1;
 pub(super) const ROTATE_180: usize = 2;
+/// The reflection left to right: rows stay where they are.
+pub(super) const MIRROR: usize = 4;
 
 /// The image of `(row, col)` under symmetry `g` on an `n` x `n` board.
 pub(super) fn map(g: usize, n: usize, (row, col): Square) -> Square {
@@ -66,23 +68,23 @@ impl Constellation {
         squares
     }
 
-    /// The constellation of a set of border squares (one per border line).
-    fn from_queens(n: usize, squares: &[Square]) -> Self {
-        let find = |on: &dyn Fn(Square) -> bool, pick: &dyn Fn(Square) -> usize| {
-            squares.iter().copied().find(|&s| on(s)).map_or(0, pick) as u8
-        };
-        Constellation {
-            top: find(&|s| s.0 == 0, &|s| s.1),
-            bottom: find(&|s| s.0 == n - 1, &|s| s.1),
-            left: find(&|s| s.1 == 0, &|s| s.0),
-            right: find(&|s| s.1 == n - 1, &|s| s.0),
-        }
-    }
-
-    /// The image under symmetry `g`.
+    /// The image under symmetry `g`: each border line goes to a border line, so the
+    /// image's four numbers are the four given, moved and perhaps counted from the other end
+    /// (as [`map`] moves their squares; a corner queen stays the queen of both its lines).
     pub(super) fn mapped(&self, n: usize, g: usize) -> Self {
-        let squares: Vec<Square> = self.queens(n).into_iter().map(|s| map(g, n, s)).collect();
-        Self::from_queens(n, &squares)
+        let last = (n - 1) as u8;
+        let Constellation { top: t, bottom: b, left: l, right: r } = *self;
+        let (top, bottom, left, right) = match g {
+            0 => (t, b, l, r),
+            1 => (last - l, last - r, b, t),
+            2 => (last - b, last - t, last - r, last - l),
+            3 => (r, l, last - t, last - b),
+            4 => (last - t, last - b, r, l),
+            5 => (b, t, last - l, last - r),
+            6 => (l, r, t, b),
+            _ => (last - r, last - l, last - b, last - t),
+        };
+        Constellation { top, bottom, left, right }
     }
 }
 
@@ -131,11 +133,12 @@ pub(crate) fn representatives(n: usize) -> Vec<Representative> {
                         left: left as u8,
                         right: right as u8,
                     };
-                    let queens = c.queens(n);
-                    let apart = queens
-                        .iter()
-                        .enumerate()
-                        .all(|(i, &a)| queens[i + 1..].iter().all(|&b| !attacks(a, b)));
+                    // Without the Vec of `queens`: this runs n^4 times. A corner queen is
+                    // two of the four squares, equal, and does not attack itself.
+                    let squares = [(0, top), (last, bottom), (left, 0), (right, last)];
+                    let apart = (0..4).all(|i| {
+                        (i + 1..4).all(|j| squares[i] == squares[j] || !attacks(squares[i], squares[j]))
+                    });
                     if !apart {
                         continue;
                     }
@@ -179,6 +182,23 @@ mod tests {
         }
         let images: std::collections::HashSet<Square> = (0..SYMMETRIES).map(|g| map(g, n, square)).collect();
         assert_eq!(images.len(), 8);
+    }
+
+    #[test]
+    fn a_constellation_maps_as_its_queens_do() {
+        for n in 4..=9 {
+            for rep in representatives(n) {
+                for g in 0..SYMMETRIES {
+                    let c = rep.constellation.mapped(n, g);
+                    for h in 0..SYMMETRIES {
+                        let mut squares: Vec<Square> =
+                            c.queens(n).into_iter().map(|s| map(h, n, s)).collect();
+                        squares.sort_unstable();
+                        assert_eq!(c.mapped(n, h).queens(n), squares, "n = {n}, {c:?} under {h}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -16,7 +16,7 @@
 //! Costs are integers and ties go to the least group, so every machine
 //! makes the same choice (parts depend on it).
 
-use super::constellation::{Constellation, Representative, SYMMETRIES, Square};
+use super::constellation::{Constellation, MIRROR, Representative, SYMMETRIES, Square};
 use super::inner::Inner;
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, BinaryHeap};
@@ -49,13 +49,17 @@ fn alone_levels(n: usize) -> usize {
 /// share is not taken: no part can be smaller than its largest search, and a
 /// group holds up to a dozen orbits (so `--part` splits as finely as before).
 pub(super) fn plan(n: usize, reps: &[Representative], parts: usize) -> Vec<Search> {
-    // Each orbit alone: its cheapest image.
+    // Each orbit alone: its cheapest image. An image and its mirror image (left to right)
+    // cost the same, their searches being mirror images, so four of the eight are estimated.
     let alone: Vec<(u64, Constellation)> = reps
         .iter()
         .map(|rep| {
-            (0..SYMMETRIES)
+            (0..SYMMETRIES / 2)
                 .map(|g| rep.constellation.mapped(n, g))
-                .map(|c| (1 + Inner::new(n, &c.queens(n), u32::MAX).nodes_to(alone_levels(n)), c))
+                .flat_map(|c| {
+                    let cost = 1 + Inner::new(n, &c.queens(n), u32::MAX).nodes_to(alone_levels(n));
+                    [(cost, c), (cost, c.mapped(n, MIRROR))]
+                })
                 .min()
                 .expect("eight images")
         })
@@ -92,13 +96,19 @@ pub(super) fn plan(n: usize, reps: &[Representative], parts: usize) -> Vec<Searc
         group.iter().filter(|&&(i, _)| !counted[i]).map(|&(i, _)| alone[i].0).sum()
     };
     let share = alone.iter().map(|&(cost, _)| cost).sum::<u64>() / parts.max(1) as u64;
+    // A group and its mirror image (left to right) cost the same: one is estimated.
+    let mut costs: BTreeMap<Fixed3, u64> = BTreeMap::new();
     let mut queue: BinaryHeap<Candidate> = groups
         .iter()
         .enumerate()
-        .map(|(index, (key, group))| Candidate {
-            saving: saving(group, &counted),
-            cost: 1 + Inner::new(n, &fixed(key), u32::MAX).nodes_to(alone_levels(n) + 1),
-            index,
+        .map(|(index, (key, group))| {
+            let &(top, left, right) = key;
+            let cost = match costs.get(&(last - top, right, left)) {
+                Some(&cost) => cost,
+                None => 1 + Inner::new(n, &fixed(key), u32::MAX).nodes_to(alone_levels(n) + 1),
+            };
+            costs.insert(*key, cost);
+            Candidate { saving: saving(group, &counted), cost, index }
         })
         .filter(|candidate| candidate.pays() && (parts == 1 || candidate.cost <= share))
         .collect();
