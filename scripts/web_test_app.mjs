@@ -297,6 +297,13 @@ try {
   for (let i = 0; i < 12 && (await evaluate("document.querySelector('#menu .selected')?.textContent")) !== "[STRICT]"; i++) await key("ArrowRight");
   await key("Enter");
   await until("document.getElementById('mode').textContent.startsWith('strict')", "strict is played");
+  // A hint on the empty board lights all 64 squares, too many to say one by one: it says itself.
+  await key("m");
+  for (let i = 0; i < 40 && (await evaluate("document.querySelector('#menu .selected')?.textContent")) !== "[HINT]"; i++) await key("ArrowLeft");
+  await key("Enter");
+  board = await readBoard();
+  if (board.spoken !== "hint: 64 squares still lead to a solution") fail(`a hint on strict's empty board: said "${board.spoken}"`);
+  log(`a screen reader's hint on an empty 8x8: "${board.spoken}"`);
   await key("Enter");
   await key("ArrowRight");
   await key("Enter");

@@ -124,15 +124,39 @@ fn a_dead_end_gets_a_hint_with_nothing_lit() {
     let shown = g.send(&[Hold, Press]);
     assert_eq!(shown, board(&[(0, 0, 'W'), (1, 2, 'W')]));
     // Issue 43: what the LEDs say by lighting nothing is said in words.
-    let why = g.engine.take_refusal();
+    let why = g.engine.take_said();
     assert_eq!(why.as_deref(), Some("no hint: no square left leads to a solution"));
-    // A hint that lights squares needs no words: after the answer (a press on a queen) the board is empty.
+    // After the answer (a press on a queen) the board is empty: a hint lights every square.
     g.send(&[Press, Hold, Press]);
-    assert_eq!(g.engine.take_refusal(), None);
+    assert_eq!(g.engine.take_said().as_deref(), Some("hint: 64 squares still lead to a solution"));
     // Strict's board completed by Solve: nothing to light either.
     let mut g = Game::new(ModeKind::Strict, 8);
     g.send(&[Hold, Right, Press, Hold, Left, Press]);
-    assert_eq!(g.engine.take_refusal().as_deref(), Some("no hint: the board is full"));
+    assert_eq!(g.engine.take_said().as_deref(), Some("no hint: the board is full"));
+}
+
+/// Issue 43: a hint says what it lit, once, for a player who cannot see the
+/// LEDs: how many squares, and which when they are few enough to hear.
+#[test]
+fn a_hint_says_what_it_lit() {
+    let mut g = Game::new(ModeKind::Strict, 8);
+    g.send(&[Hold, Press]);
+    assert_eq!(g.engine.take_said().as_deref(), Some("hint: 64 squares still lead to a solution"));
+    assert_eq!(g.engine.take_said(), None, "said once");
+    // Queens on d4 (the cursor's start) and b8 leave few: each is named, as the grid reads.
+    g.send(&[Press, Left, Left, Up, Up, Up, Up, Press, Hold, Press]);
+    let said = g.engine.take_said().unwrap();
+    let lit = g.engine.frame();
+    let named: Vec<String> = (0..8)
+        .flat_map(|y| (0..8).map(move |x| (x, y)))
+        .filter(|&(x, y)| lit.get(x, y) == Theme::default().hint)
+        .map(|(x, y)| format!("{}{}", (b'a' + x as u8) as char, 8 - y))
+        .collect();
+    assert!((2..=8).contains(&named.len()), "{said}");
+    assert_eq!(said, format!("hint: {} squares still lead to a solution: {}", named.len(), named.join(", ")));
+    // The next event clears the hint, and says nothing.
+    g.send(&[Up]);
+    assert_eq!(g.engine.take_said(), None);
 }
 
 #[test]
@@ -173,21 +197,21 @@ fn strict_says_once_why_a_queen_is_refused() {
     let mut g = Game::new(ModeKind::Strict, 8);
     // The cursor starts on d4: a queen there, then one on e4 beside it.
     g.send(&[Press, Right, Press]);
-    let one = g.engine.take_refusal();
+    let one = g.engine.take_said();
     assert_eq!(one.as_deref(), Some("e4 refused: the queen on d4 attacks it"));
-    assert_eq!(g.engine.take_refusal(), None, "said once");
+    assert_eq!(g.engine.take_said(), None, "said once");
     // A queen on f5 attacks e4 too; then one on e1.
     g.send(&[Right, Up, Press, Left, Down, Press]);
-    let two = g.engine.take_refusal();
+    let two = g.engine.take_said();
     assert_eq!(two.as_deref(), Some("e4 refused: the queens on d4 and f5 attack it"));
     g.send(&[Down, Down, Down, Press, Up, Up, Up, Press]);
-    let three = g.engine.take_refusal();
+    let three = g.engine.take_said();
     assert_eq!(three.as_deref(), Some("e4 refused: the queens on d4, e1 and f5 attack it"));
     // Not taken, it is gone after the next event; a queen placed is not refused.
     g.send(&[Press, Left, Left, Up, Up]);
-    assert_eq!(g.engine.take_refusal(), None);
+    assert_eq!(g.engine.take_said(), None);
     g.send(&[Press]);
-    assert_eq!(g.engine.take_refusal(), None, "c6 is free");
+    assert_eq!(g.engine.take_said(), None, "c6 is free");
     assert_eq!(g.engine.frame().get(2, 2), Theme::default().queen);
 }
 

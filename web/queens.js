@@ -171,7 +171,7 @@ function describe() {
 // a cell a square, named by the engine ("c4, queen", "a1, region red, dot"), the cursor's square
 // selected and focused while the grid has the focus, so that the arrows, Enter and Space (the
 // page's keys) play it. What else changed on the board (a queen placed or taken, a hint) is said
-// in #spoken, and so is why a press was refused (speakRefusal); the messages (solved) are said
+// in #spoken, and so is what only the LEDs show (speakSaid); the messages (solved) are said
 // where they are shown.
 let spokenSquares = [];
 function speakBoard() {
@@ -216,12 +216,12 @@ function speakBoard() {
   if (changed.length > 0 && changed.length <= on.size) document.getElementById("spoken").textContent = changed.join("; ");
 }
 
-// Why a press was refused or did nothing (strict: a queen on an attacked square; a hint with no square
-// to light), in the engine's words, said once after the press: the LEDs' red flash, or nothing lit,
-// is for the eyes. The same words as the last are said again: the live region is emptied first, so
-// that its words are new.
-function speakRefusal() {
-  const len = wasm.refusal();
+// What only the LEDs show of a press (strict: why a queen was refused; a hint: what it lit, or why
+// nothing), in the engine's words, said once after the press, over the squares speakBoard said: the
+// LEDs' red flash, or what they light, is for the eyes. The same words as the last are said again:
+// the live region is emptied first, so that its words are new.
+function speakSaid() {
+  const len = wasm.said();
   if (len === 0) return;
   const spoken = document.getElementById("spoken");
   spoken.textContent = "";
@@ -248,7 +248,7 @@ function update() {
   draw();
   describe();
   speakBoard();
-  speakRefusal();
+  speakSaid();
   save();
   if (timer !== null) clearTimeout(timer);
   timer = null;

@@ -319,16 +319,16 @@ pub fn board_json(session: &Session) -> String {
     )
 }
 
-/// Why the last input was refused or did nothing (strict: a queen on an
-/// attacked square; a hint with no square to light), in the engine's words
-/// ([`queens_engine::game::Engine::take_refusal`]), as the output text,
-/// once: the page's live region says it after the press. Returns its length
-/// (0: nothing refused since).
+/// What the last input did that only the LEDs show (strict: why a queen
+/// was refused; a hint: what it lit, or why nothing), in the engine's words
+/// ([`queens_engine::game::Engine::take_said`]), as the output text, once:
+/// the page's live region says it after the press. Returns its length (0:
+/// nothing to say since).
 // SAFETY: as for `input_buffer`.
 #[unsafe(no_mangle)]
-pub extern "C" fn refusal() -> usize {
+pub extern "C" fn said() -> usize {
     PAGE.with_borrow_mut(|page| {
-        page.output = page.session.as_mut().and_then(Session::take_refusal).unwrap_or_default();
+        page.output = page.session.as_mut().and_then(Session::take_said).unwrap_or_default();
         page.output.len()
     })
 }
@@ -602,12 +602,12 @@ mod tests {
         // The page's keys: an event's index in Event::JOYSTICK.
         let key = |event| Event::JOYSTICK.iter().position(|&e| e == event).unwrap() as u32;
         keyboard(key(Event::Press), 1.0);
-        assert_eq!(refusal(), 0, "d4 is free");
+        assert_eq!(said(), 0, "d4 is free");
         keyboard(key(Event::Right), 2.0);
         keyboard(key(Event::Press), 3.0);
-        assert_eq!(refusal(), "e4 refused: the queen on d4 attacks it".len());
+        assert_eq!(said(), "e4 refused: the queen on d4 attacks it".len());
         assert_eq!(output_text(), "e4 refused: the queen on d4 attacks it");
-        assert_eq!(refusal(), 0, "said once");
+        assert_eq!(said(), 0, "said once");
     }
 
     /// Issue 43: the address's `#d=` (or the date choice's value) plays

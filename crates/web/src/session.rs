@@ -210,9 +210,9 @@ impl Session {
         self.engine.square_words()
     }
 
-    /// Why the last input was refused or did nothing, in words, once ([`Engine::take_refusal`]).
-    pub fn take_refusal(&mut self) -> Option<String> {
-        self.engine.take_refusal()
+    /// What the last input did that only the LEDs show, in words, once ([`Engine::take_said`]).
+    pub fn take_said(&mut self) -> Option<String> {
+        self.engine.take_said()
     }
 
     /// How many of the 92 solutions of the 8x8 the player has found.

@@ -126,8 +126,8 @@ pub struct Engine {
     /// The modes whose rules are still to scroll before their first game
     /// ([`ModeKind::rules_first`]); none without the start-up messages.
     rules_due: Vec<ModeKind>,
-    /// Why the last event was refused, until taken ([`Engine::take_refusal`]).
-    refusal: Option<String>,
+    /// What the last event said in words, until taken ([`Engine::take_said`]).
+    said: Option<String>,
 }
 
 /// Where the front animation is.
@@ -218,7 +218,7 @@ impl Engine {
             stopwatch: Box::new(StoppedWatch),
             calendar: None,
             rules_due: Vec::new(),
-            refusal: None,
+            said: None,
         }
     }
 
@@ -332,14 +332,16 @@ impl Engine {
             .collect()
     }
 
-    /// Why the last event was refused or did nothing, in the mode's words
-    /// (`"e4 refused: the queen on d4 attacks it"`, `"no hint: no square
-    /// left leads to a solution"`), once: then `None` until another is. The
-    /// LEDs say it with a flash, or by lighting nothing; these words are for
-    /// a player who cannot see them (the page's screen reader says them
-    /// after the press).
-    pub fn take_refusal(&mut self) -> Option<String> {
-        self.refusal.take()
+    /// What the last event did that only the LEDs show, in the mode's words
+    /// ([`Reaction::Say`]), once: then `None` until another event says
+    /// something. Why a press was refused (`"e4 refused: the queen on d4
+    /// attacks it"`), what a hint lit (`"hint: 64 squares still lead to a
+    /// solution"`) or why it lit nothing (`"no hint: no square left leads to
+    /// a solution"`). The LEDs say it with a flash, or by what they light;
+    /// these words are for a player who cannot see them (the page's screen
+    /// reader says them after the press).
+    pub fn take_said(&mut self) -> Option<String> {
+        self.said.take()
     }
 
     /// The lines a player shares for the puzzle just solved
@@ -447,7 +449,7 @@ impl Engine {
     /// square ([`Checkerboard::square_at`] of the board on show).
     pub fn handle(&mut self, event: Event, now: Millis) {
         let kept = self.kept;
-        self.refusal = None;
+        self.said = None;
         self.solving = self.mode.in_play();
         self.apply(event, now);
         if let Some(playing) = self.mode.in_play() {
@@ -528,9 +530,9 @@ impl Engine {
                 return;
             }
             Reaction::Animate(animation) => self.queue.push_back(animation),
-            Reaction::Refused { flash, why } => {
+            Reaction::Say { flash, words } => {
                 self.queue.extend(flash);
-                self.refusal = Some(why);
+                self.said = Some(words);
             }
             Reaction::Solved { queens, flash } => self.solved(flash, None, Some(queens)),
             Reaction::Completed { flash, message, progress } => {

@@ -168,15 +168,15 @@ pub enum Reaction {
     Draw,
     /// Play these pictures first, then show the mode's picture.
     Animate(Animation),
-    /// The press or action was refused, or did nothing (strict: a queen on
-    /// an attacked square; a hint with no square to light): play `flash`,
-    /// if any, the LEDs' sign of it, and keep `why` in words for a player
-    /// who cannot see them ([`Engine::take_refusal`](super::Engine::take_refusal)).
-    Refused {
+    /// What the LEDs alone show of the press or action, said in words for a
+    /// player who cannot see them (strict's refused queen, a hint's squares
+    /// or why it lit none): play `flash`, if any, the LEDs' sign of it, and
+    /// keep `words` to be said once ([`Engine::take_said`](super::Engine::take_said)).
+    Say {
         /// The flash to play, if any.
         flash: Option<Animation>,
-        /// What was refused and why: `"e4 refused: the queen on d4 attacks it"`.
-        why: String,
+        /// What to say: `"e4 refused: the queen on d4 attacks it"`.
+        words: String,
     },
     /// The player completed the board with `queens`: play `flash`, and the
     /// engine adds what it says about the player's progress.

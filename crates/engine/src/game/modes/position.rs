@@ -70,18 +70,29 @@ impl Position {
         Animation { steps, interrupt: Interrupt::FinishThenApply, message: None }
     }
 
-    /// Lights every empty square where a queen still leads to a solution.
-    /// With none to light the LEDs show nothing new, and the words say why.
+    /// Lights every empty square where a queen still leads to a solution,
+    /// and says how many, naming them when they are few enough to hear
+    /// (no more than the board's side); with none to light, the words say why.
     pub(crate) fn show_hint(&mut self) -> Reaction {
         self.hint = self.answers.safe_squares(&self.game);
-        if !self.hint.is_empty() {
-            return Reaction::Draw;
+        Reaction::Say { flash: None, words: self.hint_words() }
+    }
+
+    fn hint_words(&self) -> String {
+        let n = self.board.n();
+        match self.hint.len() {
+            0 if self.game.is_full() => "no hint: the board is full".to_string(),
+            0 => "no hint: no square left leads to a solution".to_string(),
+            1 => format!("hint: 1 square still leads to a solution: {}", self.hint[0].chess(n)),
+            count if count <= n => {
+                // As the grid reads: row by row from the top.
+                let mut squares = self.hint.clone();
+                squares.sort_by_key(|sq| (sq.row, sq.col));
+                let names: Vec<String> = squares.iter().map(|sq| sq.chess(n)).collect();
+                format!("hint: {count} squares still lead to a solution: {}", names.join(", "))
+            }
+            count => format!("hint: {count} squares still lead to a solution"),
         }
-        let why = match self.game.is_full() {
-            true => "no hint: the board is full",
-            false => "no hint: no square left leads to a solution",
-        };
-        Reaction::Refused { flash: None, why: why.to_string() }
     }
 
     /// The checkerboard, the hint, the cursor, and `queens` over them in the

@@ -89,7 +89,7 @@ impl Strict {
         let attackers: Vec<Square> = pos.game.queens().filter(|q| q.queen_attacks(pos.cursor)).collect();
         if !attackers.is_empty() {
             let why = refusal_words(pos.cursor, &attackers, pos.board.n());
-            return Reaction::Refused { flash: Some(self.refusal()), why };
+            return Reaction::Say { flash: Some(self.refusal()), words: why };
         }
         pos.game.set(col, Some(pos.cursor.row));
         self.started.get_or_insert(self.now);
