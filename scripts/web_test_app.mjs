@@ -114,7 +114,16 @@ function send(method, params = {}, sessionId) {
     chrome.stdio[3].write(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }) + "\0");
   });
 }
-const waitFor = (method) => new Promise((resolve) => waiters.push({ method, resolve }));
+// Waits up to 30 s for the event `method`: a page that never loads fails the test, never hangs it.
+const waitFor = (method) => {
+  let timer;
+  return Promise.race([
+    new Promise((resolve) => waiters.push({ method, resolve })).finally(() => clearTimeout(timer)),
+    new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no ${method} in 30 s (the console: ${consoleLines.join("; ")})`)), 30000);
+    }),
+  ]);
+};
 
 let session;
 const page = (method, params) => send(method, params, session);
@@ -370,7 +379,9 @@ try {
   if (!waiting.waiting || waiting.caches.length !== 2) fail(`the new release is not waiting beside the old: ${JSON.stringify(waiting)}`);
   const before = await marks();
   if (before.js || before.wasm || before.running) fail(`before it is taken, release two's files are loaded: ${JSON.stringify(before)}`);
+  // Where the page is scrolled to (the top): the notice is on the screen wherever that is.
   const { x, y } = await evaluate(`(() => { const r = document.querySelector('#update button').getBoundingClientRect(); return { x: r.x + r.width / 2, y: r.y + r.height / 2 }; })()`);
+  if (y > phone.height) fail(`the new version's button is below the phone's screen (y ${y})`);
   await navigate(async () => {
     await page("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y }] });
     await page("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
