@@ -532,6 +532,8 @@ fn tool_stubs(name: &str) -> Stubs {
         "git",
         "gpg",
         "mmdebstrap",
+        "podman",
+        "cross",
         "qemu-system-x86_64",
         "qemu-system-aarch64",
         "qemu-system-arm",
