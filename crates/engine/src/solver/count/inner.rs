@@ -284,31 +284,31 @@ impl Inner {
     /// The nodes of the first `levels` free rows: how many queens the search
     /// places there. A cheap, deterministic measure of the whole search's size.
     pub(super) fn nodes_to(&self, levels: usize) -> u64 {
-        fn go(inner: &Inner, d: usize, levels: usize, left: u32, right: u32, taken: u32) -> u64 {
-            if d == levels.min(inner.depth) {
-                return 0;
-            }
+        fn go(inner: &Inner, d: usize, end: usize, left: u32, right: u32, taken: u32) -> u64 {
             let row = inner.rows[d];
             let mut free = inner.mask & !(left | right | taken | row.attacked);
-            if d + 1 == levels.min(inner.depth) {
+            if d + 1 == end {
                 return u64::from(free.count_ones());
             }
             let mut nodes = 0;
             while free != 0 {
                 let bit = free & free.wrapping_neg();
                 free ^= bit;
-                nodes += 1 + go(
-                    inner,
-                    d + 1,
-                    levels,
-                    (left | bit) << row.shift,
-                    (right | bit) >> row.shift,
-                    taken | bit,
-                );
+                let (left, right, taken) =
+                    ((left | bit) << row.shift, (right | bit) >> row.shift, taken | bit);
+                // The row before the last counted is most of the calls: its children are counted here.
+                nodes += 1 + if d + 2 == end {
+                    u64::from(
+                        (inner.mask & !(left | right | taken | inner.rows[d + 1].attacked)).count_ones(),
+                    )
+                } else {
+                    go(inner, d + 1, end, left, right, taken)
+                };
             }
             nodes
         }
-        go(self, 0, levels, 0, 0, self.columns)
+        let end = levels.min(self.depth);
+        if end == 0 { 0 } else { go(self, 0, end, 0, 0, self.columns) }
     }
 }
 
