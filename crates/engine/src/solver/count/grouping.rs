@@ -41,7 +41,7 @@ type Fixed3 = (u8, u8, u8);
 /// queens): fewer on the largest boards, where planning would otherwise take
 /// seconds (0.7 s at N = 26 with three rows; the last row is a popcount), and
 /// more up to N = 17, where a better cover saves more than it costs (issue 42:
-/// 3% of the count at N = 16, 2% at 17, about 1% at 15 after planning's 4 ms more).
+/// 3% of the count at N = 16, 2% at 17; at 15 planning's 4 ms more take most of it).
 fn alone_levels(n: usize) -> usize {
     match n {
         ..=17 => 4,
