@@ -28,7 +28,7 @@ pub(super) const WARN_ABOVE: Duration = Duration::from_secs(2);
   queens count 16 --threads 2     14772512, using two threads
   queens count 12 --format json   {\"n\":12,\"count\":14200}
   queens count 12 --part 2/3 --format json
-                                  {\"n\":12,\"part\":2,\"parts\":3,\"count\":4900,\"unique\":614}
+                                  {\"n\":12,\"part\":2,\"parts\":3,\"count\":5152,\"unique\":649}
 
 Large N cost about seven times more per queen; the expected time is printed on
 standard error before a long count starts, and counts that would take hours are refused:

@@ -39,9 +39,21 @@ type Fixed3 = (u8, u8, u8);
 /// How many free rows the estimate of a constellation alone looks at (a
 /// group's looks at one more, so that both count to the same depth of
 /// queens): fewer on the largest boards, where planning would otherwise take
-/// seconds (0.7 s at N = 26 with three rows; the last row is a popcount).
+/// seconds (0.7 s at N = 26 with three rows; the last row is a popcount), and
+/// more up to N = 17, where a better cover saves more than it costs (issue 42:
+/// 3% of the count at N = 16, 2% at 17; at 15 planning's 4 ms more take most of it).
 fn alone_levels(n: usize) -> usize {
-    if n <= 26 { 3 } else { 2 }
+    match n {
+        ..=17 => 4,
+        18..=26 => 3,
+        _ => 2,
+    }
+}
+
+/// How many free rows choose the image a constellation alone is searched in:
+/// three, as before: choosing by four took about 6 ms more at N = 15, more than it saved.
+fn orienting_levels(n: usize) -> usize {
+    alone_levels(n).min(3)
 }
 
 /// The searches that count every orbit of `reps` once, for an `n` x `n` board
@@ -54,14 +66,20 @@ pub(super) fn plan(n: usize, reps: &[Representative], parts: usize) -> Vec<Searc
     let alone: Vec<(u64, Constellation)> = reps
         .iter()
         .map(|rep| {
-            (0..SYMMETRIES / 2)
+            let estimate =
+                |c: &Constellation, levels| 1 + Inner::new(n, &c.queens(n), u32::MAX).nodes_to(levels);
+            let (cost, image) = (0..SYMMETRIES / 2)
                 .map(|g| rep.constellation.mapped(n, g))
                 .flat_map(|c| {
-                    let cost = 1 + Inner::new(n, &c.queens(n), u32::MAX).nodes_to(alone_levels(n));
+                    let cost = estimate(&c, orienting_levels(n));
                     [(cost, c), (cost, c.mapped(n, MIRROR))]
                 })
                 .min()
-                .expect("eight images")
+                .expect("eight images");
+            match alone_levels(n) {
+                levels if levels == orienting_levels(n) => (cost, image),
+                levels => (estimate(&image, levels), image),
+            }
         })
         .collect();
 

@@ -284,38 +284,39 @@ impl Inner {
     /// The nodes of the first `levels` free rows: how many queens the search
     /// places there. A cheap, deterministic measure of the whole search's size.
     pub(super) fn nodes_to(&self, levels: usize) -> u64 {
-        fn go(inner: &Inner, d: usize, levels: usize, left: u32, right: u32, taken: u32) -> u64 {
-            if d == levels.min(inner.depth) {
-                return 0;
-            }
+        fn go(inner: &Inner, d: usize, end: usize, left: u32, right: u32, taken: u32) -> u64 {
             let row = inner.rows[d];
             let mut free = inner.mask & !(left | right | taken | row.attacked);
-            if d + 1 == levels.min(inner.depth) {
+            if d + 1 == end {
                 return u64::from(free.count_ones());
             }
             let mut nodes = 0;
             while free != 0 {
                 let bit = free & free.wrapping_neg();
                 free ^= bit;
-                nodes += 1 + go(
-                    inner,
-                    d + 1,
-                    levels,
-                    (left | bit) << row.shift,
-                    (right | bit) >> row.shift,
-                    taken | bit,
-                );
+                let (left, right, taken) =
+                    ((left | bit) << row.shift, (right | bit) >> row.shift, taken | bit);
+                // The row before the last counted is most of the calls: its children are counted here.
+                nodes += 1 + if d + 2 == end {
+                    u64::from(
+                        (inner.mask & !(left | right | taken | inner.rows[d + 1].attacked)).count_ones(),
+                    )
+                } else {
+                    go(inner, d + 1, end, left, right, taken)
+                };
             }
             nodes
         }
-        go(self, 0, levels, 0, 0, self.columns)
+        let end = levels.min(self.depth);
+        if end == 0 { 0 } else { go(self, 0, end, 0, 0, self.columns) }
     }
 }
 
 /// The solutions with the border queens `border` that each symmetry in
-/// `group` (a group: closed, with the identity) maps to themselves. The
-/// border must be mapped to itself by the group. Queens are placed a whole
-/// orbit at a time, so the search is about the square root of a full one.
+/// `group` (rotations forming a group: closed, with the identity, at most
+/// four) maps to themselves. The border must be mapped to itself by the
+/// group. Queens are placed a whole orbit at a time, so the search is about
+/// the square root of a full one.
 pub(super) fn count_symmetric(n: usize, border: &[Square], group: &[usize]) -> u64 {
     struct Taken {
         n: usize,
@@ -338,9 +339,17 @@ pub(super) fn count_symmetric(n: usize, border: &[Square], group: &[usize]) -> u
             let Some(row) = (0..self.n).find(|&r| !self.rows[r]) else { return 1 };
             let mut total = 0;
             for col in 0..self.n {
-                let mut orbit: Vec<Square> = group.iter().map(|&g| map(g, self.n, (row, col))).collect();
-                orbit.sort_unstable();
-                orbit.dedup();
+                // The orbit's distinct squares, without a Vec for each (0.9 ms of a count at N = 15).
+                let mut squares = [(0, 0); 4];
+                let mut len = 0;
+                for &g in group {
+                    let square = map(g, self.n, (row, col));
+                    if !squares[..len].contains(&square) {
+                        squares[len] = square;
+                        len += 1;
+                    }
+                }
+                let orbit = &squares[..len];
                 let fits = orbit
                     .iter()
                     .enumerate()
