@@ -1,13 +1,12 @@
 // Serves WEB_DIR on 127.0.0.1 gzipped (Content-Encoding: gzip, as a static host sends text and
-// WebAssembly), runs LIGHTHOUSE (the CLI) on it with its mobile defaults, writes its JSON report to
-// REPORT, and prints the four categories' scores; exits 1 if any is below 100. Run by
-// scripts/lighthouse, which installs Lighthouse and builds the page.
+// WebAssembly; the server is scripts/devtools.mjs's), runs LIGHTHOUSE (the CLI) on it with its
+// mobile defaults, writes its JSON report to REPORT, and prints the four categories' scores; exits 1
+// if any is below 100. Run by scripts/lighthouse, which installs Lighthouse and builds the page.
 // Usage: node scripts/lighthouse.mjs WEB_DIR LIGHTHOUSE REPORT
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import path from "node:path";
-import zlib from "node:zlib";
+import { serve } from "./devtools.mjs";
 
 const args = process.argv.slice(2);
 if (args.length !== 3 || args.some((a) => a.startsWith("-"))) {
@@ -17,27 +16,8 @@ if (args.length !== 3 || args.some((a) => a.startsWith("-"))) {
 }
 const [webDir, lighthouse, report] = args;
 
-const types = {
-  ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".wasm": "application/wasm",
-  ".webmanifest": "application/manifest+json", ".png": "image/png", ".ico": "image/x-icon",
-};
-const server = http.createServer((req, res) => {
-  const name = path.normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^\/+/, "");
-  const file = path.join(webDir, name || "index.html");
-  if (!file.startsWith(path.normalize(webDir)) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-    res.writeHead(404).end();
-    return;
-  }
-  const body = fs.readFileSync(file);
-  const gzip = /\bgzip\b/.test(req.headers["accept-encoding"] ?? "");
-  res.writeHead(200, {
-    "content-type": types[path.extname(file)] ?? "application/octet-stream",
-    ...(gzip ? { "content-encoding": "gzip", vary: "accept-encoding" } : {}),
-  });
-  res.end(gzip ? zlib.gzipSync(body, { level: 9 }) : body);
-});
-await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
-const url = `http://127.0.0.1:${server.address().port}/`;
+const site = await serve(webDir, { gzip: true });
+const url = site.url;
 
 const run = spawn(
   lighthouse,
@@ -51,7 +31,7 @@ process.on("SIGINT", () => {
   process.exit(130);
 });
 const status = await new Promise((ok) => run.on("exit", (code) => ok(code)));
-server.close();
+site.close();
 if (status !== 0) {
   console.error(`lighthouse: Lighthouse failed (exit ${status})`);
   process.exit(1);

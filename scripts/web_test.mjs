@@ -13,12 +13,12 @@
 // Run by scripts/web-test.
 // Usage: node scripts/web_test.mjs SCRIPT_FRAMES [SCREENSHOT [WEB_DIR [QUEENS]]]   (scripts/web-test
 // runs it with the script-frames example, target/web-test/web.png, target/web, target/debug/queens)
-import { spawn, spawnSync, execFileSync } from "node:child_process";
+import { spawnSync, execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { launch, reporter, serve, timerSpy } from "./devtools.mjs";
 
 // -h and --help print the comment above, another option or no SCRIPT_FRAMES is refused (scripts/usage
 // says both), before the server and Chromium start.
@@ -33,129 +33,22 @@ const [, , framesBin, screenshotPath, webDir = "target/web", queensBin = "target
 // address (?seed=), the script backend as its argument, so that both show the same puzzles.
 const seed = randomBytes(8).toString("hex");
 const started = Date.now();
-const log = (line) => console.log(`web-test: ${line}`);
-const fail = (line) => {
-  console.error(`web-test: FAILED: ${line}`);
-  process.exitCode = 1;
-  throw new Error(line);
-};
+const { log, fail } = reporter("web-test");
 
-// --- a static file server for target/web ---
-const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm", ".css": "text/css" };
-const server = http.createServer((req, res) => {
-  const name = path.normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^\/+/, "");
-  const file = path.join(webDir, name || "index.html");
-  if (!file.startsWith(path.normalize(webDir)) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-    res.writeHead(404).end();
-    return;
-  }
-  res.writeHead(200, { "content-type": types[path.extname(file)] ?? "application/octet-stream" });
-  res.end(fs.readFileSync(file));
-});
-await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
-const url = `http://127.0.0.1:${server.address().port}/`;
+// --- target/web served, and Chromium (scripts/devtools.mjs) ---
+const site = await serve(webDir);
+const url = site.url;
+const browser = launch({ name: "web-test", fail });
+const { send, page, evaluate, advance, settle, consoleLines } = browser;
 
-// --- Chromium, and the DevTools protocol over its pipe (fd 3 to it, fd 4 from it) ---
-const profile = fs.mkdtempSync(path.join(os.tmpdir(), "queens-web-test-"));
-const chrome = spawn(
-  "/usr/bin/chromium",
-  [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--disable-dev-shm-usage", `--user-data-dir=${profile}`, "--remote-debugging-pipe", "about:blank",
-  ],
-  { stdio: ["ignore", "ignore", "pipe", "pipe", "pipe"] },
-);
-let chromeErr = "";
-chrome.stdio[2].on("data", (d) => { chromeErr = (chromeErr + d).slice(-4000); });
-let nextId = 0;
-const pending = new Map();
-const waiters = [];
-const consoleLines = [];
-let inbox = Buffer.alloc(0);
-chrome.stdio[4].on("data", (data) => {
-  inbox = Buffer.concat([inbox, data]);
-  for (let end; (end = inbox.indexOf(0)) >= 0; inbox = inbox.subarray(end + 1)) {
-    const msg = JSON.parse(inbox.subarray(0, end).toString());
-    if (msg.id !== undefined) {
-      const call = pending.get(msg.id);
-      pending.delete(msg.id);
-      if (msg.error) call.reject(new Error(`${call.method}: ${msg.error.message}`));
-      else call.resolve(msg.result);
-    } else {
-      if (msg.method === "Runtime.consoleAPICalled") {
-        consoleLines.push(`${msg.params.type}: ${msg.params.args.map((a) => a.value ?? a.description).join(" ")}`);
-      }
-      if (msg.method === "Runtime.exceptionThrown") consoleLines.push(`exception: ${msg.params.exceptionDetails.text}`);
-      for (const w of waiters.filter((w) => w.method === msg.method)) {
-        waiters.splice(waiters.indexOf(w), 1);
-        w.resolve(msg.params);
-      }
-    }
-  }
-});
-chrome.on("exit", (code) => {
-  for (const call of pending.values()) call.reject(new Error(`chromium exited (${code}): ${chromeErr}`));
-});
-function send(method, params = {}, sessionId) {
-  return new Promise((resolve, reject) => {
-    const id = ++nextId;
-    pending.set(id, { resolve, reject, method });
-    chrome.stdio[3].write(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }) + "\0");
-  });
-}
-const waitFor = (method) => new Promise((resolve) => waiters.push({ method, resolve }));
-
-// The page's timers, counted by a wrapper the test adds before the page's own script runs.
-const timerSpy = `(() => {
-  const spy = { pending: new Set(), scheduled: 0, fired: 0, intervals: 0, frames: 0 };
-  const set = window.setTimeout, clear = window.clearTimeout, every = window.setInterval, frame = window.requestAnimationFrame;
-  window.setTimeout = (f, ms, ...a) => { spy.scheduled++; const id = set(() => { spy.pending.delete(id); spy.fired++; f(...a); }, ms); spy.pending.add(id); return id; };
-  window.clearTimeout = (id) => { spy.pending.delete(id); clear(id); };
-  window.setInterval = (...a) => { spy.intervals++; return every(...a); };
-  window.requestAnimationFrame = (f) => { spy.frames++; return frame(f); };
-  Object.defineProperty(window, "__timers", { value: spy });
-})();`;
-
-let session;
-const page = (method, params) => send(method, params, session);
-async function evaluate(expression) {
-  const { result, exceptionDetails } = await page("Runtime.evaluate", { expression, returnByValue: true, awaitPromise: true });
-  if (exceptionDetails) fail(`${expression}: ${exceptionDetails.text}`);
-  return result.value;
-}
-async function advance(ms) {
-  const expired = waitFor("Emulation.virtualTimeBudgetExpired");
-  await page("Emulation.setVirtualTimePolicy", { policy: "advance", budget: ms });
-  await expired;
-}
-// Runs virtual time on until the page has no timer pending: every animation has played.
-async function settle() {
-  for (let i = 0; i < 200; i++) {
-    if ((await evaluate("window.__timers.pending.size")) === 0) return;
-    await advance(2000);
-  }
-  fail("the page never settled");
-}
 let openTarget = null;
 const desktop = { width: 960, height: 430, mobile: false };
 async function openPage(setup = "", viewport = desktop, settled = true, query = "") {
   if (openTarget) await send("Target.closeTarget", { targetId: openTarget });
-  const { targetId } = await send("Target.createTarget", { url: "about:blank" });
-  ({ sessionId: session } = await send("Target.attachToTarget", { targetId, flatten: true }));
-  await page("Runtime.enable");
-  await page("Page.enable");
-  await page("Page.addScriptToEvaluateOnNewDocument", { source: timerSpy + setup });
-  await page("Emulation.setDeviceMetricsOverride", { ...viewport, deviceScaleFactor: 1 });
+  const targetId = await browser.tab(timerSpy + setup, viewport);
   // A phone: touch only (a tap is a touch event, and the page sees a coarse pointer).
   await page("Emulation.setTouchEmulationEnabled", { enabled: viewport.mobile, maxTouchPoints: viewport.mobile ? 5 : 1 });
-  const loaded = waitFor("Page.loadEventFired");
-  await page("Page.navigate", { url: url + query });
-  await loaded;
-  for (let i = 0; i < 100 && (await evaluate("document.querySelectorAll('.led').length")) === 0; i++) {
-    await new Promise((ok) => setTimeout(ok, 50));
-  }
-  await page("Emulation.setVirtualTimePolicy", { policy: "pause" });
+  await browser.loadPaused(url + query);
   openTarget = targetId;
   if ((await evaluate("document.querySelectorAll('.led').length")) === 0) fail(`the page did not start: ${consoleLines.join("; ")}`);
   if (settled) await settle();
@@ -428,14 +321,11 @@ function compareWithScript(command = [framesBin, [seed]]) {
 // --- issue 39: defects found by trying the page as a stranger ---
 // Runs virtual time on, a little at a time, until `expression` holds on the page (an address's
 // hashchange comes as a task); fails with `what` and what the page shows if it never does.
-async function until(expression, what) {
-  for (let i = 0; i < 100; i++) {
-    if (await evaluate(expression)) return;
-    await advance(50);
-  }
-  const shows = await evaluate(`[location.hash, document.getElementById("mode").textContent, document.getElementById("puzzle-said").textContent]`);
-  fail(`${what}: the page has ${JSON.stringify(shows)}`);
-}
+const until = (expression, what) => browser.until(expression, what, {
+  step: () => advance(50),
+  tries: 100,
+  shows: async () => `the page has ${JSON.stringify(await evaluate(`[location.hash, document.getElementById("mode").textContent, document.getElementById("puzzle-said").textContent]`))}`,
+});
 // The LEDs `queens play --backend script --puzzle LINK` shows first.
 const linkFirstLeds = (link) => execFileSync(queensBin, ["play", "--backend", "script", "--puzzle", link], { input: "" })
   .toString().split("\n\n")[0].trim().split(/\s+/).map(asLed);
@@ -1007,26 +897,9 @@ try {
   if (errors.length) fail(`the page logged errors: ${errors.join("; ")}`);
   log(`screenshot ${screenshotPath}; done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 } catch (e) {
-  if (!process.exitCode) console.error(`web-test: FAILED: ${e.stack}\n${chromeErr}`);
+  if (!process.exitCode) console.error(`web-test: FAILED: ${e.stack}\n${browser.stderr()}`);
   process.exitCode = 1;
 } finally {
-  // Chromium is asked to close (Browser.close), so that it and its helper processes stop writing
-  // to the profile before it is removed; killed if it has not in 5 s. A removal that still races
-  // a last write (ENOTEMPTY, seen once in a full .ci/run after a passing test) is retried, and a
-  // profile that cannot be removed is one warning line, not a failed test.
-  if (chrome.exitCode === null && chrome.signalCode === null) {
-    const exited = new Promise((ok) => chrome.once("exit", ok));
-    // Should it exit first, the write fails (EPIPE) as an error event: its exit is what matters.
-    chrome.stdio[3].on("error", () => {});
-    send("Browser.close").catch(() => {});
-    const timer = setTimeout(() => chrome.kill("SIGKILL"), 5000);
-    await exited;
-    clearTimeout(timer);
-  }
-  server.close();
-  try {
-    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
-  } catch (e) {
-    console.error(`web-test: warning: Chromium's profile ${profile} is left behind: ${e.message}`);
-  }
+  await browser.close();
+  site.close();
 }

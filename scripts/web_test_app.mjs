@@ -7,11 +7,11 @@
 // Run by scripts/web-test after web_test.mjs.
 // Usage: node scripts/web_test_app.mjs WEB_DIR AXE_JS   (WEB_DIR: target/web; AXE_JS: axe-core's
 // axe.min.js, which scripts/web-test installs from npm)
-import { spawn, spawnSync, execFileSync } from "node:child_process";
+import { spawnSync, execFileSync } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { launch, reporter, serve } from "./devtools.mjs";
 
 const args = process.argv.slice(2);
 if (args.length !== 2 || args.some((a) => a.startsWith("-"))) {
@@ -21,134 +21,20 @@ if (args.length !== 2 || args.some((a) => a.startsWith("-"))) {
 }
 const [webDir, axeJs] = args;
 const started = Date.now();
-const log = (line) => console.log(`web-test-app: ${line}`);
-const fail = (line) => {
-  console.error(`web-test-app: FAILED: ${line}`);
-  process.exitCode = 1;
-  throw new Error(line);
-};
-const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
+const { log, fail } = reporter("web-test-app");
 
-// --- a static file server whose directory can change (a new release) and that can be stopped
-// (the network off: every request is refused, and counted) ---
-const types = {
-  ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm",
-  ".webmanifest": "application/manifest+json", ".png": "image/png", ".ico": "image/x-icon",
-};
-const served = { dir: webDir, offline: false, refused: 0 };
-const sockets = new Set();
-const server = http.createServer((req, res) => {
-  if (served.offline) {
-    served.refused++;
-    req.socket.destroy();
-    return;
-  }
-  const name = path.normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^\/+/, "");
-  const file = path.join(served.dir, name || "index.html");
-  if (!file.startsWith(path.normalize(served.dir)) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-    res.writeHead(404).end();
-    return;
-  }
-  res.writeHead(200, { "content-type": types[path.extname(file)] ?? "application/octet-stream" });
-  res.end(fs.readFileSync(file));
-});
-server.on("connection", (s) => {
-  sockets.add(s);
-  s.on("close", () => sockets.delete(s));
-});
-await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
-const url = `http://127.0.0.1:${server.address().port}/`;
-function networkOff(off) {
-  served.offline = off;
-  // Kept-alive connections would still answer: the network off closes them.
-  if (off) for (const s of sockets) s.destroy();
-}
-
-// --- Chromium, and the DevTools protocol over its pipe (fd 3 to it, fd 4 from it) ---
-const profile = fs.mkdtempSync(path.join(os.tmpdir(), "queens-web-test-app-"));
-const chrome = spawn(
-  "/usr/bin/chromium",
-  [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--disable-dev-shm-usage", "--force-renderer-accessibility", `--user-data-dir=${profile}`,
-    "--remote-debugging-pipe", "about:blank",
-  ],
-  { stdio: ["ignore", "ignore", "pipe", "pipe", "pipe"] },
-);
-let chromeErr = "";
-chrome.stdio[2].on("data", (d) => { chromeErr = (chromeErr + d).slice(-4000); });
-let nextId = 0;
-const pending = new Map();
-const waiters = [];
-const consoleLines = [];
-let inbox = Buffer.alloc(0);
-chrome.stdio[4].on("data", (data) => {
-  inbox = Buffer.concat([inbox, data]);
-  for (let end; (end = inbox.indexOf(0)) >= 0; inbox = inbox.subarray(end + 1)) {
-    const msg = JSON.parse(inbox.subarray(0, end).toString());
-    if (msg.id !== undefined) {
-      const call = pending.get(msg.id);
-      pending.delete(msg.id);
-      if (msg.error) call.reject(new Error(`${call.method}: ${msg.error.message}`));
-      else call.resolve(msg.result);
-    } else {
-      if (msg.method === "Runtime.consoleAPICalled") {
-        consoleLines.push(`${msg.params.type}: ${msg.params.args.map((a) => a.value ?? a.description).join(" ")}`);
-      }
-      if (msg.method === "Runtime.exceptionThrown") consoleLines.push(`exception: ${msg.params.exceptionDetails.text}`);
-      for (const w of waiters.filter((w) => w.method === msg.method)) {
-        waiters.splice(waiters.indexOf(w), 1);
-        w.resolve(msg.params);
-      }
-    }
-  }
-});
-chrome.on("exit", (code) => {
-  for (const call of pending.values()) call.reject(new Error(`chromium exited (${code}): ${chromeErr}`));
-});
-function send(method, params = {}, sessionId) {
-  return new Promise((resolve, reject) => {
-    const id = ++nextId;
-    pending.set(id, { resolve, reject, method });
-    chrome.stdio[3].write(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }) + "\0");
-  });
-}
-// Waits up to 30 s for the event `method`: a page that never loads fails the test, never hangs it.
-const waitFor = (method) => {
-  let timer;
-  return Promise.race([
-    new Promise((resolve) => waiters.push({ method, resolve })).finally(() => clearTimeout(timer)),
-    new Promise((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no ${method} in 30 s (the console: ${consoleLines.join("; ")})`)), 30000);
-    }),
-  ]);
-};
-
-let session;
-const page = (method, params) => send(method, params, session);
-async function evaluate(expression) {
-  const { result, exceptionDetails } = await page("Runtime.evaluate", { expression, returnByValue: true, awaitPromise: true });
-  if (exceptionDetails) fail(`${expression}: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
-  return result.value;
-}
+// --- target/web served, and Chromium with its accessibility tree (scripts/devtools.mjs); the
+// server's directory can change (a new release) and it can be stopped (the network off) ---
+const site = await serve(webDir);
+const url = site.url;
+const browser = launch({ name: "web-test-app", fail, flags: ["--force-renderer-accessibility"] });
+const { send, page, waitFor, evaluate, consoleLines } = browser;
 // Waits up to 10 s for `expression` to be true on the page.
-async function until(expression, what) {
-  for (let i = 0; i < 200; i++) {
-    if (await evaluate(expression)) return;
-    await sleep(50);
-  }
-  fail(`${what} (after 10 s; the console: ${consoleLines.join("; ")})`);
-}
+const until = (expression, what) => browser.until(expression, `${what} (after 10 s)`);
 const phone = { width: 390, height: 844, mobile: true };
 // A tab on the page, as a phone: the intro already seen, so that the board is in play at once.
 async function openPage(browserContextId) {
-  const { targetId } = await send("Target.createTarget", { url: "about:blank", ...(browserContextId ? { browserContextId } : {}) });
-  ({ sessionId: session } = await send("Target.attachToTarget", { targetId, flatten: true }));
-  await page("Runtime.enable");
-  await page("Page.enable");
-  await page("Page.addScriptToEvaluateOnNewDocument", { source: `localStorage.setItem("queens.intro-seen", "1");` });
-  await page("Emulation.setDeviceMetricsOverride", { ...phone, deviceScaleFactor: 1 });
+  await browser.tab(`localStorage.setItem("queens.intro-seen", "1");`, phone, browserContextId);
   await page("Emulation.setTouchEmulationEnabled", { enabled: true, maxTouchPoints: 5 });
   // Focused as a tab in front is, for the accessibility tree's focus.
   await page("Emulation.setFocusEmulationEnabled", { enabled: true });
@@ -264,7 +150,7 @@ try {
     fail(`the manifest, icons or description: ${JSON.stringify(app)}`);
   }
   log(`manifest "${app.short}" with icons ${app.sizes.map((s) => s[1]).join(" and ")}, favicon, description`);
-  const appTab = session;
+  const appTab = browser.session;
 
   // --- a screen reader plays: in a browser context of its own (its own storage and service worker) ---
   const { browserContextId } = await send("Target.createBrowserContext");
@@ -339,11 +225,11 @@ try {
   if (violations.length) fail(`axe-core finds violations after the moves: ${violations.join("; ")}`);
   log(`a screen reader's regions: every square says its region, a press "${board.spoken}"; axe-core: no violation`);
   await send("Target.disposeBrowserContext", { browserContextId });
-  session = appTab;
+  browser.session = appTab;
 
   // --- offline: one visit, then the network off; the page reloads and a tap places a queen ---
   await until("navigator.serviceWorker.getRegistration().then((r) => r?.active?.state === 'activated')", "the service worker is active after one visit");
-  networkOff(true);
+  site.offline(true);
   await reload();
   const offline = await worker();
   if (!offline.controlled || offline.caches.length !== 1) fail(`offline, the page is not the service worker's: ${JSON.stringify(offline)}`);
@@ -353,7 +239,7 @@ try {
   await tapLed(2, 7);
   await until(`getComputedStyle(document.querySelectorAll('#matrix .led')[${7 * 8 + 2}]).backgroundColor === "${QUEEN}"`, "offline, a tap places a queen");
   log(`offline: the page reloaded from ${offline.caches[0]} and a tap placed a queen`);
-  networkOff(false);
+  site.offline(false);
   // The rest of a solution (a queen in each column, by row), for progress to keep: 1/92 found.
   for (const [col, row] of [0, 4, 7, 5, 2, 6, 1, 3].entries()) if (col !== 2) await tapLed(col, row);
   await until(`document.getElementById('tally').textContent.startsWith("1/92")`, "the solution is counted");
@@ -363,7 +249,7 @@ try {
   // --- a host caught between releases (new sw.js and queens.js, old queens.wasm): nothing changes ---
   const two = fs.mkdtempSync(path.join(os.tmpdir(), "queens-release-two-"));
   releaseTwo(two, { wasmFromOne: true });
-  served.dir = two;
+  site.dir = two;
   if (await lookForRelease()) fail("a release whose files do not match its sw.js was installed");
   const mixed = await worker();
   if (mixed.caches.length !== 1 || mixed.caches[0] !== offline.caches[0] || !(await evaluate("document.getElementById('update').hidden"))) {
@@ -399,22 +285,9 @@ try {
   if (errors.length) fail(`the page logged errors: ${errors.join("; ")}`);
   log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 } catch (e) {
-  if (!process.exitCode) console.error(`web-test-app: FAILED: ${e.stack}\n${chromeErr}`);
+  if (!process.exitCode) console.error(`web-test-app: FAILED: ${e.stack}\n${browser.stderr()}`);
   process.exitCode = 1;
 } finally {
-  if (chrome.exitCode === null && chrome.signalCode === null) {
-    const exited = new Promise((ok) => chrome.once("exit", ok));
-    chrome.stdio[3].on("error", () => {});
-    send("Browser.close").catch(() => {});
-    const timer = setTimeout(() => chrome.kill("SIGKILL"), 5000);
-    await exited;
-    clearTimeout(timer);
-  }
-  server.close();
-  for (const s of sockets) s.destroy();
-  try {
-    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
-  } catch (e) {
-    console.error(`web-test-app: warning: Chromium's profile ${profile} is left behind: ${e.message}`);
-  }
+  await browser.close();
+  site.close();
 }

@@ -8,11 +8,9 @@
 // remembered across a reload. Run by scripts/web-test after web_test.mjs.
 // Usage: node scripts/web_test_daily.mjs QUEENS [WEB_DIR]   (scripts/web-test runs it with
 // target/debug/queens and target/web)
-import { spawn, spawnSync, execFileSync } from "node:child_process";
-import fs from "node:fs";
-import http from "node:http";
-import os from "node:os";
+import { spawnSync, execFileSync } from "node:child_process";
 import path from "node:path";
+import { launch, reporter, serve, timerSpy } from "./devtools.mjs";
 
 // -h and --help print the comment above, another option or no QUEENS is refused (scripts/usage
 // says both), before the server and Chromium start.
@@ -24,134 +22,28 @@ if (options.length > 0 || process.argv.length < 3) {
 }
 const [, , queensBin, webDir = "target/web"] = process.argv;
 const started = Date.now();
-const log = (line) => console.log(`web-test-daily: ${line}`);
-const fail = (line) => {
-  console.error(`web-test-daily: FAILED: ${line}`);
-  process.exitCode = 1;
-  throw new Error(line);
-};
+const { log, fail } = reporter("web-test-daily");
 
-// --- a static file server for target/web ---
-const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm" };
-const server = http.createServer((req, res) => {
-  const name = path.normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^\/+/, "");
-  const file = path.join(webDir, name || "index.html");
-  if (!file.startsWith(path.normalize(webDir)) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-    res.writeHead(404).end();
-    return;
-  }
-  res.writeHead(200, { "content-type": types[path.extname(file)] ?? "application/octet-stream" });
-  res.end(fs.readFileSync(file));
-});
-await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
-const url = `http://127.0.0.1:${server.address().port}/`;
+// --- target/web served, and Chromium (scripts/devtools.mjs) ---
+const site = await serve(webDir);
+const url = site.url;
+const browser = launch({ name: "web-test-daily", fail });
+const { send, page, evaluate, settle, consoleLines } = browser;
 
-// --- Chromium, and the DevTools protocol over its pipe (fd 3 to it, fd 4 from it) ---
-const profile = fs.mkdtempSync(path.join(os.tmpdir(), "queens-web-test-daily-"));
-const chrome = spawn(
-  "/usr/bin/chromium",
-  [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--disable-dev-shm-usage", `--user-data-dir=${profile}`, "--remote-debugging-pipe", "about:blank",
-  ],
-  { stdio: ["ignore", "ignore", "pipe", "pipe", "pipe"] },
-);
-let chromeErr = "";
-chrome.stdio[2].on("data", (d) => { chromeErr = (chromeErr + d).slice(-4000); });
-let nextId = 0;
-const pending = new Map();
-const waiters = [];
-const consoleLines = [];
-let inbox = Buffer.alloc(0);
-chrome.stdio[4].on("data", (data) => {
-  inbox = Buffer.concat([inbox, data]);
-  for (let end; (end = inbox.indexOf(0)) >= 0; inbox = inbox.subarray(end + 1)) {
-    const msg = JSON.parse(inbox.subarray(0, end).toString());
-    if (msg.id !== undefined) {
-      const call = pending.get(msg.id);
-      pending.delete(msg.id);
-      if (msg.error) call.reject(new Error(`${call.method}: ${msg.error.message}`));
-      else call.resolve(msg.result);
-    } else {
-      if (msg.method === "Runtime.consoleAPICalled") {
-        consoleLines.push(`${msg.params.type}: ${msg.params.args.map((a) => a.value ?? a.description).join(" ")}`);
-      }
-      if (msg.method === "Runtime.exceptionThrown") consoleLines.push(`exception: ${msg.params.exceptionDetails.text}`);
-      for (const w of waiters.filter((w) => w.method === msg.method)) {
-        waiters.splice(waiters.indexOf(w), 1);
-        w.resolve(msg.params);
-      }
-    }
-  }
-});
-chrome.on("exit", (code) => {
-  for (const call of pending.values()) call.reject(new Error(`chromium exited (${code}): ${chromeErr}`));
-});
-function send(method, params = {}, sessionId) {
-  return new Promise((resolve, reject) => {
-    const id = ++nextId;
-    pending.set(id, { resolve, reject, method });
-    chrome.stdio[3].write(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }) + "\0");
-  });
-}
-const waitFor = (method) => new Promise((resolve) => waiters.push({ method, resolve }));
-
-// The page's pending timers, counted by a wrapper added before the page's own script runs.
-const timerSpy = `(() => {
-  const pending = new Set(), set = window.setTimeout, clear = window.clearTimeout;
-  window.setTimeout = (f, ms, ...a) => { const id = set(() => { pending.delete(id); f(...a); }, ms); pending.add(id); return id; };
-  window.clearTimeout = (id) => { pending.delete(id); clear(id); };
-  Object.defineProperty(window, "__pending", { value: pending });
-})();`;
-
-let session;
-const page = (method, params) => send(method, params, session);
-async function evaluate(expression) {
-  const { result, exceptionDetails } = await page("Runtime.evaluate", { expression, returnByValue: true, awaitPromise: true });
-  if (exceptionDetails) fail(`${expression}: ${exceptionDetails.text}`);
-  return result.value;
-}
-async function advance(ms) {
-  const expired = waitFor("Emulation.virtualTimeBudgetExpired");
-  await page("Emulation.setVirtualTimePolicy", { policy: "advance", budget: ms });
-  await expired;
-}
-// Runs virtual time on until the page has no timer pending: every animation has played.
-async function settle() {
-  for (let i = 0; i < 200; i++) {
-    if ((await evaluate("window.__pending.size")) === 0) return;
-    await advance(2000);
-  }
-  fail("the page never settled");
-}
 // Runs virtual time on, a little at a time, until `expression` holds on the page.
-async function until(expression, what) {
-  for (let i = 0; i < 100; i++) {
-    if (await evaluate(expression)) return;
-    await advance(50);
-  }
-  fail(`${what}: the page shows ${await evaluate(`document.querySelector(".words").innerText`)}`);
-}
+const until = (expression, what) => browser.until(expression, what, {
+  step: () => browser.advance(50),
+  tries: 100,
+  shows: async () => `the page shows ${await evaluate(`document.querySelector(".words").innerText`)}`,
+});
 let openTarget = null;
 // A phone-sized page at `hash`, with `setup` run before the page's own script (a stub).
 async function openPage(hash, setup = "") {
   if (openTarget) await send("Target.closeTarget", { targetId: openTarget });
-  const { targetId } = await send("Target.createTarget", { url: "about:blank" });
-  ({ sessionId: session } = await send("Target.attachToTarget", { targetId, flatten: true }));
-  await page("Runtime.enable");
-  await page("Page.enable");
   // The intro (a first visit's) is web_test.mjs's to check: seen already here.
   const introSeen = `localStorage.setItem("queens.intro-seen", "1");`;
-  await page("Page.addScriptToEvaluateOnNewDocument", { source: timerSpy + introSeen + setup });
-  await page("Emulation.setDeviceMetricsOverride", { width: 390, height: 844, mobile: true, deviceScaleFactor: 1 });
-  const loaded = waitFor("Page.loadEventFired");
-  await page("Page.navigate", { url: url + hash });
-  await loaded;
-  for (let i = 0; i < 100 && (await evaluate("document.querySelectorAll('.led').length")) === 0; i++) {
-    await new Promise((ok) => setTimeout(ok, 50));
-  }
-  await page("Emulation.setVirtualTimePolicy", { policy: "pause" });
+  const targetId = await browser.tab(timerSpy + introSeen + setup, { width: 390, height: 844, mobile: true });
+  await browser.loadPaused(url + hash);
   openTarget = targetId;
   await settle();
 }
@@ -280,21 +172,9 @@ try {
   if (errors.length) fail(`the page logged errors: ${errors.join("; ")}`);
   log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 } catch (e) {
-  if (!process.exitCode) console.error(`web-test-daily: FAILED: ${e.stack}\n${chromeErr}`);
+  if (!process.exitCode) console.error(`web-test-daily: FAILED: ${e.stack}\n${browser.stderr()}`);
   process.exitCode = 1;
 } finally {
-  if (chrome.exitCode === null && chrome.signalCode === null) {
-    const exited = new Promise((ok) => chrome.once("exit", ok));
-    chrome.stdio[3].on("error", () => {});
-    send("Browser.close").catch(() => {});
-    const timer = setTimeout(() => chrome.kill("SIGKILL"), 5000);
-    await exited;
-    clearTimeout(timer);
-  }
-  server.close();
-  try {
-    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
-  } catch (e) {
-    console.error(`web-test-daily: warning: Chromium's profile ${profile} is left behind: ${e.message}`);
-  }
+  await browser.close();
+  site.close();
 }

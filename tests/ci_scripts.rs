@@ -447,6 +447,7 @@ fn a_release_whose_changelog_is_not_cargos_version_is_refused_in_one_line_before
 /// and Node helpers beside them, each with the program that runs it (its `#!` line's, found on the
 /// `PATH` the tests were given, or by its extension). `tests/vm/init` and `package-init` are the
 /// VM's PID 1, run by busybox there: here by the system's `sh`, which runs their first lines alike.
+/// A Node module that other scripts import (`scripts/devtools.mjs`) is theirs, not one a user runs.
 fn user_scripts() -> Vec<(PathBuf, PathBuf)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let on_path = |name: &str| {
@@ -461,7 +462,10 @@ fn user_scripts() -> Vec<(PathBuf, PathBuf)> {
             let path = entry.unwrap().path();
             let name = path.file_name().unwrap().to_string_lossy().into_owned();
             let executable = fs::metadata(&path).unwrap().permissions().mode() & 0o111 != 0;
-            if !path.is_file() || !(executable || name.ends_with(".py") || name.ends_with(".mjs")) {
+            if !path.is_file()
+                || !(executable || name.ends_with(".py") || name.ends_with(".mjs"))
+                || imported_module(&path)
+            {
                 continue;
             }
             let first = fs::read_to_string(&path).unwrap().lines().next().unwrap_or_default().to_owned();
@@ -480,6 +484,17 @@ fn user_scripts() -> Vec<(PathBuf, PathBuf)> {
     }
     scripts.sort();
     scripts
+}
+
+/// Whether `path` is a Node module a script beside it imports (`from "./NAME"`).
+fn imported_module(path: &Path) -> bool {
+    let name = path.file_name().unwrap().to_string_lossy();
+    let import = format!("from \"./{name}\"");
+    name.ends_with(".mjs")
+        && fs::read_dir(path.parent().unwrap()).unwrap().any(|entry| {
+            let other = entry.unwrap().path();
+            other != path && fs::read_to_string(&other).is_ok_and(|text| text.contains(&import))
+        })
 }
 
 /// Runs `script` with `args` by `runner`, with stand-ins first on `PATH` for everything that
