@@ -443,6 +443,25 @@ fn a_release_whose_changelog_is_not_cargos_version_is_refused_in_one_line_before
     assert!(!stubs.dir.join("release-artifacts").exists(), "nothing written");
 }
 
+#[test]
+fn count_vs_somers_refuses_a_queens_binary_that_is_not_there_in_one_line_before_building() {
+    let stubs = Stubs::new("count-vs-somers-queens");
+    for tool in ["gcc", "cargo"] {
+        stubs.script(tool, &format!(r#"echo "{tool} $*" >>"$CALLS""#));
+    }
+    let missing = stubs.dir.join("no-such-queens");
+    let output = stubs.run_script(
+        "scripts/count-vs-somers",
+        &["--queens", &missing.display().to_string(), "4"],
+        &[("CARGO_TARGET_DIR", &stubs.dir.display().to_string())],
+    );
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    let said = stderr(&output);
+    assert_eq!(said.lines().count(), 1, "{said}");
+    assert!(said.contains("no-such-queens") && said.contains("--help"), "{said}");
+    assert!(stubs.calls().is_empty(), "nothing built: {:?}", stubs.calls());
+}
+
 /// Every script a user may run: the executables under `scripts/` and `tests/vm/`, and the Python
 /// and Node helpers beside them, each with the program that runs it (its `#!` line's, found on the
 /// `PATH` the tests were given, or by its extension). `tests/vm/init` and `package-init` are the
