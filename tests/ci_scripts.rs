@@ -462,6 +462,19 @@ fn count_vs_somers_refuses_a_queens_binary_that_is_not_there_in_one_line_before_
     assert!(stubs.calls().is_empty(), "nothing built: {:?}", stubs.calls());
 }
 
+#[test]
+fn web_release_refuses_a_directory_without_the_built_page_in_one_line_writing_nothing() {
+    let stubs = Stubs::new("web-release-empty");
+    let dir = stubs.dir.join("web");
+    fs::create_dir_all(&dir).unwrap();
+    let output = stubs.run_script("scripts/web-release", &[&dir.display().to_string()], &[]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    let said = stderr(&output);
+    assert_eq!(said.lines().count(), 1, "{said}");
+    assert!(said.contains("index.html") && said.contains("scripts/build-web"), "{said}");
+    assert!(!dir.join("sw.js").exists(), "nothing written");
+}
+
 /// Every script a user may run: the executables under `scripts/` and `tests/vm/`, and the Python
 /// and Node helpers beside them, each with the program that runs it (its `#!` line's, found on the
 /// `PATH` the tests were given, or by its extension). `tests/vm/init` and `package-init` are the
