@@ -475,6 +475,27 @@ fn web_release_refuses_a_directory_without_the_built_page_in_one_line_writing_no
     assert!(!dir.join("sw.js").exists(), "nothing written");
 }
 
+#[test]
+fn lighthouse_without_a_built_page_refuses_no_build_in_one_line_before_installing() {
+    let stubs = Stubs::new("lighthouse-no-page");
+    stubs.script("npm", r#"echo "npm $*" >>"$CALLS""#);
+    // A checkout with the script and no target/web.
+    let checkout = stubs.dir.join("checkout");
+    fs::create_dir_all(checkout.join("scripts")).unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for script in ["lighthouse", "usage"] {
+        fs::copy(root.join("scripts").join(script), checkout.join("scripts").join(script)).unwrap();
+    }
+    let script = checkout.join("scripts/lighthouse");
+    let output = stubs.run_script(&script.display().to_string(), &["--no-build"], &[]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    let said = stderr(&output);
+    assert_eq!(said.lines().count(), 1, "{said}");
+    assert!(said.contains("target/web") && said.contains("scripts/build-web"), "{said}");
+    assert!(stubs.calls().is_empty(), "nothing installed: {:?}", stubs.calls());
+    assert!(!checkout.join("target").exists(), "nothing written");
+}
+
 /// Every script a user may run: the executables under `scripts/` and `tests/vm/`, and the Python
 /// and Node helpers beside them, each with the program that runs it (its `#!` line's, found on the
 /// `PATH` the tests were given, or by its extension). `tests/vm/init` and `package-init` are the
