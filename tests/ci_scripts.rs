@@ -496,6 +496,22 @@ fn lighthouse_without_a_built_page_refuses_no_build_in_one_line_before_installin
     assert!(!checkout.join("target").exists(), "nothing written");
 }
 
+#[test]
+fn fuzz_refuses_a_fuzz_jobs_that_is_no_count_in_one_line_before_building() {
+    let stubs = Stubs::new("fuzz-jobs");
+    for tool in ["cargo", "rustup"] {
+        stubs.script(tool, &format!(r#"echo "{tool} $*" >>"$CALLS""#));
+    }
+    for jobs in ["0", "two"] {
+        let output = stubs.run_script("scripts/fuzz", &["1"], &[("FUZZ_JOBS", jobs)]);
+        assert_eq!(output.status.code(), Some(2), "{jobs}: {}", stderr(&output));
+        let said = stderr(&output);
+        assert_eq!(said.lines().count(), 1, "{said}");
+        assert!(said.contains(&format!("FUZZ_JOBS is a whole number from 1, not '{jobs}'")), "{said}");
+        assert!(stubs.calls().is_empty(), "{jobs}: nothing built: {:?}", stubs.calls());
+    }
+}
+
 /// Every script a user may run: the executables under `scripts/` and `tests/vm/`, and the Python
 /// and Node helpers beside them, each with the program that runs it (its `#!` line's, found on the
 /// `PATH` the tests were given, or by its extension). `tests/vm/init` and `package-init` are the
