@@ -443,6 +443,75 @@ fn a_release_whose_changelog_is_not_cargos_version_is_refused_in_one_line_before
     assert!(!stubs.dir.join("release-artifacts").exists(), "nothing written");
 }
 
+#[test]
+fn count_vs_somers_refuses_a_queens_binary_that_is_not_there_in_one_line_before_building() {
+    let stubs = Stubs::new("count-vs-somers-queens");
+    for tool in ["gcc", "cargo"] {
+        stubs.script(tool, &format!(r#"echo "{tool} $*" >>"$CALLS""#));
+    }
+    let missing = stubs.dir.join("no-such-queens");
+    let output = stubs.run_script(
+        "scripts/count-vs-somers",
+        &["--queens", &missing.display().to_string(), "4"],
+        &[("CARGO_TARGET_DIR", &stubs.dir.display().to_string())],
+    );
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    let said = stderr(&output);
+    assert_eq!(said.lines().count(), 1, "{said}");
+    assert!(said.contains("no-such-queens") && said.contains("--help"), "{said}");
+    assert!(stubs.calls().is_empty(), "nothing built: {:?}", stubs.calls());
+}
+
+#[test]
+fn web_release_refuses_a_directory_without_the_built_page_in_one_line_writing_nothing() {
+    let stubs = Stubs::new("web-release-empty");
+    let dir = stubs.dir.join("web");
+    fs::create_dir_all(&dir).unwrap();
+    let output = stubs.run_script("scripts/web-release", &[&dir.display().to_string()], &[]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    let said = stderr(&output);
+    assert_eq!(said.lines().count(), 1, "{said}");
+    assert!(said.contains("index.html") && said.contains("scripts/build-web"), "{said}");
+    assert!(!dir.join("sw.js").exists(), "nothing written");
+}
+
+#[test]
+fn lighthouse_without_a_built_page_refuses_no_build_in_one_line_before_installing() {
+    let stubs = Stubs::new("lighthouse-no-page");
+    stubs.script("npm", r#"echo "npm $*" >>"$CALLS""#);
+    // A checkout with the script and no target/web.
+    let checkout = stubs.dir.join("checkout");
+    fs::create_dir_all(checkout.join("scripts")).unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for script in ["lighthouse", "usage"] {
+        fs::copy(root.join("scripts").join(script), checkout.join("scripts").join(script)).unwrap();
+    }
+    let script = checkout.join("scripts/lighthouse");
+    let output = stubs.run_script(&script.display().to_string(), &["--no-build"], &[]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    let said = stderr(&output);
+    assert_eq!(said.lines().count(), 1, "{said}");
+    assert!(said.contains("target/web") && said.contains("scripts/build-web"), "{said}");
+    assert!(stubs.calls().is_empty(), "nothing installed: {:?}", stubs.calls());
+    assert!(!checkout.join("target").exists(), "nothing written");
+}
+
+#[test]
+fn fuzz_refuses_a_fuzz_jobs_that_is_no_count_in_one_line_before_building() {
+    let stubs = Stubs::new("fuzz-jobs");
+    for tool in ["cargo", "rustup"] {
+        stubs.script(tool, &format!(r#"echo "{tool} $*" >>"$CALLS""#));
+    }
+    for jobs in ["0", "two"] {
+        let output = stubs.run_script("scripts/fuzz", &["1"], &[("FUZZ_JOBS", jobs)]);
+        assert_eq!(output.status.code(), Some(2), "{jobs}: {}", stderr(&output));
+        let said = stderr(&output);
+        assert_eq!(said.lines().count(), 1, "{said}");
+        assert!(said.contains(&format!("FUZZ_JOBS is a whole number from 1, not '{jobs}'")), "{said}");
+        assert!(stubs.calls().is_empty(), "{jobs}: nothing built: {:?}", stubs.calls());
+    }
+}
+
 /// Every script a user may run: the executables under `scripts/` and `tests/vm/`, and the Python
 /// and Node helpers beside them, each with the program that runs it (its `#!` line's, found on the
 /// `PATH` the tests were given, or by its extension). `tests/vm/init` and `package-init` are the

@@ -197,6 +197,32 @@ fn play_help_lists_every_mode_with_what_it_is() {
 }
 
 #[test]
+fn each_play_options_short_help_ends_without_a_full_stop_as_clap_ends_the_others() {
+    // clap drops a doc comment's closing full stop; a help given as a string keeps its own.
+    // The play options' heading in each: bare `queens` lists them after its own options.
+    for (args, heading) in
+        [(&["play", "-h"][..], "Options:"), (&["-h"], "Play (without a command, or after `play`):")]
+    {
+        let (code, short, _) = run(args);
+        assert_eq!(code, Some(0), "{args:?}");
+        // Each option's help: its first line and the lines under it, up to the next option.
+        let mut helps: Vec<Vec<&str>> = Vec::new();
+        for line in short.lines().skip_while(|l| *l != heading).skip(1).take_while(|l| !l.is_empty()) {
+            let text = line.trim_start();
+            match text.starts_with('-') && line.len() - text.len() <= 6 {
+                true => helps.push(vec![line]),
+                false => helps.last_mut().expect("an option first").push(line),
+            }
+        }
+        assert!(helps.len() > 10, "{args:?}: {short}");
+        for help in helps {
+            let last = help.last().unwrap().trim_end();
+            assert!(!last.ends_with('.'), "{args:?}: {}", help.join("\n"));
+        }
+    }
+}
+
+#[test]
 fn control_characters_in_an_argument_are_shown_escaped_not_sent_to_the_terminal() {
     // An escape sequence that would turn the terminal red, and a carriage return that
     // would let the rest of the line overwrite its start.

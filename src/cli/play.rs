@@ -321,7 +321,7 @@ pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
 /// `--date`'s help, naming the first day with a puzzle of the day.
 fn date_help() -> String {
     format!(
-        "Play the puzzle of the day of this date, from {} to today, as `queens regions daily --date` prints it. Implies --mode regions; an earlier day's solve does not count in the daily streak, which counts a day solved on its day.",
+        "Play the puzzle of the day of this date, from {} to today, as `queens regions daily --date` prints it. Implies --mode regions; an earlier day's solve does not count in the daily streak, which counts a day solved on its day",
         date_string(FIRST_DAY)
     )
 }
