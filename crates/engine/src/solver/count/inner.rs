@@ -281,35 +281,63 @@ impl Inner {
         }
     }
 
-    /// The nodes of the first `levels` free rows: how many queens the search
-    /// places there. A cheap, deterministic measure of the whole search's size.
-    pub(super) fn nodes_to(&self, levels: usize) -> u64 {
-        fn go(inner: &Inner, d: usize, end: usize, left: u32, right: u32, taken: u32) -> u64 {
+    /// The nodes of the first `levels` free rows, all of them or the last row's
+    /// (`nodes`): how many queens the search places there. A cheap,
+    /// deterministic measure of the whole search's size.
+    pub(super) fn nodes_to(&self, levels: usize, nodes: Nodes) -> u64 {
+        /// `ALL`: whether the rows before the last count too.
+        fn go<const ALL: bool>(
+            inner: &Inner,
+            d: usize,
+            end: usize,
+            left: u32,
+            right: u32,
+            taken: u32,
+        ) -> u64 {
             let row = inner.rows[d];
             let mut free = inner.mask & !(left | right | taken | row.attacked);
             if d + 1 == end {
                 return u64::from(free.count_ones());
             }
-            let mut nodes = 0;
+            let queens = u64::from(free.count_ones());
+            if d + 2 == end {
+                // The row before the last is most of the nodes, so its children are counted
+                // without a loop: each queen of this row takes from `next`, the next row's
+                // squares free of the queens above, its own column and its two diagonals there.
+                let s = row.shift;
+                let next = inner.mask & !((left << s) | (right >> s) | taken | inner.rows[d + 1].attacked);
+                let taken_by_each = (free & next).count_ones()
+                    + ((free << s) & next).count_ones()
+                    + ((free >> s) & next).count_ones();
+                let children = queens * u64::from(next.count_ones()) - u64::from(taken_by_each);
+                return if ALL { queens + children } else { children };
+            }
+            let mut below = 0;
             while free != 0 {
                 let bit = free & free.wrapping_neg();
                 free ^= bit;
                 let (left, right, taken) =
                     ((left | bit) << row.shift, (right | bit) >> row.shift, taken | bit);
-                // The row before the last counted is most of the calls: its children are counted here.
-                nodes += 1 + if d + 2 == end {
-                    u64::from(
-                        (inner.mask & !(left | right | taken | inner.rows[d + 1].attacked)).count_ones(),
-                    )
-                } else {
-                    go(inner, d + 1, end, left, right, taken)
-                };
+                below += go::<ALL>(inner, d + 1, end, left, right, taken);
             }
-            nodes
+            if ALL { queens + below } else { below }
         }
         let end = levels.min(self.depth);
-        if end == 0 { 0 } else { go(self, 0, end, 0, 0, self.columns) }
+        match (end, nodes) {
+            (0, _) => 0,
+            (_, Nodes::All) => go::<true>(self, 0, end, 0, 0, self.columns),
+            (_, Nodes::LastRow) => go::<false>(self, 0, end, 0, 0, self.columns),
+        }
     }
+}
+
+/// Which of the estimated rows' nodes [`Inner::nodes_to`] counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Nodes {
+    /// Every row's.
+    All,
+    /// The last row's alone.
+    LastRow,
 }
 
 /// The solutions with the border queens `border` that each symmetry in
@@ -372,4 +400,58 @@ pub(super) fn count_symmetric(n: usize, border: &[Square], group: &[usize]) -> u
     };
     border.iter().for_each(|&q| board.set(q, true));
     board.fill(group)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::count::constellation::representatives;
+
+    /// The queens that fit in the first `levels` rows free of `fixed`, one square at a time.
+    fn partial_placements(n: usize, fixed: &[Square], levels: usize) -> u64 {
+        fn place(n: usize, rows: &[usize], queens: &mut Vec<Square>) -> u64 {
+            let Some((&row, below)) = rows.split_first() else { return 0 };
+            let mut nodes = 0;
+            for col in 0..n {
+                if queens.iter().all(|&q| !attacks(q, (row, col))) {
+                    queens.push((row, col));
+                    nodes += 1 + place(n, below, queens);
+                    queens.pop();
+                }
+            }
+            nodes
+        }
+        let free_rows: Vec<usize> = (0..n).filter(|&r| fixed.iter().all(|&(row, _)| row != r)).collect();
+        place(n, &free_rows[..levels.min(free_rows.len())], &mut fixed.to_vec())
+    }
+
+    #[test]
+    fn the_estimate_counts_the_nodes_of_its_rows_as_a_plain_search_does() {
+        for n in 5..=11 {
+            for rep in representatives(n).iter().step_by(3) {
+                let border = rep.constellation.queens(n);
+                // With the bottom queen too and without it (a group), past fixed rows or not.
+                for fixed in [&border[..], &border[..border.len() - 1]] {
+                    for levels in 1..=5 {
+                        let inner = Inner::new(n, fixed, u32::MAX);
+                        let placed = partial_placements(n, fixed, levels);
+                        assert_eq!(
+                            inner.nodes_to(levels, Nodes::All),
+                            placed,
+                            "n = {n}, {fixed:?}, {levels} rows"
+                        );
+                        // The last row counted: the board's last free row, if that comes first.
+                        let rows = levels.min(inner.depth);
+                        let last =
+                            partial_placements(n, fixed, rows) - partial_placements(n, fixed, rows - 1);
+                        assert_eq!(
+                            inner.nodes_to(levels, Nodes::LastRow),
+                            last,
+                            "n = {n}, {fixed:?}, row {rows}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 }
