@@ -279,3 +279,70 @@ fn compat_note() -> String {
     }
     String::new()
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::leds::matrix::{DARK, Gamma};
+    use crate::mock;
+    use crate::rotation::Rotation;
+    use crate::stick::events::{Direction, StickEvent};
+    use std::time::Duration;
+
+    #[test]
+    fn pixels_set_one_by_one_flipped_and_cleared_as_python_does() {
+        let (mut hat, devices) = mock::sense_hat();
+        hat.set_pixel(0, 1, [255, 0, 0]).unwrap();
+        hat.set_pixel(9, 9, [255, 255, 255]).unwrap();
+        assert_eq!((hat.pixel(0, 1), hat.pixel(9, 9)), (Some([255, 0, 0]), None), "off the matrix: ignored");
+        assert_eq!(hat.flip_h().unwrap()[1][7], [255, 0, 0]);
+        assert_eq!(hat.flip_v().unwrap()[6][7], [255, 0, 0]);
+        hat.fill([0, 0, 9]).unwrap();
+        assert_eq!(hat.pixels(), [[[0, 0, 9]; 8]; 8]);
+        hat.clear().unwrap();
+        assert_eq!(devices.leds().shown().len(), 6, "each call one picture");
+        assert_eq!(devices.leds().last(), Some(DARK));
+    }
+
+    #[test]
+    fn a_rotation_redraws_and_turns_the_stick_and_low_light_is_the_matrixs_table() {
+        let (mut hat, devices) = mock::sense_hat();
+        assert_eq!(devices.leds().gammas_asked(), [Gamma::DEFAULT], "reset at open");
+        hat.set_pixel(1, 0, [0, 255, 0]).unwrap();
+        hat.set_rotation(Rotation::R180).unwrap();
+        assert_eq!(devices.leds().on_device()[7][6], [0, 255, 0], "redrawn, turned");
+        hat.set_low_light(true).unwrap();
+        assert!(hat.low_light() && hat.gamma() == Gamma::LOW_LIGHT);
+        hat.reset_gamma().unwrap();
+        assert!(!hat.low_light());
+        // Turned half a turn, the device's up is the viewer's down; the raw stick is the device's.
+        devices.stick().click(Direction::Up).unwrap();
+        assert_eq!(hat.wait_for_event().unwrap(), StickEvent::Pressed(Direction::Down));
+        assert_eq!(hat.events().unwrap(), [StickEvent::Released(Direction::Down)]);
+        assert_eq!(hat.wait_for_event_timeout(Duration::from_millis(10)).unwrap(), None);
+        devices.stick().press(Direction::Left).unwrap();
+        assert_eq!(hat.stick().wait(None).unwrap(), [StickEvent::Pressed(Direction::Left)]);
+    }
+
+    #[test]
+    fn parts_that_went_away_open_again_as_they_were() {
+        let (mut hat, devices) = mock::sense_hat();
+        hat.set_rotation(Rotation::R90).unwrap();
+        hat.set_low_light(true).unwrap();
+        hat.set_pixel(2, 2, [1, 2, 3]).unwrap();
+        devices.set_leds_plugged(false);
+        assert!(hat.set_pixel(3, 3, [4, 5, 6]).is_err(), "the matrix is gone");
+        assert!(hat.reopen_leds().is_err(), "and cannot be opened");
+        devices.set_leds_plugged(true);
+        hat.reopen_leds().unwrap();
+        let last = devices.leds().history().pop().unwrap();
+        assert_eq!((last.rotation, last.gamma), (Rotation::R90, Gamma::LOW_LIGHT));
+        assert_eq!(last.picture[3][3], [4, 5, 6], "the picture last asked for");
+        devices.set_stick_plugged(false);
+        assert!(hat.events().is_err());
+        devices.set_stick_plugged(true);
+        hat.reopen_stick().unwrap();
+        devices.stick().press(Direction::Middle).unwrap();
+        assert_eq!(hat.wait_for_event().unwrap(), StickEvent::Pressed(Direction::Middle));
+        assert!(format!("{hat:?}").contains("the mock devices"));
+    }
+}

@@ -30,6 +30,15 @@ pub enum Route {
     I2c,
 }
 
+/// How many of the kernel's two devices are there.
+// Without the `kernel` feature there are none.
+#[cfg_attr(not(feature = "kernel"), allow(dead_code))]
+enum Found {
+    Both,
+    Half,
+    Neither,
+}
+
 /// Where to look for the HAT by each path: by default the devices by
 /// their names, `/dev/i2c-1` and the line named `GPIO23`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,6 +55,8 @@ pub struct Lookup {
     guide: Option<String>,
 }
 
+// Derivable only in the builds without `i2c`, whose fields start elsewhere.
+#[allow(clippy::derivable_impls)]
 impl Default for Lookup {
     fn default() -> Self {
         Lookup {
@@ -124,20 +135,31 @@ impl Lookup {
     /// (half of the kernel's devices is a HAT to fix, not to drive
     /// another way).
     pub fn find(&self) -> Option<Route> {
+        match self.kernel_devices() {
+            Found::Both => Some(Route::Kernel),
+            Found::Neither if self.chip_answers() => Some(Route::I2c),
+            _ => None,
+        }
+    }
+
+    /// How many of the kernel's two devices are there (none in a build
+    /// without the `kernel` feature).
+    fn kernel_devices(&self) -> Found {
         #[cfg(feature = "kernel")]
         if kernel::present(&self.kernel) {
-            return Some(Route::Kernel);
+            return Found::Both;
+        } else if !kernel::absent(&self.kernel) {
+            return Found::Half;
         }
-        #[cfg(feature = "kernel")]
-        let absent = kernel::absent(&self.kernel);
-        #[cfg(not(feature = "kernel"))]
-        let absent = true;
+        Found::Neither
+    }
+
+    /// Whether the chip answers on the bus (no in a build without `i2c`).
+    fn chip_answers(&self) -> bool {
         #[cfg(feature = "i2c")]
-        if absent && self.i2c().answers() {
-            return Some(Route::I2c);
-        }
-        let _ = absent;
-        None
+        return self.i2c().answers();
+        #[cfg(not(feature = "i2c"))]
+        false
     }
 
     /// The parts by the kernel's drivers, where this lookup says.

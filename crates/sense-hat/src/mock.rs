@@ -104,21 +104,24 @@ impl Shown {
     }
 }
 
-#[derive(Debug)]
-struct LedsState {
-    rotation: Rotation,
-    gamma: Gamma,
-    picture: Picture,
+/// What every handle on one matrix shares: what it was shown, and how it behaves.
+#[derive(Debug, Default)]
+struct LedsShared {
     shown: Vec<Shown>,
     gammas_asked: Vec<Gamma>,
     refuse_gamma: bool,
     unplugged: bool,
 }
 
-/// An LED matrix that keeps every picture it is shown.
+/// An LED matrix that keeps every picture it is shown. A clone shares what
+/// was shown (keep one to look at it), and starts with the rotation, table
+/// and picture the original has then.
 #[derive(Clone, Debug)]
 pub struct MockLeds {
-    state: Arc<Mutex<LedsState>>,
+    shared: Arc<Mutex<LedsShared>>,
+    rotation: Rotation,
+    gamma: Gamma,
+    picture: Picture,
 }
 
 impl Default for MockLeds {
@@ -134,68 +137,55 @@ fn lock<T>(state: &Mutex<T>) -> MutexGuard<'_, T> {
 impl MockLeds {
     /// A dark matrix, upright, through the default table.
     pub fn new() -> MockLeds {
-        MockLeds {
-            state: Arc::new(Mutex::new(LedsState {
-                rotation: Rotation::R0,
-                gamma: Gamma::DEFAULT,
-                picture: DARK,
-                shown: Vec::new(),
-                gammas_asked: Vec::new(),
-                refuse_gamma: false,
-                unplugged: false,
-            })),
-        }
+        MockLeds { shared: Arc::default(), rotation: Rotation::R0, gamma: Gamma::DEFAULT, picture: DARK }
     }
 
     /// Every picture shown, in order, as given.
     pub fn shown(&self) -> Vec<Picture> {
-        lock(&self.state).shown.iter().map(|s| s.picture).collect()
+        lock(&self.shared).shown.iter().map(|s| s.picture).collect()
     }
 
     /// Every picture shown, with how it was shown.
     pub fn history(&self) -> Vec<Shown> {
-        lock(&self.state).shown.clone()
+        lock(&self.shared).shown.clone()
     }
 
     /// The picture shown last, as given.
     pub fn last(&self) -> Option<Picture> {
-        lock(&self.state).shown.last().map(|s| s.picture)
+        lock(&self.shared).shown.last().map(|s| s.picture)
     }
 
     /// The picture shown last as the device shows it (turned); dark before any.
     pub fn on_device(&self) -> Picture {
-        lock(&self.state).shown.last().map_or(DARK, Shown::on_device)
+        lock(&self.shared).shown.last().map_or(DARK, Shown::on_device)
     }
 
     /// The LED values the device lights for the picture shown last.
     pub fn lit(&self) -> Picture {
-        lock(&self.state).shown.last().map_or(DARK, Shown::lit)
+        lock(&self.shared).shown.last().map_or(DARK, Shown::lit)
     }
 
     /// Every gamma table asked for, in order, whether taken or refused.
     pub fn gammas_asked(&self) -> Vec<Gamma> {
-        lock(&self.state).gammas_asked.clone()
+        lock(&self.shared).gammas_asked.clone()
     }
 
     /// Refuses (or takes again) every gamma call, as a driver without them
     /// does (ENOTTY: a 32-bit program on a 64-bit kernel, or `vfb`).
     pub fn refuse_gamma(&self, refuse: bool) {
-        lock(&self.state).refuse_gamma = refuse;
+        lock(&self.shared).refuse_gamma = refuse;
     }
 
     /// Makes the matrix go away (every picture fails, as a vanished
     /// device's writes do) or come back.
     pub fn set_unplugged(&self, unplugged: bool) {
-        lock(&self.state).unplugged = unplugged;
+        lock(&self.shared).unplugged = unplugged;
     }
 
-    /// As a device opened anew: upright, the default table (what it was
-    /// shown is kept).
+    /// The same matrix opened anew: upright, through the default table,
+    /// dark (what it was shown is kept).
     fn reopened(&self) -> MockLeds {
-        let mut state = lock(&self.state);
-        state.rotation = Rotation::R0;
-        state.gamma = Gamma::DEFAULT;
-        self.clone()
+        MockLeds { shared: self.shared.clone(), ..MockLeds::new() }
     }
 }
 
@@ -205,46 +195,45 @@ impl LedMatrix for MockLeds {
     }
 
     fn show(&mut self, picture: &Picture) -> Result<()> {
-        let mut state = lock(&self.state);
-        if state.unplugged {
+        self.picture = *picture;
+        let mut shared = lock(&self.shared);
+        if shared.unplugged {
             return Err(Error::Lost {
                 device: Device::LedMatrix,
                 what: "the mock LED matrix".to_string(),
                 source: io::Error::from_raw_os_error(libc::ENODEV),
             });
         }
-        state.picture = *picture;
-        let shown = Shown { picture: *picture, rotation: state.rotation, gamma: state.gamma };
-        state.shown.push(shown);
+        shared.shown.push(Shown { picture: *picture, rotation: self.rotation, gamma: self.gamma });
         Ok(())
     }
 
     fn picture(&self) -> Picture {
-        lock(&self.state).picture
+        self.picture
     }
 
     fn rotation(&self) -> Rotation {
-        lock(&self.state).rotation
+        self.rotation
     }
 
     fn set_rotation(&mut self, rotation: Rotation) {
-        lock(&self.state).rotation = rotation;
+        self.rotation = rotation;
     }
 
     fn gamma(&self) -> Gamma {
-        lock(&self.state).gamma
+        self.gamma
     }
 
     fn set_gamma(&mut self, gamma: Gamma) -> Result<()> {
-        let mut state = lock(&self.state);
-        state.gammas_asked.push(gamma);
-        if state.refuse_gamma {
+        let mut shared = lock(&self.shared);
+        shared.gammas_asked.push(gamma);
+        if shared.refuse_gamma {
             return Err(Error::GammaRefused {
                 what: if gamma == Gamma::LOW_LIGHT { "low-light mode" } else { "a gamma reset" }.to_string(),
                 source: io::Error::from_raw_os_error(libc::ENOTTY),
             });
         }
-        state.gamma = gamma;
+        self.gamma = gamma;
         Ok(())
     }
 }
@@ -548,8 +537,6 @@ mod tests {
     #[test]
     fn devices_open_again_once_plugged_back_with_one_history() {
         let mut devices = MockDevices::new();
-        let mut leds = devices.leds().clone();
-        leds.set_rotation(Rotation::R180);
         devices.set_leds_plugged(false);
         devices.set_stick_plugged(false);
         assert!(Devices::leds(&mut devices).is_err() && Devices::stick(&mut devices).is_err());

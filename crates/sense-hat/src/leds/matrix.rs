@@ -88,7 +88,8 @@ pub trait LedMatrix: Send {
     fn show(&mut self, picture: &Picture) -> Result<()>;
 
     /// The picture last shown, as it was given (not turned, nor cut to the
-    /// LEDs' depth); [`DARK`] before the first.
+    /// LEDs' depth), or asked to be when the device had gone; [`DARK`]
+    /// before the first.
     fn picture(&self) -> Picture;
 
     /// How the picture is turned.
