@@ -52,7 +52,13 @@ impl SenseHat {
     /// its devices are found by name, else over I2C on `/dev/i2c-1` if its
     /// chip answers ([`crate::lookup::RULE`]). [`Lookup`] looks elsewhere.
     pub fn open() -> Result<SenseHat> {
-        SenseHat::with_devices(Lookup::new().found()?)
+        SenseHat::open_with(&Lookup::new())
+    }
+
+    /// The HAT by the same rule, looked for where `lookup` says (a
+    /// framebuffer named, another bus): `SenseHat::open_with(&Lookup::new().bus("/dev/i2c-3"))`.
+    pub fn open_with(lookup: &Lookup) -> Result<SenseHat> {
+        SenseHat::with_devices(lookup.found()?)
     }
 
     /// Through the kernel's drivers, at these device paths (`/dev/fb1`,

@@ -242,7 +242,9 @@ mod fb {
         let mut names: libc::utsname = unsafe { std::mem::zeroed() };
         // SAFETY: uname fills the struct, borrowed for the call.
         result(unsafe { libc::uname(&mut names) }).ok()?;
-        let bytes: Vec<u8> = names.machine.iter().take_while(|&&c| c != 0).map(|&c| c as u8).collect();
+        // `c_char` is i8 on some targets, u8 on others: its byte either way.
+        let bytes: Vec<u8> =
+            names.machine.iter().take_while(|&&c| c != 0).map(|c| c.to_ne_bytes()[0]).collect();
         Some(String::from_utf8_lossy(&bytes).into_owned())
     }
 
