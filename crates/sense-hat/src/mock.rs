@@ -63,7 +63,7 @@ assert_eq!(hat.pixels(), picture, "the HAT knows what its matrix shows");
 use crate::devices::Devices;
 use crate::error::{Device, Error, Result};
 use crate::hat::SenseHat;
-use crate::leds::matrix::{DARK, Gamma, LedMatrix, Picture, SIDE};
+use crate::leds::matrix::{DARK, Gamma, LedMatrix, Picture, SIDE, held_in_fields};
 use crate::rotation::Rotation;
 use crate::stick::events::{Direction, Stick, StickEvent};
 use crate::stick::record::{self, EV_KEY, EV_SYN, KEY_BYTES, KeyBits, PI_KEYS, RECORD, SYN_REPORT};
@@ -208,21 +208,7 @@ impl LedMatrix for MockLeds {
         Ok(())
     }
 
-    fn picture(&self) -> Picture {
-        self.picture
-    }
-
-    fn rotation(&self) -> Rotation {
-        self.rotation
-    }
-
-    fn set_rotation(&mut self, rotation: Rotation) {
-        self.rotation = rotation;
-    }
-
-    fn gamma(&self) -> Gamma {
-        self.gamma
-    }
+    held_in_fields!();
 
     fn set_gamma(&mut self, gamma: Gamma) -> Result<()> {
         let mut shared = lock(&self.shared);

@@ -4,7 +4,7 @@
 //! becomes `gamma[value >> 3]`, the 5-bit value the framebuffer path would
 //! reach, so a colour looks the same by both paths.
 
-use super::matrix::{DARK, Gamma, LedMatrix, Picture, SIDE};
+use super::matrix::{DARK, Gamma, LedMatrix, Picture, SIDE, held_in_fields};
 use crate::error::Result;
 use crate::i2c::chip::Chip;
 use crate::i2c::registers::FRAME_BYTES;
@@ -82,21 +82,7 @@ where
         self.chip.write_frame(&encode(picture, self.rotation, &self.gamma))
     }
 
-    fn picture(&self) -> Picture {
-        self.picture
-    }
-
-    fn rotation(&self) -> Rotation {
-        self.rotation
-    }
-
-    fn set_rotation(&mut self, rotation: Rotation) {
-        self.rotation = rotation;
-    }
-
-    fn gamma(&self) -> Gamma {
-        self.gamma
-    }
+    held_in_fields!();
 
     /// Applied here, so never refused; what is on show is written again
     /// through the new table.

@@ -7,7 +7,7 @@
 //! framebuffer of any other shape is refused, because writing a picture
 //! into an HDMI console would be a bug, not a display.
 
-use super::matrix::{DARK, Gamma, LedMatrix, Picture, Pixel, SIDE};
+use super::matrix::{DARK, Gamma, LedMatrix, Picture, Pixel, SIDE, held_in_fields};
 use crate::error::{Device, Error, Result};
 use crate::rotation::Rotation;
 use crate::sys::{self, FbFixScreenInfo, FbVarScreenInfo};
@@ -137,21 +137,7 @@ impl LedMatrix for Framebuffer {
         })
     }
 
-    fn picture(&self) -> Picture {
-        self.picture
-    }
-
-    fn rotation(&self) -> Rotation {
-        self.rotation
-    }
-
-    fn set_rotation(&mut self, rotation: Rotation) {
-        self.rotation = rotation;
-    }
-
-    fn gamma(&self) -> Gamma {
-        self.gamma
-    }
+    held_in_fields!();
 
     /// The driver's own tables by its reset call (`_IO(0xF1, 2)`, the
     /// call with no argument memory), any other by its set call. A driver

@@ -76,6 +76,33 @@ impl Default for Gamma {
     }
 }
 
+/// The accessors of a matrix that keeps its rotation, gamma table and
+/// picture in fields of those names, as each of this crate's does: written
+/// once, here (`show` and `set_gamma` are each path's own). A build with
+/// no path and no mock has none.
+#[allow(unused_macros)]
+macro_rules! held_in_fields {
+    () => {
+        fn picture(&self) -> $crate::leds::matrix::Picture {
+            self.picture
+        }
+
+        fn rotation(&self) -> $crate::rotation::Rotation {
+            self.rotation
+        }
+
+        fn set_rotation(&mut self, rotation: $crate::rotation::Rotation) {
+            self.rotation = rotation;
+        }
+
+        fn gamma(&self) -> $crate::leds::matrix::Gamma {
+            self.gamma
+        }
+    };
+}
+#[allow(unused_imports)]
+pub(crate) use held_in_fields;
+
 /// The LED matrix as a program draws on it, by any path: a picture in,
 /// turned by the matrix's rotation and lit through its gamma table.
 pub trait LedMatrix: Send {
