@@ -1472,3 +1472,52 @@ fn letters_show_on_the_regions_and_a_solve_shows_the_lines_to_share() {
     pty.send(b"q");
     assert!(pty.exit().success());
 }
+
+/// Issue 50: a solve's link at 80 columns was cut onto two rows (the
+/// second centred), so a copy of the lines to share was not the link:
+/// read back, "the link has 72 characters of regions where 12x12 takes
+/// 96". The link is one line as the terminal keeps it (the rows it wrapped
+/// itself, joined by a copy), and the lines copied from the screen read
+/// back as that puzzle.
+#[test]
+fn a_12x12_solve_shares_its_link_whole_and_the_copy_reads_back() {
+    let dir = std::env::temp_dir().join(format!("queens-pty-shared-puzzle-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let made = queens::regions::generate::generate(12, 5, None).unwrap();
+    let (puzzle, n) = (made.puzzle, 12);
+    let link = queens::regions::share::fragment(&puzzle);
+    let file = dir.join("twelve.txt");
+    std::fs::write(&file, puzzle.letters()).unwrap();
+    let mut pty = Pty::start_with("share-link", Some("truecolor"), &["--puzzle", file.to_str().unwrap()]);
+    pty.wait_for("the 12x12", |s| lines_under(s, 12).get(1).is_some_and(|l| l.starts_with("regions 12x12")));
+    // To each queen of its one solution (the generator's: the referee's brute force takes
+    // minutes at 12x12), column by column, and two presses: a dot, then the queen.
+    let start = queens::game::Checkerboard::new(n).start();
+    let mut at = (start.col as usize, start.row as usize);
+    let mut keys = Vec::new();
+    for (col, row) in made.solution.columns().enumerate() {
+        let row = usize::from(row.unwrap());
+        keys.extend(vec![b'l'; (col + n - at.0) % n]);
+        keys.extend(vec![b'j'; (row + n - at.1) % n]);
+        keys.extend(b"\r\r");
+        at = (col, row);
+    }
+    pty.send(&keys);
+    pty.wait_for("the lines to share", |s| s.contents().contains("solved in "));
+    // The screen as a copy of it has it: the rows the terminal wrapped joined.
+    let copied = pty.parser.screen().contents();
+    let lines: Vec<&str> = copied.lines().map(str::trim).collect();
+    let first = lines.iter().position(|l| l.starts_with("queens regions: 12x12")).expect(&copied);
+    assert_eq!(lines[first + 1], link, "the link whole, on a line of its own:\n{copied}");
+    assert!(lines[first + 2].starts_with("solved in "), "{copied}");
+    let shared = lines[first..first + 4].join("\n");
+    pty.send(b"q");
+    assert!(pty.exit().success());
+    // Pasted back: the same puzzle, and its one solution.
+    let out = common::bin::with_input(["regions", "solve", "-", "--format", "json"], &shared);
+    let from_file =
+        common::bin::with_input(["regions", "solve", file.to_str().unwrap(), "--format", "json"], "");
+    assert!(out.status.success(), "{shared}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(out.stdout, from_file.stdout);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

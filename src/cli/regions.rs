@@ -225,10 +225,11 @@ fn print_puzzle(
 
 /// The puzzle's text, from a file, a pipe (`<(queens regions generate)`) or
 /// standard input, at most [`MAX_INPUT`] bytes; or the argument itself
-/// where it is a link (the page's address, or its `#p=...`) and no file of
+/// where it holds a link (the page's address, its `#p=...`, or a text with
+/// one, as a solve's lines to share: [`share::holds_link`]) and no file of
 /// that name exists.
 pub(super) fn read_input(file: Option<PathBuf>) -> Result<String, String> {
-    if let Some(link) = file.as_ref().and_then(|f| f.to_str()).filter(|f| share::is_link(f))
+    if let Some(link) = file.as_ref().and_then(|f| f.to_str()).filter(|f| share::holds_link(f))
         && !Path::new(link).exists()
     {
         return Ok(link.to_string());
