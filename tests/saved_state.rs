@@ -550,9 +550,14 @@ fn the_state_file_and_the_page_say_the_same_about_each_broken_rule() {
             "newer queens (format version 99999999999999999999,",
         ),
     ];
+    // Issue 50: a day to come, on the same day as the file's (the system clock's).
+    let today = queens::backend::clock::UtcCalendar::today();
+    let to_come = queens::regions::generate::date_string(today.unwrap() + 24);
+    let cases =
+        cases.into_iter().chain([(daily(&to_come, "3"), daily_json(&to_come, "3"), "is after today, ")]);
     for (file, page, why) in cases {
         let file_says = queens::daemon::state_toml::parse(&file).unwrap_err().to_string();
-        let page_says = queens_web::saved::read(&page).unwrap_err().to_string();
+        let page_says = queens_web::saved::read(&page, today).unwrap_err().to_string();
         assert!(file_says.contains(why), "{file:?}: {file_says}");
         assert_eq!(page_says, file_says, "{page:?} against {file:?}");
     }
@@ -567,7 +572,7 @@ fn the_state_file_and_the_page_judge_a_version_as_written() {
         let file = format!("version = {version}\nmode = \"classic\"\nsize = 8\nfound = []\n");
         let file_says = queens::daemon::state_toml::parse(&file).unwrap_err().to_string();
         let json = format!(r#"{{"version":{version},"mode":"classic","size":8,"found":[]}}"#);
-        let page_says = queens_web::saved::read(&json).unwrap_err().to_string();
+        let page_says = queens_web::saved::read(&json, None).unwrap_err().to_string();
         assert_eq!(page_says, file_says, "{json} against {file:?}");
     }
 }

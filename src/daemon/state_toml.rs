@@ -5,6 +5,7 @@
 //! format is known as such however it is shaped. The file itself (where it
 //! is, merging, writing it) is [`super::state`]'s.
 
+use crate::backend::clock::UtcCalendar;
 use crate::game::{SavedState, SavedText, Unusable, check_version};
 use serde::{Deserialize, Serialize};
 
@@ -66,8 +67,9 @@ pub(crate) fn parse_bytes(bytes: &[u8]) -> Result<SavedState, Unusable> {
     std::str::from_utf8(bytes).map_err(|_| Unusable::invalid("it is not UTF-8 text")).and_then(parse)
 }
 
-/// Reads the file's text; the error says what is wrong, in one line, or
-/// that a newer queens wrote it.
+/// Reads the file's text, on today's date (the system clock's, UTC: a
+/// streak's last day after it is not valid); the error says what is
+/// wrong, in one line, or that a newer queens wrote it.
 pub fn parse(text: &str) -> Result<SavedState, Unusable> {
     let invalid = |e: toml::de::Error| Unusable::invalid(plain(e.message().trim_end()));
     // The version first, on its own and before any TOML is parsed: a newer
@@ -76,14 +78,15 @@ pub fn parse(text: &str) -> Result<SavedState, Unusable> {
         check_version(version)?;
     }
     let on_disk: OnDisk = toml::from_str(text).map_err(invalid)?;
-    SavedState::read(SavedText {
+    let read = SavedText {
         mode: on_disk.mode,
         size: on_disk.size.to_string(),
         found: on_disk.found.into_iter().map(Some).collect(),
         daily_solved: on_disk.daily_solved,
         daily_streak: on_disk.daily_streak.map(|days| days.to_string()),
         regions_puzzle: on_disk.regions_puzzle,
-    })
+    };
+    SavedState::read(read, UtcCalendar::today())
 }
 
 /// The value of the text's top-level `version = N` line (before any

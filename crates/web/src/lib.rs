@@ -179,7 +179,7 @@ pub extern "C" fn start(now: f64, intro: u32, seed: u64, stored: u32) -> usize {
     PAGE.with_borrow_mut(|page| {
         let (saved, unusable) = match stored {
             0 => (None, None),
-            _ => match saved::read(&String::from_utf8_lossy(&page.input)) {
+            _ => match saved::read(&String::from_utf8_lossy(&page.input), calendar().today()) {
                 Ok(saved) => (Some(saved), None),
                 Err(why) => (None, Some(why)),
             },
