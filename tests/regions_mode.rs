@@ -446,8 +446,6 @@ fn the_daily_streak_is_kept_across_restarts() {
 /// that started before it was written.
 #[test]
 fn a_streak_ending_on_a_day_to_come_is_set_aside_and_today_counts() {
-    use std::io::{BufRead, Write};
-    use std::process::Stdio;
     let dir = state_dir("to-come");
     let state = dir.join("state.toml");
     let today = UtcCalendar::today().unwrap();
@@ -485,20 +483,9 @@ fn a_streak_ending_on_a_day_to_come_is_set_aside_and_today_counts() {
     // Written while a game plays, read by its save: set aside too, never merged.
     fs::remove_dir_all(&dir).unwrap();
     fs::create_dir_all(&dir).unwrap();
-    let mut game = common::bin::queens()
-        .args(["play"])
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut first = String::new();
-    std::io::BufReader::new(game.stdout.as_mut().unwrap()).read_line(&mut first).unwrap();
+    let game = common::bin::started_play(args);
     fs::write(&state, &to_come).unwrap();
-    game.stdin.take().unwrap().write_all(solving.as_bytes()).unwrap();
-    let out = game.wait_with_output().unwrap();
-    assert!(out.status.success());
+    let out = common::bin::finish(game, &solving);
     assert!(String::from_utf8_lossy(&out.stderr).contains(&said), "{}", String::from_utf8_lossy(&out.stderr));
     let saved = fs::read_to_string(&state).unwrap();
     assert!(saved.contains(&today_streak) && saved.contains("found = []"), "{saved}");

@@ -204,28 +204,12 @@ fn a_fifo_or_dev_zero_as_config_is_refused_at_once() {
 /// A game started on `state` with its input held open, once it has shown
 /// its first frame: it has read the state.
 fn started(state: &Path) -> std::process::Child {
-    use std::io::BufRead;
-    let mut child = common::bin::queens()
-        .args(["play", "--backend", "script", "--state"])
-        .arg(state)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut first = String::new();
-    std::io::BufReader::new(child.stdout.as_mut().unwrap()).read_line(&mut first).unwrap();
-    assert!(!first.is_empty(), "the game showed nothing");
-    child
-}
-
-/// Gives a game `started` the rest of its input and runs it to the end.
-fn finish(mut game: std::process::Child, script: &str) -> Output {
-    use std::io::Write;
-    game.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
-    let out = game.wait_with_output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    out
+    common::bin::started_play([
+        "--backend".as_ref(),
+        "script".as_ref(),
+        "--state".as_ref(),
+        state.as_os_str(),
+    ])
 }
 
 #[test]
@@ -238,7 +222,10 @@ fn two_games_on_one_state_keep_each_others_solutions() {
     assert!(a.stderr.is_empty(), "{}", String::from_utf8_lossy(&a.stderr));
     assert!(fs::read_to_string(&state).unwrap().contains("found = [0]"));
     // B, which never saw A's save, solves another board and chooses strict (HINT, CLASSIC, STRICT).
-    let out = finish(b, &(solving([7, 1, 4, 2, 0, 6, 3, 5]) + "press\npress\nhold\nright\nright\npress\n"));
+    let out = common::bin::finish(
+        b,
+        &(solving([7, 1, 4, 2, 0, 6, 3, 5]) + "press\npress\nhold\nright\nright\npress\n"),
+    );
     assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = fs::read_to_string(&state).unwrap();
     assert!(text.contains("found = [0, 1]"), "both solutions kept:\n{text}");
@@ -442,7 +429,7 @@ fn a_game_that_chose_nothing_leaves_the_last_choice_in_the_file() {
     );
     let puzzle = chosen.lines().find(|l| l.starts_with("regions_puzzle")).unwrap().to_string();
     // A, which chose nothing, solves a board: its solution is saved, B's choices stay.
-    finish(a, &solving([7, 1, 3, 0, 6, 4, 2, 5]));
+    common::bin::finish(a, &solving([7, 1, 3, 0, 6, 4, 2, 5]));
     let text = fs::read_to_string(&state).unwrap();
     assert!(text.contains("found = [0]"), "{text}");
     assert!(text.contains("mode = \"regions\"\nsize = 7\n"), "B's mode and size, the last chosen:\n{text}");
