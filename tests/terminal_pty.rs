@@ -996,6 +996,53 @@ fn the_default_state_folder_is_made_by_the_first_save() {
     assert!(saved.contains("mode = \"strict\""), "{saved}");
 }
 
+/// Issue 50: a relative `XDG_STATE_HOME` is ignored, as the XDG
+/// specification says (it put the state under whatever folder the game was
+/// started in), and the state goes under `HOME`; with neither, nothing can
+/// be saved, and that is said once at start, where nothing was said, even
+/// with -v.
+#[test]
+fn a_relative_xdg_state_home_is_ignored_and_no_home_at_all_is_said_once() {
+    let state_dir = std::env::temp_dir().join(format!("queens-pty-xdg-relative-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&state_dir);
+    std::fs::create_dir_all(&state_dir).unwrap();
+    let home = state_dir.join("home");
+    let mut command = common::bin::queens();
+    command
+        .args(["play", "--backend", "terminal"])
+        .current_dir(&state_dir)
+        .env("XDG_STATE_HOME", "relative-state")
+        .env("HOME", &home)
+        .env_remove("STATE_DIRECTORY")
+        .env("COLORTERM", "truecolor");
+    let mut pty = Pty::spawn(command, state_dir.clone());
+    pty.wait_for("the start board", |s| picture(s) == start_board());
+    pty.send(b"m");
+    select(&mut pty, "STRICT");
+    pty.wait_for("strict", |s| status(s) == "strict 8x8");
+    pty.send(b"q");
+    assert!(pty.exit().success());
+    assert!(!state_dir.join("relative-state").exists(), "nothing under the folder it was started in");
+    let saved = std::fs::read_to_string(home.join(".local/state/queens/state.toml")).unwrap();
+    assert!(saved.contains("mode = \"strict\""), "{saved}");
+
+    for verbose in [false, true] {
+        let dir = std::env::temp_dir().join(format!("queens-pty-no-home-{verbose}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut command = common::bin::queens();
+        command.args(["play", "--backend", "terminal"]).args(verbose.then_some("-v"));
+        command.current_dir(&dir).env_remove("XDG_STATE_HOME").env_remove("HOME");
+        command.env_remove("STATE_DIRECTORY").env("COLORTERM", "truecolor");
+        let mut pty = Pty::spawn(command, dir.clone());
+        pty.wait_for("the start board", |s| picture(s) == start_board());
+        pty.send(b"q");
+        assert!(pty.exit().success());
+        let said = String::from_utf8_lossy(&pty.raw).into_owned();
+        let warning = "warning: no folder to keep the progress in: neither HOME nor XDG_STATE_HOME (an absolute path) is set; progress will not be saved (give --state PATH to keep it)";
+        assert_eq!(said.matches(warning).count(), 1, "-v {verbose}: said once: {said:?}");
+    }
+}
+
 #[test]
 fn a_warning_while_playing_goes_under_the_board_and_to_standard_error_at_the_end() {
     let state_dir = std::env::temp_dir().join(format!("queens-pty-warn-{}", std::process::id()));

@@ -15,7 +15,7 @@ use crate::regions::Puzzle;
 use crate::regions::generate::{FIRST_DAY, date_said, date_string};
 use crate::regions::share::Unplayable;
 use crate::words::shown;
-use log::info;
+use log::{info, warn};
 use sense_hat::discover::Roots;
 use sense_hat::i2c::devices::{DEFAULT_BUS, DEFAULT_LINE};
 use std::io::{self, IsTerminal};
@@ -249,7 +249,8 @@ pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
     // The script backend is for tests and pipes: it keeps state only when asked.
     let state_file = args.state.clone().map(StateFile::new).or_else(|| match choice {
         BackendKind::Script => None,
-        _ => StateFile::default_location(),
+        // Said once, before the backend draws: the game plays on without saving.
+        _ => StateFile::default_location().map_err(|why| warn!("{why}")).ok(),
     });
     // A puzzle file or link is read before anything opens; standard input once the
     // backend says whether its keys come from there.
