@@ -385,25 +385,30 @@ fn moves_a_queen_and_an_answer_show_in_the_cells_and_q_restores_the_terminal() {
     pty.assert_given_back("q");
 }
 
+/// The game ended by a signal exits with 128 and its number, as a shell
+/// reports a process the signal ended and as the solver commands exit
+/// (issue 50: it exited 0).
 #[test]
 fn sigterm_and_sighup_end_the_game_cleanly_and_restore_the_terminal() {
-    for signal in [Signal::SIGTERM, Signal::SIGHUP] {
+    for (signal, code) in [(Signal::SIGTERM, 143), (Signal::SIGHUP, 129), (Signal::SIGINT, 130)] {
         let mut pty = Pty::start("sigterm", Some("truecolor"));
         pty.wait_for("the start board", |s| picture(s) == start_board());
         kill(Pid::from_raw(pty.child.id() as i32), signal).unwrap();
         let status = pty.exit();
-        assert!(status.success(), "{signal}: {status:?}");
+        assert_eq!(status.code(), Some(code), "{signal}: {status:?}");
         pty.assert_given_back(signal.as_str());
     }
 }
 
+/// Esc quits, status 0, as `q` does; Ctrl-C, which raw mode delivers as a
+/// key, quits as its SIGINT would, status 130 (issue 50: 0).
 #[test]
 fn a_lone_esc_and_ctrl_c_quit() {
-    for key in [b"\x1b".as_slice(), b"\x03"] {
+    for (key, code) in [(b"\x1b".as_slice(), 0), (b"\x03", 130), (b"\x04", 0)] {
         let mut pty = Pty::start("esc", Some("truecolor"));
         pty.wait_for("the start board", |s| picture(s) == start_board());
         pty.send(key);
-        assert!(pty.exit().success(), "{key:?}");
+        assert_eq!(pty.exit().code(), Some(code), "{key:?}");
         pty.assert_given_back(&format!("{key:?}"));
     }
 }
@@ -507,10 +512,11 @@ fn an_idle_game_sleeps_in_the_kernel() {
 fn a_closed_terminal_ends_the_game_cleanly() {
     let mut pty = Pty::start("hangup", Some("truecolor"));
     pty.wait_for("the start board", |s| picture(s) == start_board());
-    // Closing the terminal's master side hangs it up: SIGHUP, then EIO.
+    // Closing the terminal's master side hangs it up: SIGHUP, then EIO; the
+    // status is SIGHUP's, as a shell reports a process the hang-up ended (issue 50).
     drop(std::mem::replace(&mut pty.master, open_master()));
     let status = pty.exit();
-    assert!(status.success(), "{status:?}");
+    assert_eq!(status.code(), Some(129), "{status:?}");
 }
 
 /// Not a test by itself: the body of the child that
@@ -970,6 +976,48 @@ fn alt_with_a_key_does_not_quit() {
     pty.wait_for("keys still work", |s| picture(s) == board(&[(4, 4, 'B')]));
     pty.send(b"q");
     assert!(pty.exit().success());
+}
+
+/// Issue 50: `regions solve` and `share` with no FILE in a terminal waited
+/// in silence, and Ctrl-C killed them without a word. They say what they
+/// read; a puzzle pasted and ended with Ctrl-D is read, and Ctrl-C ends the
+/// wait with one line and status 130.
+#[test]
+fn regions_with_no_file_in_a_terminal_says_what_it_reads_and_ctrl_c_ends_it() {
+    let puzzle = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/regions/issue-30-2026-11-25.txt"),
+    )
+    .unwrap();
+    let waiting = |s: &vt100::Screen| {
+        s.contents().contains("reading the puzzle from the terminal: type or paste it, then Ctrl-D")
+    };
+    for command in ["solve", "share"] {
+        let dir = std::env::temp_dir().join(format!("queens-pty-regions-{command}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut solve = common::bin::queens();
+        solve.args(["regions", command]);
+        let mut pty = Pty::spawn(solve, dir.clone());
+        pty.wait_for("what it reads", waiting);
+        pty.send(puzzle.replace('\n', "\r").as_bytes());
+        pty.send(b"\x04");
+        assert_eq!(pty.exit().code(), Some(0), "{command}: {}", pty.parser.screen().contents());
+        let answer = if command == "solve" { "one solution:" } else { "#p=" };
+        assert!(
+            pty.parser.screen().contents().contains(answer),
+            "{command}: {}",
+            pty.parser.screen().contents()
+        );
+
+        let mut again = common::bin::queens();
+        again.args(["regions", command]);
+        let mut pty = Pty::spawn(again, dir);
+        pty.wait_for("what it reads", waiting);
+        pty.send(b"\x03");
+        assert_eq!(pty.exit().code(), Some(130), "{command}");
+        let said = pty.parser.screen().contents();
+        assert!(said.contains(&format!("queens regions {command}: stopped; no puzzle read")), "{said}");
+    }
 }
 
 #[test]

@@ -316,7 +316,9 @@ pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
         crate::eprintln_lossy!("{}: {} script {lines} refused", super::program::name(), ended.refused);
         return Ok(ExitCode::FAILURE);
     }
-    Ok(ExitCode::SUCCESS)
+    // Ended by a signal (Ctrl-C, systemd's stop), as a shell reports a process the signal ended:
+    // 130, 143, as the solver commands exit; `q` is a game played to its end, 0.
+    Ok(ended.signal.map_or(ExitCode::SUCCESS, |sig| ExitCode::from(128 + sig as u8)))
 }
 
 /// `--date`'s help, naming the first day with a puzzle of the day.
