@@ -198,6 +198,10 @@ impl<D: I2cDevices> Backend for I2cHat<D> {
     fn is_service(&self) -> bool {
         true
     }
+
+    fn ended_by(&self) -> Option<i32> {
+        self.shutdown.signal()
+    }
 }
 
 #[cfg(test)]
