@@ -640,10 +640,17 @@ try {
   log(`a newer queens's stored value: one warning (${newer[0]}), left as it is`);
 
   // A stored value that breaks the rules: ignored with a warning, kept aside, the page plays. A streak
-  // too large for its number is said to be too large, not too small.
+  // too large for its number is said to be too large, not too small. Issue 50: a key given twice was
+  // taken (the last), and a streak ending on a day to come showed ("daily streak 5 days") and held
+  // still until that day; both are refused, in the state file's words.
   const tooLong = '{"mode":"regions","size":8,"found":[],"daily_solved":"2026-02-03","daily_streak":99999999999999999999}';
+  const twice = '{"mode":"strict","mode":"classic","size":8,"found":[]}';
+  const toCome = new Date(Date.now() + 365 * 86400000).toISOString().slice(0, 10);
+  const later = `{"mode":"regions","size":8,"found":[],"daily_solved":"${toCome}","daily_streak":5}`;
+  const wording = new Map([[tooLong, /daily_streak is too large \(at most 4294967295 days\)/], [twice, /"mode" is given twice$/],
+    [later, new RegExp(`daily_solved "${toCome}" is after today, \\d{4}-\\d\\d-\\d\\d \\(UTC\\)`)]]);
   for (const bad of ["{not json", '{"mode":"chess","size":8,"found":[]}', '{"mode":"cover","size":30,"found":[]}',
-    '{"mode":"classic","size":8,"found":[92]}', '{"mode":"classic","size":8,"found":[],"extra":1}', "[]", tooLong]) {
+    '{"mode":"classic","size":8,"found":[92]}', '{"mode":"classic","size":8,"found":[],"extra":1}', "[]", tooLong, twice, later]) {
     consoleLines.length = 0;
     await evaluate(`localStorage.clear(); localStorage.setItem('queens', ${JSON.stringify(bad)})`);
     await openPage();
@@ -653,9 +660,9 @@ try {
     if (warned.length !== 1 || aside[0] !== bad || shown.mode !== "classic 8x8" || (await readLeds()).length !== 64) {
       fail(`stored ${bad}: warnings ${JSON.stringify(consoleLines)}, kept aside ${JSON.stringify(aside)}, page ${shown.mode}`);
     }
-    if (bad === tooLong && !/daily_streak is too large \(at most 4294967295 days\)/.test(warned[0])) fail(`stored ${bad}: ${warned[0]}`);
+    if (wording.has(bad) && !wording.get(bad).test(warned[0].split("; kept as")[0])) fail(`stored ${bad}: ${warned[0]}`);
   }
-  log("bad stored progress: one console warning each, the value kept aside, a fresh game");
+  log("bad stored progress (a key given twice and a streak ending on a day to come too): one console warning each, the value kept aside, a fresh game");
 
   // A first visit in regions mode: its intro says what a press does there (no "PRESS TO PLACE");
   // the next visit plays none.

@@ -281,6 +281,24 @@ try {
   fs.rmSync(two, { recursive: true, force: true });
   log("a new release: offered, taken at a tap, its files replaced the kept set whole; the progress is kept");
 
+  // --- issue 50: the service worker answered every address under the page's folder with the page;
+  // only the page's own address (its query and fragment whatever they are) is the page: a kept file
+  // opened is that file, any other address the network's. Opened in a frame: a navigation, as a
+  // tab's is, which the page's service worker answers. ---
+  const opened = (address) => evaluate(`new Promise((ok) => {
+    const frame = document.createElement("iframe");
+    frame.onload = () => { const d = frame.contentDocument; ok({ type: d.contentType, game: d.getElementById("matrix") !== null }); frame.remove(); };
+    frame.src = ${JSON.stringify(address)};
+    document.body.append(frame);
+  })`);
+  for (const [address, type, game] of [["icon-192.png", "image/png", false], ["manifest.webmanifest", "application/manifest+json", false],
+    ["nonexist.html", null, false], ["sub/dir/", null, false], ["?seed=3#p=8.x", "text/html", true], ["index.html?seed=3", "text/html", true]]) {
+    const got = await opened(url + address);
+    if (got.game !== game || (type && got.type !== type)) fail(`${address} opened as ${JSON.stringify(got)}, not ${game ? "the page" : type ?? "the server's 404"}`);
+  }
+  if (!(await worker()).controlled) fail("the page is not the service worker's");
+  log("the service worker: the page's own address is the page; an icon, the manifest, any other address is itself");
+
   const errors = consoleLines.filter((l) => l.startsWith("error") || l.startsWith("exception"));
   if (errors.length) fail(`the page logged errors: ${errors.join("; ")}`);
   log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);

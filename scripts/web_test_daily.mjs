@@ -91,6 +91,18 @@ async function clickShare() {
   }
   await until(`document.getElementById("share-said").textContent !== ""`, "the share said nothing");
 }
+// A key pressed and let go, to whatever has the focus (the page's keys are the document's), and
+// the page settled.
+const keyCodes = { ArrowUp: 38, ArrowDown: 40, Enter: 13, " ": 32 };
+async function key(name) {
+  const text = name === "Enter" ? "\r" : name.length === 1 ? name : undefined;
+  const code = name === " " ? "Space" : name;
+  await page("Input.dispatchKeyEvent", { type: text ? "keyDown" : "rawKeyDown", key: name, code, windowsVirtualKeyCode: keyCodes[name], text });
+  await page("Input.dispatchKeyEvent", { type: "keyUp", key: name, code, windowsVirtualKeyCode: keyCodes[name] });
+  await settle();
+}
+// The LEDs' colours (not their letters), in one string.
+const ledColours = () => evaluate(`[...document.querySelectorAll("#matrix .led")].map((l) => l.style.backgroundColor).join(" ")`);
 // What the engine says to share, as the page's describe() gives it: the Share button shares these.
 const engineLines = () => evaluate(`JSON.parse(text(wasm.describe())).share`);
 function checkLines(shared, first, what) {
@@ -157,17 +169,132 @@ try {
   checkLines(shared, `queens regions: the puzzle of ${iso(today)}`, "today's puzzle");
   log(`today's puzzle solved (daily streak 1 day) and shared through navigator.share: ${JSON.stringify(shared)}`);
 
-  // --- sharing a given puzzle, through the clipboard where there is no navigator.share ---
+  // --- sharing a given puzzle, through the clipboard where there is no navigator.share, from the
+  // keyboard: Enter on the focused button is the button's (issue 50: it was the game's, a press on
+  // the solved board, which brought a new puzzle and hid the button) ---
   const link = execFileSync(queensBin, ["regions", "generate", "--size", "8", "--seed", "43", "--link"]).toString().trim();
   const given = puzzleOf(["regions", "generate", "--size", "8", "--seed", "43"]);
   const noShare = `delete Navigator.prototype.share; navigator.clipboard.writeText = (text) => { window.__copied = text; return Promise.resolve(); };`;
   await openPage(link, noShare);
   await solve(given);
-  await clickShare();
+  const solvedLeds = await ledColours();
+  await evaluate(`document.getElementById("share").focus()`);
+  await key("Enter");
+  await until(`document.getElementById("share-said").textContent !== ""`, "Enter on the Share button shared nothing");
   const copied = await evaluate(`window.__copied`);
   checkLines(copied, `queens regions: 8x8 ${link}`, "the given puzzle");
   if ((await evaluate(`document.getElementById("share-said").textContent`)) !== "copied: paste it anywhere") fail("the copy was not said");
-  log(`a puzzle given by link, solved and copied: ${JSON.stringify(copied)}`);
+  if (!(await words()).share || (await ledColours()) !== solvedLeds) fail("Enter on the Share button reached the game");
+  log(`a puzzle given by link, solved and copied by Enter on the Share button: ${JSON.stringify(copied)}`);
+
+  // --- issue 50: the lines shared, pasted back, play their puzzle (they were "'q' is not a region letter") ---
+  await openPage("");
+  await evaluate(`document.getElementById("letters").checked || document.getElementById("letters").click()`);
+  await evaluate(`document.getElementById("puzzle").open = true; document.getElementById("pasted").value = ${JSON.stringify(copied)}; document.getElementById("play-pasted").click()`);
+  const lettersNow = `[...document.querySelectorAll("#matrix .led")].map((l) => l.textContent || " ").join("")`;
+  await until(`location.hash === ${JSON.stringify(link)} && ${lettersNow} === "${given.letters}" || document.getElementById("puzzle-said").textContent !== ""`, "the shared lines pasted did not play");
+  if ((await ledLetters()) !== given.letters || (await evaluate(`document.getElementById("puzzle-said").textContent`)) !== "") {
+    fail(`the shared lines pasted: letters ${await ledLetters()}, said "${await evaluate(`document.getElementById("puzzle-said").textContent`)}"`);
+  }
+  await evaluate(`document.getElementById("letters").click()`);
+  log(`the lines shared, pasted back, play ${link}`);
+  // --- issue 50: a day's link with a bad escape stopped the page ("the game could not start: URI
+  // malformed"), and threw in an open tab; a space copied after the day was refused. The engine reads
+  // the address's day as it reads a #p= link: one line under the date, the game as it was. ---
+  await evaluate(`localStorage.removeItem("queens")`);
+  for (const hash of ["#d=%", "#d=%E0%A4%A"]) {
+    await openPage(hash);
+    const said = (await words()).day;
+    const leds = await evaluate(`document.querySelectorAll("#matrix .led").length`);
+    if (leds !== 64 || (await words()).mode !== "classic 8x8" || !/^the address's day: '[^\n]+' is not a date as YYYY-MM-DD$/.test(said)) {
+      fail(`${hash}: ${leds} LEDs, the page shows ${JSON.stringify(await words())}`);
+    }
+    log(`${hash} opened: the game, and "${said}"`);
+  }
+  // In an open tab, half-way through a game: the line, and the game goes on as it was.
+  await openPage(`#d=${iso(yesterday)}`);
+  await clickSquare(8, 0, 0);
+  const halfWay = await ledColours();
+  await evaluate(`location.hash = "#d=%"`);
+  await until(`document.getElementById("day-said").textContent !== ""`, "#d=% in an open tab was not said");
+  if ((await ledColours()) !== halfWay || (await words()).mode !== "regions 8x8") fail(`#d=% in an open tab changed the game: ${JSON.stringify(await words())}`);
+  log(`#d=% in an open tab: "${(await words()).day}", the game as it was`);
+  await openPage(`#d=${iso(yesterday)}%20`);
+  await evaluate(`document.getElementById("letters").checked || document.getElementById("letters").click()`);
+  if ((await ledLetters()) !== past.letters || (await words()).day !== "") fail(`#d=${iso(yesterday)}%20: ${JSON.stringify(await words())}`);
+  log(`#d=${iso(yesterday)}%20 plays that day, as #p=...%20 plays its puzzle`);
+
+  // --- issue 50: Play it under an empty date choice asks for a day ("'' is not a date as YYYY-MM-DD") ---
+  await evaluate(`document.getElementById("day").value = ""; document.getElementById("play-day").click()`);
+  if ((await words()).day !== "choose a day first") fail(`Play it with no day: said "${(await words()).day}"`);
+  log(`Play it with no day chosen: "${(await words()).day}"`);
+
+  // --- issue 50: a focused control gets its own keys (Space on the checkbox put a dot on d4, Enter on
+  // a joystick button placed a queen); the board, and the page with nothing focused, the game's ---
+  await evaluate(`document.getElementById("letters").checked && document.getElementById("letters").click()`);
+  const before50 = await ledColours();
+  await evaluate(`document.getElementById("letters").focus()`);
+  await key(" ");
+  const toggled = await evaluate(`document.getElementById("letters").checked`);
+  await key("Enter");
+  if (!toggled || (await ledColours()) !== before50) fail(`Space and Enter on the checkbox: checked ${toggled}, the board changed: ${(await ledColours()) !== before50}`);
+  await key(" ");
+  // "up" pushed by Enter moves the cursor up (down on the page's keys brings it back); the middle's is a press.
+  await evaluate(`document.querySelector('#stick [data-key="0"]').focus()`);
+  await key("Enter");
+  const moved = await ledColours();
+  await evaluate(`document.activeElement.blur()`);
+  await key("ArrowDown");
+  if (moved === before50 || (await ledColours()) !== before50) fail("Enter on the joystick's up did not move the cursor up, or did more");
+  await evaluate(`document.querySelector('#stick .middle').focus()`);
+  await key(" ");
+  const pressed = await ledColours();
+  await evaluate(`document.activeElement.blur()`);
+  await key("Enter");
+  await key("Enter");
+  if (pressed === before50 || (await ledColours()) !== before50) fail("Space on the joystick's middle was not one press (empty, dot, queen, empty)");
+  // Enter held on it (the key repeating) is one press too, as the game's Enter is.
+  await evaluate(`document.querySelector('#stick .middle').focus()`);
+  const enter = { key: "Enter", code: "Enter", windowsVirtualKeyCode: 13, text: "\r" };
+  await page("Input.dispatchKeyEvent", { type: "keyDown", ...enter });
+  await page("Input.dispatchKeyEvent", { type: "keyDown", autoRepeat: true, ...enter });
+  await page("Input.dispatchKeyEvent", { type: "keyUp", key: "Enter", code: "Enter", windowsVirtualKeyCode: 13 });
+  await settle();
+  const held = await ledColours();
+  await evaluate(`document.activeElement.blur()`);
+  await key("Enter");
+  await key("Enter");
+  if (held !== pressed || (await ledColours()) !== before50) fail("Enter held on the joystick's middle was not one press");
+  // Clicked with the mouse, the box gives the keys back: Space is a press again (a dot), not the box's.
+  const { x: bx, y: by } = await evaluate(`(() => { const r = document.getElementById("letters").getBoundingClientRect(); return { x: r.x + r.width / 2, y: r.y + r.height / 2 }; })()`);
+  for (const type of ["mousePressed", "mouseReleased"]) await page("Input.dispatchMouseEvent", { type, x: bx, y: by, button: "left", clickCount: 1 });
+  await key(" ");
+  const clickedBox = await evaluate(`document.getElementById("letters").checked`);
+  await evaluate(`document.getElementById("letters").click()`);
+  await key(" ");
+  await key(" ");
+  if (!clickedBox || (await ledColours()) !== before50) fail(`Space after a click on the letters box: checked ${clickedBox}, not one press`);
+  log("Space and Enter on the checkbox are the checkbox's, but after a click on it the game's; Enter on the joystick's up moves up, Space or a held Enter on its middle presses once");
+
+  // --- issue 50: a streak ending on a day to come (another tab's, or written by hand) held still;
+  // stored while this tab plays, this tab's save sets it aside and stores today's ---
+  const daily50 = puzzleOf(["regions", "daily", "--date", iso(today)]);
+  await evaluate(`localStorage.removeItem("queens")`);
+  await openPage(`#d=${iso(today)}`);
+  const toCome = `{"mode":"regions","size":8,"found":[5],"daily_solved":"${iso(today + 365)}","daily_streak":5}`;
+  await evaluate(`localStorage.setItem("queens", ${JSON.stringify(toCome)})`);
+  consoleLines.length = 0;
+  await solve(daily50);
+  const after50 = await words();
+  const stored50 = JSON.parse(after50.stored);
+  const aside50 = await evaluate(`Object.keys(localStorage).filter((k) => k.startsWith("queens.corrupt-")).map((k) => localStorage.getItem(k))`);
+  const warned50 = consoleLines.filter((l) => l.includes(`daily_solved "${iso(today + 365)}" is after today, ${iso(today)} (UTC)`));
+  if (after50.tally !== "daily streak 1 day" || stored50.daily_solved !== iso(today) || stored50.daily_streak !== 1 ||
+    !aside50.includes(toCome) || warned50.length !== 1) {
+    fail(`a streak to come stored while the day's puzzle was solved: ${JSON.stringify({ after50, aside50, console: consoleLines })}`);
+  }
+  log(`a streak ending ${iso(today + 365)}, stored meanwhile: set aside ("${warned50[0]}"); today's solve stored, daily streak 1 day`);
+
   const errors = consoleLines.filter((l) => l.startsWith("error") || l.startsWith("exception"));
   if (errors.length) fail(`the page logged errors: ${errors.join("; ")}`);
   log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -439,6 +439,60 @@ fn the_daily_streak_is_kept_across_restarts() {
     fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Issue 50: `daily_solved` on a day to come held the streak still:
+/// today's puzzle solved left it as it was, and would until that day. A
+/// day to come is not valid (the file is set aside, in one line, as any
+/// other bad value), whether read at the start or by the save of a game
+/// that started before it was written.
+#[test]
+fn a_streak_ending_on_a_day_to_come_is_set_aside_and_today_counts() {
+    let dir = state_dir("to-come");
+    let state = dir.join("state.toml");
+    let today = UtcCalendar::today().unwrap();
+    let solving = common::regions_solving_script(&generate::daily(today).puzzle);
+    let to_come = format!(
+        "mode = \"regions\"\nsize = 8\nfound = [3]\ndaily_solved = \"{}\"\ndaily_streak = 3\n",
+        date_string(today + 24)
+    );
+    let args =
+        ["--backend", "script", "--mode", "regions", "--size", "8", "--state", state.to_str().unwrap()];
+    let aside = || {
+        let mut names: Vec<String> = fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|name| name.starts_with("state.toml.corrupt-"))
+            .collect();
+        names.sort();
+        names.iter().map(|name| fs::read_to_string(dir.join(name)).unwrap()).collect::<Vec<_>>()
+    };
+    let today_streak = format!("daily_solved = \"{}\"\ndaily_streak = 1\n", date_string(today));
+    // Read at the start.
+    fs::write(&state, &to_come).unwrap();
+    let out = common::bin::play(args, &solving);
+    let warning = String::from_utf8_lossy(&out.stderr);
+    let said =
+        format!("daily_solved \"{}\" is after today, {} (UTC)", date_string(today + 24), date_string(today));
+    assert!(warning.contains(&said) && warning.contains("moved it to"), "{warning}");
+    assert_eq!(warning.lines().count(), 1, "{warning}");
+    assert!(
+        fs::read_to_string(&state).unwrap().contains(&today_streak),
+        "{}",
+        fs::read_to_string(&state).unwrap()
+    );
+    assert_eq!(aside(), std::slice::from_ref(&to_come));
+    // Written while a game plays, read by its save: set aside too, never merged.
+    fs::remove_dir_all(&dir).unwrap();
+    fs::create_dir_all(&dir).unwrap();
+    let game = common::bin::started_play(args);
+    fs::write(&state, &to_come).unwrap();
+    let out = common::bin::finish(game, &solving);
+    assert!(String::from_utf8_lossy(&out.stderr).contains(&said), "{}", String::from_utf8_lossy(&out.stderr));
+    let saved = fs::read_to_string(&state).unwrap();
+    assert!(saved.contains(&today_streak) && saved.contains("found = []"), "{saved}");
+    assert_eq!(aside(), [to_come]);
+    fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The first frame the script backend prints (the start board), as its text.
 fn first_frame(out: &std::process::Output) -> String {
     let text = String::from_utf8_lossy(&out.stdout);

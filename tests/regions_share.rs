@@ -44,6 +44,24 @@ fn run_with(args: &[&str], input: &str) -> (Option<i32>, String, String) {
     )
 }
 
+/// Issue 50: `regions share` takes `--format` as every other solver command
+/// does: JSON `{"n": N, "link": "#p=..."}`, the link the human form prints.
+#[test]
+fn share_in_json_is_the_size_and_the_same_link() {
+    let file = format!("{FIXTURES}/issue-30-2026-11-25.txt");
+    let (status, link, err) = run_with(&["regions", "share", &file], "");
+    assert_eq!((status, err.as_str()), (Some(0), ""));
+    let (status, json, err) = run_with(&["regions", "share", &file, "--format", "json"], "");
+    assert_eq!((status, err.as_str()), (Some(0), ""));
+    let parsed: serde_json::Value = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}: {json}"));
+    assert_eq!(parsed, serde_json::json!({"n": 8, "link": link.trim_end()}), "{json}");
+    assert_eq!(json.lines().count(), 1, "one line: {json}");
+    // Refused as the human form is, with the same words.
+    let (status, human, _) = run_with(&["regions", "share", "-"], "AB\nBA\n");
+    let (json_status, _, refused) = run_with(&["regions", "share", "-", "--format", "json"], "AB\nBA\n");
+    assert_eq!((status, json_status), (Some(2), Some(2)), "{human}{refused}");
+}
+
 #[test]
 fn every_fixture_shared_as_a_link_reads_back_as_the_same_puzzle() {
     let puzzles = fixture_puzzles();
@@ -152,4 +170,64 @@ fn a_link_copied_from_the_address_bar_is_read_percent_decoded_as_the_page_reads_
     let (status, answer, err) = run_with(&["regions", "solve", &copied], "");
     assert_eq!((status, err.as_str()), (Some(0), ""), "{copied}");
     assert_eq!(answer, expected, "{copied}");
+}
+
+/// Issue 50: the game's own lines to share (`queens regions: 12x12 #p=...`,
+/// the time, the crowns), pasted back, were "'q' is not a region letter"
+/// to `regions solve`, "no such file" to `play --puzzle "$(cat
+/// shared.txt)"`, and a text with the link twice was no puzzle. A text
+/// holding one link, once or more, is read as that link, by every reader.
+#[test]
+fn the_lines_a_solve_shares_read_back_as_its_puzzle_everywhere() {
+    use queens::game::{Played, Solve};
+    // An 8x8, which the script backend shows (the terminal's 12x12 is tests/terminal_pty.rs's).
+    let made = queens::regions::generate::generate(8, 5, None).unwrap().puzzle;
+    let link = share::fragment(&made);
+    let shared = Solve { played: Played::Link(link.clone()), n: 8, took: 83_000, hints: 1 }
+        .lines("regions")
+        .join("\n");
+    let dir = std::env::temp_dir().join(format!("queens-share-back-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("shared.txt");
+    let file = file.to_str().unwrap();
+    let (_, expected, _) = run_with(&["regions", "solve", &link, "--format", "json"], "");
+    assert!(expected.starts_with("{\"n\":8,"), "{expected}");
+    for (what, text) in [
+        ("the lines to share", format!("{shared}\n")),
+        ("the link twice", format!("{link}\n{link}\n")),
+        ("the lines and the address", format!("{shared}\n\nhttps://example.org/queens/{link}\n")),
+    ] {
+        fs::write(file, &text).unwrap();
+        for args in
+            [vec!["regions", "solve", "-"], vec!["regions", "solve", file], vec!["regions", "solve", &text]]
+        {
+            // Standard input only for `-`: a command that does not read it may end before it is written.
+            let input = if args.contains(&"-") { text.as_str() } else { "" };
+            let (status, out, err) = run_with(&[&args[..], &["--format", "json"]].concat(), input);
+            assert_eq!(
+                (status, err.as_str(), out.as_str()),
+                (Some(0), "", expected.as_str()),
+                "{what}: {args:?}"
+            );
+        }
+        let (status, out, err) = run_with(&["regions", "share", "-"], &text);
+        assert_eq!((status, err.as_str(), out.trim_end()), (Some(0), "", link.as_str()), "{what}");
+        // `play --puzzle` reads a file, or the text itself (`"$(cat shared.txt)"`): the link's puzzle.
+        let play = |given: &str| run_with(&["play", "--backend", "script", "--puzzle", given], "");
+        let (_, board, _) = play(&link);
+        assert!(board.lines().count() >= 8, "the puzzle is shown: {board}");
+        for given in [file, text.as_str()] {
+            assert_eq!(play(given), (Some(0), board.clone(), String::new()), "{what}: --puzzle {given}");
+        }
+    }
+    // Two puzzles' links: which is meant is not guessed.
+    let other = share::fragment(&queens::regions::generate::generate(8, 6, None).unwrap().puzzle);
+    let (status, out, err) = run_with(&["regions", "solve", "-"], &format!("{shared}\n{other}\n"));
+    assert_eq!((status, out.as_str()), (Some(2), ""));
+    assert_eq!(
+        err,
+        "queens regions solve: the text holds 2 links to different puzzles: keep one (see 'queens regions solve --help')\n"
+    );
+    fs::remove_dir_all(&dir).unwrap();
 }

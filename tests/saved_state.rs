@@ -76,12 +76,59 @@ fn a_corrupt_state_file_is_set_aside_with_a_warning() {
     assert!(fs::read_to_string(&state).unwrap().contains("found = [0]"), "a fresh state saved");
 }
 
+/// Issue 50: a file given as `--state` that is no saved state at all (not
+/// TOML, or none of a state's own keys) is refused in one line and left as
+/// it was, name, bytes and time; it was moved to `NAME.corrupt-...`
+/// (`--state config.toml`, `--state README.md`). One of only comments is
+/// refused too: the first save wrote over it. A state gone bad is still set
+/// aside (above, and here one that begins as the game writes one).
+#[test]
+fn a_file_that_is_no_saved_state_is_refused_and_left_where_it_is() {
+    use std::os::unix::fs::MetadataExt;
+    let d = dir("no-state");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let files: [(&str, Vec<u8>, &str); 5] = [
+        ("README.md", fs::read(root.join("README.md")).unwrap(), "it is not TOML"),
+        ("config.toml", fs::read(root.join("packaging/config.toml")).unwrap(), "it holds only comments"),
+        (
+            "mine.toml",
+            b"rotation = 90\nmode = \"strict\"\nsize = 6\n".to_vec(),
+            "it holds none of a state's keys",
+        ),
+        ("notes.toml", b"# my queens progress\n".to_vec(), "it holds only comments"),
+        ("terminal.png", fs::read(root.join("docs/terminal.png")).unwrap(), "it is not UTF-8 text"),
+    ];
+    for (name, bytes, why) in &files {
+        let path = d.join(name);
+        fs::write(&path, bytes).unwrap();
+        let before = fs::metadata(&path).unwrap();
+        let (code, err) = start_and_wait(&["--state".as_ref(), path.as_os_str()], false);
+        assert_eq!(code, Some(1), "{name}: {err}");
+        assert_eq!(err.lines().count(), 1, "{name}: one line: {err}");
+        let said = format!("queens play: --state {} is not a saved state: {why}", path.display());
+        assert!(err.starts_with(&said) && err.contains("; left as it is"), "{name}: {err}");
+        assert_eq!(&fs::read(&path).unwrap(), bytes, "{name}: its bytes");
+        let after = fs::metadata(&path).unwrap();
+        assert_eq!((after.ino(), after.mtime_nsec()), (before.ino(), before.mtime_nsec()), "{name}");
+    }
+    let mut listed: Vec<&str> = files.iter().map(|f| f.0).collect();
+    listed.sort();
+    assert_eq!(names(&d), listed, "nothing moved aside, nothing made");
+    // A state the game wrote, gone bad after its first line, is the game's to set aside.
+    let state = d.join("state.toml");
+    fs::write(&state, "# The queens game's saved state: written by the game, safe to delete.\nmode = 3\n")
+        .unwrap();
+    let out = play(&state, "press\n");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("warning: saved state") && stderr.contains("moved it to"), "{stderr}");
+}
+
 #[test]
 fn an_empty_state_file_is_a_fresh_start_not_a_corrupt_one() {
     let d = dir("empty");
     let state = d.join("state.toml");
-    // `: > state.toml`, and a file with only a comment: nothing in them to keep.
-    for text in ["", "# my queens progress\n"] {
+    // `: > state.toml`, blank lines, and the comment the game writes first: nothing in them to keep.
+    for text in ["", "\n \n", "# The queens game's saved state: written by the game, safe to delete.\n"] {
         fs::write(&state, text).unwrap();
         let out = play(&state, &solving([7, 1, 3, 0, 6, 4, 2, 5]));
         assert!(out.status.success());
@@ -204,28 +251,12 @@ fn a_fifo_or_dev_zero_as_config_is_refused_at_once() {
 /// A game started on `state` with its input held open, once it has shown
 /// its first frame: it has read the state.
 fn started(state: &Path) -> std::process::Child {
-    use std::io::BufRead;
-    let mut child = common::bin::queens()
-        .args(["play", "--backend", "script", "--state"])
-        .arg(state)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut first = String::new();
-    std::io::BufReader::new(child.stdout.as_mut().unwrap()).read_line(&mut first).unwrap();
-    assert!(!first.is_empty(), "the game showed nothing");
-    child
-}
-
-/// Gives a game `started` the rest of its input and runs it to the end.
-fn finish(mut game: std::process::Child, script: &str) -> Output {
-    use std::io::Write;
-    game.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
-    let out = game.wait_with_output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    out
+    common::bin::started_play([
+        "--backend".as_ref(),
+        "script".as_ref(),
+        "--state".as_ref(),
+        state.as_os_str(),
+    ])
 }
 
 #[test]
@@ -238,7 +269,10 @@ fn two_games_on_one_state_keep_each_others_solutions() {
     assert!(a.stderr.is_empty(), "{}", String::from_utf8_lossy(&a.stderr));
     assert!(fs::read_to_string(&state).unwrap().contains("found = [0]"));
     // B, which never saw A's save, solves another board and chooses strict (HINT, CLASSIC, STRICT).
-    let out = finish(b, &(solving([7, 1, 4, 2, 0, 6, 3, 5]) + "press\npress\nhold\nright\nright\npress\n"));
+    let out = common::bin::finish(
+        b,
+        &(solving([7, 1, 4, 2, 0, 6, 3, 5]) + "press\npress\nhold\nright\nright\npress\n"),
+    );
     assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = fs::read_to_string(&state).unwrap();
     assert!(text.contains("found = [0, 1]"), "both solutions kept:\n{text}");
@@ -442,7 +476,7 @@ fn a_game_that_chose_nothing_leaves_the_last_choice_in_the_file() {
     );
     let puzzle = chosen.lines().find(|l| l.starts_with("regions_puzzle")).unwrap().to_string();
     // A, which chose nothing, solves a board: its solution is saved, B's choices stay.
-    finish(a, &solving([7, 1, 3, 0, 6, 4, 2, 5]));
+    common::bin::finish(a, &solving([7, 1, 3, 0, 6, 4, 2, 5]));
     let text = fs::read_to_string(&state).unwrap();
     assert!(text.contains("found = [0]"), "{text}");
     assert!(text.contains("mode = \"regions\"\nsize = 7\n"), "B's mode and size, the last chosen:\n{text}");
@@ -454,7 +488,8 @@ fn a_read_only_state_that_is_not_valid_is_left_as_it_is() {
     use std::os::unix::fs::PermissionsExt;
     let d = dir("read-only-invalid");
     let state = d.join("state.toml");
-    fs::write(&state, "garbage ][\n").unwrap();
+    // A state gone bad (a file that is no state at all is refused, read-only or not).
+    fs::write(&state, "found = garbage ][\n").unwrap();
     fs::set_permissions(&state, fs::Permissions::from_mode(0o444)).unwrap();
     let before = snapshot(&state);
     let out = play(&state, &(solving([7, 1, 3, 0, 6, 4, 2, 5]) + "press\npress\n"));
@@ -550,9 +585,14 @@ fn the_state_file_and_the_page_say_the_same_about_each_broken_rule() {
             "newer queens (format version 99999999999999999999,",
         ),
     ];
+    // Issue 50: a day to come, on the same day as the file's (the system clock's).
+    let today = queens::backend::clock::UtcCalendar::today();
+    let to_come = queens::regions::generate::date_string(today.unwrap() + 24);
+    let cases =
+        cases.into_iter().chain([(daily(&to_come, "3"), daily_json(&to_come, "3"), "is after today, ")]);
     for (file, page, why) in cases {
         let file_says = queens::daemon::state_toml::parse(&file).unwrap_err().to_string();
-        let page_says = queens_web::saved::read(&page).unwrap_err().to_string();
+        let page_says = queens_web::saved::read(&page, today).unwrap_err().to_string();
         assert!(file_says.contains(why), "{file:?}: {file_says}");
         assert_eq!(page_says, file_says, "{page:?} against {file:?}");
     }
@@ -567,7 +607,7 @@ fn the_state_file_and_the_page_judge_a_version_as_written() {
         let file = format!("version = {version}\nmode = \"classic\"\nsize = 8\nfound = []\n");
         let file_says = queens::daemon::state_toml::parse(&file).unwrap_err().to_string();
         let json = format!(r#"{{"version":{version},"mode":"classic","size":8,"found":[]}}"#);
-        let page_says = queens_web::saved::read(&json).unwrap_err().to_string();
+        let page_says = queens_web::saved::read(&json, None).unwrap_err().to_string();
         assert_eq!(page_says, file_says, "{json} against {file:?}");
     }
 }

@@ -67,7 +67,7 @@ fn a_size_is_refused_in_the_same_words_on_the_command_line_in_the_config_file_an
         assert_eq!(code, Some(78), "size = {size}: {file}");
         assert!(file.starts_with(&format!("queens play: {config_arg}:")), "{file}");
         assert_eq!(about_the_size(&file), about_the_size(&cli), "size = {size} against --size {size}");
-        let page = queens_web::saved::read(&format!(r#"{{"mode":"{mode}","size":{size},"found":[]}}"#))
+        let page = queens_web::saved::read(&format!(r#"{{"mode":"{mode}","size":{size},"found":[]}}"#), None)
             .unwrap_err()
             .to_string();
         assert_eq!(about_the_size(&page), about_the_size(&cli), "the page's {size} against --size {size}");
@@ -80,7 +80,7 @@ fn a_size_is_refused_in_the_same_words_on_the_command_line_in_the_config_file_an
         assert_eq!(about_the_size(&cli), format!("cannot be '{written}': not a whole number"));
     }
     let page =
-        queens_web::saved::read(r#"{"mode":"classic","size":8.5,"found":[]}"#).unwrap_err().to_string();
+        queens_web::saved::read(r#"{"mode":"classic","size":8.5,"found":[]}"#, None).unwrap_err().to_string();
     assert_eq!(about_the_size(&page), "cannot be '8.5': not a whole number");
     fs::remove_dir_all(&d).unwrap();
 }

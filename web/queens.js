@@ -262,10 +262,25 @@ function update() {
   }
 }
 
+// Whether `key` is the focused control's own, not the game's: every key in a text field (the puzzle
+// box, the date), Enter and Space on a button, the checkbox or the puzzle box's summary, which act on
+// them. The board's squares, and the page with nothing focused, give every key to the game.
+function controlsOwn(target, key) {
+  const control = target.closest?.("textarea, input, select, button, summary, a[href]");
+  if (!control) return false;
+  if (control.matches("textarea, select, input:not([type=checkbox], [type=radio], [type=button])")) return true;
+  return key === "Enter" || key === " ";
+}
+
+// A control clicked with a pointer gives the keys back to the game: Space after a click on the
+// letters box is a press again, not the box's. A click from the keyboard (detail 0) leaves the focus
+// where the keyboard put it.
+function pointerClicked(e) {
+  if (e.detail > 0) e.target.closest?.("button, input[type=checkbox], summary")?.blur();
+}
+
 function onKey(e) {
-  if (e.ctrlKey || e.altKey || e.metaKey) return;
-  // Keys in the puzzle box (typing a puzzle, its summary, its button) are the box's, not the game's.
-  if (e.target.closest?.("#puzzle, #past")) return;
+  if (e.ctrlKey || e.altKey || e.metaKey || controlsOwn(e.target, e.key)) return;
   const event = KEYS[e.key];
   if (event === undefined) return;
   e.preventDefault();
@@ -301,6 +316,17 @@ function joystick() {
     button.addEventListener("pointercancel", release);
     button.addEventListener("lostpointercapture", release);
     button.addEventListener("contextmenu", (e) => e.preventDefault());
+    // Enter or Space on the focused button clicks it with no pointer (detail 0): a push of it, once
+    // per press of the key, as the game's Enter (a held Enter would click again and again).
+    button.addEventListener("keydown", (e) => {
+      if (e.repeat && e.key === "Enter") e.preventDefault();
+    });
+    button.addEventListener("click", (e) => {
+      if (e.detail !== 0) return;
+      wasm.joystick(key, 1, performance.now());
+      wasm.joystick(key, 0, performance.now());
+      update();
+    });
   }
 }
 
@@ -420,8 +446,6 @@ function app() {
     });
   }, (e) => console.warn(`queens: no offline play (${e.message})`));
   button.addEventListener("click", () => waiting?.postMessage("take the new release"));
-  // The button's keys are the button's, not the game's.
-  button.addEventListener("keydown", (e) => e.stopPropagation());
   // The new release is live: this page's files are the old one's, so load the new ones.
   let reloading = false;
   navigator.serviceWorker.addEventListener("controllerchange", () => {
@@ -495,14 +519,15 @@ function showLetters(letters) {
   }
 }
 
-// A past day's puzzle: the address's `#d=YYYY-MM-DD`, which the engine reads and checks (from the
-// first day to today) and says in one line why not. Returns whether there is one to play. The
-// address keeps it: a reload plays that day again, and today's progress stays as it was.
+// A past day's puzzle: the address's `#d=YYYY-MM-DD`, which the engine reads as it is kept (its
+// escapes undone there, as a `#p=` link's) and checks (from the first day to today), and says in one
+// line why not. Returns whether there is one to play. The address keeps it: a reload plays that day
+// again, and today's progress stays as it was.
 function givenDay() {
   const said = document.getElementById("day-said");
   said.textContent = "";
   if (!location.hash.startsWith("#d=")) return false;
-  const answer = text(withStored(decodeURIComponent(location.hash), wasm.given_day));
+  const answer = text(withStored(location.hash, wasm.given_day));
   if (answer.startsWith("#")) {
     document.getElementById("day").value = answer.slice(3);
     return true;
@@ -536,6 +561,7 @@ async function main() {
   const { instance } = await WebAssembly.instantiateStreaming(fetch("queens.wasm"), imports);
   wasm = instance.exports;
   document.addEventListener("keydown", onKey);
+  document.addEventListener("click", pointerClicked);
   joystick();
   board();
   new ResizeObserver(layBoard).observe(document.getElementById("matrix"));

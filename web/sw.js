@@ -53,8 +53,10 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== "GET" || url.origin !== self.location.origin || !url.pathname.startsWith(BASE)) return;
-  // The page whatever its query (?seed=) or fragment (#p=); a file by its name.
-  const name = event.request.mode === "navigate" ? "index.html" : url.pathname.slice(BASE.length);
+  // The page's own address (the folder, or its index.html), whatever its query (?seed=) or
+  // fragment (#p=), is the page; any other address is itself: a kept file by its name (an icon
+  // opened in a tab is the icon), the rest the network's (its 404 too).
+  const name = url.pathname.slice(BASE.length) || "index.html";
   if (!(name in FILES)) return;
   event.respondWith(caches.open(CACHE).then((cache) => cache.match(name)).then((kept) => kept ?? fetch(event.request)));
 });

@@ -5,6 +5,7 @@
 //! in the game's words, naming the options that fix them. `play` and
 //! `doctor` fill the settings from the same options (`cli/hat_args.rs`).
 
+use super::error::shown_path;
 use crate::game::gesture::Timing;
 use crate::game::{Frame, Rgb};
 use sense_hat::compat;
@@ -76,7 +77,7 @@ pub(crate) fn message(e: &Error) -> String {
         }
         Error::Busy { bus, advice } => format!(
             "a kernel driver holds the Sense HAT at 0x46 on {}: use `--backend sensehat` (the framebuffer), or {advice}",
-            bus.display()
+            shown_path(bus)
         ),
         Error::Open { device: Device::I2cBus, path, source }
             if !e.permission_denied() && !e.refused_by_device_policy() =>
@@ -84,7 +85,7 @@ pub(crate) fn message(e: &Error) -> String {
             format!(
                 "cannot open the I2C bus {}: {source} (enable it with `dtparam=i2c_arm=on` in /boot/firmware/config.txt, \
                  or name another with --i2c-bus)",
-                path.display()
+                shown_path(path)
             )
         }
         Error::NoLine { name } => format!(

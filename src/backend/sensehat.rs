@@ -211,6 +211,10 @@ impl Backend for SenseHat {
     fn is_service(&self) -> bool {
         true
     }
+
+    fn ended_by(&self) -> Option<i32> {
+        self.shutdown.signal()
+    }
 }
 
 #[cfg(test)]

@@ -16,7 +16,7 @@ use crate::regions::Puzzle;
 use crate::regions::generate::{FIRST_DAY, date_said, date_string};
 use crate::regions::share::Unplayable;
 use crate::words::shown;
-use log::info;
+use log::{info, warn};
 use std::io::{self, IsTerminal};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -209,7 +209,8 @@ pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
     // The script backend is for tests and pipes: it keeps state only when asked.
     let state_file = args.state.clone().map(StateFile::new).or_else(|| match choice {
         BackendKind::Script => None,
-        _ => StateFile::default_location(),
+        // Said once, before the backend draws: the game plays on without saving.
+        _ => StateFile::default_location().map_err(|why| warn!("{why}")).ok(),
     });
     // A puzzle file or link is read before anything opens; standard input once the
     // backend says whether its keys come from there.
@@ -275,7 +276,9 @@ pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
         crate::eprintln_lossy!("{}: {} script {lines} refused", super::program::name(), ended.refused);
         return Ok(ExitCode::FAILURE);
     }
-    Ok(ExitCode::SUCCESS)
+    // Ended by a signal (Ctrl-C, systemd's stop), as a shell reports a process the signal ended:
+    // 130, 143, as the solver commands exit; `q` is a game played to its end, 0.
+    Ok(ended.signal.map_or(ExitCode::SUCCESS, |sig| ExitCode::from(128 + sig as u8)))
 }
 
 /// `--date`'s help, naming the first day with a puzzle of the day.

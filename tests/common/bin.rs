@@ -41,15 +41,14 @@ fn started_with_input<S: AsRef<OsStr>>(
     args: impl IntoIterator<Item = S>,
     input: &str,
 ) -> std::process::Child {
-    let mut child = queens()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = piped(args);
     child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
     child
+}
+
+/// `queens ARGS` started with its standard input, output and error piped.
+fn piped<S: AsRef<OsStr>>(args: impl IntoIterator<Item = S>) -> std::process::Child {
+    queens().args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap()
 }
 
 /// `queens play ARGS` with `script` on standard input, run to the end; it must succeed.
@@ -57,6 +56,29 @@ pub fn play<S: AsRef<OsStr>>(args: impl IntoIterator<Item = S>, script: &str) ->
     let args: Vec<std::ffi::OsString> =
         std::iter::once("play".into()).chain(args.into_iter().map(|a| a.as_ref().to_owned())).collect();
     let out = with_input(args, script);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    out
+}
+
+/// `queens play ARGS` with its standard input held open and its output
+/// piped, once it has shown its first frame: it has read its saved state.
+/// [`finish`] gives it the rest of its input.
+pub fn started_play<S: AsRef<OsStr>>(args: impl IntoIterator<Item = S>) -> std::process::Child {
+    use std::io::BufRead;
+    let args: Vec<std::ffi::OsString> =
+        std::iter::once("play".into()).chain(args.into_iter().map(|a| a.as_ref().to_owned())).collect();
+    let mut child = piped(args);
+    let mut first = String::new();
+    std::io::BufReader::new(child.stdout.as_mut().unwrap()).read_line(&mut first).unwrap();
+    assert!(!first.is_empty(), "the game showed nothing");
+    child
+}
+
+/// Gives a game [`started_play`] the rest of its input and runs it to the
+/// end; it must succeed.
+pub fn finish(mut game: std::process::Child, script: &str) -> Output {
+    game.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
+    let out = game.wait_with_output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     out
 }

@@ -6,7 +6,38 @@
 
 use std::fmt;
 use std::io;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+/// How much of a path a message shows, in characters.
+const SHOWN: usize = 80;
+
+/// A path as this crate's messages show it: its first 80 characters (then
+/// `...`), with control characters, blanks other than the space and the
+/// invisible marks (zero-width, direction) written as Rust's escapes
+/// (`\u{1b}`). A path given by mistake can be of any length and hold a
+/// terminal's escapes: a message must be neither a line of 3,000
+/// characters nor a recoloured terminal. The rule the `queens` program
+/// quotes all its input by.
+pub fn shown_path(path: &Path) -> String {
+    let text = path.to_string_lossy();
+    let hidden = |c: char| {
+        c.is_control()
+            || (c.is_whitespace() && c != ' ')
+            || matches!(c, '\u{ad}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2064}' | '\u{feff}')
+    };
+    let mut out = String::with_capacity(text.len().min(4 * SHOWN));
+    for (n, c) in text.chars().enumerate() {
+        if n == SHOWN {
+            out.push_str("...");
+            break;
+        }
+        match hidden(c) {
+            true => out.extend(c.escape_default()),
+            false => out.push(c),
+        }
+    }
+    out
+}
 
 /// What the crate's calls return.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
@@ -158,7 +189,7 @@ impl fmt::Display for Error {
         match self {
             Error::NotFound { explanation, .. } => write!(f, "{explanation}")?,
             Error::Open { device, path, source } => {
-                write!(f, "cannot open the {} {}: {source}", device.noun(), path.display())?;
+                write!(f, "cannot open the {} {}: {source}", device.noun(), shown_path(path))?;
                 if *device == Device::I2cBus && !self.permission_denied() && !self.refused_by_device_policy()
                 {
                     write!(
@@ -168,20 +199,20 @@ impl fmt::Display for Error {
                 }
             }
             Error::NotCharDevice { device, path } => {
-                write!(f, "{} is not {} (it is not a character device)", path.display(), device.kind())?
+                write!(f, "{} is not {} (it is not a character device)", shown_path(path), device.kind())?
             }
             Error::NotThatDevice { device, path, source } => {
                 let kind = match device {
                     Device::LedMatrix => "a framebuffer",
                     _ => device.kind(),
                 };
-                write!(f, "{} is not {kind}: {source}", path.display())?
+                write!(f, "{} is not {kind}: {source}", shown_path(path))?
             }
             Error::WrongShape { path, reason } => {
-                write!(f, "{} is not the Sense HAT's LED matrix: {reason}", path.display())?
+                write!(f, "{} is not the Sense HAT's LED matrix: {reason}", shown_path(path))?
             }
             Error::MissingKeys { path, name } => {
-                write!(f, "{}", path.display())?;
+                write!(f, "{}", shown_path(path))?;
                 if let Some(name) = name {
                     write!(f, " ({name:?})")?;
                 }
@@ -190,7 +221,7 @@ impl fmt::Display for Error {
             Error::Grab { path, source } => write!(
                 f,
                 "cannot grab the joystick {} (is another program using it?): {source}",
-                path.display()
+                shown_path(path)
             )?,
             Error::Lost { device, what, source } => {
                 write!(f, "the {} {what} is gone ({source})", device.noun())?
@@ -200,9 +231,9 @@ impl fmt::Display for Error {
                 f,
                 "a kernel driver holds the Sense HAT at 0x46 on {}: use the kernel's drivers (the framebuffer), or \
                  {advice}",
-                bus.display()
+                shown_path(bus)
             )?,
-            Error::NoHat { bus, cause } => write!(f, "no Sense HAT on {}: {cause}", bus.display())?,
+            Error::NoHat { bus, cause } => write!(f, "no Sense HAT on {}: {cause}", shown_path(bus))?,
             Error::NotTheHat { id } => write!(
                 f,
                 "the chip at 0x46 answers 0x{id:02X} to \"who am I\", not 's' (0x73): it is not a Sense HAT"
@@ -215,7 +246,7 @@ impl fmt::Display for Error {
             Error::Line { what, source } => {
                 write!(f, "cannot watch the joystick's interrupt, {what}: {source}")?
             }
-            Error::Image { path, reason } => write!(f, "cannot show {}: {reason}", path.display())?,
+            Error::Image { path, reason } => write!(f, "cannot show {}: {reason}", shown_path(path))?,
         }
         // NoHat's cause has said it already.
         if matches!(self, Error::NoHat { .. }) {
@@ -244,6 +275,28 @@ impl std::error::Error for Error {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_path_is_cut_to_80_characters_and_its_escapes_shown() {
+        let long = Path::new("/dev/").join("é".repeat(3000));
+        assert_eq!(shown_path(&long), format!("/dev/{}...", "é".repeat(75)));
+        assert_eq!(shown_path(Path::new("a\u{1b}[31mRED\n")), "a\\u{1b}[31mRED\\n");
+        assert_eq!(shown_path(Path::new("/dev/fb\u{202e}1 x")), "/dev/fb\\u{202e}1 x");
+        // Every variant that names a path, by either path to the HAT.
+        let path = || PathBuf::from("\u{1b}[2J".repeat(1000));
+        let absent = || io::Error::from(io::ErrorKind::NotFound);
+        for error in [
+            Error::Open { device: Device::Joystick, path: path(), source: absent() },
+            Error::Open { device: Device::I2cBus, path: path(), source: absent() },
+            Error::NotCharDevice { device: Device::LedMatrix, path: path() },
+            Error::Busy { bus: path(), advice: "unbind it".into() },
+            Error::NoHat { bus: path(), cause: Box::new(Error::NotTheHat { id: 0x6A }) },
+            Error::Image { path: path(), reason: "not a PNG".into() },
+        ] {
+            let message = error.to_string();
+            assert!(!message.contains('\u{1b}') && message.chars().count() < 400, "{message}");
+        }
+    }
 
     #[test]
     fn a_permission_error_names_the_group_and_no_other_error_does() {

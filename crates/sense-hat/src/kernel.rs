@@ -5,7 +5,7 @@
 
 use crate::devices::Devices;
 use crate::discover::{Found, JOYSTICK_NAME, LED_NAME, Roots};
-use crate::error::{Device, Error, Result};
+use crate::error::{Device, Error, Result, shown_path};
 use crate::leds::framebuffer::Framebuffer;
 use crate::leds::matrix::LedMatrix;
 use crate::stick::evdev::Joystick;
@@ -67,7 +67,7 @@ pub fn listing(found: &[Found]) -> String {
     if found.is_empty() {
         return "none".to_string();
     }
-    found.iter().map(|f| format!("{} {:?}", f.path.display(), f.name)).collect::<Vec<_>>().join(", ")
+    found.iter().map(|f| format!("{} {:?}", shown_path(&f.path), f.name)).collect::<Vec<_>>().join(", ")
 }
 
 fn missing_led(roots: &Roots) -> Error {
@@ -96,14 +96,14 @@ impl Devices for KernelDevices {
     fn leds(&mut self) -> Result<Box<dyn LedMatrix>> {
         let path = self.led_matrix_path().ok_or_else(|| missing_led(&self.roots))?;
         let leds = Framebuffer::open(&path)?;
-        info!("LED matrix: {}", path.display());
+        info!("LED matrix: {}", shown_path(&path));
         Ok(Box::new(leds))
     }
 
     fn stick(&mut self) -> Result<Box<dyn Stick>> {
         let path = self.joystick_path().ok_or_else(|| missing_joystick(&self.roots))?;
         let stick = Joystick::open(&path)?;
-        info!("joystick: {}", path.display());
+        info!("joystick: {}", shown_path(&path));
         Ok(Box::new(stick))
     }
 }

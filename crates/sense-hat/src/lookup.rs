@@ -5,6 +5,8 @@
 use crate::devices::Devices;
 #[cfg(feature = "kernel")]
 use crate::discover::Roots;
+#[cfg(any(feature = "kernel", feature = "i2c"))]
+use crate::error::shown_path;
 use crate::error::{Device, Error, Result};
 #[cfg(feature = "i2c")]
 use crate::i2c::devices::{DEFAULT_BUS, I2cDevices};
@@ -211,7 +213,7 @@ impl Lookup {
         #[cfg(feature = "kernel")]
         {
             use crate::discover::{JOYSTICK_NAME, LED_NAME};
-            let found = |path: Option<PathBuf>| path.map_or("none".to_string(), |p| p.display().to_string());
+            let found = |path: Option<PathBuf>| path.map_or("none".to_string(), |p| shown_path(&p));
             said.push(format!(
                 "the LED matrix {LED_NAME:?}: {}, the joystick {JOYSTICK_NAME:?}: {}",
                 found(self.kernel.led_matrix_path()),
@@ -219,7 +221,7 @@ impl Lookup {
             ));
         }
         #[cfg(feature = "i2c")]
-        said.push(format!("no chip answers on {}", self.bus.display()));
+        said.push(format!("no chip answers on {}", shown_path(&self.bus)));
         #[cfg(not(any(feature = "kernel", feature = "i2c")))]
         said.push(
             "this build of the sense-hat crate has neither path (the kernel and i2c features)".to_string(),

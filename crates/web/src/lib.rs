@@ -135,19 +135,28 @@ pub extern "C" fn given_puzzle() -> usize {
 }
 
 /// Reads the input buffer as a day whose puzzle of the day to play
-/// (`YYYY-MM-DD`, alone or after the address's `#d=`), for the next
-/// [`start`], if it is from the first day to today. The output text is
-/// then the day's fragment (`#d=YYYY-MM-DD`, for the address), or else why
-/// not, in one line: the words `queens play --date` says it in; returns
-/// its length.
+/// (`YYYY-MM-DD`: the date choice's value, or the address's `#d=` and the
+/// day), for the next [`start`], if it is from the first day to today.
+/// The address is read as a link is ([`share::percent_decoded`], blanks
+/// around it dropped), so `#d=2026-11-27%20` is that day, and a `%` that
+/// starts no escape (`#d=%`) is said to be no date, as any other. The
+/// output text is then the day's fragment (`#d=YYYY-MM-DD`, for the
+/// address), or else why not, in one line: the words `queens play --date`
+/// says it in, or, for an empty date choice (nothing chosen, or a date
+/// typed in part), to choose a day first. Returns its length.
 // SAFETY: as for `input_buffer`.
 #[unsafe(no_mangle)]
 pub extern "C" fn given_day() -> usize {
     let today = calendar().today();
     PAGE.with_borrow_mut(|page| {
-        let text = String::from_utf8_lossy(&page.input);
-        let date = text.strip_prefix(DAY_KEY).unwrap_or(&text);
-        (page.given, page.output) = match past_day_said(date, today) {
+        let text = share::percent_decoded(&String::from_utf8_lossy(&page.input));
+        let text = text.trim();
+        let said = match text.strip_prefix(DAY_KEY) {
+            Some(date) => past_day_said(date.trim(), today),
+            None if text.is_empty() => Err("choose a day first".to_string()),
+            None => past_day_said(text, today),
+        };
+        (page.given, page.output) = match said {
             Ok(day) => (Some(Given::Day(day)), format!("{DAY_KEY}{}", date_string(day))),
             Err(why) => (None, why),
         };
@@ -179,7 +188,7 @@ pub extern "C" fn start(now: f64, intro: u32, seed: u64, stored: u32) -> usize {
     PAGE.with_borrow_mut(|page| {
         let (saved, unusable) = match stored {
             0 => (None, None),
-            _ => match saved::read(&String::from_utf8_lossy(&page.input)) {
+            _ => match saved::read(&String::from_utf8_lossy(&page.input), calendar().today()) {
                 Ok(saved) => (Some(saved), None),
                 Err(why) => (None, Some(why)),
             },
@@ -647,6 +656,31 @@ mod tests {
             assert_eq!(output_text(), expected);
             assert!(PAGE.with_borrow(|page| page.given.is_none()));
         }
+    }
+
+    /// Issue 50: `#d=%` stopped the page ("URI malformed", thrown by the
+    /// page's own decoding), `#d=2026-11-27%20` was refused where a `#p=`
+    /// with `%20` after it is read, and an empty date choice was "'' is
+    /// not a date".
+    #[test]
+    fn a_day_is_read_as_a_link_is_and_an_empty_choice_asks_for_one() {
+        use queens_engine::regions::generate::{FIRST_DAY, date_said};
+        let day = date_string(FIRST_DAY + 1);
+        for given in [format!("#d={day}%20"), format!("#d=%32{}", &day[1..]), format!(" {day}\n")] {
+            give(&given);
+            given_day();
+            assert_eq!(output_text(), format!("#d={day}"), "{given:?}");
+        }
+        for (given, date) in [("#d=%", "%"), ("#d=%E0%A4%A", "\u{fffd}%A"), ("#d=", "")] {
+            give(given);
+            given_day();
+            assert_eq!(output_text(), date_said(date).unwrap_err(), "{given:?}");
+            assert!(!output_text().contains('\n'));
+            assert!(PAGE.with_borrow(|page| page.given.is_none()));
+        }
+        give("");
+        given_day();
+        assert_eq!(output_text(), "choose a day first");
     }
 
     #[test]

@@ -37,10 +37,12 @@ pub fn merged(ours: &SavedState, as_of: (ModeKind, usize), stored: &SavedState) 
     SavedState { regions: ours.regions, ..ours.merged(&as_of, stored) }
 }
 
-/// Reads the stored JSON. The error says what is wrong, in the engine's
-/// words, as the state file's does, or that a newer queens stored it.
-pub fn read(stored: &str) -> Result<SavedState, Unusable> {
-    SavedState::from_json(stored)
+/// Reads the stored JSON on day `today` (the page's date, UTC, if known:
+/// a streak's last day after it is not valid). The error says what is
+/// wrong, in the engine's words, as the state file's does, or that a newer
+/// queens stored it.
+pub fn read(stored: &str, today: Option<i64>) -> Result<SavedState, Unusable> {
+    SavedState::from_json(stored, today)
 }
 
 /// The JSON the page stores for `state`.
@@ -52,6 +54,11 @@ pub fn to_json(state: &SavedState) -> String {
 mod tests {
     use super::*;
     use queens_engine::game::{InPlay, Progress};
+
+    /// [`super::read`] with no date known, as on the host: no day is to come.
+    fn read(stored: &str) -> Result<SavedState, Unusable> {
+        super::read(stored, None)
+    }
 
     #[test]
     fn what_is_stored_reads_back_the_same() {
@@ -213,6 +220,10 @@ mod tests {
             (
                 r#"{"mode":"regions","size":8,"found":[],"regions_puzzle":7}"#,
                 "is not valid: \"regions_puzzle\" is a number: expected SIZE:SEED",
+            ),
+            (
+                r#"{"mode":"strict","mode":"classic","size":8,"found":[]}"#,
+                "is not valid: \"mode\" is given twice",
             ),
         ];
         for (json, why) in cases {

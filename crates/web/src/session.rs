@@ -251,7 +251,7 @@ impl Session {
         let ours = SavedState::of(&self.engine);
         let merged = match stored {
             None => ours,
-            Some(json) => match saved::read(json) {
+            Some(json) => match saved::read(json, self.engine.today()) {
                 Ok(there) => saved::merged(&ours, self.chosen_as_of, &there),
                 Err(newer @ Unusable::Newer(_)) => {
                     self.stop_keeping();

@@ -4,6 +4,7 @@
 //! the board is drawn is also where a click is read (`Squares`).
 
 use crate::game::{Checkerboard, Frame, OnShow, Press, Rgb};
+use crate::regions::share::KEY;
 use std::fmt::Write;
 
 /// The narrowest terminal the game plays in: the shortest help line fits.
@@ -254,8 +255,10 @@ fn status_with_items(on_show: &OnShow, log: Option<&str>, shown: std::ops::Range
 }
 
 /// The rows under the board, cleared and written: the status line (wrapped
-/// onto as many rows as it needs and the terminal has) and the help line
-/// after it, each centred.
+/// onto as many rows as it needs and the terminal has), a solve's lines to
+/// share where there is room for them besides, and the help line after
+/// them, each centred, but for a link too long for a row: it starts in the
+/// first column and flows onto the next rows.
 pub fn under(on_show: &OnShow, log: Option<&str>, size: Size, side: usize) -> String {
     let (top, _) = origin(size, side);
     let (cols, rows) = (size.cols as usize, size.rows as usize);
@@ -265,15 +268,18 @@ pub fn under(on_show: &OnShow, log: Option<&str>, size: Size, side: usize) -> St
         let _ = write!(out, "\x1b[{};1H\x1b[2K", row + 1);
     }
     let room = rows.saturating_sub(first + 1).max(1);
-    // A solve's lines to share, under its status line, where there is room for them besides.
     let share = share_rows(on_show, cols);
-    let share = if room > share.len() { share } else { Vec::new() };
-    let lines = status_lines(on_show, log, cols, room - share.len());
-    let help = [vec![Span::plain(&help(on_show, cols))]];
-    for (i, line) in lines.iter().chain(share.iter()).chain(help.iter()).enumerate() {
-        let width = plain_text(line).chars().map(cell_width).sum::<usize>();
-        let _ = write!(out, "\x1b[{};{}H", first + i + 1, cols.saturating_sub(width) / 2 + 1);
-        for (j, span) in line.iter().enumerate() {
+    let share_height: usize = share.iter().map(|line| line.height(cols)).sum();
+    let (share, share_height) = if room > share_height { (share, share_height) } else { (Vec::new(), 0) };
+    let status = status_lines(on_show, log, cols, room - share_height);
+    let help = Line::centred(vec![Span::plain(&help(on_show, cols))]);
+    let lines = status.into_iter().map(Line::centred).chain(share).chain([help]);
+    let mut row = first;
+    for line in lines {
+        let width = line.width();
+        let col = if line.flows { 0 } else { cols.saturating_sub(width) / 2 };
+        let _ = write!(out, "\x1b[{};{}H", row + 1, col + 1);
+        for (j, span) in line.spans.iter().enumerate() {
             if j > 0 {
                 out.push(' ');
             }
@@ -284,27 +290,75 @@ pub fn under(on_show: &OnShow, log: Option<&str>, size: Size, side: usize) -> St
                 false => out.push_str(&span.text),
             }
         }
+        row += line.height(cols);
     }
     out
 }
 
-/// The lines to share a solve ([`OnShow::share`]), each cut into rows of
-/// at most `width` columns: a link longer than the screen is whole, on
-/// several rows.
-fn share_rows(on_show: &OnShow, width: usize) -> Vec<Vec<Span>> {
-    let mut rows = Vec::new();
-    for line in on_show.share.iter().flatten() {
+/// A line under the board: centred on its row, or flowing from the first
+/// column over as many rows as it takes, written in one go so that the
+/// terminal wraps it itself.
+struct Line {
+    spans: Vec<Span>,
+    flows: bool,
+}
+
+impl Line {
+    fn centred(spans: Vec<Span>) -> Line {
+        Line { spans, flows: false }
+    }
+
+    /// The columns it takes, a space between its words.
+    fn width(&self) -> usize {
+        plain_text(&self.spans).chars().map(cell_width).sum()
+    }
+
+    /// The rows it takes in a terminal `cols` wide.
+    fn height(&self, cols: usize) -> usize {
+        if self.flows { self.width().div_ceil(cols.max(1)).max(1) } else { 1 }
+    }
+}
+
+/// The lines to share a solve ([`OnShow::share`]) as rows of at most
+/// `width` columns. A line that fits is a row. One that does not is cut
+/// before its link (`#p=...`, a puzzle given by link), which has a row of
+/// its own, whole: centred where it fits; else flowing from the first
+/// column, wrapped by the terminal, which joins the rows it wrapped when
+/// they are copied, so that the link is copied whole, as one line (issue
+/// 50: a 12x12's link cut onto two rows was copied as two lines, and read
+/// back as a link too short). Other text too wide is cut into rows.
+fn share_rows(on_show: &OnShow, width: usize) -> Vec<Line> {
+    let width = width.max(2);
+    let columns = |text: &str| text.chars().map(cell_width).sum::<usize>();
+    let cut = |text: &str, rows: &mut Vec<Line>| {
         let mut row = String::new();
         let mut used = 0;
-        for c in line.chars() {
-            if used + cell_width(c) > width.max(2) {
-                rows.push(vec![Span::plain(&std::mem::take(&mut row))]);
+        for c in text.chars() {
+            if used + cell_width(c) > width {
+                rows.push(Line::centred(vec![Span::plain(&std::mem::take(&mut row))]));
                 used = 0;
             }
             row.push(c);
             used += cell_width(c);
         }
-        rows.push(vec![Span::plain(&row)]);
+        rows.push(Line::centred(vec![Span::plain(&row)]));
+    };
+    let marked = format!("#{KEY}");
+    let mut rows = Vec::new();
+    for line in on_show.share.iter().flatten() {
+        let Some(at) = line.find(&marked).filter(|_| columns(line) > width) else {
+            cut(line, &mut rows);
+            continue;
+        };
+        let (before, link) = line.split_at(at);
+        let (link, after) = link.split_at(link.find(char::is_whitespace).unwrap_or(link.len()));
+        if !before.trim().is_empty() {
+            cut(before.trim(), &mut rows);
+        }
+        rows.push(Line { spans: vec![Span::plain(link)], flows: columns(link) > width });
+        if !after.trim().is_empty() {
+            cut(after.trim(), &mut rows);
+        }
     }
     rows
 }
@@ -853,6 +907,32 @@ mod tests {
         let text = visible(&under(&shown, None, Size { cols: 40, rows: 14 }, 8));
         assert!(text.contains("classic 8x8 | EIGHT QUEENS - MOVE, PRESS"), "{text}");
         assert!(text.contains("TO PLACE, HOLD FOR MENU"), "{text}");
+    }
+
+    /// Issue 50: at 80 columns a link from 10x10 up was cut onto two rows
+    /// (the second centred), and a copy of it was two lines: read back,
+    /// "the link has 72 characters of regions where 12x12 takes 96".
+    #[test]
+    fn a_link_to_share_is_whole_on_a_line_of_its_own() {
+        use crate::game::{Played, Solve};
+        use crate::regions::{generate, share};
+        for (n, cols) in [(12, 80), (10, 80), (12, 40), (8, 40), (5, 80)] {
+            let link = share::fragment(&generate::generate(n, 5, None).unwrap().puzzle);
+            let lines =
+                Solve { played: Played::Link(link.clone()), n, took: 9_000, hints: 0 }.lines("regions");
+            let shown = OnShow { size: n, share: Some(lines.clone()), ..on_show(ModeKind::Regions) };
+            let size = Size { cols, rows: 40 };
+            let seen = crate::backend::terminal::screen::seen::after(size, &under(&shown, None, size, n));
+            let copied = seen.screen().contents();
+            let context = format!("{n}x{n} in {cols} columns:\n{copied}");
+            // The link whole, as one line, and the words before it on theirs.
+            assert!(copied.lines().any(|line| line.trim() == link || line.trim() == lines[0]), "{context}");
+            assert!(copied.contains(&link), "{context}");
+            assert_eq!(copied.contains(&lines[0]), lines[0].len() <= cols as usize, "{context}");
+            for line in &lines[1..] {
+                assert!(copied.lines().any(|l| l.trim() == line), "{context}");
+            }
+        }
     }
 
     #[test]

@@ -43,11 +43,15 @@ struct Cell {
     style: Style,
 }
 
-/// Every cell of a terminal's screen, after some text was written to it.
+/// Every cell of a terminal's screen, after some text was written to it,
+/// and which rows the terminal wrapped itself onto the next (text written
+/// past their last column): a terminal joins those rows when they are
+/// copied, as one line (a solve's link to share too long for a row is).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Screen {
     size: Size,
     cells: Vec<Cell>,
+    wrapped: Vec<bool>,
 }
 
 impl Screen {
@@ -57,7 +61,9 @@ impl Screen {
     /// counts them ([`cell_width`]).
     fn drawn(size: Size, ansi: &str) -> Screen {
         let cells = vec![Cell::default(); usize::from(size.cols) * usize::from(size.rows)];
-        let mut player = Player { screen: Screen { size, cells }, row: 0, col: 0, style: Style::default() };
+        let wrapped = vec![false; usize::from(size.rows)];
+        let screen = Screen { size, cells, wrapped };
+        let mut player = Player { screen, row: 0, col: 0, style: Style::default() };
         player.play(ansi);
         player.screen
     }
@@ -70,11 +76,30 @@ impl Screen {
         &self.cells[row * self.cols()..(row + 1) * self.cols()]
     }
 
+    /// Whether the rows the terminal wrapped, and the rows they wrapped
+    /// onto, are the same on both screens: only then can a change leave a
+    /// row wrapped as [`Screen::drawn`] has it, which the text drawn whole
+    /// does.
+    fn wraps_as(&self, next: &Screen) -> bool {
+        let rows = self.wrapped.len();
+        self.wrapped == next.wrapped
+            && (0..rows)
+                .filter(|&row| next.wrapped[row])
+                .flat_map(|row| [row, row + 1])
+                .filter(|&row| row < rows)
+                .all(|row| self.row(row) == next.row(row))
+    }
+
     /// What to write to a terminal showing this screen, with its attributes
     /// reset, for it to show `next` (of the same size), its attributes
-    /// reset again at the end. Nothing when they are the same.
-    fn changes_to(&self, next: &Screen) -> String {
+    /// reset again at the end. Nothing when they are the same; `None` when
+    /// a row the terminal wrapped changes, or wraps now or no more
+    /// ([`Screen::wraps_as`]): `next` is then drawn whole.
+    fn changes_to(&self, next: &Screen) -> Option<String> {
         assert_eq!(self.size, next.size, "a new size is drawn whole");
+        if !self.wraps_as(next) {
+            return None;
+        }
         let mut pen = Pen { out: String::new(), at: None, style: Style::default(), cols: next.cols() };
         for row in 0..usize::from(next.size.rows) {
             let (old, new) = (self.row(row), next.row(row));
@@ -113,7 +138,7 @@ impl Screen {
             }
         }
         pen.set_style(Style::default());
-        pen.out
+        Some(pen.out)
     }
 }
 
@@ -123,9 +148,9 @@ impl Screen {
 /// `whole`.
 pub(crate) fn to_send(sent: Option<Screen>, whole: String, size: Size) -> (String, Screen) {
     let next = Screen::drawn(size, &whole);
-    match sent {
-        Some(sent) if sent.size == size => (sent.changes_to(&next), next),
-        _ => (whole, next),
+    match sent.filter(|sent| sent.size == size).and_then(|sent| sent.changes_to(&next)) {
+        Some(changes) => (changes, next),
+        None => (whole, next),
     }
 }
 
@@ -169,13 +194,22 @@ impl Player {
         let width = cell_width(c);
         // A wide character that does not fit in the row starts the next, as a terminal has it.
         if self.col + width > cols {
-            // Past the last column: the next row, the screen scrolled up at the bottom.
+            // Past the last column: the next row, the screen scrolled up at the bottom. The row
+            // is wrapped if its last column holds text (as tmux and vt100 have it).
+            let wraps = self.screen.cells[(self.row + 1) * cols - 1].text.is_some();
             self.col = 0;
             if self.row + 1 < rows {
+                self.screen.wrapped[self.row] = wraps;
                 self.row += 1;
             } else {
                 self.screen.cells.drain(..cols);
                 self.screen.cells.extend(std::iter::repeat_n(Cell::default(), cols));
+                self.screen.wrapped.remove(0);
+                self.screen.wrapped.push(false);
+                // A screen of one row wraps nothing onto itself.
+                if rows > 1 {
+                    self.screen.wrapped[rows - 2] = wraps;
+                }
             }
         }
         let here = self.row * cols + self.col;
@@ -202,14 +236,23 @@ impl Player {
             }
             'G' => self.col = usize::from(first(1) - 1).min(cols - 1),
             'C' => self.col = (self.col + usize::from(first(1))).min(cols - 1),
-            'J' if params == "2" => self.screen.cells.fill(erased),
+            // An erasure that reaches the row's last column unwraps it.
+            'J' if params == "2" => {
+                self.screen.cells.fill(erased);
+                self.screen.wrapped.fill(false);
+            }
             'K' if params.is_empty() || params == "0" => {
                 self.screen.cells[here.min(row_end)..row_end].fill(erased);
+                self.screen.wrapped[self.row] &= here >= row_end;
             }
-            'K' if params == "2" => self.screen.cells[self.row * cols..(self.row + 1) * cols].fill(erased),
+            'K' if params == "2" => {
+                self.screen.cells[self.row * cols..(self.row + 1) * cols].fill(erased);
+                self.screen.wrapped[self.row] = false;
+            }
             'X' => {
                 let to = (here + usize::from(first(1))).min(row_end);
                 self.screen.cells[here.min(row_end)..to].fill(erased);
+                self.screen.wrapped[self.row] &= here >= row_end || to < row_end;
             }
             'm' => self.style = sgr(self.style, &numbers),
             _ => debug_assert!(false, "render writes no CSI {params}{end}"),
@@ -372,11 +415,16 @@ pub(super) mod seen {
     }
 
     /// The first cell (row, column) where `a` and `b` differ in text or in
-    /// attributes, with what each shows there.
+    /// attributes, with what each shows there, or the first row one of
+    /// them wrapped onto the next and the other did not (a copy would
+    /// differ).
     pub(crate) fn difference(a: &vt100::Screen, b: &vt100::Screen) -> Option<String> {
         assert_eq!(a.size(), b.size());
         let (rows, cols) = a.size();
         for row in 0..rows.get() {
+            if a.row_wrapped(row) != b.row_wrapped(row) {
+                return Some(format!("row {row}: wrapped {} and {}", a.row_wrapped(row), b.row_wrapped(row)));
+            }
             for col in 0..cols.get() {
                 let (x, y) = (a.cell(row, col).unwrap(), b.cell(row, col).unwrap());
                 let look = |c: &vt100::Cell| {
@@ -441,25 +489,66 @@ mod tests {
         text
     }
 
+    /// What [`to_send`] sends a terminal showing `old` for it to show
+    /// `new`: the changes, or `new` drawn whole as render draws a screen
+    /// (cleared first).
+    fn sent(size: Size, old: &str, new: &str) -> String {
+        to_send(Some(Screen::drawn(size, old)), format!("\x1b[0m\x1b[2J\x1b[H{new}"), size).0
+    }
+
     #[test]
     fn the_changes_turn_one_screen_into_the_other_as_a_terminal_shows_them() {
         let mut dice = Dice(42);
+        let mut whole = 0;
         for case in 0..400 {
             let size = Size { cols: 5 + dice.below(30) as u16, rows: 1 + dice.below(8) as u16 };
             let (old, new) = (random_text(&mut dice, size, 20), random_text(&mut dice, size, 20));
-            let (a, b) = (Screen::drawn(size, &old), Screen::drawn(size, &new));
             // As render's text does, the text sent ends with the attributes reset.
             let mut terminal = seen::after(size, &(old.clone() + "\x1b[0m"));
             let model = seen::after(size, &new);
-            let changes = a.changes_to(&b);
+            let changes = sent(size, &old, &new);
+            whole += changes.starts_with("\x1b[0m\x1b[2J") as usize;
             terminal.process(changes.as_bytes());
             if let Some(difference) = seen::difference(terminal.screen(), model.screen()) {
                 panic!(
                     "case {case}, {size:?}: {old:?} then {changes:?} differs from {new:?} at {difference}"
                 );
             }
-            assert_eq!(a.changes_to(&a), "", "nothing changed, nothing sent");
+            let a = Screen::drawn(size, &old);
+            assert_eq!(a.changes_to(&a).as_deref(), Some(""), "nothing changed, nothing sent");
         }
+        // Rows wrapped by the text, or no more, are drawn whole; the rest are changes.
+        assert!((20..200).contains(&whole), "{whole} of 400 drawn whole");
+    }
+
+    /// Issue 50: a line longer than the screen is wide, written in one go,
+    /// is wrapped by the terminal, which joins its rows when they are
+    /// copied: a change that writes it, or one beside it, leaves it so.
+    #[test]
+    fn a_line_the_terminal_wrapped_stays_one_line() {
+        let size = Size { cols: 10, rows: 4 };
+        let long = "#p=12.abcdefghijkl";
+        let cases = [
+            ("\x1b[1;1Hsolved", format!("\x1b[1;1Hsolved\x1b[2;1H{long}\x1b[4;1Hhelp")),
+            (
+                &*format!("\x1b[1;1Hsolved\x1b[2;1H{long}\x1b[4;1Hhelp"),
+                format!("\x1b[1;1Hmoved!\x1b[2;1H{long}\x1b[4;1Hhelp"),
+            ),
+            (&*format!("\x1b[2;1H{long}"), "\x1b[2;1Hgone".to_string()),
+        ];
+        for (old, new) in &cases {
+            let mut terminal = seen::after(size, &(old.to_string() + "\x1b[0m"));
+            let changes = sent(size, old, new);
+            terminal.process(changes.as_bytes());
+            assert_eq!(
+                seen::difference(terminal.screen(), seen::after(size, new).screen()),
+                None,
+                "{changes:?}"
+            );
+            assert_eq!(terminal.screen().contents().contains(long), new.contains(long), "{changes:?}");
+        }
+        // Only the row that changed, where no wrapped row did.
+        assert_eq!(sent(size, &cases[1].1, &cases[1].1.replace("help", "hold")), "\x1b[4;2Hold");
     }
 
     /// The emoji of a solve's lines to share take two columns: a change
@@ -476,7 +565,7 @@ mod tests {
                 let (old, new) = (screen(old, new), screen(new, old));
                 let (a, b) = (Screen::drawn(size, &old), Screen::drawn(size, &new));
                 let mut terminal = seen::after(size, &old);
-                let changes = a.changes_to(&b);
+                let changes = a.changes_to(&b).expect("no row wrapped");
                 terminal.process(changes.as_bytes());
                 if let Some(difference) =
                     seen::difference(terminal.screen(), seen::after(size, &new).screen())
@@ -494,14 +583,13 @@ mod tests {
             let size = Size { cols: 5 + dice.below(30) as u16, rows: 1 + dice.below(8) as u16 };
             let text = random_text(&mut dice, size, 30);
             // Sent whole to a terminal showing something else, the screen is drawn in full.
-            let (blank, drawn) = (Screen::drawn(size, ""), Screen::drawn(size, &text));
             let mut terminal = seen::terminal(size);
-            terminal.process(blank.changes_to(&drawn).as_bytes());
-            assert_eq!(
-                seen::difference(terminal.screen(), seen::after(size, &text).screen()),
-                None,
-                "{text:?}"
-            );
+            terminal.process(sent(size, "", &text).as_bytes());
+            let played = seen::after(size, &text);
+            assert_eq!(seen::difference(terminal.screen(), played.screen()), None, "{text:?}");
+            // The rows the model has wrapped are the terminal's.
+            let wrapped: Vec<bool> = (0..size.rows).map(|row| played.screen().row_wrapped(row)).collect();
+            assert_eq!(Screen::drawn(size, &text).wrapped, wrapped, "{text:?}");
         }
     }
 
@@ -509,12 +597,10 @@ mod tests {
     fn cells_between_two_changes_are_written_again_when_that_is_shorter() {
         let size = Size { cols: 20, rows: 1 };
         let old = Screen::drawn(size, "\x1b[1;1Habcdefgh");
-        assert_eq!(old.changes_to(&Screen::drawn(size, "\x1b[1;1HXbcdefgY")), "\x1b[1HX\x1b[8GY");
-        assert_eq!(old.changes_to(&Screen::drawn(size, "\x1b[1;1HXbY")), "\x1b[1HXbY\x1b[K");
+        let changes = |old: &Screen, new: &str| old.changes_to(&Screen::drawn(size, new)).unwrap();
+        assert_eq!(changes(&old, "\x1b[1;1HXbcdefgY"), "\x1b[1HX\x1b[8GY");
+        assert_eq!(changes(&old, "\x1b[1;1HXbY"), "\x1b[1HXbY\x1b[K");
         let red = Screen::drawn(size, "\x1b[48;5;196m    ");
-        assert_eq!(
-            red.changes_to(&Screen::drawn(size, "\x1b[48;5;196m  []")),
-            "\x1b[1;3H\x1b[48;5;196m[]\x1b[0m"
-        );
+        assert_eq!(changes(&red, "\x1b[48;5;196m  []"), "\x1b[1;3H\x1b[48;5;196m[]\x1b[0m");
     }
 }

@@ -235,6 +235,12 @@ impl Engine {
         self.calendar = Some(calendar);
     }
 
+    /// Today, in days since 1970-01-01 (UTC): the calendar's, else
+    /// [`Setup::today`], if any. What a saved state read now is checked on.
+    pub fn today(&self) -> Option<i64> {
+        self.calendar.as_ref().and_then(|c| c.today()).or(self.setup.today)
+    }
+
     /// The frame to show now.
     pub fn frame(&self) -> &Frame {
         &self.shown

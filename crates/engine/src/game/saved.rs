@@ -253,18 +253,23 @@ impl SavedState {
         }
     }
 
-    /// The state `read` gives, checked: a known `mode`, a `size` some mode
-    /// plays, `found` solution numbers of the 92, `daily_solved` a real date
-    /// and `daily_streak` a whole number of days from 1 to [`u32::MAX`], the
-    /// two together or neither, and `regions_puzzle` [`InPlay::parse`]'s
-    /// form. The error says which rule is broken, in one line.
-    pub fn read(read: SavedText) -> Result<SavedState, Unusable> {
+    /// The state `read` gives, checked on day `today` (days since
+    /// 1970-01-01, UTC; `None` where the date is not known): a known `mode`,
+    /// a `size` some mode plays, `found` solution numbers of the 92,
+    /// `daily_solved` a real date no later than today (a day to come would
+    /// hold the streak still until it came) and `daily_streak` a whole
+    /// number of days from 1 to [`u32::MAX`], the two together or neither,
+    /// and `regions_puzzle` [`InPlay::parse`]'s form. The error says which
+    /// rule is broken, in one line. Every read of a saved state, at the
+    /// start and before each save's merge, is checked so: a merge never
+    /// meets a day to come, so never lets one win.
+    pub fn read(read: SavedText, today: Option<i64>) -> Result<SavedState, Unusable> {
         let daily = match (read.daily_solved.as_deref(), read.daily_streak.as_deref()) {
             (None, None) => None,
             (Some(date), Some(days)) => Some((date, days)),
             _ => return Err(Unusable::invalid("daily_solved and daily_streak go together")),
         };
-        let (mode, size, progress) = check_values(&read.mode, &read.size, read.found, daily)?;
+        let (mode, size, progress) = check_values(&read.mode, &read.size, read.found, daily, today)?;
         let regions =
             read.regions_puzzle.as_deref().map(InPlay::parse).transpose().map_err(Unusable::invalid)?;
         Ok(SavedState { mode, size, progress, regions })
@@ -275,9 +280,10 @@ impl SavedState {
     /// this build reads (judged first and alone, from its digits as written:
     /// a newer format may shape the rest otherwise), its keys the saved state's and
     /// each of its type (`mode`, `size` and `found` always there), and its
-    /// values by [`SavedState::read`]'s rules. A key given twice counts
-    /// the last, as the page's `JSON.parse` does.
-    pub fn from_json(text: &str) -> Result<SavedState, Unusable> {
+    /// values by [`SavedState::read`]'s rules on day `today`. A key given
+    /// twice is refused, as the puzzle's JSON refuses one (the state file's
+    /// TOML has no such thing).
+    pub fn from_json(text: &str, today: Option<i64>) -> Result<SavedState, Unusable> {
         let value =
             json::parse(text).map_err(|fault| Unusable::invalid(format!("it is not JSON: {fault}")))?;
         let Value::Object(members) = value else {
@@ -294,7 +300,9 @@ impl SavedState {
                 let keys = KEYS.join(", ");
                 return Err(Unusable::invalid(format!("unknown key {}: the keys are {keys}", quoted(key))));
             };
-            seen[index] = true;
+            if std::mem::replace(&mut seen[index], true) {
+                return Err(Unusable::invalid(format!("\"{key}\" is given twice")));
+            }
             match KEYS[index] {
                 "mode" => read.mode = text_of(key, value, "a name")?,
                 "size" => read.size = whole_of(key, value)?,
@@ -313,7 +321,7 @@ impl SavedState {
                 "there is no \"{missing}\": a saved state has mode, size and found"
             )));
         }
-        SavedState::read(read)
+        SavedState::read(read, today)
     }
 }
 
@@ -374,12 +382,14 @@ impl Default for SavedState {
 /// for one that is no number), and, once a puzzle of the day was solved,
 /// the `daily` last day solved (`YYYY-MM-DD`) with the days in a row up to
 /// it, as its text gives them (a whole number, at least one, that fits in a
-/// `u32`). The error says which rule is broken, in one line.
+/// `u32`), that day no later than `today` where it is known. The error
+/// says which rule is broken, in one line.
 fn check_values(
     mode: &str,
     size: &str,
     found: impl IntoIterator<Item = Option<usize>>,
     daily: Option<(&str, &str)>,
+    today: Option<i64>,
 ) -> Result<(ModeKind, usize, Progress), Unusable> {
     let mode: ModeKind = mode.parse().map_err(Unusable::invalid)?;
     let size = check_size(size, None, MAX_SIDE).map_err(|e| Unusable::invalid(format!("size {e}")))?;
@@ -389,6 +399,10 @@ fn check_values(
     if let Some((date, days)) = daily {
         let last = parse_date(date)
             .ok_or_else(|| Unusable::invalid(format!("daily_solved {date:?} is not a date (YYYY-MM-DD)")))?;
+        if let Some(today) = today.filter(|&today| last > today) {
+            let today = date_string(today);
+            return Err(Unusable::invalid(format!("daily_solved {date:?} is after today, {today} (UTC)")));
+        }
         progress = progress.with_streak(last, check_streak(days)?);
     }
     Ok((mode, size, progress))
@@ -452,6 +466,39 @@ mod tests {
             ("2.5", "version is not a whole number"),
         ] {
             assert_eq!(check_version(not).unwrap_err().to_string(), format!("is not valid: {why}"), "{not}");
+        }
+    }
+
+    /// Issue 50: a `daily_solved` to come held the streak still (solved
+    /// today, it stayed as it was) until that day came.
+    #[test]
+    fn a_day_to_come_is_not_valid_and_today_is() {
+        let today = parse_date("2026-12-01").unwrap();
+        let stored = |date: &str| {
+            format!(r#"{{"mode":"regions","size":8,"found":[],"daily_solved":"{date}","daily_streak":3}}"#)
+        };
+        let streak = |date| SavedState::from_json(&stored(date), Some(today)).map(|s| s.progress.streak());
+        assert_eq!(streak("2026-12-01").unwrap().map(|s| (s.last, s.days)), Some((today, 3)));
+        assert_eq!(streak("2026-11-30").unwrap().map(|s| s.last), Some(today - 1));
+        assert_eq!(
+            streak("2026-12-02").unwrap_err().to_string(),
+            "is not valid: daily_solved \"2026-12-02\" is after today, 2026-12-01 (UTC)"
+        );
+        // Where the date is not known, nothing is to come.
+        assert!(SavedState::from_json(&stored("2027-11-30"), None).is_ok());
+    }
+
+    /// Issue 50: the page took `"mode":"strict","mode":"classic"` as
+    /// classic, where the puzzle's JSON refuses a key given twice.
+    #[test]
+    fn a_key_given_twice_is_refused_as_the_puzzles_json_refuses_one() {
+        for (text, key) in [
+            (r#"{"mode":"strict","mode":"classic","size":8,"found":[]}"#, "mode"),
+            (r#"{"version":1,"mode":"classic","size":8,"found":[],"version":1}"#, "version"),
+            (r#"{"mode":"classic","size":8,"found":[],"found":[3]}"#, "found"),
+        ] {
+            let why = SavedState::from_json(text, None).unwrap_err().to_string();
+            assert_eq!(why, format!("is not valid: \"{key}\" is given twice"), "{text}");
         }
     }
 

@@ -134,19 +134,44 @@ fn outside_base64url(outside: char) -> String {
     )
 }
 
-/// Whether `text`, one line, is a puzzle's link: the page's whole address,
-/// its `#p=...` fragment, or the fragment without its `#`.
-pub fn is_link(text: &str) -> bool {
+/// The puzzle links `text` holds, each as written ([`percent_decoded`],
+/// blanks around it dropped): every word (between blanks) with `#p=` in it,
+/// or the whole text when it is one word starting with `p=`. A link in a
+/// solve's lines to share (`queens regions: 12x12 #p=12....`), in a chat
+/// message or in an address bar's text is found alike.
+fn links(text: &str) -> Vec<String> {
     let text = text.trim();
-    !text.contains('\n') && (text.contains(&format!("#{KEY}")) || text.starts_with(KEY))
+    let marked = format!("#{KEY}");
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let linked: Vec<&str> = match words[..] {
+        [only] if only.starts_with(KEY) => vec![only],
+        _ => words.into_iter().filter(|word| word.contains(&marked)).collect(),
+    };
+    linked.into_iter().map(|word| percent_decoded(word).trim().to_string()).collect()
+}
+
+/// Whether `text` holds a puzzle's link (the page's address, its `#p=...`
+/// fragment, or the fragment without its `#`), alone or among other words
+/// and lines, as a solve's lines to share hold it: [`read`] reads it as
+/// that link.
+pub fn holds_link(text: &str) -> bool {
+    !links(text).is_empty()
+}
+
+/// The puzzle [`decode`] reads in a link, by what it reads: the fragment,
+/// whatever address is before it.
+fn link_fragment(link: &str) -> &str {
+    link.rsplit_once('#').map_or(link, |(_, after)| after)
 }
 
 /// A puzzle as a person pastes it, or as `queens regions solve` reads
-/// it: [JSON](super::json) (text starting with `{`), a link (one line with `#p=`, or
-/// starting with `p=`), or rows of region letters, where lines starting
-/// with `#` are comments (as `queens regions generate` prints its first
-/// line); a UTF-8 byte-order mark before it is skipped. Errors name the
-/// line as the text numbers it.
+/// it: [JSON](super::json) (text starting with `{`); else a text holding a
+/// link (a `#p=` in it, or starting with `p=`), read as that link, once or
+/// more, with any words and lines around it (a solve's lines to share, a
+/// message); else rows of region letters, where lines starting with `#`
+/// are comments (as `queens regions generate` prints its first line). A
+/// UTF-8 byte-order mark before it is skipped. Errors name the line as the
+/// text numbers it.
 pub fn read(text: &str) -> Result<Puzzle, PuzzleError> {
     read_given(text).map(|given| given.puzzle)
 }
@@ -169,12 +194,19 @@ pub fn read_given(text: &str) -> Result<Given, PuzzleError> {
         return Ok(Given { puzzle: json.puzzle()?, with_solution: json.solution.is_some() });
     }
     let puzzle = |puzzle| Given { puzzle, with_solution: false };
-    let mut lines = text.lines().filter(|line| !line.trim().is_empty());
-    if let (Some(only), None) = (lines.next(), lines.next()) {
-        let only = only.trim();
-        if is_link(only) {
-            return decode(percent_decoded(only).trim()).map(puzzle);
+    let links = links(text);
+    if let Some(first) = links.first() {
+        let mut puzzles: Vec<&str> = Vec::new();
+        for puzzle in links.iter().map(|link| link_fragment(link)) {
+            if !puzzles.contains(&puzzle) {
+                puzzles.push(puzzle);
+            }
         }
+        if puzzles.len() > 1 {
+            let how_many = how_many(puzzles.len(), "link");
+            return Err(error(format!("the text holds {how_many} to different puzzles: keep one")));
+        }
+        return decode(first).map(puzzle);
     }
     // Comments become blank lines, so that an error's line number is the text's.
     let rows: Vec<&str> =
@@ -185,8 +217,10 @@ pub fn read_given(text: &str) -> Result<Given, PuzzleError> {
 /// A link as it was written: a browser keeps an address percent-encoded
 /// (`%38` for an `8`, a space typed after the link as `%20`), and a link is
 /// copied from the address bar, so its `%XX` escapes are undone, for the
-/// page and the command line alike. A `%` that starts no escape stays.
-fn percent_decoded(link: &str) -> String {
+/// page and the command line alike, and for the page's `#d=` day as for its
+/// `#p=` puzzle. A `%` that starts no escape stays, and bytes that are not
+/// UTF-8 become U+FFFD: nothing here fails.
+pub fn percent_decoded(link: &str) -> String {
     let hex = |b: u8| (b as char).to_digit(16).map(|d| d as u8);
     let (bytes, mut decoded) = (link.as_bytes(), Vec::with_capacity(link.len()));
     let mut i = 0;
@@ -373,6 +407,41 @@ mod tests {
         assert_eq!(percent_decoded("p=%C3%A9"), "p=\u{e9}");
         let letters = "# 50%25 done\nAB\nBA\n";
         assert_eq!(read(letters).map(|p| p.n()), Ok(2), "rows of letters are taken as they are");
+    }
+
+    /// Issue 50: the game's own lines to share, pasted back, were "'q' is
+    /// not a region letter", and a link pasted twice "no puzzle".
+    #[test]
+    fn a_text_holding_one_link_once_or_more_is_read_as_that_link() {
+        let made = generate::generate(12, 5, None).unwrap().puzzle;
+        let link = fragment(&made);
+        // As `game::Solve::lines` has them (tests/regions_share.rs pastes its very lines).
+        let message =
+            format!("queens regions: 12x12 {link}\nsolved in 1m07s with 2 hints\n{}", "👑".repeat(12));
+        let address = format!("https://example.org/queens/{link}");
+        for text in [
+            message.clone(),
+            format!("{message}\n"),
+            format!("{link}\n{link}\n"),
+            format!("try this one: {address} or {link}"),
+            format!("{}\n\nsee {}%20", message, address.replacen("#p=12.", "#p=%312.", 1)),
+        ] {
+            assert!(holds_link(&text), "{text}");
+            assert_eq!(read(&text), Ok(made.clone()), "{text}");
+        }
+        let other = fragment(&generate::generate(12, 6, None).unwrap().puzzle);
+        let two = format!("{message}\nand {other}\nand {link}");
+        assert_eq!(
+            read(&two).unwrap_err().to_string(),
+            "the text holds 2 links to different puzzles: keep one"
+        );
+        // A link cut short among other words says what is wrong with it.
+        let cut = message.replacen(&link, &link[..link.len() - 2], 1);
+        assert!(read(&cut).unwrap_err().to_string().contains("is the link whole?"), "{cut}");
+        // `p=` starts a link only when it is all the text; rows of letters hold none.
+        assert!(holds_link(&format!("  {} ", &link[1..])));
+        assert!(!holds_link(&format!("{}\nAB\nBA\n", &link[1..])));
+        assert!(!holds_link("# 6x6, seed 3\nAAB\nACB\nCCB\n"));
     }
 
     #[test]

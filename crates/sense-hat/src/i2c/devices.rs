@@ -4,7 +4,7 @@
 use super::chip::Chip;
 use super::linux::{self, BusRefusal, GpioInterrupt, Line, Smbus};
 use crate::devices::Devices;
-use crate::error::{Device, Error, Result};
+use crate::error::{Device, Error, Result, shown_path};
 use crate::leds::chip::ChipLeds;
 use crate::leds::matrix::LedMatrix;
 use crate::stick::chip::ChipStick;
@@ -97,13 +97,13 @@ impl I2cDevices {
 
 impl Devices for I2cDevices {
     fn describe(&self) -> String {
-        format!("the chip over I2C on {}", self.bus.display())
+        format!("the chip over I2C on {}", shown_path(&self.bus))
     }
 
     fn leds(&mut self) -> Result<Box<dyn LedMatrix>> {
         let (chip, version) = self.open_chip()?;
-        info!("Sense HAT over I2C: {} (firmware {version})", self.bus.display());
-        Ok(Box::new(ChipLeds::new(chip, format!("0x46 on {}", self.bus.display()))))
+        info!("Sense HAT over I2C: {} (firmware {version})", shown_path(&self.bus));
+        Ok(Box::new(ChipLeds::new(chip, format!("0x46 on {}", shown_path(&self.bus)))))
     }
 
     /// The line is requested first and the keys read after it: an edge
@@ -112,7 +112,7 @@ impl Devices for I2cDevices {
     fn stick(&mut self) -> Result<Box<dyn Stick>> {
         let line = GpioInterrupt::request(&self.line, &self.program)?;
         let (chip, _) = self.open_chip()?;
-        info!("the joystick's interrupt: {}", line.chip().display());
+        info!("the joystick's interrupt: {}", shown_path(&line.chip()));
         let place = line.place().to_string();
         Ok(Box::new(ChipStick::new(chip, line, place)?))
     }

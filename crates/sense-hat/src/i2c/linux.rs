@@ -10,7 +10,7 @@
 //! `I2C_RDWR`, so one path serves both.
 
 use super::registers::{ADDRESS, BLOCK};
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, shown_path};
 use embedded_hal::i2c::{ErrorType, I2c, Operation, SevenBitAddress};
 use gpiocdev::line::EdgeDetection;
 use linux_embedded_hal::i2cdev::core::I2CDevice;
@@ -126,7 +126,7 @@ impl std::fmt::Display for Line {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Line::Named(name) => write!(f, "the line named {name}"),
-            Line::At { chip, offset } => write!(f, "line {offset} of {}", chip.display()),
+            Line::At { chip, offset } => write!(f, "line {offset} of {}", shown_path(chip)),
         }
     }
 }
@@ -154,13 +154,13 @@ impl GpioInterrupt {
         let place = match line {
             Line::At { chip, offset } => {
                 builder.on_chip(chip).with_line(*offset);
-                format!("line {offset} of {}", chip.display())
+                format!("line {offset} of {}", shown_path(chip))
             }
             Line::Named(name) => {
                 let found =
                     gpiocdev::find_named_line(name).ok_or_else(|| Error::NoLine { name: name.clone() })?;
                 builder.with_found_line(&found);
-                format!("{name} ({} line {})", found.chip.display(), found.info.offset)
+                format!("{name} ({} line {})", shown_path(&found.chip), found.info.offset)
             }
         };
         let request = builder

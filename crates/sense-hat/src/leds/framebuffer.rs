@@ -8,7 +8,7 @@
 //! into an HDMI console would be a bug, not a display.
 
 use super::matrix::{DARK, Gamma, LedMatrix, Picture, Pixel, SIDE, held_in_fields};
-use crate::error::{Device, Error, Result};
+use crate::error::{Device, Error, Result, shown_path};
 use crate::rotation::Rotation;
 use crate::sys::{self, FbFixScreenInfo, FbVarScreenInfo};
 use std::fs::{File, OpenOptions};
@@ -123,7 +123,7 @@ impl Framebuffer {
 
 impl LedMatrix for Framebuffer {
     fn describe(&self) -> String {
-        self.path.display().to_string()
+        shown_path(&self.path)
     }
 
     /// One write of the whole picture at offset 0, in the format the

@@ -11,7 +11,7 @@
 
 use super::events::{Direction, Stick, StickEvent};
 use super::record::{MAINLINE_KEYS, PI_KEYS, change_of, direction_of};
-use crate::error::{Device, Error, Result};
+use crate::error::{Device, Error, Result, shown_path};
 use evdev::{AttributeSetRef, KeyCode};
 use std::fmt;
 use std::fs::OpenOptions;
@@ -85,7 +85,7 @@ fn down(state: &AttributeSetRef<KeyCode>, key: Direction) -> bool {
 
 impl Stick for Joystick {
     fn describe(&self) -> String {
-        self.path.display().to_string()
+        shown_path(&self.path)
     }
 
     fn read(&mut self) -> Result<Vec<StickEvent>> {
@@ -96,7 +96,7 @@ impl Stick for Joystick {
                 Err(e) if e.kind() == io::ErrorKind::WouldBlock => break,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(source) => {
-                    let what = self.path.display().to_string();
+                    let what = shown_path(&self.path);
                     return Err(Error::Lost { device: Device::Joystick, what, source });
                 }
             };
