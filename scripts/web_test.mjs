@@ -220,7 +220,6 @@ async function moveTo(col, row, keys = ["ArrowLeft", "ArrowRight", "ArrowUp", "A
 async function choose(label) {
   await key("m");
   const { menu } = await words();
-  console.log("DEBUG choose", label, lines.length, JSON.stringify(menu), JSON.stringify((await words()).mode));
   const at = menu.findIndex((l) => l.replace(/^\[|\]$/g, "") === label);
   const selected = menu.findIndex((l) => l.startsWith("["));
   if (at < 0) fail(`no ${label} in the menu: ${menu.join(" ")}`);
@@ -317,7 +316,7 @@ function compareWithScript(command = [framesBin, [seed, date]]) {
     const want = frames[index].split(/\s+/).map(asLed);
     const bad = want.findIndex((c, i) => leds[i] !== c);
     if (leds.length !== want.length || bad >= 0) {
-      fs.writeFileSync("target/web-test/script.txt", script); // replayed: script-frames SEED < target/web-test/script.txt
+      fs.writeFileSync("target/web-test/script.txt", script); // replayed: script-frames SEED DATE < target/web-test/script.txt
       const side = Math.sqrt(want.length);
       fail(`after ${what} (script line ${index}: ${lines[index - 1]}), LED (${bad % side}, ${Math.floor(bad / side)}) ` +
         `shows ${leds[bad]}, the script backend ${want[bad]} (${leds.length} LEDs, ${want.length} expected)`);
