@@ -11,8 +11,8 @@
 
 use queens::backend::clock::UtcCalendar;
 use queens::backend::script::Script;
-use queens::daemon::{self, saver::Saver};
-use queens::game::{Engine, MAX_SIDE, Progress, Setup};
+use queens::daemon::{self, saver::Stored};
+use queens::game::{Engine, MAX_SIDE, ModeKind, SavedState, Setup, StoppedWatch};
 use std::io;
 
 fn main() {
@@ -27,12 +27,13 @@ fn main() {
         },
     };
     // The date as the page has it, for regions mode's puzzle of the day.
-    let setup =
-        Setup { max_size: MAX_SIDE, intro: true, today: UtcCalendar::today(), seed, ..Setup::default() };
-    let mut engine = Engine::start(setup, Progress::default());
-    engine.set_calendar(Box::new(UtcCalendar));
+    let setup = Setup::of(ModeKind::Classic, 8).largest(MAX_SIDE).intro(true).seed(seed).setup();
+    let nothing = SavedState::default();
+    let mut engine = Engine::start(setup, &nothing, Box::new(StoppedWatch), Box::new(UtcCalendar));
+    // Nothing is saved: no state file.
+    let mut saver = Stored::load(None).expect("no file to read").saver(&engine, false);
     let script = Script::new(io::stdin().lock(), io::stdout().lock(), false, "script-frames");
-    match daemon::play(&mut engine, Box::new(script), &mut Saver::default()) {
+    match daemon::play(&mut engine, Box::new(script), &mut saver) {
         Ok(ended) if ended.refused > 0 => std::process::exit(1),
         Ok(_) => {}
         Err(e) => {

@@ -230,13 +230,13 @@ fn an_event_during_the_flash_ends_it_and_is_applied() {
 /// repeats does so after 500 ms, every 150 ms: 6 squares in 1.2 s.
 fn squares_moved_holding_right(mode: ModeKind) -> usize {
     use common::hat::{Hat, Play, rgb565_dimmed};
-    use queens::game::{Progress, Setup};
+    use queens::game::Setup;
     use sense_hat::record::{EV_KEY, KEY_RIGHT, encode};
     use sense_hat::rotation::Rotation;
     use std::io::Write;
     use std::time::Duration;
     // The LEDs after k pushes right, as the engine draws them.
-    let mut engine = Engine::start(Setup { mode, ..Setup::default() }, Progress::default());
+    let mut engine = Engine::fresh(Setup::of(mode, 8).setup());
     let after: Vec<Vec<u8>> = (0..8)
         .map(|k| {
             if k > 0 {

@@ -2,10 +2,12 @@
 //! under the board. Checked against the engine's own frames, so it says
 //! what the matrix shows.
 
-use queens::game::{Engine, Event, INTRO, ModeKind, Progress, REGIONS_INTRO, Setup};
+use queens::game::{
+    Engine, Event, INTRO, ModeKind, NoCalendar, Progress, REGIONS_INTRO, SavedState, Setup, StoppedWatch,
+};
 
 fn start(mode: ModeKind, size: usize, intro: bool) -> Engine {
-    Engine::start(Setup { mode, size, intro, max_size: 16, ..Setup::default() }, Progress::default())
+    Engine::fresh(Setup::of(mode, size).largest(16).intro(intro).setup())
 }
 
 /// Lets every animation end.
@@ -112,8 +114,9 @@ fn a_solved_board_s_progress_message_is_in_words() {
 fn the_tally_is_the_progress_of_what_is_played() {
     let found = Progress::from_found([3, 17]).unwrap();
     let tally = |mode, size, today, progress| {
-        let setup = Setup { mode, size, today, max_size: 16, intro: false, ..Setup::default() };
-        Engine::start(setup, progress).on_show().tally
+        let setup = Setup::of(mode, size).largest(16).intro(false).today(today).setup();
+        let saved = SavedState { progress, ..SavedState::default() };
+        Engine::start(setup, &saved, Box::new(StoppedWatch), Box::new(NoCalendar)).on_show().tally
     };
     // The 92 are counted on the 8x8 in classic and strict only.
     assert_eq!(tally(ModeKind::Classic, 8, None, found).as_deref(), Some("2/92 found"));

@@ -23,7 +23,7 @@ fn play(args: &[&str], script: &str) -> Output {
 fn saved(state: &Path) -> (ModeKind, usize) {
     let text = fs::read_to_string(state).expect("the state is saved");
     let state = queens::daemon::state_toml::parse(&text).unwrap();
-    (state.mode, state.size)
+    (state.mode, state.size.get())
 }
 
 /// The first frame's rows, as the script backend prints them.

@@ -8,8 +8,8 @@ use Event::*;
 use common::{picture, regions_brute};
 use queens::backend::clock::UtcCalendar;
 use queens::game::{
-    Asked, Configured, Device, Engine, Event, Frame, ModeKind, Progress, REGION_COLOURS, Rgb, SavedState,
-    Setup, Theme, region_shades,
+    Asked, Configured, Engine, Event, Frame, Host, ModeKind, REGION_COLOURS, Rgb, SavedState, Setup, Theme,
+    region_shades,
 };
 use queens::puzzle::Square;
 use queens::regions::Puzzle;
@@ -31,8 +31,8 @@ impl Game {
 
     /// A game whose puzzles other than the day's come from `seed`.
     fn seeded(size: usize, today: Option<i64>, seed: u64) -> Game {
-        let setup = Setup { mode: ModeKind::Regions, size, max_size: 12, today, seed, ..Setup::default() };
-        let engine = Engine::start(setup, Progress::default());
+        let setup = Setup::of(ModeKind::Regions, size).largest(12).today(today).seed(seed).setup();
+        let engine = Engine::fresh(setup);
         let start = engine.mode().cursor().unwrap();
         Game { engine, now: 0, cursor: (start.col, start.row) }
     }
@@ -40,9 +40,9 @@ impl Game {
     /// A game of a given puzzle (`queens play --puzzle`).
     fn given(puzzle: Puzzle) -> Game {
         let asked = Asked { puzzle: Some(puzzle), ..Asked::default() };
-        let device = Device { largest_board: 12, intro_by_default: false, today: None, seed: 0 };
-        let setup = Setup::choose(asked, &Configured::default(), &SavedState::default(), device).unwrap();
-        let engine = Engine::start(setup, Progress::default());
+        let host = Host { largest_board: 12, intro_by_default: false, today: None, seed: 0 };
+        let setup = Setup::choose(asked, &Configured::default(), &SavedState::default(), host).unwrap();
+        let engine = Engine::fresh(setup);
         let start = engine.mode().cursor().unwrap();
         Game { engine, now: 0, cursor: (start.col, start.row) }
     }
@@ -58,7 +58,7 @@ impl Game {
     }
 
     fn n(&self) -> usize {
-        self.engine.setup().size
+        self.engine.setup().size().get()
     }
 
     /// Moves the cursor to `sq` (right and down, wrapping).

@@ -89,7 +89,7 @@ fn a_size_is_refused_in_the_same_words_on_the_command_line_in_the_config_file_an
 fn played_last(state: &Path) -> (ModeKind, usize) {
     let text = fs::read_to_string(state).expect("the state is kept");
     let state = queens::daemon::state_toml::parse(&text).unwrap();
-    (state.mode, state.size)
+    (state.mode, state.size.get())
 }
 
 #[test]

@@ -6,10 +6,11 @@ use crate::backend::hat::HatSettings;
 use crate::backend::{self, BackendKind};
 use crate::daemon;
 use crate::daemon::config::{self, Config};
-use crate::daemon::saver::Saver;
+use crate::daemon::saver::Stored;
 use crate::daemon::state::StateFile;
 use crate::game::{
-    Asked, Configured, Device, Engine, Frame, MAX_SIDE, ModeKind, SIZES, Setup, SetupError, check_size,
+    Asked, BoardSize, Configured, Engine, Frame, Host, MAX_SIDE, ModeKind, SIZES, Setup, SetupError, Unfit,
+    largest_played,
 };
 use crate::regions::Puzzle;
 use crate::regions::generate::{FIRST_DAY, date_said, date_string};
@@ -72,7 +73,7 @@ pub(crate) struct Args {
     // The help names each mode's sizes: `size_help`, from `ModeKind::sizes`. Read as every
     // mode's sizes allow; whether the mode and the backend take it, once they are known.
     #[arg(long, help = size_help(), value_parser = parse_size)]
-    size: Option<usize>,
+    size: Option<BoardSize>,
 
     // The help names the modes whose instructions come first: `intro_help`, from `ModeKind::rules_first`.
     #[arg(long, help = intro_help())]
@@ -108,10 +109,10 @@ fn parse_mode(s: &str) -> Result<ModeKind, String> {
     s.parse()
 }
 
-/// `--size`'s parser: the engine's rule for a size ([`check_size`]), its
-/// words after clap's "cannot be 'N'".
-fn parse_size(s: &str) -> Result<usize, String> {
-    check_size(s, None, MAX_SIDE).map_err(|e| e.why.to_string())
+/// `--size`'s parser: the text read as a [`BoardSize`], once, its words
+/// after clap's "cannot be 'N'".
+fn parse_size(s: &str) -> Result<BoardSize, String> {
+    s.parse().map_err(|e: crate::game::SizeError| e.why.to_string())
 }
 
 /// `--mode`'s parser: [`parse_mode`] (so a wrong name is refused in the
@@ -261,11 +262,11 @@ pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
     // A size the mode asked for does not play is refused before anything opens; whether the
     // backend shows it, once it is open (`Setup::choose`, by the same rule).
     if let Some(size) = args.size {
-        check_size(&size.to_string(), args.mode, MAX_SIDE).map_err(|e| usage(format!("--size {e}")))?;
+        size.check(args.mode, MAX_SIDE).map_err(|e| usage(format!("--size {e}")))?;
     }
     // Read (a corrupt file set aside) before the backend opens: a warning then is not
     // written over the terminal's picture. Nothing is saved yet.
-    let (saved, mut saver) = Saver::load(state_file).map_err(anyhow::Error::msg)?;
+    let stored = Stored::load(state_file).map_err(anyhow::Error::msg)?;
     let options = backend::Options {
         hat,
         trace: args.trace,
@@ -283,27 +284,24 @@ pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
         puzzle = Some(read_puzzle(Path::new("-"))?);
     }
     let asked = Asked { mode: args.mode, size: args.size, intro: args.intro, puzzle, date: args.date };
-    let chosen =
-        asked.mode.is_some() || asked.size.is_some() || asked.puzzle.is_some() || asked.date.is_some();
+    let chosen = asked.chooses();
     let configured =
         Configured { mode: config.mode, size: config.size, intro: config.intro, style: config.style };
-    let device = Device {
+    let host = Host {
         largest_board: backend.largest_board(),
         intro_by_default: backend.is_service(),
         today: UtcCalendar::today(),
         seed: fresh_seed(),
     };
-    let setup = Setup::choose(asked, &configured, &saved, device)
-        .map_err(|why| refused(why, &args, device.largest_board))?;
-    let mut engine = Engine::resume(setup, saved.progress, saved.regions);
-    // Every backend, the script's too, times searches on the real clock: a
-    // figure shown to the player is measured.
-    engine.set_stopwatch(Box::new(MonotonicClock::default()));
-    // And the date, for regions mode's puzzle of the day.
-    engine.set_calendar(Box::new(UtcCalendar));
+    let setup = Setup::choose(asked, &configured, &stored.state, host)
+        .map_err(|why| refused(why, &args, host.largest_board))?;
+    // Every backend, the script's too, times searches on the real clock (a figure shown to
+    // the player is measured), and reads the date for regions mode's puzzle of the day.
+    let mut engine =
+        Engine::start(setup, &stored.state, Box::new(MonotonicClock::default()), Box::new(UtcCalendar));
     // A mode or size chosen on the command line (a puzzle's too) is the one played last from
     // now on, as the menu's are.
-    saver.started(&engine, chosen);
+    let mut saver = stored.saver(&engine, chosen);
     if args.backend.is_none() && choice == BackendKind::Script {
         info!(
             "no Sense HAT and standard input is not a terminal: playing the script backend (events on standard input, frames as text on standard output)"
@@ -346,7 +344,14 @@ fn read_puzzle(path: &Path) -> anyhow::Result<Puzzle> {
 fn refused(why: SetupError, args: &Args, largest: usize) -> anyhow::Error {
     let puzzle = || shown(&args.puzzle.as_deref().unwrap_or(Path::new("-")).to_string_lossy());
     match why {
-        SetupError::Size(e) => usage(format!("--size {e}")),
+        SetupError::Size(e) => match e.why {
+            // The terminal has room for the largest board of every mode.
+            Unfit::NoRoom(_, mode) => {
+                let terminal = largest_played(mode, MAX_SIDE);
+                usage(format!("--size {e}; the terminal's up to {terminal}x{terminal}"))
+            }
+            _ => usage(format!("--size {e}")),
+        },
         SetupError::PuzzleMode(mode) => {
             usage(format!("--puzzle: only regions mode plays a given puzzle, not {mode}"))
         }

@@ -34,7 +34,7 @@ pub fn play(engine: &mut Engine, backend: Box<dyn Backend>, saver: &mut Saver) -
     if backend.is_service() {
         notify_ready();
     }
-    saver.save_due(engine);
+    saver.save(engine);
     run_loop(engine, &mut *backend, |engine| saver.save(engine), held.as_ref())?;
     if backend.is_service() {
         ::log::info!("stopped; the LEDs are dark");
@@ -57,7 +57,7 @@ fn notify_ready() {
 fn run_loop(
     engine: &mut Engine,
     io: &mut (impl Backend + ?Sized),
-    mut save: impl FnMut(&Engine),
+    mut save: impl FnMut(&mut Engine),
     held: Option<&log::Capture>,
 ) -> Result<(), Error> {
     let mut shown: Option<Frame> = None;
@@ -80,9 +80,7 @@ fn run_loop(
         match io.next(engine.next_deadline())? {
             Next::Event(event) => {
                 engine.handle(event, io.now());
-                if engine.take_changed() {
-                    save(engine);
-                }
+                save(engine);
             }
             Next::Timeout => {}
             Next::Quit => return io.show(&Frame::dark(engine.frame().side())),

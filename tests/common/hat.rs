@@ -9,9 +9,9 @@
 use queens::backend::hat::HatSettings;
 use queens::backend::sensehat::SenseHat;
 use queens::backend::signals::Shutdown;
-use queens::daemon::saver::Saver;
+use queens::daemon::saver::Stored;
 use queens::daemon::state::StateFile;
-use queens::game::{Engine, Frame, ModeKind, Setup};
+use queens::game::{Engine, Frame, ModeKind, NoCalendar, Setup, StoppedWatch};
 use sense_hat::Picture;
 use sense_hat::devices::{KernelDevices, LedMatrix};
 use sense_hat::error::{Device, Error};
@@ -242,11 +242,12 @@ impl Hat {
         let (shutdown, stop) = Shutdown::detached();
         let hat = self.stand_ins.open(self.options(&play), shutdown).expect("the stand-ins open");
         let thread = std::thread::spawn(move || {
-            let (saved, mut saver) = Saver::load(play.state.map(StateFile::new)).unwrap();
-            let setup = Setup { mode: play.mode, intro: play.intro, ..Setup::default() };
-            let mut engine = Engine::start(setup, saved.progress);
+            let stored = Stored::load(play.state.map(StateFile::new)).unwrap();
+            let setup = Setup::of(play.mode, 8).intro(play.intro).setup();
+            let mut engine =
+                Engine::start(setup, &stored.state, Box::new(StoppedWatch), Box::new(NoCalendar));
             // What the game started on; a save writes the mode and size only once changed from it.
-            saver.started(&engine, false);
+            let mut saver = stored.saver(&engine, false);
             // The binary's one way to play, on the stand-ins.
             queens::daemon::play(&mut engine, Box::new(hat), &mut saver).map(|_ended| ())
         });
