@@ -20,6 +20,7 @@ mod package;
 mod powercut;
 mod real_driver;
 mod stub;
+mod sys;
 mod uinput;
 mod upgrade;
 

@@ -14,6 +14,11 @@
 //! are needed. Those exports are the only `unsafe` here, all in that one
 //! file. On the host the crate builds as an ordinary library, for its tests.
 
+// `unsafe` only in the exports, which allow it where they are declared (tests/unsafe_code.rs
+// checks the same from the sources).
+#![deny(unsafe_code)]
+
+#[allow(unsafe_code)]
 pub mod exports;
 pub mod saved;
 pub mod session;
