@@ -96,3 +96,73 @@ impl SaveBook {
         self.keeps
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::in_play::InPlay;
+    use crate::game::modes::ModeKind;
+    use crate::game::progress::Progress;
+    use crate::game::setup::Setup;
+    use crate::game::size::BoardSize;
+
+    fn size(n: usize) -> BoardSize {
+        BoardSize::try_from(n).unwrap()
+    }
+
+    fn engine(mode: ModeKind, n: usize) -> Engine {
+        Engine::fresh(Setup::of(mode, n).largest(16).setup())
+    }
+
+    #[test]
+    fn only_what_the_player_asked_for_is_saved_at_the_start_and_a_change_after_it() {
+        let saved = SavedState { mode: ModeKind::Cover, size: size(6), ..SavedState::default() };
+        let mut strict = engine(ModeKind::Strict, 8);
+        // What is saved now: cover 6x6, and another game's solution.
+        let there = SavedState { progress: Progress::from_found([5]).unwrap(), ..saved };
+        let mut asked = SaveBook::new(&strict, &saved, true, PuzzleInPlay::LastChosen);
+        assert!(asked.due(&mut strict), "asked for: saved at once");
+        let merged = asked.merged(&strict.state(), Some(&there));
+        assert_eq!(
+            (merged.mode, merged.size, merged.progress.count()),
+            (ModeKind::Strict, size(8), 1),
+            "chosen"
+        );
+        asked.saved(&strict.state());
+        assert!(!asked.due(&mut strict), "saved once");
+        assert_eq!(
+            asked.merged(&strict.state(), Some(&there)).mode,
+            ModeKind::Cover,
+            "not chosen again since"
+        );
+        let mut config = SaveBook::new(&strict, &saved, false, PuzzleInPlay::LastChosen);
+        assert!(!config.due(&mut strict), "the config file's mode is no choice");
+        let merged = config.merged(&strict.state(), Some(&there));
+        assert_eq!((merged.mode, merged.size, merged.progress.count()), (ModeKind::Cover, size(6), 1));
+        config.stop();
+        assert!(!config.due(&mut strict) && !config.keeps());
+    }
+
+    #[test]
+    fn the_puzzle_in_play_is_the_last_chosen_in_the_file_and_the_one_on_show_on_the_page() {
+        let mut regions = engine(ModeKind::Regions, 7);
+        let ours = regions.state();
+        let kept = ours.regions.expect("a new 7x7 to keep");
+        let saved = SavedState { mode: ModeKind::Regions, size: size(7), ..SavedState::default() };
+        let mut file = SaveBook::new(&regions, &saved, false, PuzzleInPlay::LastChosen);
+        let mut page = SaveBook::new(&regions, &saved, false, PuzzleInPlay::OnShow);
+        assert!(!file.due(&mut regions), "a restart of the game is a new session");
+        assert!(page.due(&mut regions), "a reload shows the new puzzle again: stored at once");
+        // Another game (tab) saved its own puzzle since.
+        let other = SavedState { regions: Some(InPlay { size: 9, seed: 1 }), ..saved };
+        assert_eq!(page.merged(&ours, Some(&other)).regions, Some(kept), "the page's own");
+        assert_eq!(file.merged(&ours, Some(&other)).regions, Some(kept), "changed from what was read: ours");
+        file.saved(&ours);
+        page.saved(&ours);
+        // Neither game played its puzzle since it saved it: the file takes the other's, the page keeps its own.
+        assert_eq!(file.merged(&ours, Some(&other)).regions, other.regions);
+        assert_eq!(page.merged(&ours, Some(&other)).regions, Some(kept));
+        let none = SavedState { regions: None, ..ours };
+        assert_eq!(page.merged(&none, Some(&other)).regions, None, "none on show, none stored");
+    }
+}

@@ -502,6 +502,42 @@ mod tests {
     use super::*;
 
     #[test]
+    fn every_key_written_reads_back_and_its_rule_judges_it() {
+        let state = SavedState {
+            mode: ModeKind::Regions,
+            size: BoardSize::try_from(7).unwrap(),
+            progress: Progress::from_found([0, 91]).unwrap().with_streak(20_417, 4),
+            regions: Some(InPlay { size: 7, seed: 0xfeed }),
+        };
+        let written = state.written();
+        let names: Vec<&str> = written.iter().map(|(key, _)| *key).collect();
+        let all: Vec<&str> = KEYS.iter().map(|key| key.name).collect();
+        assert_eq!(names, all, "every key written, in the table's order");
+        assert_eq!(SavedState::read(written.clone(), None), Ok(state));
+        // Each key read alone from what it wrote, over a state with the needed keys.
+        let needed: Vec<(&str, Written)> = written
+            .iter()
+            .filter(|(key, _)| KEYS.iter().any(|k| k.name == *key && k.needed))
+            .cloned()
+            .collect();
+        assert!(SavedState::read(needed.clone(), None).is_ok());
+        // (The version is judged before, from the format's text.)
+        let judged = |key: &&str| *key != "version" && !needed.iter().any(|(k, _)| k == key);
+        for (key, _) in written.iter().filter(|(key, _)| judged(key)) {
+            let not_it = needed.iter().cloned().chain([(*key, Written::Other("null"))]);
+            let why = SavedState::read(not_it, None).unwrap_err().to_string();
+            assert!(
+                why.starts_with(&format!("is not valid: \"{key}\" is null: expected ")) || *key == "version",
+                "{key}: {why}"
+            );
+        }
+        assert_eq!(SavedState::default().version(), 1);
+        assert_eq!(state.version(), 2);
+        assert_eq!(Written::float(8.0), Written::Number("8".into(), Whole::Is(8)));
+        assert_eq!(Written::integer(-3), Written::Number("-3".into(), Whole::Negative));
+    }
+
+    #[test]
     fn a_streak_too_large_for_its_number_is_not_said_to_be_too_small() {
         let why = |days| check_streak(days).map_err(|e| e.to_string());
         assert_eq!(why("3"), Ok(3));
