@@ -9,6 +9,7 @@
 //! `cargo run --example script-frames [SEED] < events.txt` (SEED: 1 to 16
 //! hex digits; without one, 0)
 
+use queens::backend::BackendKind;
 use queens::backend::clock::UtcCalendar;
 use queens::backend::script::Script;
 use queens::daemon::{self, saver::Stored};
@@ -33,7 +34,7 @@ fn main() {
     // Nothing is saved: no state file.
     let mut saver = Stored::load(None).expect("no file to read").saver(&engine, false);
     let script = Script::new(io::stdin().lock(), io::stdout().lock(), false, "script-frames");
-    match daemon::play(&mut engine, Box::new(script), &mut saver) {
+    match daemon::play(&mut engine, Box::new(script), BackendKind::Script, &mut saver) {
         Ok(ended) if ended.refused > 0 => std::process::exit(1),
         Ok(_) => {}
         Err(e) => {

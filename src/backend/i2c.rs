@@ -193,12 +193,8 @@ impl<D: I2cDevices> Reconnecting for I2cHat<D> {
     }
 }
 
-/// The game as a service on the LED matrix (see [`Backend::is_service`]).
-impl<D: I2cDevices> Backend for I2cHat<D> {
-    fn is_service(&self) -> bool {
-        true
-    }
-}
+/// The game on the LED matrix: the loop's defaults.
+impl<D: I2cDevices> Backend for I2cHat<D> {}
 
 #[cfg(test)]
 mod tests;

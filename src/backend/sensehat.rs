@@ -169,12 +169,8 @@ impl<D: KernelDevices> Reconnecting for SenseHat<D> {
     }
 }
 
-/// The game as a service on the LED matrix (see [`Backend::is_service`]).
-impl<D: KernelDevices> Backend for SenseHat<D> {
-    fn is_service(&self) -> bool {
-        true
-    }
-}
+/// The game on the LED matrix: the loop's defaults.
+impl<D: KernelDevices> Backend for SenseHat<D> {}
 
 fn listing(found: &[discover::Found]) -> String {
     if found.is_empty() {

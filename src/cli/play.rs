@@ -214,10 +214,64 @@ fn backend_parser() -> impl clap::builder::TypedValueParser<Value = Wanted> {
     PossibleValuesParser::new(std::iter::once(auto).chain(each)).map(|name| BackendKind::from_name(&name))
 }
 
+/// `queens play`: flags, then the config file, then the saved state, then
+/// the starting game worked out once (by the backend's facts, known before
+/// it opens), then the backend opened, then the game played. Whatever is
+/// refused is refused before anything opens, and nothing is saved before
+/// the game plays.
 pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
     let (config_path, required) = config::path(args.config.as_deref());
     let config = Config::load(&config_path, required)?;
-    let hat = HatSettings {
+    let hat = hat_settings(&args, &config);
+    let kind = backend_kind(&args, &hat)?;
+    let asked = asked(&args, kind)?;
+    // Read (a corrupt file set aside) before the backend opens: a warning then is not
+    // written over the terminal's picture. Nothing is saved yet.
+    let stored = Stored::load(state_file(&args, kind)).map_err(anyhow::Error::msg)?;
+    let chosen = asked.chooses();
+    let configured =
+        Configured { mode: config.mode, size: config.size, intro: config.intro, style: config.style };
+    let host = Host {
+        largest_board: kind.largest_board(),
+        intro_by_default: kind.is_service(),
+        today: UtcCalendar::today(),
+        seed: fresh_seed(),
+    };
+    let setup = Setup::choose(asked, &configured, &stored.state, host)
+        .map_err(|why| refused(why, &args, host.largest_board))?;
+    let options = backend::Options {
+        hat,
+        trace: args.trace,
+        program: super::program::name().to_string(),
+        letters: args.letters || config.letters,
+    };
+    // Nothing is saved before the game plays: a backend that does not open leaves the game
+    // played last.
+    let backend = backend::open(kind, &options)?;
+    // Every backend, the script's too, times searches on the real clock (a figure shown to
+    // the player is measured), and reads the date for regions mode's puzzle of the day.
+    let mut engine =
+        Engine::start(setup, &stored.state, Box::new(MonotonicClock::default()), Box::new(UtcCalendar));
+    // A mode or size chosen on the command line (a puzzle's too) is the one played last from
+    // now on, as the menu's are.
+    let mut saver = stored.saver(&engine, chosen);
+    if args.backend.is_none() && kind == BackendKind::Script {
+        info!(
+            "no Sense HAT and standard input is not a terminal: playing the script backend (events on standard input, frames as text on standard output)"
+        );
+    }
+    let ended = daemon::play(&mut engine, backend, kind, &mut saver)?;
+    if ended.refused > 0 {
+        let lines = if ended.refused == 1 { "line was" } else { "lines were" };
+        crate::eprintln_lossy!("{}: {} script {lines} refused", super::program::name(), ended.refused);
+        return Ok(ExitCode::FAILURE);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Where either Sense HAT backend finds the HAT (the flags), and how it draws (the config file).
+fn hat_settings(args: &Args, config: &Config) -> HatSettings {
+    HatSettings {
         framebuffer: args.framebuffer.clone(),
         joystick: args.joystick.clone(),
         roots: Roots {
@@ -231,8 +285,12 @@ pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
         brightness: config.brightness,
         low_light: config.low_light,
         timing: config.timing,
-    };
-    let choice = match args.backend {
+    }
+}
+
+/// The backend `--backend` names, or the one `auto` finds.
+fn backend_kind(args: &Args, hat: &HatSettings) -> anyhow::Result<BackendKind> {
+    Ok(match args.backend {
         Some(kind) => kind,
         None if hat.present() => BackendKind::SenseHat,
         None if hat.absent() && hat.i2c().answers() => BackendKind::I2c,
@@ -244,76 +302,37 @@ pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
                 "standard output is not a terminal: the game draws there (play without redirecting it, or choose --backend script)"
             )
         }
-        // Said once the game is sure to start (below): a refused --puzzle plays nothing.
+        // Said once the game is sure to start: a refused --puzzle plays nothing.
         None => BackendKind::Script,
-    };
-    // The script backend is for tests and pipes: it keeps state only when asked.
-    let state_file = args.state.clone().map(StateFile::new).or_else(|| match choice {
-        BackendKind::Script => None,
-        _ => StateFile::default_location(),
-    });
-    // A puzzle file or link is read before anything opens; standard input once the
-    // backend says whether its keys come from there.
-    let from_stdin = args.puzzle.as_deref().is_some_and(|path| path.as_os_str() == "-");
-    let mut puzzle = match &args.puzzle {
-        Some(path) if !from_stdin => Some(read_puzzle(path)?),
-        _ => None,
-    };
-    // A size the mode asked for does not play is refused before anything opens; whether the
-    // backend shows it, once it is open (`Setup::choose`, by the same rule).
-    if let Some(size) = args.size {
-        size.check(args.mode, MAX_SIDE).map_err(|e| usage(format!("--size {e}")))?;
+    })
+}
+
+/// The state file: `--state`, else the default place, where the backend keeps state unasked
+/// (all but the script backend, which is for tests and pipes).
+fn state_file(args: &Args, kind: BackendKind) -> Option<StateFile> {
+    match &args.state {
+        Some(path) => Some(StateFile::new(path.clone())),
+        None if kind.keeps_state() => StateFile::default_location(),
+        None => None,
     }
-    // Read (a corrupt file set aside) before the backend opens: a warning then is not
-    // written over the terminal's picture. Nothing is saved yet.
-    let stored = Stored::load(state_file).map_err(anyhow::Error::msg)?;
-    let options = backend::Options {
-        hat,
-        trace: args.trace,
-        program: super::program::name().to_string(),
-        letters: args.letters || config.letters,
-    };
-    let backend = backend::open(choice, &options)?;
-    // Nothing is saved before here: a backend that did not open leaves the game played last.
-    if from_stdin {
-        if let Some(backend) = backend.keys_from_stdin() {
-            return Err(usage(format!(
-                "--puzzle -: {backend} reads its keys from standard input; give the puzzle as --puzzle FILE, or its link as --puzzle LINK"
-            )));
+}
+
+/// What the player asked for on the command line, the puzzle read: a file, a link, or standard
+/// input where the backend's keys do not come from there.
+fn asked(args: &Args, kind: BackendKind) -> anyhow::Result<Asked> {
+    let puzzle = match args.puzzle.as_deref() {
+        None => None,
+        Some(path) if path.as_os_str() == "-" => {
+            if let Some(backend) = kind.keys_from_stdin() {
+                return Err(usage(format!(
+                    "--puzzle -: {backend} reads its keys from standard input; give the puzzle as --puzzle FILE, or its link as --puzzle LINK"
+                )));
+            }
+            Some(read_puzzle(path)?)
         }
-        puzzle = Some(read_puzzle(Path::new("-"))?);
-    }
-    let asked = Asked { mode: args.mode, size: args.size, intro: args.intro, puzzle, date: args.date };
-    let chosen = asked.chooses();
-    let configured =
-        Configured { mode: config.mode, size: config.size, intro: config.intro, style: config.style };
-    let host = Host {
-        largest_board: backend.largest_board(),
-        intro_by_default: backend.is_service(),
-        today: UtcCalendar::today(),
-        seed: fresh_seed(),
+        Some(path) => Some(read_puzzle(path)?),
     };
-    let setup = Setup::choose(asked, &configured, &stored.state, host)
-        .map_err(|why| refused(why, &args, host.largest_board))?;
-    // Every backend, the script's too, times searches on the real clock (a figure shown to
-    // the player is measured), and reads the date for regions mode's puzzle of the day.
-    let mut engine =
-        Engine::start(setup, &stored.state, Box::new(MonotonicClock::default()), Box::new(UtcCalendar));
-    // A mode or size chosen on the command line (a puzzle's too) is the one played last from
-    // now on, as the menu's are.
-    let mut saver = stored.saver(&engine, chosen);
-    if args.backend.is_none() && choice == BackendKind::Script {
-        info!(
-            "no Sense HAT and standard input is not a terminal: playing the script backend (events on standard input, frames as text on standard output)"
-        );
-    }
-    let ended = daemon::play(&mut engine, backend, &mut saver)?;
-    if ended.refused > 0 {
-        let lines = if ended.refused == 1 { "line was" } else { "lines were" };
-        crate::eprintln_lossy!("{}: {} script {lines} refused", super::program::name(), ended.refused);
-        return Ok(ExitCode::FAILURE);
-    }
-    Ok(ExitCode::SUCCESS)
+    Ok(Asked { mode: args.mode, size: args.size, intro: args.intro, puzzle, date: args.date })
 }
 
 /// `--date`'s help, naming the first day with a puzzle of the day.
@@ -345,9 +364,9 @@ fn refused(why: SetupError, args: &Args, largest: usize) -> anyhow::Error {
     let puzzle = || shown(&args.puzzle.as_deref().unwrap_or(Path::new("-")).to_string_lossy());
     match why {
         SetupError::Size(e) => match e.why {
-            // The terminal has room for the largest board of every mode.
+            // Where the backend has no room for it, the terminal may: its largest in this mode.
             Unfit::NoRoom(_, mode) => {
-                let terminal = largest_played(mode, MAX_SIDE);
+                let terminal = largest_played(mode, BackendKind::Terminal.largest_board());
                 usage(format!("--size {e}; the terminal's up to {terminal}x{terminal}"))
             }
             _ => usage(format!("--size {e}")),
@@ -364,7 +383,7 @@ fn refused(why: SetupError, args: &Args, largest: usize) -> anyhow::Error {
         SetupError::Date(why) => usage(format!("--date: {why}")),
         SetupError::Puzzle(why) => {
             // The largest board the terminal shows in regions mode.
-            let terminal = MAX_SIDE.min(*ModeKind::Regions.sizes().end());
+            let terminal = largest_played(Some(ModeKind::Regions), BackendKind::Terminal.largest_board());
             match why {
                 Unplayable::Larger(..) if largest < terminal => {
                     usage(format!("--puzzle {}: {why}; the terminal's up to {terminal}x{terminal}", puzzle()))

@@ -10,7 +10,7 @@ pub(crate) mod small_file;
 pub mod state;
 pub mod state_toml;
 
-use crate::backend::{Backend, Error, Next};
+use crate::backend::{Backend, BackendKind, Error, Next};
 use crate::game::{Engine, Frame, OnShow};
 use saver::Saver;
 
@@ -27,16 +27,21 @@ pub struct Ended {
 /// started on if it is due, then whenever the mode, size or progress
 /// changed) until the input ends, and the backend closed (the
 /// terminal given back, say) before the lines held back are written out.
-pub fn play(engine: &mut Engine, backend: Box<dyn Backend>, saver: &mut Saver) -> Result<Ended, Error> {
+pub fn play(
+    engine: &mut Engine,
+    backend: Box<dyn Backend>,
+    kind: BackendKind,
+    saver: &mut Saver,
+) -> Result<Ended, Error> {
     let held = backend.holds_log_lines().then(log::capture);
     // Declared after `held`, so dropped before it on every way out.
     let mut backend = backend;
-    if backend.is_service() {
+    if kind.is_service() {
         notify_ready();
     }
     saver.save(engine);
     run_loop(engine, &mut *backend, |engine| saver.save(engine), held.as_ref())?;
-    if backend.is_service() {
+    if kind.is_service() {
         ::log::info!("stopped; the LEDs are dark");
     }
     Ok(Ended { refused: backend.refused() })

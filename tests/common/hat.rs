@@ -6,6 +6,7 @@
 //! devices are played in the VM test). The game runs on a thread, ended as
 //! a signal ends it: a byte on its shutdown socket.
 
+use queens::backend::BackendKind;
 use queens::backend::hat::HatSettings;
 use queens::backend::sensehat::SenseHat;
 use queens::backend::signals::Shutdown;
@@ -249,7 +250,8 @@ impl Hat {
             // What the game started on; a save writes the mode and size only once changed from it.
             let mut saver = stored.saver(&engine, false);
             // The binary's one way to play, on the stand-ins.
-            queens::daemon::play(&mut engine, Box::new(hat), &mut saver).map(|_ended| ())
+            queens::daemon::play(&mut engine, Box::new(hat), BackendKind::SenseHat, &mut saver)
+                .map(|_ended| ())
         });
         Game { stop, thread }
     }

@@ -4,7 +4,7 @@
 
 use super::screen::seen;
 use super::*;
-use crate::game::{Engine, Event, ModeKind, Setup};
+use crate::game::{Engine, Event, MAX_SIDE, ModeKind, Setup};
 
 /// A game in the terminal: each frame sent as the backend sends it, to
 /// an emulated terminal, and the same frame drawn whole on another.
