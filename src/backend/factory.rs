@@ -18,13 +18,13 @@ use std::fmt;
 /// kind's facts (its name, its summary, the largest board it shows,
 /// whether its keys come from standard input, whether it keeps state
 /// unasked, whether it is the system service) are known before it opens,
-/// as [`ModeKind`](crate::game::ModeKind)'s are, from one table ([`Facts`]),
+/// as [`ModeKind`](crate::game::ModeKind)'s are, from one table (`Facts`),
 /// so that `queens play` works out the whole starting game first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BackendKind {
-    /// The Sense HAT through the kernel's drivers ([`super::sensehat`]).
+    /// The Sense HAT through the kernel's drivers (`sensehat`).
     SenseHat,
-    /// The Sense HAT through its chip over I2C ([`super::i2c`]).
+    /// The Sense HAT through its chip over I2C (`i2c`).
     I2c,
     /// Events as lines on standard input, frames on standard output ([`super::script`]).
     Script,

@@ -40,8 +40,9 @@ impl Shutdown {
 
     /// One that no signal reaches, and the socket that ends it (write a
     /// byte): for tests, which share one process (a test that raises a
-    /// signal must not end another test's game).
-    #[doc(hidden)]
+    /// signal must not end another test's game). Test support only: not in
+    /// the binary (the `test-support` feature, which the tests turn on).
+    #[cfg(any(test, feature = "test-support"))]
     pub fn detached() -> (Shutdown, UnixStream) {
         let (wake, write) = UnixStream::pair().unwrap();
         wake.set_nonblocking(true).unwrap();

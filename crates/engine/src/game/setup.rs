@@ -78,9 +78,19 @@ impl Setup {
 }
 
 impl Default for Setup {
-    /// Classic on the 8x8, as on the LEDs, with nothing asked.
+    /// Classic on the 8x8, as on the LEDs, with nothing asked: what
+    /// [`Setup::choose`] makes of nothing at all.
     fn default() -> Self {
-        Setup::of(ModeKind::Classic, 8).setup()
+        Setup {
+            mode: ModeKind::Classic,
+            size: BoardSize::EIGHT,
+            largest: BoardSize::EIGHT.get(),
+            style: Style::default(),
+            intro: false,
+            today: None,
+            seed: 0,
+            start: Start::New,
+        }
     }
 }
 
@@ -194,7 +204,9 @@ impl Setup {
                     return Err(SetupError::PuzzleSize(size, n));
                 }
                 check_playable(puzzle, largest).map_err(SetupError::Puzzle)?;
-                (ModeKind::Regions, BoardSize::try_from(n).expect("a puzzle regions mode plays"))
+                // A size regions mode plays, which every mode's sizes hold.
+                let Ok(size) = BoardSize::try_from(n) else { unreachable!("a puzzle regions mode plays") };
+                (ModeKind::Regions, size)
             }
             None => {
                 let mode = asked.mode.or(config.mode).unwrap_or(saved.mode);
@@ -314,6 +326,13 @@ mod tests {
 
     fn choose(asked: Asked, config: Configured, saved: SavedState) -> Result<Setup, SetupError> {
         Setup::choose(asked, &config, &saved, LEDS)
+    }
+
+    #[test]
+    fn the_default_is_what_choose_makes_of_nothing() {
+        let host = Host { largest_board: 8, intro_by_default: false, today: None, seed: 0 };
+        let chosen = Setup::choose(Asked::default(), &Configured::default(), &SavedState::default(), host);
+        assert_eq!(chosen, Ok(Setup::default()));
     }
 
     #[test]
