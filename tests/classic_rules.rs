@@ -5,6 +5,9 @@
 //! `r` light square (92,0,0), `B` blue (0,0,120: the cursor, and a
 //! misplaced queen), `W` white queen (120,120,120), `Y` yellow needed
 //! queen (120,120,0), `.` off. Any other colour would show as `?`.
+//!
+//! What it proves, in full: every rule of `docs/classic-rules.md`, frame by frame; a direction held
+//! on the stand-in Sense HAT moving the cursor once in classic and repeating in strict and cover
 
 use crate::common;
 

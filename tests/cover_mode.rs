@@ -1,5 +1,11 @@
 //! Cover mode (seed 001): every square attacked or occupied with the fewest
 //! queens, checked frame by frame against an independent attack rule.
+//!
+//! What it proves, in full (with the tests of `modes`): the menu (*HELP* in every mode, re-choosing
+//! the mode or size keeps the board, what *hold, press* repeats), strict and cover modes, hints,
+//! sizes, scrolled messages (read back letter by letter by `common::scroll`), progress and the
+//! first input during it, the intro and strict's instructions before its first game of a run (with
+//! the intro only), frame by frame
 
 use crate::common;
 

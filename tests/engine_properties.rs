@@ -1,6 +1,10 @@
 //! Property tests of the engine: random event sequences in every mode and
 //! size keep the game's invariants, and classic mode matches an independent
 //! model of `classic-rules.md` frame for frame.
+//!
+//! What it proves, in full: proptest: random event sequences in every mode and size keep each
+//! mode's invariants (theme colours only, standby dark, no attacking queens in classic and strict),
+//! and classic matches an independent model of the rules
 
 use crate::common;
 

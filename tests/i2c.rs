@@ -3,6 +3,16 @@
 //! missing, is not a bus, or is held by a kernel driver. The chip protocol
 //! and the backend's loop are unit-tested against embedded-hal-mock
 //! (src/backend/i2c/); the real i2c-dev and GPIO uAPI need the VM test.
+//!
+//! What it proves, in full and the unit tests beside the code): the direct-I2C backend: every
+//! transaction against `embedded-hal-mock` (the six block writes with rotation, brightness and
+//! gamma; who-am-I right, wrong and unacknowledged; the joystick register with its repeated start),
+//! the 0xF2 bit changes to rotated events, bits 5-7 ignored, the backend's loop on a mock bus and a
+//! socket for the interrupt line (events, a chip lost and found again after the back-off), the
+//! gamma mapping against the kernel's path for every channel value; through the binary, the
+//! one-line errors and `doctor`'s report; started without its interrupt line, the board shows and
+//! the line is found later. Not proven here: the real i2c-dev and GPIO uAPI calls (the VM test,
+//! with i2c-stub and gpio-sim), and the chip itself
 
 use crate::common;
 

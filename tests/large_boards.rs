@@ -2,6 +2,12 @@
 //! search instead of from the list of every solution; and which sizes each
 //! mode offers. Every answer is checked with the independent validator and
 //! the independent exhaustive search of `common`.
+//!
+//! What it proves, in full: 13x13 to 16x16: the answer keeps the most of the player's queens
+//! (checked by completing every larger choice of them with an independent exhaustive search), hints
+//! light exactly the squares that complete, strict's solve and its queens in the way; the sizes
+//! each mode's menu offers; `--size` refusals (and in `terminal_pty`: a 16x16 game in a real
+//! terminal, and the message of a terminal too small for it)
 
 use crate::common;
 

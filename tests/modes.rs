@@ -1,5 +1,11 @@
 //! The menu, strict mode, hints, sizes, progress messages and the intro,
 //! frame by frame (letters as in `common::picture`).
+//!
+//! What it proves, in full (with the tests of `cover_mode`): the menu (*HELP* in every mode,
+//! re-choosing the mode or size keeps the board, what *hold, press* repeats), strict and cover
+//! modes, hints, sizes, scrolled messages (read back letter by letter by `common::scroll`),
+//! progress and the first input during it, the intro and strict's instructions before its first
+//! game of a run (with the intro only), frame by frame
 
 use crate::common;
 

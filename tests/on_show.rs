@@ -1,6 +1,12 @@
 //! `Engine::on_show`: what is on show, in words, for the terminal's lines
 //! under the board. Checked against the engine's own frames, so it says
 //! what the matrix shows.
+//!
+//! What it proves, in full: what the engine says is on show, in words, against its own frames: the
+//! mode, the size, the intro (in regions mode in its own words), the menu and its selection,
+//! standby, the cursor on a smaller board, the progress message, the tally that belongs to what is
+//! played (the 92 on classic's and strict's 8x8, the daily streak on regions' puzzle of the day,
+//! nothing elsewhere)
 
 use queens::game::{
     Engine, Event, INTRO, ModeKind, NoCalendar, Progress, REGIONS_INTRO, SavedState, Setup, StoppedWatch,

@@ -1,6 +1,10 @@
 //! The release's version is set in one place, `[workspace.package] version` in the root
 //! `Cargo.toml` (issue 31): every crate takes it, `queens --version` and the man page say it, and
 //! the Debian changelog's top entry is for it, so a bump that forgets the changelog fails here.
+//!
+//! What it proves, in full: the version in one place: every crate takes `[workspace.package]
+//! version`, `queens --version` and the man page say it, and the top entry of
+//! `packaging/debian/changelog` is for it (a bump that forgets the changelog fails)
 
 use crate::common;
 

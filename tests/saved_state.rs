@@ -2,6 +2,17 @@
 //! release wrote (tests/fixtures/state/) is read with nothing lost, one from
 //! a newer queens is left untouched, and a corrupt state file is set aside,
 //! through the built binary.
+//!
+//! What it proves, in full (with the tests of `faults`): progress across restarts; two games on one
+//! state keeping each other's solutions; a read-only state or one from a newer queens left as it is
+//! (bytes, inode and mtime), said once, the game played; every state format a release wrote
+//! (`tests/fixtures/state/`, one file each, as the commit named in its README wrote it) read with
+//! nothing lost: the game shows its mode, size and regions puzzle in play, and a new solution is
+//! saved beside its solutions and daily streak in a format this build reads (`scripts/web-test`
+//! does the same with the page's stored values); a corrupt state file set aside; a directory, FIFO,
+//! device or unreadable file as state refused with nothing moved; a FIFO or `/dev/zero` as config
+//! refused at once; a full disk (a tiny tmpfs, as root) keeps the old state; kills never tear it; a
+//! stop from before a save to after it leaves the LEDs dark and the old state or the new
 
 use crate::common;
 

@@ -1,4 +1,8 @@
 //! The script backend end to end, through the built `queens` binary.
+//!
+//! What it proves, in full (with the tests of `solver_cli`): the built binary end to end: frames,
+//! exit codes, JSON; "there are none" by one rule in every command (a count of 0 is status 0, no
+//! solution status 1)
 
 use crate::common;
 

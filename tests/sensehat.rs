@@ -3,6 +3,16 @@
 //! FIFO carrying real `input_event` records for the joystick. The built
 //! binary refuses both (checked here too); the real kernel devices are
 //! played in the VM test.
+//!
+//! What it proves, in full: the Sense HAT backend against stand-ins (`tests/common/hat.rs`)
+//! injected through the `sense-hat` crate's `KernelDevices` (none is in the library or the binary,
+//! which refuses them, checked too): a regular file as the framebuffer (compared byte for byte with
+//! the script backend's frames in RGB565), a FIFO carrying real `input_event` records in both code
+//! sets; rotation, brightness, the gamma reset, `SYN_DROPPED` with a lost release (no repeat), the
+//! intro, a joystick that vanishes and returns, a stop (also mid-animation) leaving the LEDs dark;
+//! ready told to systemd (`READY=1` on `NOTIFY_SOCKET`) by the HAT's game and not by the script
+//! backend; through the binary, config errors (exit 78), a regular file or `/dev/zero` refused as
+//! framebuffer or joystick, `doctor` (stand-ins refused, no Pi, more than 256 groups)
 
 use crate::common;
 

@@ -1,5 +1,9 @@
 //! The solver subcommands through the built binary: output people and
 //! scripts read, and exit status (0 answer, 1 none, 2 bad input).
+//!
+//! What it proves, in full (with the tests of `script_backend`): the built binary end to end:
+//! frames, exit codes, JSON; "there are none" by one rule in every command (a count of 0 is status
+//! 0, no solution status 1)
 
 use crate::common;
 

@@ -2,6 +2,11 @@
 //! by one rule in one wording wherever it was written (the command line,
 //! the config file, the page's stored state), and nothing is saved before
 //! the backend has opened.
+//!
+//! What it proves, in full: the starting game worked out once (`Setup::choose`): a size no mode
+//! plays refused in the same words by `--size`, the config file and the page's stored state; one
+//! the mode or the display does not take refused by `--size` and fitted from the config file; a
+//! backend that does not open leaving the game played last, and no state file made
 
 use crate::common;
 

@@ -6,6 +6,8 @@
 //! `#[cfg(test)]` part, so what the kernel and the page are trusted with can
 //! be reviewed in a few small files. (The engine crate forbids it
 //! outright: tests/engine_purity.rs.)
+//!
+//! What it proves, in full: `unsafe` only in `sys` modules
 
 use crate::common;
 

@@ -1,6 +1,15 @@
 //! A wrong command line, for every subcommand: one line on standard error,
 //! in plain words (no Rust type names, no clap usage block), exit status 2,
 //! nothing on standard output; `--help` and `--version` as clap prints them.
+//!
+//! What it proves, in full (with the tests of `play_start`): every subcommand's bad arguments,
+//! clap's and the commands' own: one plain line in one form (`queens <command>: ... (see 'queens
+//! <command> --help')`), exit status 2, no Rust type names; an argument of 100 KB quoted to 80
+//! characters, whoever quotes it (`--part`, and the paths of `--config` and `--state` too); `echo
+//! LINK \| queens --puzzle -` refused in one line offering `--puzzle LINK`; `--help` and
+//! `--version` as clap prints them; `--mode`/`--size` remembered as played last, and taken without
+//! the word `play` (refused before another command); the config file's size fitted to the mode and
+//! the backend; the fallback to the script backend said on standard error
 
 use crate::common;
 
