@@ -338,7 +338,7 @@ impl StateFile {
 mod tests {
     use super::*;
     use crate::daemon::state_toml::parse;
-    use crate::daemon::state_toml::tests::BEFORE_VERSIONS;
+    use crate::daemon::state_toml::tests::{BEFORE_VERSIONS, sample};
     use crate::game::{BoardSize, ModeKind, Progress};
     use nix::fcntl::{Flock, FlockArg};
     use std::fs::File;
@@ -351,15 +351,6 @@ mod tests {
         move |there| there.map_or(state, |there| state.merged(&first_run, there))
     }
 
-    fn sample() -> SavedState {
-        let progress = Progress::from_found([0, 5, 91]).unwrap().with_streak(20_417, 3);
-        SavedState {
-            mode: ModeKind::Strict,
-            size: BoardSize::try_from(6).unwrap(),
-            progress,
-            ..SavedState::default()
-        }
-    }
 
     #[test]
     fn saving_replaces_the_file_and_loading_reads_it_back() {

@@ -102,7 +102,8 @@ pub(crate) mod tests {
     use super::*;
     use crate::game::{BoardSize, InPlay, ModeKind, Progress};
 
-    fn sample() -> SavedState {
+    /// A state with something in every value a version 1 file holds.
+    pub(crate) fn sample() -> SavedState {
         let progress = Progress::from_found([0, 5, 91]).unwrap().with_streak(20_417, 3);
         SavedState {
             mode: ModeKind::Strict,

@@ -160,16 +160,18 @@ pub extern "C" fn output_len() -> usize {
 // SAFETY: as for `input_buffer`.
 #[unsafe(no_mangle)]
 pub extern "C" fn given_puzzle() -> Status {
-    PAGE.with_borrow_mut(|page| match given_puzzle_said(&input(page)) {
-        Ok((given, fragment)) => {
-            (page.given, page.output) = (Some(given), fragment);
-            Status::Done
-        }
-        Err(why) => {
-            (page.given, page.output) = (None, why);
-            Status::Refused
-        }
-    })
+    PAGE.with_borrow_mut(|page| keep_given(page, given_puzzle_said(&input(page))))
+}
+
+/// What a puzzle or a day read gives the next [`start`]: it to play and its
+/// fragment as the output text, or nothing and why not.
+fn keep_given(page: &mut Page, read: Result<(Given, String), String>) -> Status {
+    let (given, output, status) = match read {
+        Ok((given, fragment)) => (Some(given), fragment, Status::Done),
+        Err(why) => (None, why, Status::Refused),
+    };
+    (page.given, page.output) = (given, output);
+    status
 }
 
 /// Reads the input buffer as a day whose puzzle of the day to play for the
@@ -180,16 +182,7 @@ pub extern "C" fn given_puzzle() -> Status {
 #[unsafe(no_mangle)]
 pub extern "C" fn given_day() -> Status {
     let today = calendar().today();
-    PAGE.with_borrow_mut(|page| match given_day_said(&input(page), today) {
-        Ok((given, fragment)) => {
-            (page.given, page.output) = (Some(given), fragment);
-            Status::Done
-        }
-        Err(why) => {
-            (page.given, page.output) = (None, why);
-            Status::Refused
-        }
-    })
+    PAGE.with_borrow_mut(|page| keep_given(page, given_day_said(&input(page), today)))
 }
 
 /// The first day whose puzzle [`given_day`] plays, in days since
