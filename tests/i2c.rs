@@ -4,7 +4,7 @@
 //! and the backend's loop are unit-tested against embedded-hal-mock
 //! (src/backend/i2c/); the real i2c-dev and GPIO uAPI need the VM test.
 //!
-//! What it proves, in full and the unit tests beside the code): the direct-I2C backend: every
+//! What it proves, in full (with the unit tests beside the code): the direct-I2C backend: every
 //! transaction against `embedded-hal-mock` (the six block writes with rotation, brightness and
 //! gamma; who-am-I right, wrong and unacknowledged; the joystick register with its repeated start),
 //! the 0xF2 bit changes to rotated events, bits 5-7 ignored, the backend's loop on a mock bus and a

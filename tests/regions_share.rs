@@ -49,6 +49,24 @@ fn run_with(args: &[&str], input: &str) -> (Option<i32>, String, String) {
     )
 }
 
+/// Issue 50: `regions share` takes `--format` as every other solver command
+/// does: JSON `{"n": N, "link": "#p=..."}`, the link the human form prints.
+#[test]
+fn share_in_json_is_the_size_and_the_same_link() {
+    let file = format!("{FIXTURES}/issue-30-2026-11-25.txt");
+    let (status, link, err) = run_with(&["regions", "share", &file], "");
+    assert_eq!((status, err.as_str()), (Some(0), ""));
+    let (status, json, err) = run_with(&["regions", "share", &file, "--format", "json"], "");
+    assert_eq!((status, err.as_str()), (Some(0), ""));
+    let parsed: serde_json::Value = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}: {json}"));
+    assert_eq!(parsed, serde_json::json!({"n": 8, "link": link.trim_end()}), "{json}");
+    assert_eq!(json.lines().count(), 1, "one line: {json}");
+    // Refused as the human form is, with the same words.
+    let (status, human, _) = run_with(&["regions", "share", "-"], "AB\nBA\n");
+    let (json_status, _, refused) = run_with(&["regions", "share", "-", "--format", "json"], "AB\nBA\n");
+    assert_eq!((status, json_status), (Some(2), Some(2)), "{human}{refused}");
+}
+
 #[test]
 fn every_fixture_shared_as_a_link_reads_back_as_the_same_puzzle() {
     let puzzles = fixture_puzzles();

@@ -9,10 +9,12 @@
 //! (`tests/fixtures/state/`, one file each, as the commit named in its README wrote it) read with
 //! nothing lost: the game shows its mode, size and regions puzzle in play, and a new solution is
 //! saved beside its solutions and daily streak in a format this build reads (`scripts/web-test`
-//! does the same with the page's stored values); a corrupt state file set aside; a directory, FIFO,
-//! device or unreadable file as state refused with nothing moved; a FIFO or `/dev/zero` as config
-//! refused at once; a full disk (a tiny tmpfs, as root) keeps the old state; kills never tear it; a
-//! stop from before a save to after it leaves the LEDs dark and the old state or the new
+//! does the same with the page's stored values); a corrupt state file set aside; a file given as
+//! `--state` that is no saved state (a README, a config file, only comments, not UTF-8) refused in
+//! one line and left as it was, name, bytes and time (issue 50); a directory, FIFO, device or
+//! unreadable file as state refused with nothing moved; a FIFO or `/dev/zero` as config refused at
+//! once; a full disk (a tiny tmpfs, as root) keeps the old state; kills never tear it; a stop from
+//! before a save to after it leaves the LEDs dark and the old state or the new
 
 use crate::common;
 
@@ -87,12 +89,59 @@ fn a_corrupt_state_file_is_set_aside_with_a_warning() {
     assert!(fs::read_to_string(&state).unwrap().contains("found = [0]"), "a fresh state saved");
 }
 
+/// Issue 50: a file given as `--state` that is no saved state at all (not
+/// TOML, or none of a state's own keys) is refused in one line and left as
+/// it was, name, bytes and time; it was moved to `NAME.corrupt-...`
+/// (`--state config.toml`, `--state README.md`). One of only comments is
+/// refused too: the first save wrote over it. A state gone bad is still set
+/// aside (above, and here one that begins as the game writes one).
+#[test]
+fn a_file_that_is_no_saved_state_is_refused_and_left_where_it_is() {
+    use std::os::unix::fs::MetadataExt;
+    let d = dir("no-state");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let files: [(&str, Vec<u8>, &str); 5] = [
+        ("README.md", fs::read(root.join("README.md")).unwrap(), "it is not TOML"),
+        ("config.toml", fs::read(root.join("packaging/config.toml")).unwrap(), "it holds only comments"),
+        (
+            "mine.toml",
+            b"rotation = 90\nmode = \"strict\"\nsize = 6\n".to_vec(),
+            "it holds none of a state's keys",
+        ),
+        ("notes.toml", b"# my queens progress\n".to_vec(), "it holds only comments"),
+        ("terminal.png", fs::read(root.join("docs/terminal.png")).unwrap(), "it is not UTF-8 text"),
+    ];
+    for (name, bytes, why) in &files {
+        let path = d.join(name);
+        fs::write(&path, bytes).unwrap();
+        let before = fs::metadata(&path).unwrap();
+        let (code, err) = start_and_wait(&["--state".as_ref(), path.as_os_str()], false);
+        assert_eq!(code, Some(1), "{name}: {err}");
+        assert_eq!(err.lines().count(), 1, "{name}: one line: {err}");
+        let said = format!("queens play: --state {} is not a saved state: {why}", path.display());
+        assert!(err.starts_with(&said) && err.contains("; left as it is"), "{name}: {err}");
+        assert_eq!(&fs::read(&path).unwrap(), bytes, "{name}: its bytes");
+        let after = fs::metadata(&path).unwrap();
+        assert_eq!((after.ino(), after.mtime_nsec()), (before.ino(), before.mtime_nsec()), "{name}");
+    }
+    let mut listed: Vec<&str> = files.iter().map(|f| f.0).collect();
+    listed.sort();
+    assert_eq!(names(&d), listed, "nothing moved aside, nothing made");
+    // A state the game wrote, gone bad after its first line, is the game's to set aside.
+    let state = d.join("state.toml");
+    fs::write(&state, "# The queens game's saved state: written by the game, safe to delete.\nmode = 3\n")
+        .unwrap();
+    let out = play(&state, "press\n");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("warning: saved state") && stderr.contains("moved it to"), "{stderr}");
+}
+
 #[test]
 fn an_empty_state_file_is_a_fresh_start_not_a_corrupt_one() {
     let d = dir("empty");
     let state = d.join("state.toml");
-    // `: > state.toml`, and a file with only a comment: nothing in them to keep.
-    for text in ["", "# my queens progress\n"] {
+    // `: > state.toml`, blank lines, and the comment the game writes first: nothing in them to keep.
+    for text in ["", "\n \n", "# The queens game's saved state: written by the game, safe to delete.\n"] {
         fs::write(&state, text).unwrap();
         let out = play(&state, &solving([7, 1, 3, 0, 6, 4, 2, 5]));
         assert!(out.status.success());
@@ -452,7 +501,8 @@ fn a_read_only_state_that_is_not_valid_is_left_as_it_is() {
     use std::os::unix::fs::PermissionsExt;
     let d = dir("read-only-invalid");
     let state = d.join("state.toml");
-    fs::write(&state, "garbage ][\n").unwrap();
+    // A state gone bad (a file that is no state at all is refused, read-only or not).
+    fs::write(&state, "found = garbage ][\n").unwrap();
     fs::set_permissions(&state, fs::Permissions::from_mode(0o444)).unwrap();
     let before = snapshot(&state);
     let out = play(&state, &(solving([7, 1, 3, 0, 6, 4, 2, 5]) + "press\npress\n"));

@@ -2,7 +2,9 @@
 //!
 //! What it proves, in full (with the tests of `solver_cli`): the built binary end to end: frames,
 //! exit codes, JSON; "there are none" by one rule in every command (a count of 0 is status 0, no
-//! solution status 1)
+//! solution status 1); a script line that is not UTF-8 shown as its bytes; every JSON example of
+//! `count --help` against what that command prints; dense knights counted at once and a dense
+//! search's progress moving (issue 50)
 
 use crate::common;
 
@@ -169,6 +171,29 @@ fn a_line_that_never_ends_is_cut_at_4_kib_and_quoted_to_80_characters() {
         stderr.contains(&format!("script line 1: '{}...': longer than 4096 bytes", "z".repeat(80))),
         "{stderr}"
     );
+}
+
+/// Issue 50: a line that is not UTF-8 is refused with its bytes escaped,
+/// where it was echoed as replacement characters ('\u{fffd}\u{fffd}'), which
+/// say nothing of what was sent; the game goes on.
+#[test]
+fn a_line_that_is_not_text_is_refused_with_its_bytes_shown() {
+    let mut child = common::bin::queens()
+        .args(["play", "--backend", "script"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"up\n\xff\xfe\x1b[31m\r\nup\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "a run with a refused line fails");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.starts_with("queens play: script line 2: '\\xff\\xfe\\u{1b}[31m': not UTF-8 text\n"),
+        "{stderr}"
+    );
+    assert_eq!(frames(&String::from_utf8(out.stdout).unwrap()).len(), 3, "the game went on");
 }
 
 /// The printed frames grouped by the line that printed them: the first

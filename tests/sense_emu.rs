@@ -225,7 +225,7 @@ fn the_joystick_moves_places_and_answers_on_the_emulators_screen() {
 
     let client = emu.client_path();
     let status = terminate(&mut emu.game);
-    assert!(status.success(), "{status:?}");
+    assert_eq!(status.code(), Some(143), "SIGTERM's status, as a shell reports it: {status:?}");
     assert_eq!(&emu.screen()[..128], &[0; 128], "the matrix is left dark");
     assert!(!client.exists(), "the client's socket is removed");
 }
@@ -302,7 +302,7 @@ fn a_whole_game_solved_on_the_emulator() {
     emu.click(KEY_ENTER);
     emu.wait_for("asleep after the solved board", &"........\n".repeat(8));
     let status = terminate(&mut emu.game);
-    assert!(status.success());
+    assert_eq!(status.code(), Some(143));
     let saved = std::fs::read_to_string(emu.dir.join("state.toml")).expect("the progress is saved");
     assert_eq!(queens::daemon::state_toml::parse(&saved).unwrap().progress.found().count(), 1);
 }
@@ -328,7 +328,7 @@ fn with_no_emulator_it_says_once_that_it_waits_and_leaves_nothing_behind() {
     let status = game.wait().unwrap();
     let mut err = String::new();
     game.stderr.take().unwrap().read_to_string(&mut err).unwrap();
-    assert!(status.success(), "{status:?}: {err}");
+    assert_eq!(status.code(), Some(143), "{status:?}: {err}");
     assert_eq!(err.matches("waiting for the Sense HAT emulator: start sense_emu_gui").count(), 1, "{err}");
     let left: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert!(left.is_empty(), "the socket and the screen file it made are gone: {left:?}");

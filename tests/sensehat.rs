@@ -11,8 +11,9 @@
 //! sets; rotation, brightness, the gamma reset, `SYN_DROPPED` with a lost release (no repeat), the
 //! intro, a joystick that vanishes and returns, a stop (also mid-animation) leaving the LEDs dark;
 //! ready told to systemd (`READY=1` on `NOTIFY_SOCKET`) by the HAT's game and not by the script
-//! backend; through the binary, config errors (exit 78), a regular file or `/dev/zero` refused as
-//! framebuffer or joystick, `doctor` (stand-ins refused, no Pi, more than 256 groups)
+//! backend; through the binary, config errors (exit 78; the joystick's times under their floors), a
+//! regular file or `/dev/zero` refused as framebuffer or joystick, `doctor` (stand-ins refused, no
+//! Pi, more than 256 groups), device paths in `doctor`'s and `play`'s messages cut and escaped
 
 use crate::common;
 
@@ -232,6 +233,74 @@ fn a_bad_config_file_names_file_line_and_key_and_exits_78() {
     assert_eq!(code, Some(78));
     assert!(err.contains(&format!("{}:2: brightnes", config.display())), "{err}");
     assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+}
+
+/// Issue 50: the joystick's times have a floor, one line each when under
+/// it: `hold_ms = 0` or `1` was taken, and every press of the middle would
+/// have opened the menu.
+#[test]
+fn a_joystick_time_under_its_floor_is_refused_in_one_line() {
+    let hat = Hat::new("timefloor");
+    let config = hat.path("config.toml");
+    for (line, key) in [
+        ("hold_ms = 1", "hold_ms"),
+        ("repeat_delay_ms = 0", "repeat_delay_ms"),
+        ("repeat_interval_ms = 5", "repeat_interval_ms"),
+    ] {
+        fs::write(&config, format!("rotation = 90\n{line}\n")).unwrap();
+        let (code, _, err) = run(&["play", "--backend", "sensehat", "--config", config.to_str().unwrap()]);
+        assert_eq!(code, Some(78), "{line}: {err}");
+        assert!(
+            err.contains(&format!("{}:2: {key}: ", config.display())) && err.contains(" is too small"),
+            "{err}"
+        );
+        assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+    }
+}
+
+/// Issue 50: a device path in a message is cut and escaped as every input
+/// echoed is (the `--state` paths were): `doctor`'s, `play`'s and the
+/// emulator's printed them whole (3,000-character lines) and raw (an escape
+/// in a path recoloured the terminal).
+#[test]
+fn device_paths_in_messages_are_cut_and_escaped() {
+    let long = format!("/nonexistent/{}", format!("{}/", "x".repeat(200)).repeat(15));
+    let hostile = format!("/nonexistent/a\u{1b}[31mRED{long}");
+    let checked = |what: &str, said: &str| {
+        assert!(!said.contains('\u{1b}'), "{what}: an escape reached the terminal: {said:?}");
+        assert!(said.contains("a\\u{1b}[31mRED"), "{what}: the escape is shown: {said}");
+        let widest = said.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+        assert!(widest < 400, "{what}: a line of {widest} characters: {said}");
+    };
+    let (_, out, _) = run(&[
+        "doctor",
+        "--config",
+        "/dev/null",
+        "--framebuffer",
+        &hostile,
+        "--joystick",
+        &hostile,
+        "--i2c-bus",
+        &hostile,
+    ]);
+    checked("doctor", &out);
+    // (The joystick is opened after the LED matrix, which no machine here has: doctor's line above.)
+    for (backend, option) in [("sensehat", "--framebuffer"), ("i2c", "--i2c-bus")] {
+        let mut args = vec!["play", "--backend", backend, "--config", "/dev/null", option, &hostile];
+        if option == "--framebuffer" {
+            args.extend(["--joystick", "/dev/null"]);
+        }
+        let (code, _, err) = run(&args);
+        assert_eq!(code, Some(1), "{args:?}: {err}");
+        checked(&format!("play --backend {backend} {option}"), &err);
+    }
+    let out = common::bin::queens()
+        .args(["play", "--backend", "sense-emu", "--config", "/dev/null"])
+        .env("QUEENS_SENSE_EMU_DIR", &hostile)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    checked("QUEENS_SENSE_EMU_DIR", &String::from_utf8_lossy(&out.stderr));
 }
 
 #[test]

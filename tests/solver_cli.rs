@@ -3,7 +3,9 @@
 //!
 //! What it proves, in full (with the tests of `script_backend`): the built binary end to end:
 //! frames, exit codes, JSON; "there are none" by one rule in every command (a count of 0 is status
-//! 0, no solution status 1)
+//! 0, no solution status 1); a script line that is not UTF-8 shown as its bytes; every JSON example
+//! of `count --help` against what that command prints; dense knights counted at once and a dense
+//! search's progress moving (issue 50)
 
 use crate::common;
 
@@ -399,6 +401,23 @@ fn count_refuses_what_would_take_hours() {
     assert!(stderr(&o).contains("hours") || stderr(&o).contains("days"), "{}", stderr(&o));
 }
 
+/// Issue 50: an estimate past the longest one says (some 31,700 years) is
+/// said as "more than 31000 years", where every such estimate read "about
+/// 11574074 days".
+#[test]
+fn an_estimate_past_the_longest_is_said_as_more_than_years() {
+    for args in [
+        &["pieces", "--board", "32x32", "--knights", "100", "--count"][..],
+        &["pieces", "--board", "32x32", "--queens", "20", "--count"],
+    ] {
+        let o = queens(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let said = stderr(&o);
+        assert!(said.contains(" would take more than 31000 years; refusing"), "{args:?}: {said}");
+        assert!(!said.contains("days"), "{said}");
+    }
+}
+
 #[test]
 fn pieces_count_first_and_all() {
     let o = queens(&[
@@ -610,6 +629,56 @@ fn pieces_counts_kings_and_knights_alone_at_once() {
     }
 }
 
+/// Issue 50: knights alone on boards 9 and 10 across are counted square by
+/// square, at once; the search ran past 300 s on the first two ("about 5 s"
+/// and "about 3 s") and for hours on the others. The counts are checked
+/// against OEIS A201540 (N knights on N x N) where it has them, the two
+/// ways 50 knights fill 10x10 (one colour each), and the search itself on
+/// the same boards with few knights (`solver_pieces`).
+#[test]
+fn pieces_counts_dense_knights_on_boards_ten_across_at_once() {
+    use std::time::Duration;
+    let answers = [
+        ("10x10", "45", None),
+        ("9x10", "35", None),
+        ("10x10", "30", None),
+        ("10x10", "40", None),
+        ("8x8", "8", Some("379978716")),
+        ("9x9", "9", Some("19206532478")),
+        ("10x10", "50", Some("2")),
+    ];
+    for (board, knights, published) in answers {
+        let args = ["pieces", "--board", board, "--knights", knights, "--count"];
+        let run = common::bin::interrupt_when(&args, "", Duration::from_secs(20), |_| false);
+        assert_eq!(run.status, Some(0), "{args:?} did not finish within 20 s: {}", run.stderr);
+        assert_eq!(run.stderr, "", "{args:?}: at once, so nothing to announce");
+        let count = run.stdout.strip_suffix(&format!(" solutions on the {board} board\n"));
+        let count = count.unwrap_or_else(|| panic!("{args:?}: {}", run.stdout));
+        assert!(count.parse::<u64>().is_ok_and(|c| c > 1), "{args:?}: {count}");
+        if let Some(published) = published {
+            assert_eq!(count, published, "{args:?}");
+        }
+    }
+}
+
+/// Issue 50: a dense search's progress moves from its first line on; it
+/// said "100% of the search tree" from the first second to the end (27
+/// knights beside one on a1 is by the search: the row by row count takes
+/// no piece that stays).
+#[test]
+fn pieces_progress_on_a_dense_search_moves() {
+    use std::time::Duration;
+    let count = ["pieces", "--board", "8x8", "--knights", "28", "--place", "Na1", "--count"];
+    let run = common::bin::interrupt_when(&count, "", Duration::from_secs(30), |line| {
+        line.starts_with("queens pieces: counting: ")
+    });
+    let progress = run.matched.unwrap_or_else(|| panic!("no progress within 30 s: {}", run.stderr));
+    let percent = progress.split(" found, ").nth(1).and_then(|rest| rest.split('%').next());
+    let percent: f64 = percent.and_then(|p| p.parse().ok()).unwrap_or_else(|| panic!("{progress}"));
+    assert!(percent > 0.0 && percent < 90.0, "after a second: {progress}");
+    assert_eq!(run.status, Some(130), "{}", run.stderr);
+}
+
 /// Issue 26: a count by the pieces search says what it expects and how wide
 /// that estimate is, shows progress, and Ctrl-C ends it with one line; the
 /// default `--first` (and `--all`) show progress too, where they said nothing
@@ -627,7 +696,7 @@ fn pieces_searches_show_progress_and_stop_on_ctrl_c() {
     let first = run.stderr.lines().next().unwrap();
     assert!(
         first.starts_with("queens pieces: counting these pieces on the 8x8 board takes about ")
-            && first.ends_with(", or up to ten times that (the estimate samples the search)"),
+            && first.ends_with(" (the estimate samples the search: from half that to twice)"),
         "{first}"
     );
     assert_eq!(run.status, Some(130), "{}", run.stderr);
@@ -667,4 +736,31 @@ fn pieces_searches_show_progress_and_stop_on_ctrl_c() {
         rows[q["col"].as_u64().unwrap() as usize] = q["row"].as_u64().unwrap() as usize;
     }
     assert!(is_solution(&rows), "{rows:?}");
+}
+
+/// Issue 50: every JSON answer `count --help` shows (and so queens-count(1),
+/// made from the same definition) is what that command prints: the example
+/// of `count 12 --part 2/3` showed another dealing's counts, 5152 and 649. A
+/// command's answer is shown after it on its line, or alone on the next.
+#[test]
+fn count_helps_json_examples_are_what_the_commands_print() {
+    let (_, help, _) = common::bin::run(&["count", "--help"]);
+    let lines: Vec<&str> = help.lines().map(str::trim).collect();
+    let mut checked = 0;
+    for (i, line) in lines.iter().enumerate() {
+        let Some(command) = line.strip_prefix("queens count ") else { continue };
+        let (command, shown) = match command.split_once("   ") {
+            Some((command, shown)) => (command, shown.trim()),
+            None => (command, lines.get(i + 1).copied().unwrap_or_default()),
+        };
+        if !shown.starts_with('{') {
+            continue;
+        }
+        let args: Vec<&str> = ["count"].into_iter().chain(command.split_whitespace()).collect();
+        let (code, stdout, stderr) = common::bin::run(&args);
+        assert_eq!((code, stderr.as_str()), (Some(0), ""), "{args:?}");
+        assert_eq!(stdout.trim_end(), shown, "`queens {}` in count --help", args.join(" "));
+        checked += 1;
+    }
+    assert_eq!(checked, 2, "the whole count's and a part's: {help}");
 }

@@ -153,31 +153,39 @@ fn what_the_bounds_refuse_has_no_solution() {
 /// 6x6 (and the thin ones up to 8 across and 10 long) and every number of
 /// pieces against the search, an independent count (it places piece after
 /// piece on masks; the rows count never places one), and on boards up to 3x4
-/// against the brute force above too.
+/// against the brute force above too. Knights go square by square on boards
+/// up to 10 across (issue 50): on 9x10 and 10x10 with up to three knights
+/// against the search too (the search takes hours where they are dense),
+/// and the largest sets, all on one colour, which 9x9 has one of and 10x10
+/// two.
 #[test]
 fn the_row_by_row_count_agrees_with_the_search_and_brute_force() {
     use queens::solver::bounds::most;
     use queens::solver::rows::RowCount;
     let mut boards: Vec<(usize, usize)> = (1..=6).flat_map(|w| (1..=6).map(move |h| (w, h))).collect();
     boards.extend([(7, 3), (2, 10), (8, 4), (10, 3), (5, 8)]);
-    for (w, h) in boards {
-        for piece in [Piece::King, Piece::Knight] {
-            for k in 0..=most(piece, w, h) + 1 {
-                let problem = Problem::new(w, h).with(piece, k);
-                let solver = Solver::new(&problem).unwrap();
-                let rows = RowCount::new(piece, w, h, k).expect("a narrow board").count().unwrap();
-                assert_eq!(rows, solver.count(), "{w}x{h} {k} {piece:?}");
-                if k > 0 {
-                    assert!(solver.row_count().is_some(), "{w}x{h} {k} {piece:?} is counted row by row");
-                }
-                if w * h <= 12 {
-                    let mut want = [0; 6];
-                    want[Piece::ALL.iter().position(|&p| p == piece).unwrap()] = k;
-                    assert_eq!(rows, brute(w, h, &mut want, &mut Vec::new(), 0), "{w}x{h} {k} {piece:?}");
-                }
-            }
+    let mut cases: Vec<(usize, usize, Piece, usize)> = boards
+        .into_iter()
+        .flat_map(|(w, h)| [Piece::King, Piece::Knight].map(|piece| (w, h, piece)))
+        .flat_map(|(w, h, piece)| (0..=most(piece, w, h) + 1).map(move |k| (w, h, piece, k)))
+        .collect();
+    cases.extend([9, 10].into_iter().flat_map(|w| (0..=3).map(move |k| (w, 10, Piece::Knight, k))));
+    for (w, h, piece, k) in cases {
+        let problem = Problem::new(w, h).with(piece, k);
+        let solver = Solver::new(&problem).unwrap();
+        let rows = RowCount::new(piece, w, h, k).expect("a narrow board").count().unwrap();
+        assert_eq!(rows, solver.count(), "{w}x{h} {k} {piece:?}");
+        if k > 0 {
+            assert!(solver.row_count().is_some(), "{w}x{h} {k} {piece:?} is counted row by row");
+        }
+        if w * h <= 12 {
+            let mut want = [0; 6];
+            want[Piece::ALL.iter().position(|&p| p == piece).unwrap()] = k;
+            assert_eq!(rows, brute(w, h, &mut want, &mut Vec::new(), 0), "{w}x{h} {k} {piece:?}");
         }
     }
+    let knights = |w, h, k| RowCount::new(Piece::Knight, w, h, k).unwrap().count().unwrap();
+    assert_eq!((knights(9, 9, 41), knights(9, 9, 42), knights(10, 10, 50)), (1, 0, 2));
     // Not for a mix, nor beside a piece that stays.
     let mixed = Solver::new(&Problem::new(4, 4).with(Piece::King, 2).with(Piece::Knight, 1)).unwrap();
     assert!(mixed.row_count().is_none());
@@ -197,6 +205,8 @@ fn the_row_by_row_count_agrees_with_the_search_and_brute_force() {
 #[test]
 fn the_counts_progress_moves_with_the_nodes_visited() {
     let cases = [
+        // Dense knights said 100% from the first second (issue 50).
+        Problem::new(7, 7).with(Piece::Knight, 18),
         Problem::new(6, 7).with(Piece::King, 7).with(Piece::Knight, 3),
         Problem::new(6, 6).with(Piece::King, 5).with(Piece::Knight, 4),
         Problem::new(10, 10).with(Piece::Queen, 8),

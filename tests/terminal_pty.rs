@@ -4,7 +4,7 @@
 //!
 //! Every read has a deadline, so a broken build fails instead of hanging.
 //!
-//! What it proves, in full and the unit tests beside the code): the changes sent after every frame
+//! What it proves, in full (with the unit tests beside the code): the changes sent after every frame
 //! of games played in each mode, at 8x8 and at the largest size it plays, with a resize between
 //! moves, leaving the screen a full redraw draws (both through `vt100`, each cell's text and
 //! attributes), a cursor move at most 150 bytes in both colour modes, and the changes between
@@ -20,12 +20,15 @@
 //! margin no square, a regions square cycled by clicks and LinkedIn's No. 336 solved by them; a
 //! cursor move sending at most 150 bytes and Ctrl-L drawing again a screen something else wrote on;
 //! the terminal restored (mouse reports off too) on q, Esc, Ctrl-C, panic, SIGTERM, SIGHUP and
-//! hang-up, and while stopped by Ctrl-Z or SIGTSTP (raw mode, clicks and the board back after
-//! SIGCONT); standard output not a terminal refused in one line; idle blocked in the kernel;
-//! `TERM=dumb`, no `TERM` and `NO_COLOR` refused in one line without an escape, and no escapes from
-//! help or answers then; `solve --backtrack`'s progress one row in place at 80, 60 and 40 columns,
-//! also after the terminal is narrowed from 80 to 50 as tmux does it (its lines split, not cut),
-//! and as wide as `COLUMNS` where the terminal does not know its width
+//! hang-up, with the exit status of each (0, or 128 and the signal's number: issue 50), and while
+//! stopped by Ctrl-Z or SIGTSTP (raw mode, clicks and the board back after SIGCONT); standard
+//! output not a terminal refused in one line; idle blocked in the kernel; a relative
+//! `XDG_STATE_HOME` ignored and no `HOME` at all said once; `regions solve` and `share` with no
+//! FILE in a terminal saying what they read, and Ctrl-C ending them with one line; `TERM=dumb`, no
+//! `TERM` and `NO_COLOR` refused in one line without an escape, and no escapes from help or answers
+//! then; `solve --backtrack`'s progress one row in place at 80, 60 and 40 columns, also after the
+//! terminal is narrowed from 80 to 50 as tmux does it (its lines split, not cut), and as wide as
+//! `COLUMNS` where the terminal does not know its width
 
 use crate::common;
 
@@ -408,25 +411,30 @@ fn moves_a_queen_and_an_answer_show_in_the_cells_and_q_restores_the_terminal() {
     pty.assert_given_back("q");
 }
 
+/// The game ended by a signal exits with 128 and its number, as a shell
+/// reports a process the signal ended and as the solver commands exit
+/// (issue 50: it exited 0).
 #[test]
 fn sigterm_and_sighup_end_the_game_cleanly_and_restore_the_terminal() {
-    for signal in [Signal::SIGTERM, Signal::SIGHUP] {
+    for (signal, code) in [(Signal::SIGTERM, 143), (Signal::SIGHUP, 129), (Signal::SIGINT, 130)] {
         let mut pty = Pty::start("sigterm", Some("truecolor"));
         pty.wait_for("the start board", |s| picture(s) == start_board());
         kill(Pid::from_raw(pty.child.id() as i32), signal).unwrap();
         let status = pty.exit();
-        assert!(status.success(), "{signal}: {status:?}");
+        assert_eq!(status.code(), Some(code), "{signal}: {status:?}");
         pty.assert_given_back(signal.as_str());
     }
 }
 
+/// Esc quits, status 0, as `q` does; Ctrl-C, which raw mode delivers as a
+/// key, quits as its SIGINT would, status 130 (issue 50: 0).
 #[test]
 fn a_lone_esc_and_ctrl_c_quit() {
-    for key in [b"\x1b".as_slice(), b"\x03"] {
+    for (key, code) in [(b"\x1b".as_slice(), 0), (b"\x03", 130), (b"\x04", 0)] {
         let mut pty = Pty::start("esc", Some("truecolor"));
         pty.wait_for("the start board", |s| picture(s) == start_board());
         pty.send(key);
-        assert!(pty.exit().success(), "{key:?}");
+        assert_eq!(pty.exit().code(), Some(code), "{key:?}");
         pty.assert_given_back(&format!("{key:?}"));
     }
 }
@@ -530,10 +538,11 @@ fn an_idle_game_sleeps_in_the_kernel() {
 fn a_closed_terminal_ends_the_game_cleanly() {
     let mut pty = Pty::start("hangup", Some("truecolor"));
     pty.wait_for("the start board", |s| picture(s) == start_board());
-    // Closing the terminal's master side hangs it up: SIGHUP, then EIO.
+    // Closing the terminal's master side hangs it up: SIGHUP, then EIO; the
+    // status is SIGHUP's, as a shell reports a process the hang-up ended (issue 50).
     drop(std::mem::replace(&mut pty.master, open_master()));
     let status = pty.exit();
-    assert!(status.success(), "{status:?}");
+    assert_eq!(status.code(), Some(129), "{status:?}");
 }
 
 /// Not a test by itself: the body of the child that
@@ -995,6 +1004,48 @@ fn alt_with_a_key_does_not_quit() {
     assert!(pty.exit().success());
 }
 
+/// Issue 50: `regions solve` and `share` with no FILE in a terminal waited
+/// in silence, and Ctrl-C killed them without a word. They say what they
+/// read; a puzzle pasted and ended with Ctrl-D is read, and Ctrl-C ends the
+/// wait with one line and status 130.
+#[test]
+fn regions_with_no_file_in_a_terminal_says_what_it_reads_and_ctrl_c_ends_it() {
+    let puzzle = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/regions/issue-30-2026-11-25.txt"),
+    )
+    .unwrap();
+    let waiting = |s: &vt100::Screen| {
+        s.contents().contains("reading the puzzle from the terminal: type or paste it, then Ctrl-D")
+    };
+    for command in ["solve", "share"] {
+        let dir = std::env::temp_dir().join(format!("queens-pty-regions-{command}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut solve = common::bin::queens();
+        solve.args(["regions", command]);
+        let mut pty = Pty::spawn(solve, dir.clone());
+        pty.wait_for("what it reads", waiting);
+        pty.send(puzzle.replace('\n', "\r").as_bytes());
+        pty.send(b"\x04");
+        assert_eq!(pty.exit().code(), Some(0), "{command}: {}", pty.parser.screen().contents());
+        let answer = if command == "solve" { "one solution:" } else { "#p=" };
+        assert!(
+            pty.parser.screen().contents().contains(answer),
+            "{command}: {}",
+            pty.parser.screen().contents()
+        );
+
+        let mut again = common::bin::queens();
+        again.args(["regions", command]);
+        let mut pty = Pty::spawn(again, dir);
+        pty.wait_for("what it reads", waiting);
+        pty.send(b"\x03");
+        assert_eq!(pty.exit().code(), Some(130), "{command}");
+        let said = pty.parser.screen().contents();
+        assert!(said.contains(&format!("queens regions {command}: stopped; no puzzle read")), "{said}");
+    }
+}
+
 #[test]
 fn the_default_state_folder_is_made_by_the_first_save() {
     // Only a path given with --state must be in a folder that exists; the XDG one is made.
@@ -1017,6 +1068,53 @@ fn the_default_state_folder_is_made_by_the_first_save() {
     assert!(pty.exit().success());
     let saved = std::fs::read_to_string(xdg.join("queens/state.toml")).unwrap();
     assert!(saved.contains("mode = \"strict\""), "{saved}");
+}
+
+/// Issue 50: a relative `XDG_STATE_HOME` is ignored, as the XDG
+/// specification says (it put the state under whatever folder the game was
+/// started in), and the state goes under `HOME`; with neither, nothing can
+/// be saved, and that is said once at start, where nothing was said, even
+/// with -v.
+#[test]
+fn a_relative_xdg_state_home_is_ignored_and_no_home_at_all_is_said_once() {
+    let state_dir = std::env::temp_dir().join(format!("queens-pty-xdg-relative-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&state_dir);
+    std::fs::create_dir_all(&state_dir).unwrap();
+    let home = state_dir.join("home");
+    let mut command = common::bin::queens();
+    command
+        .args(["play", "--backend", "terminal"])
+        .current_dir(&state_dir)
+        .env("XDG_STATE_HOME", "relative-state")
+        .env("HOME", &home)
+        .env_remove("STATE_DIRECTORY")
+        .env("COLORTERM", "truecolor");
+    let mut pty = Pty::spawn(command, state_dir.clone());
+    pty.wait_for("the start board", |s| picture(s) == start_board());
+    pty.send(b"m");
+    select(&mut pty, "STRICT");
+    pty.wait_for("strict", |s| status(s) == "strict 8x8");
+    pty.send(b"q");
+    assert!(pty.exit().success());
+    assert!(!state_dir.join("relative-state").exists(), "nothing under the folder it was started in");
+    let saved = std::fs::read_to_string(home.join(".local/state/queens/state.toml")).unwrap();
+    assert!(saved.contains("mode = \"strict\""), "{saved}");
+
+    for verbose in [false, true] {
+        let dir = std::env::temp_dir().join(format!("queens-pty-no-home-{verbose}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut command = common::bin::queens();
+        command.args(["play", "--backend", "terminal"]).args(verbose.then_some("-v"));
+        command.current_dir(&dir).env_remove("XDG_STATE_HOME").env_remove("HOME");
+        command.env_remove("STATE_DIRECTORY").env("COLORTERM", "truecolor");
+        let mut pty = Pty::spawn(command, dir.clone());
+        pty.wait_for("the start board", |s| picture(s) == start_board());
+        pty.send(b"q");
+        assert!(pty.exit().success());
+        let said = String::from_utf8_lossy(&pty.raw).into_owned();
+        let warning = "warning: no folder to keep the progress in: neither HOME nor XDG_STATE_HOME (an absolute path) is set; progress will not be saved (give --state PATH to keep it)";
+        assert_eq!(said.matches(warning).count(), 1, "-v {verbose}: said once: {said:?}");
+    }
 }
 
 #[test]

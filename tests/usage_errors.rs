@@ -188,12 +188,17 @@ fn the_line_names_the_command_the_argument_and_what_is_wanted() {
 
 #[test]
 fn help_and_version_are_as_clap_prints_them() {
-    for args in [&["--help"][..], &["solve", "--help"], &["help", "count"], &["play", "-h"]] {
+    // `help --help` and `help -h` said "unknown command '--help'; did you mean '--help'?" (issue 50).
+    let helps =
+        [&["--help"][..], &["solve", "--help"], &["help", "count"], &["play", "-h"], &["help", "--help"]];
+    for args in helps.into_iter().chain([&["help", "-h"][..], &["help", "count", "--help"]]) {
         let (code, stdout, stderr) = run(args);
         assert_eq!(code, Some(0), "{args:?}");
         assert!(stdout.contains("Usage: queens") && stdout.lines().count() > 3, "{args:?}: {stdout}");
         assert_eq!(stderr, "");
     }
+    assert_eq!(run(&["help", "--help"]), run(&["help", "help"]));
+    assert_eq!(run(&["help", "count", "-h"]), run(&["count", "--help"]));
     let (code, stdout, _) = run(&["--version"]);
     assert_eq!(code, Some(0));
     assert_eq!(stdout, format!("queens {}\n", env!("CARGO_PKG_VERSION")));

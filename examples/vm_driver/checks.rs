@@ -253,11 +253,12 @@ pub fn doctor_gamma(vm: &mut Vm) -> Result<(), Why> {
     Ok(())
 }
 
-/// SIGTERM: the game darkens the matrix (padding included) and exits 0.
+/// SIGTERM: the game darkens the matrix (padding included) and exits 143,
+/// as a shell reports a process SIGTERM ended.
 pub fn sigterm(vm: &mut Vm) -> Result<(), Why> {
     let mut game = vm.game.take().ok_or("the game is not running")?;
     let status = game.terminate(Duration::from_secs(3))?;
-    if status.code() != Some(0) {
+    if status.code() != Some(143) {
         return Err(format!("exited with {status:?}").into());
     }
     let rows = vm.screen.rows().map_err(text)?;
@@ -382,7 +383,7 @@ fn dropped_release(vm: &mut Vm, repeats: usize) -> Result<(), Why> {
     if got != want {
         return Err(format!("the cursor moved on by itself:\n{}", fb::hex(&got)).into());
     }
-    if status.code() != Some(0) {
+    if status.code() != Some(143) {
         return Err(format!("exited with {status:?}").into());
     }
     Ok(())
@@ -580,12 +581,12 @@ fn wait_registers(stub: &mut Stub, want: &[u8]) -> Result<(), String> {
     }
 }
 
-/// SIGTERM: every frame register is 0 and the exit status 0.
+/// SIGTERM: every frame register is 0 and the exit status 143.
 pub fn i2c_sigterm(vm: &mut Vm) -> Result<(), Why> {
     stub(vm)?;
     let mut game = vm.game.take().ok_or("the game is not running")?;
     let status = game.terminate(Duration::from_secs(3))?;
-    if status.code() != Some(0) {
+    if status.code() != Some(143) {
         return Err(format!("exited with {status:?}").into());
     }
     let frame = stub(vm)?.frame()?;

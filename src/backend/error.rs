@@ -8,6 +8,16 @@
 
 use std::fmt;
 use std::io;
+use std::path::Path;
+
+/// A path as a message shows it: cut and escaped as every echoed input is
+/// ([`crate::words::shown`]), so a path of 100 KB is not a line of 100 KB,
+/// nor one holding a terminal's escapes a recoloured terminal. The
+/// `sense-hat` crate's messages show theirs by the same rule
+/// ([`sense_hat::error::shown_path`]; the tests hold the two together).
+pub(crate) fn shown_path(path: impl AsRef<Path>) -> String {
+    crate::words::shown(&path.as_ref().to_string_lossy())
+}
 
 /// Why a backend cannot go on.
 #[derive(Debug)]
@@ -124,5 +134,25 @@ mod tests {
         let pipe = Error::from(io::Error::from(io::ErrorKind::BrokenPipe));
         assert_eq!(pipe.io().map(io::Error::kind), Some(io::ErrorKind::BrokenPipe));
         assert!(Error::NoTerminal.io().is_none());
+    }
+
+    #[test]
+    fn paths_are_shown_by_the_rule_the_sense_hat_crate_shows_them_by() {
+        use std::ffi::OsStr;
+        use std::os::unix::ffi::OsStrExt;
+        let hostile = [
+            "/dev/input/event3".to_string(),
+            "a\u{1b}[31mRED".to_string(),
+            "x".repeat(3000),
+            "é".repeat(81),
+            "\u{feff}\u{202e}\u{a0}\t\r\u{7f} x".to_string(),
+            "ﾟ\u{200b}".repeat(50),
+        ];
+        for text in &hostile {
+            let path = Path::new(text);
+            assert_eq!(shown_path(path), sense_hat::error::shown_path(path), "{text:?}");
+        }
+        let bytes = Path::new(OsStr::from_bytes(b"/dev/\xff\xfe\x1b"));
+        assert_eq!(shown_path(bytes), sense_hat::error::shown_path(bytes));
     }
 }

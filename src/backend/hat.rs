@@ -5,6 +5,7 @@
 //! the command line and the config file; `--backend auto` asks both paths
 //! of the same settings which one finds the HAT.
 
+use super::error::shown_path;
 use crate::game::gesture::Timing;
 use crate::game::{Frame, Rgb};
 use sense_hat::compat;
@@ -115,12 +116,12 @@ pub(crate) fn i2c_message(e: &I2cError) -> String {
     match e {
         I2cError::Busy { bus, advice } => format!(
             "a kernel driver holds the Sense HAT at 0x46 on {}: use `--backend sensehat` (the framebuffer), or {advice}",
-            bus.display()
+            shown_path(bus)
         ),
         I2cError::Open { bus, source } if !e.permission_denied() => format!(
             "cannot open the I2C bus {}: {source} (enable it with `dtparam=i2c_arm=on` in /boot/firmware/config.txt, \
              or name another with --i2c-bus)",
-            bus.display()
+            shown_path(bus)
         ),
         I2cError::NoLine { name } => format!(
             "no GPIO line is named {name} (the joystick's interrupt); name it with --gpiochip and --gpio-line"

@@ -193,8 +193,12 @@ impl<D: I2cDevices> Reconnecting for I2cHat<D> {
     }
 }
 
-/// The game on the LED matrix: the loop's defaults.
-impl<D: I2cDevices> Backend for I2cHat<D> {}
+/// The game on the LED matrix: the loop's defaults, and the signal that ended it.
+impl<D: I2cDevices> Backend for I2cHat<D> {
+    fn ended_by(&self) -> Option<i32> {
+        self.shutdown.signal()
+    }
+}
 
 #[cfg(test)]
 mod tests;

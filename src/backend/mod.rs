@@ -13,7 +13,7 @@
 
 pub(crate) mod backoff;
 pub mod clock;
-mod error;
+pub(crate) mod error;
 pub(crate) mod factory;
 pub mod hat;
 pub(crate) mod i2c;

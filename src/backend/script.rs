@@ -23,7 +23,7 @@ use super::traits::{Backend, Display, Input, Next};
 /// What a failed write of the frames says, as every command's failed output does.
 const CANNOT_WRITE: &str = "cannot write to standard output";
 use crate::game::{Checkerboard, Event, Frame, Millis, OnShow};
-use crate::words::{QUOTED, quoted};
+use crate::words::{QUOTED, quoted, quoted_bytes};
 use std::io::{BufRead, Write};
 
 /// The longest line read, in bytes; the rest of a longer one is skipped
@@ -85,14 +85,15 @@ impl<R: BufRead, W: Write> Script<R, W> {
                 break;
             }
         }
-        let text = String::from_utf8_lossy(&line).into_owned();
-        let text = text.trim_end_matches(['\n', '\r']);
+        let bytes = line.strip_suffix(b"\n").unwrap_or(&line);
+        let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
         if too_long {
-            return Ok(Some(Err(format!("{}: longer than {MAX_LINE} bytes", quoted(text)))));
+            return Ok(Some(Err(format!("{}: longer than {MAX_LINE} bytes", quoted_bytes(bytes)))));
         }
-        match String::from_utf8(line) {
-            Ok(text) => Ok(Some(Ok(text))),
-            Err(_) => Ok(Some(Err(format!("{}: not UTF-8 text", quoted(text))))),
+        match std::str::from_utf8(&line) {
+            Ok(text) => Ok(Some(Ok(text.to_string()))),
+            // Its bytes, escaped: replacement characters would say nothing of them.
+            Err(_) => Ok(Some(Err(format!("{}: not UTF-8 text", quoted_bytes(bytes))))),
         }
     }
 

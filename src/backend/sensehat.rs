@@ -9,7 +9,7 @@
 //! game goes on where it was when it returns.
 
 use super::backoff::Backoff;
-use super::error::Error;
+use super::error::{Error, shown_path};
 use super::hat::{self, HatSettings};
 use super::signals::Shutdown;
 use super::stick::{self, KeyEvents, Reconnecting, Waiting};
@@ -57,7 +57,7 @@ impl<D: KernelDevices> SenseHat<D> {
         let stick = options.joystick().ok_or_else(|| missing_joystick(&options.roots))?;
         let screen = devices.led_matrix(&led)?;
         let joystick = devices.joystick(&stick)?;
-        info!("LED matrix: {}; joystick: {}", led.display(), stick.display());
+        info!("LED matrix: {}; joystick: {}", shown_path(led), shown_path(stick));
         let mut hat = SenseHat {
             events: KeyEvents::new(options.timing, options.rotation),
             options,
@@ -101,7 +101,7 @@ impl<D: KernelDevices> Display for SenseHat<D> {
         self.shown = *frame;
         let Some(screen) = &self.screen else { return Ok(()) };
         if let Err(e) = screen.show(&self.options.picture(frame), self.options.rotation) {
-            warn!("the LED matrix {} is gone ({e}); waiting for it", screen.path().display());
+            warn!("the LED matrix {} is gone ({e}); waiting for it", shown_path(screen.path()));
             self.screen = None;
             self.backoff.lost(self.events.now());
         }
@@ -139,7 +139,7 @@ impl<D: KernelDevices> Reconnecting for SenseHat<D> {
             && let Some(path) = self.options.led_matrix()
             && let Ok(screen) = self.devices.led_matrix(&path)
         {
-            info!("the LED matrix is back at {}", path.display());
+            info!("the LED matrix is back at {}", shown_path(path));
             self.screen = Some(screen);
             self.reset_gamma();
             let frame = self.shown;
@@ -149,7 +149,7 @@ impl<D: KernelDevices> Reconnecting for SenseHat<D> {
             && let Some(path) = self.options.joystick()
             && let Ok(joystick) = self.devices.joystick(&path)
         {
-            info!("the joystick is back at {}", path.display());
+            info!("the joystick is back at {}", shown_path(path));
             self.joystick = Some(joystick);
         }
         self.backoff.looked(self.events.now(), !self.missing());
@@ -160,7 +160,7 @@ impl<D: KernelDevices> Reconnecting for SenseHat<D> {
         match joystick.read() {
             Reading::Changes(changes) => self.events.take(changes),
             Reading::Gone(e) => {
-                warn!("the joystick {} is gone ({e}); waiting for it", joystick.path().display());
+                warn!("the joystick {} is gone ({e}); waiting for it", shown_path(joystick.path()));
                 self.joystick = None;
                 self.events.clear();
                 self.backoff.lost(self.events.now());
@@ -169,14 +169,18 @@ impl<D: KernelDevices> Reconnecting for SenseHat<D> {
     }
 }
 
-/// The game on the LED matrix: the loop's defaults.
-impl<D: KernelDevices> Backend for SenseHat<D> {}
+/// The game on the LED matrix: the loop's defaults, and the signal that ended it.
+impl<D: KernelDevices> Backend for SenseHat<D> {
+    fn ended_by(&self) -> Option<i32> {
+        self.shutdown.signal()
+    }
+}
 
 fn listing(found: &[discover::Found]) -> String {
     if found.is_empty() {
         return "none".to_string();
     }
-    found.iter().map(|f| format!("{} {:?}", f.path.display(), f.name)).collect::<Vec<_>>().join(", ")
+    found.iter().map(|f| format!("{} {:?}", shown_path(&f.path), f.name)).collect::<Vec<_>>().join(", ")
 }
 
 fn missing_led(roots: &Roots) -> OpenFailure {

@@ -12,15 +12,22 @@
 //! byte to a socket (signal-hook's self-pipe). Backends add that socket to
 //! the descriptors they block on, wake when it becomes readable, and end
 //! the game through the one normal path, [`crate::backend::Next::Quit`],
-//! after which the loop darkens the display.
+//! after which the loop darkens the display. Which signal came is kept
+//! too (an atomic the handler sets), for the exit status: 128 and its
+//! number, as a shell reports a process a signal ended (130 for Ctrl-C,
+//! 143 for systemd's stop), as every long command of queens exits.
 
 use nix::sys::socket::{MsgFlags, recv};
 use std::io;
 use std::os::fd::{AsFd, AsRawFd, BorrowedFd};
 use std::os::unix::net::UnixStream;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 pub struct Shutdown {
     wake: UnixStream,
+    /// The number of the last signal that came, 0 before any.
+    which: Arc<AtomicUsize>,
 }
 
 /// The signals that end the game.
@@ -32,10 +39,13 @@ impl Shutdown {
         let (wake, write) = UnixStream::pair()?;
         wake.set_nonblocking(true)?;
         write.set_nonblocking(true)?;
+        let which = Arc::new(AtomicUsize::new(0));
         for sig in SIGNALS {
+            // The number first: the game wakes on the byte and reads it.
+            signal_hook::flag::register_usize(sig, Arc::clone(&which), sig as usize)?;
             signal_hook::low_level::pipe::register(sig, write.try_clone()?)?;
         }
-        Ok(Shutdown { wake })
+        Ok(Shutdown { wake, which })
     }
 
     /// One that no signal reaches, and the socket that ends it (write a
@@ -46,13 +56,22 @@ impl Shutdown {
     pub fn detached() -> (Shutdown, UnixStream) {
         let (wake, write) = UnixStream::pair().unwrap();
         wake.set_nonblocking(true).unwrap();
-        (Shutdown { wake }, write)
+        (Shutdown { wake, which: Arc::new(AtomicUsize::new(0)) }, write)
     }
 
     /// Readable from the first signal on (the byte is never consumed, so
     /// every later wait wakes at once too).
     pub(crate) fn fd(&self) -> BorrowedFd<'_> {
         self.wake.as_fd()
+    }
+
+    /// The signal that asked the game to end, if one did (none for a
+    /// [`Shutdown::detached`] one ended through its socket).
+    pub fn signal(&self) -> Option<i32> {
+        match self.which.load(Ordering::SeqCst) {
+            0 => None,
+            sig => Some(sig as i32),
+        }
     }
 
     /// Whether a signal has arrived.
@@ -77,6 +96,7 @@ mod tests {
         // SIGHUP: the test harness does not use it, and the handler now owns it.
         nix::sys::signal::raise(nix::sys::signal::Signal::SIGHUP).unwrap();
         assert!(shutdown.requested());
+        assert_eq!(shutdown.signal(), Some(libc::SIGHUP), "which one, for the exit status");
         for _ in 0..2 {
             let woke = wait::readable(&[shutdown.fd()], Some(Duration::from_secs(5))).unwrap();
             assert_eq!(woke, Some(0));

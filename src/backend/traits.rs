@@ -70,4 +70,13 @@ pub trait Backend: Display + Input {
     fn refused(&self) -> usize {
         0
     }
+
+    /// The signal that ended the game, if one did (the terminal's Ctrl-C,
+    /// which raw mode delivers as a key, counts as SIGINT): `play` then
+    /// exits with 128 and its number, as a shell reports a process the
+    /// signal ended. None for a game ended from the input (`q`, the end of
+    /// a script).
+    fn ended_by(&self) -> Option<i32> {
+        None
+    }
 }

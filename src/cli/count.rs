@@ -28,7 +28,7 @@ pub(super) const WARN_ABOVE: Duration = Duration::from_secs(2);
   queens count 16 --threads 2     14772512, using two threads
   queens count 12 --format json   {\"n\":12,\"count\":14200}
   queens count 12 --part 2/3 --format json
-                                  {\"n\":12,\"part\":2,\"parts\":3,\"count\":5152,\"unique\":649}
+                                  {\"n\":12,\"part\":2,\"parts\":3,\"count\":4600,\"unique\":576}
 
 Large N cost about seven times more per queen; the expected time is printed on
 standard error before a long count starts, and counts that would take hours are refused:
@@ -137,7 +137,16 @@ pub(super) fn count_plan(plan: &Plan, threads: usize, long: bool, mut reporter: 
 /// The expected wall time for `n` on `threads` threads.
 pub(crate) fn estimate(n: usize, threads: usize) -> Duration {
     let secs = SECONDS_AT_16 * GROWTH.powi(n as i32 - 16) / threads as f64;
-    Duration::from_secs_f64(secs.min(1e12))
+    capped(secs)
+}
+
+/// The longest time an estimate says, in seconds (some 31,700 years): an
+/// estimate past it is that long and no longer said as a number.
+const LONGEST: f64 = 1e12;
+
+/// An estimate of `secs` seconds, no longer than [`LONGEST`].
+pub(super) fn capped(secs: f64) -> Duration {
+    Duration::from_secs_f64(secs.clamp(0.0, LONGEST))
 }
 
 /// The expected wall time of `plan`: its share of the whole count, on no more
@@ -153,6 +162,7 @@ fn plural(count: u64, noun: &str) -> String {
 }
 
 pub(super) fn human(d: Duration) -> String {
+    const YEAR: f64 = 365.25 * 86400.0;
     let s = d.as_secs_f64();
     match s {
         s if s < 90.0 => format!("{s:.0} s"),
@@ -160,7 +170,19 @@ pub(super) fn human(d: Duration) -> String {
         // One decimal below ten hours, so that "2.4 hours" is not read as within a 2-hour limit.
         s if s < 9.95 * 3600.0 && (s / 360.0).round() % 10.0 != 0.0 => format!("{:.1} hours", s / 3600.0),
         s if s < 48.0 * 3600.0 => format!("{:.0} hours", s / 3600.0),
-        s => format!("{:.0} days", s / 86400.0),
+        s if s < 2.0 * YEAR => format!("{:.0} days", s / 86400.0),
+        s => format!("{:.0} years", s / YEAR),
+    }
+}
+
+/// An estimate as a sentence says it: "about 5 minutes", and past the
+/// longest an estimate says ([`LONGEST`], which would read "about 11574074
+/// days"), "more than 31000 years".
+pub(super) fn about(d: Duration) -> String {
+    const YEAR: f64 = 365.25 * 86400.0;
+    match d.as_secs_f64() >= LONGEST {
+        true => format!("more than {:.0} years", (LONGEST / YEAR / 1000.0).floor() * 1000.0),
+        false => format!("about {}", human(d)),
     }
 }
 
@@ -181,16 +203,16 @@ pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
     let whole = estimate(n, threads);
     if part.is_none() && whole > REFUSE_ABOVE {
         return Ok(bad_input(format!(
-            "counting {n} queens would take about {} on {}; refusing: split it with --part K/M \
+            "counting {n} queens would take {} on {}; refusing: split it with --part K/M \
              over several machines or jobs",
-            human(whole),
+            about(whole),
             plural(threads as u64, "thread")
         )));
     }
     if whole.as_secs_f64() > REFUSE_PART_ABOVE.as_secs_f64() * MAX_PARTS as f64 {
         return Ok(bad_input(format!(
-            "counting {n} queens would take about {} on {}: more than a week for each of {MAX_PARTS} parts; refusing",
-            human(whole),
+            "counting {n} queens would take {} on {}: more than a week for each of {MAX_PARTS} parts; refusing",
+            about(whole),
             plural(threads as u64, "thread")
         )));
     }
@@ -209,13 +231,13 @@ pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
             let largest = if plan.searches() == 1 { cost } else { plan_cost(n, 1, &finest) };
             return Ok(bad_input(format!(
                 "counting {n} queens cannot be split into parts of under a week: its largest search \
-                 alone takes about {} on one thread; refusing",
-                human(largest)
+                 alone takes {} on one thread; refusing",
+                about(largest)
             )));
         }
         return Ok(bad_input(format!(
-            "part {part} of the count for {n} queens would take about {} on {}; refusing: use more parts (M of {more} or more)",
-            human(cost),
+            "part {part} of the count for {n} queens would take {} on {}; refusing: use more parts (M of {more} or more)",
+            about(cost),
             plural(working as u64, "thread")
         )));
     }
@@ -226,9 +248,9 @@ pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
     if long {
         let what = part.map_or(String::new(), |p| format!("part {p} of "));
         crate::eprintln_lossy!(
-            "{}: counting {what}{n} queens takes about {} on {}",
+            "{}: counting {what}{n} queens takes {} on {}",
             super::program::name(),
-            human(cost),
+            about(cost),
             plural(working as u64, "thread")
         );
     }
@@ -282,5 +304,14 @@ mod tests {
         assert_eq!(human(Duration::from_secs(5 * 3600)), "5 hours");
         assert_eq!(human(Duration::from_secs(8640)), "2.4 hours", "not read as within a limit of 2");
         assert_eq!(human(Duration::from_secs(30 * 3600)), "30 hours");
+        assert_eq!(human(Duration::from_secs(400 * 86400)), "400 days");
+        assert_eq!(human(Duration::from_secs(3 * 366 * 86400)), "3 years");
+    }
+
+    #[test]
+    fn an_estimate_past_the_longest_says_so_not_a_number_of_days() {
+        assert_eq!(about(Duration::from_secs(45)), "about 45 s");
+        assert_eq!(about(capped(1e30)), "more than 31000 years");
+        assert_eq!(about(capped(0.99e12)), "about 31371 years");
     }
 }

@@ -2,6 +2,7 @@
 //! in plain words and with the fix for each problem.
 
 use super::output::say;
+use crate::backend::error::shown_path;
 use crate::backend::hat::{self, HatSettings};
 use crate::daemon::config::{self, Config};
 use sense_hat::discover::{Found, JOYSTICK_NAME, LED_NAME, Roots};
@@ -114,7 +115,7 @@ fn setup_fix(roots: &Roots) -> String {
 }
 
 fn names(found: &[Found]) -> String {
-    let listed: Vec<_> = found.iter().map(|f| format!("{} {:?}", f.path.display(), f.name)).collect();
+    let listed: Vec<_> = found.iter().map(|f| format!("{} {:?}", shown_path(&f.path), f.name)).collect();
     if listed.is_empty() { "none".into() } else { listed.join(", ") }
 }
 
@@ -133,7 +134,7 @@ fn check_led(report: &mut Report, roots: &Roots, given: Option<PathBuf>) {
                 "LED matrix",
                 format!(
                     "{}: 8x8, 16 bits, red {}+{} green {}+{} blue {}+{}; writable",
-                    path.display(),
+                    shown_path(&path),
                     f.red.offset,
                     f.red.length,
                     f.green.offset,
@@ -148,7 +149,7 @@ fn check_led(report: &mut Report, roots: &Roots, given: Option<PathBuf>) {
             }
         }
         Err(e) => {
-            report.line("LED matrix", format!("{}: unusable", path.display()));
+            report.line("LED matrix", format!("{}: unusable", shown_path(&path)));
             report.problem(e.to_string());
         }
     }
@@ -166,9 +167,11 @@ fn check_joystick(report: &mut Report, roots: &Roots, given: Option<PathBuf>) {
     };
     // Checked as `play` checks it, without grabbing: the game may be running.
     match joystick::check(&path) {
-        Ok(()) => report.line("joystick", format!("{}: an input device with the five keys", path.display())),
+        Ok(()) => {
+            report.line("joystick", format!("{}: an input device with the five keys", shown_path(&path)))
+        }
         Err(e) => {
-            report.line("joystick", format!("{}: unusable", path.display()));
+            report.line("joystick", format!("{}: unusable", shown_path(&path)));
             report.problem(e.to_string());
         }
     }
@@ -208,11 +211,11 @@ fn check_drivers(report: &mut Report, roots: &Roots) {
 fn check_i2c(report: &mut Report, roots: &Roots, bus: &Path) -> bool {
     if !bus.exists() {
         let enable = if raspberry_pi(roots) { " (`dtparam=i2c_arm=on` enables it)" } else { "" };
-        report.line("I2C bus", format!("{}: absent{enable}", bus.display()));
+        report.line("I2C bus", format!("{}: absent{enable}", shown_path(bus)));
         return false;
     }
     if let Some(held) = linux::holder(&roots.sys, bus) {
-        report.line("I2C chip", format!("0x46 on {}: held by the kernel driver {held}", bus.display()));
+        report.line("I2C chip", format!("0x46 on {}: held by the kernel driver {held}", shown_path(bus)));
         report.line(
             "",
             format!("(to drive it over I2C, {})", linux::unbind_advice(bus, &held.driver, hat::PROGRAM)),
@@ -222,16 +225,17 @@ fn check_i2c(report: &mut Report, roots: &Roots, bus: &Path) -> bool {
     let i2c = HatSettings { bus: bus.to_path_buf(), ..HatSettings::default() }.i2c();
     match i2c.open_chip() {
         Ok((_, version)) => {
-            report.line("I2C chip", format!("0x46 on {}: answers 's', firmware {version}", bus.display()))
+            report.line("I2C chip", format!("0x46 on {}: answers 's', firmware {version}", shown_path(bus)))
         }
         Err(e) => {
-            report.line("I2C chip", format!("0x46 on {}: {}", bus.display(), hat::i2c_message(&e)));
+            report.line("I2C chip", format!("0x46 on {}: {}", shown_path(bus), hat::i2c_message(&e)));
             return false;
         }
     }
     match linux::find_line() {
         Some((chip, offset)) => {
-            report.line("interrupt", format!("{} is line {offset} of {}", linux::LINE_NAME, chip.display()));
+            report
+                .line("interrupt", format!("{} is line {offset} of {}", linux::LINE_NAME, shown_path(&chip)));
             true
         }
         None => {
@@ -258,12 +262,12 @@ fn check_i2c(report: &mut Report, roots: &Roots, bus: &Path) -> bool {
 fn check_config(report: &mut Report, given: Option<&Path>) -> bool {
     let (path, required) = config::path(given);
     if !required && !path.exists() {
-        report.line("config", format!("{}: absent, defaults used", path.display()));
+        report.line("config", format!("{}: absent, defaults used", shown_path(&path)));
         return true;
     }
     match Config::load(&path, required) {
         Ok(_) => {
-            report.line("config", format!("{}: valid", path.display()));
+            report.line("config", format!("{}: valid", shown_path(&path)));
             true
         }
         Err(e) => {

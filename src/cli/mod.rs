@@ -19,6 +19,7 @@ use crate::daemon::config::{ConfigError, EXIT_CONFIG};
 use crate::daemon::log;
 use clap::parser::ValueSource;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+use std::ffi::OsString;
 use std::process::ExitCode;
 
 #[derive(Parser, Debug)]
@@ -28,7 +29,8 @@ use std::process::ExitCode;
     about = "The eight queens puzzle: a Sense HAT game, and its relatives",
     // Play's options go without a command (`queens --mode strict`) or after `play`, never before
     // another command: clap's own usage line would say `[OPTIONS] [COMMAND]`.
-    override_usage = "queens [-v] [PLAY OPTIONS]\n       queens [-v] <COMMAND> [ARGS]"
+    override_usage = "queens [-v] [PLAY OPTIONS]\n       queens [-v] <COMMAND> [ARGS]",
+    after_help = PLAY_EXIT_STATUS
 )]
 pub struct Cli {
     /// Log more (debug lines); RUST_LOG=debug does the same.
@@ -44,9 +46,18 @@ pub struct Cli {
     command: Option<Command>,
 }
 
+/// How the game ends, for `queens --help` and `queens play --help`.
+const PLAY_EXIT_STATUS: &str =
+    "Exit status of the game: 0 when it ends from its input (q, Esc, Ctrl-D, the end of a
+script), 1 when it cannot start or a script line was refused, 2 for a wrong command line, 78 for a
+bad config file; ended by a signal, 128 and its number, as a shell reports it and as the solver
+commands exit: 130 for Ctrl-C (the terminal's key too), 143 for SIGTERM (systemctl stop), 129 for
+SIGHUP (a closed terminal).";
+
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Play the game (the default): on the Sense HAT if there is one.
+    #[command(after_help = PLAY_EXIT_STATUS)]
     Play(play::Args),
     /// Report what the Sense HAT backend finds and what is wrong.
     Doctor(doctor::Args),
@@ -67,7 +78,8 @@ enum Command {
 /// command line (clap's errors too, rewritten as one line of plain words),
 /// `EXIT_CONFIG` (78) for a bad configuration file, 1 otherwise.
 pub fn main() -> ExitCode {
-    let matches = match Cli::command().color(help_colour()).try_get_matches() {
+    let args = help_flag_after_help(std::env::args_os().collect());
+    let matches = match Cli::command().color(help_colour()).try_get_matches_from(args) {
         Ok(matches) => matches,
         Err(e) => return usage::report(e, &Cli::command()),
     };
@@ -109,6 +121,34 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// The arguments with a `--help` or `-h` after the `help` command taken as
+/// help asked of it, as `git help --help` is: clap's `help` takes only
+/// commands' names, and said "unknown command '--help'; did you mean
+/// '--help'?". `queens help --help` is `queens help help`, and `queens help
+/// count -h` is `queens help count`. Only where `help` is the command: the
+/// first argument after the global `-v`s.
+fn help_flag_after_help(mut args: Vec<OsString>) -> Vec<OsString> {
+    let verbose = |a: &OsString| {
+        a == "--verbose"
+            || a.to_str()
+                .is_some_and(|a| a.len() > 1 && a[1..].bytes().all(|b| b == b'v') && a.starts_with('-'))
+    };
+    let Some(at) = args.iter().skip(1).position(|a| !verbose(a)).map(|at| at + 1) else { return args };
+    if args[at] != "help" {
+        return args;
+    }
+    let asked = |a: &OsString| a == "--help" || a == "-h";
+    if args[at + 1..].iter().any(asked) {
+        let mut kept = args.split_off(at + 1);
+        kept.retain(|a| !asked(a));
+        if kept.is_empty() {
+            kept.push("help".into());
+        }
+        args.extend(kept);
+    }
+    args
+}
+
 /// Whether help is written in colour. clap's own choice (anstream's) has
 /// NO_COLOR and CLICOLOR right but colours a dumb terminal when `CI` is set,
 /// and a dumb terminal shows escapes as garbage wherever it runs (unless
@@ -146,4 +186,21 @@ fn command_name(matches: &clap::ArgMatches) -> String {
         name.push_str(" play");
     }
     name
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn help_asked_of_the_help_command_is_its_help() {
+        let args = |line: &str| line.split(' ').map(OsString::from).collect::<Vec<_>>();
+        let rewritten = |line: &str| help_flag_after_help(args(line));
+        assert_eq!(rewritten("queens help --help"), args("queens help help"));
+        assert_eq!(rewritten("queens -vv help -h"), args("queens -vv help help"));
+        assert_eq!(rewritten("queens help count -h"), args("queens help count"));
+        for kept in ["queens help count", "queens --help", "queens play --state help -h", "queens count -h"] {
+            assert_eq!(rewritten(kept), args(kept), "{kept}");
+        }
+    }
 }

@@ -1,6 +1,6 @@
 //! `queens pieces --board WxH --queens A ...`: mixed pieces, none attacking another.
 
-use super::count::{REFUSE_ABOVE, WARN_ABOVE, cores, count_plan, estimate, human};
+use super::count::{REFUSE_ABOVE, WARN_ABOVE, about, capped, cores, count_plan, estimate};
 use super::output::{Format, bad_input, emit, grid, no_answer, print_json, say, stdout_failed};
 use super::progress::{Reporter, interrupted, say_stopped, seconds};
 use crate::solver::bounds::impossible;
@@ -16,27 +16,32 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 /// Nanoseconds the counting search spends per estimated node that scans the
-/// board, and per square of it. Measured on ten requests from 7x7 to 32x32
-/// (release build, docs/PERFORMANCE.md) when the estimate still counted every
-/// node as scanning: 1.0 to 5.4 up to 256 squares, 2.5 to 7.5 above, whose
-/// masks are four times as wide. The middle is taken; since then 3 was
-/// checked again only against 10 and 11 rooks and a 7x7 mix. The node
-/// estimate is random sampling, so the time is right within a factor of
-/// about four.
-const NANOS_PER_NODE_SQUARE: f64 = 3.0;
+/// board, and per square of it, and per node the room check ends at once
+/// (it scans no square, but its parent tried its square, and it was
+/// visited): fitted to two runs of the eight searches of
+/// `benches/pieces_estimates.rs` (release build, load averages 3 and 6,
+/// docs/PERFORMANCE.md, issue 50), whose 16 times they give within 2x
+/// either way; so the time is said as good to 2x. Above 256 squares, whose
+/// masks are four times as wide: 2.5 to 7.5 per square measured on 17x17 to
+/// 32x32 (issue 15).
+const NANOS_PER_NODE_SQUARE: f64 = 2.7;
 const NANOS_PER_NODE_SQUARE_LARGE: f64 = 5.0;
-/// Nanoseconds per addition of the row-by-row count of kings or knights
+const NANOS_PER_ENDED_NODE: f64 = 16.0;
+/// Nanoseconds per addition of the row-by-row count of kings
 /// ([`crate::solver::rows::RowCount::work`]): 0.5 to 1.2 on the table of
 /// docs/PERFORMANCE.md on a quiet machine (cache effects), 2.5 under load.
 const NANOS_PER_ROW_ADDITION: f64 = 0.8;
+/// The same for knights, square by square: their states are far more
+/// (42,081 on a row of 10) and outgrow the caches, 1.35 to 1.8 ns at a load
+/// average of 3 (kings then 0.9 to 1.1), 2.8 to 6.5 at 5 (kings 2.5 to
+/// 2.7; issue 50): the more pieces, the wider each state's counts and the
+/// more the misses.
+const NANOS_PER_KNIGHT_ADDITION: f64 = 2.0;
 /// What the pieces search's time estimate is good to, said with it: within
-/// 1.5x on the table of docs/PERFORMANCE.md, but 8x8 kings 10 and knights 4,
-/// estimated at 57 s, took 570 (issue 26), as a sample of the search can miss
-/// its heaviest branches.
-const SEARCH_ESTIMATE_RANGE: &str = ", or up to ten times that (the estimate samples the search)";
-/// A node the room check ends at once (it scans no square): assumed, not
-/// measured on its own.
-const NANOS_PER_ENDED_NODE: f64 = 5.0;
+/// 2x on the runs of docs/PERFORMANCE.md. Random paths, before issue 50,
+/// missed the heaviest branches of dense searches (45 knights on 10x10:
+/// "about 5 s", hours).
+const SEARCH_ESTIMATE_RANGE: &str = " (the estimate samples the search: from half that to twice)";
 
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
@@ -262,7 +267,11 @@ impl CountMethod {
         match self {
             CountMethod::Queens(n) => estimate(*n, threads),
             CountMethod::Rows(rows) => {
-                Duration::from_secs_f64((rows.work() * NANOS_PER_ROW_ADDITION / 1e9).min(1e12))
+                let per_addition = match rows.piece() {
+                    Piece::Knight => NANOS_PER_KNIGHT_ADDITION,
+                    _ => NANOS_PER_ROW_ADDITION,
+                };
+                capped(rows.work() * per_addition / 1e9)
             }
             CountMethod::Search => search_cost(solver),
         }
@@ -280,8 +289,8 @@ fn count_with_estimate(solver: &Solver) -> anyhow::Result<Result<u64, ExitCode>>
     let cost = method.cost(solver, threads);
     if cost > REFUSE_ABOVE {
         return Ok(Err(bad_input(format!(
-            "counting these pieces on the {w}x{h} board would take about {}; refusing",
-            human(cost)
+            "counting these pieces on the {w}x{h} board would take {}; refusing",
+            about(cost)
         ))));
     }
     // Ctrl-C is taken over before the announcement, which a script may wait for.
@@ -291,9 +300,9 @@ fn count_with_estimate(solver: &Solver) -> anyhow::Result<Result<u64, ExitCode>>
         // The search's estimate is a random sample of its tree: said as a range.
         let range = if matches!(method, CountMethod::Search) { SEARCH_ESTIMATE_RANGE } else { "" };
         crate::eprintln_lossy!(
-            "{}: counting these pieces on the {w}x{h} board takes about {}{range}",
+            "{}: counting these pieces on the {w}x{h} board takes {}{range}",
             super::program::name(),
-            human(cost)
+            about(cost)
         );
     }
     match method {
@@ -310,7 +319,7 @@ fn count_with_estimate(solver: &Solver) -> anyhow::Result<Result<u64, ExitCode>>
             let counted = solver.count_watched(&mut |p| {
                 reporter.check(|elapsed| {
                     format!(
-                        "{}: counting: {} found, {:.0}% of the search tree, {}",
+                        "{}: counting: {} found, {:.1}% of the search tree, {}",
                         super::program::name(),
                         p.found,
                         p.done * 100.0,
@@ -333,7 +342,7 @@ fn search_cost(solver: &Solver) -> Duration {
     let per_square = if solver.large() { NANOS_PER_NODE_SQUARE_LARGE } else { NANOS_PER_NODE_SQUARE };
     let nodes = solver.estimate_count_work();
     let nanos = nodes.scanned * (w * h) as f64 * per_square + nodes.ended * NANOS_PER_ENDED_NODE;
-    Duration::from_secs_f64((nanos / 1e9).min(1e12))
+    capped(nanos / 1e9)
 }
 
 /// The first solution in the Prolog order, with progress once the search
@@ -409,7 +418,7 @@ fn write_all(solver: &Solver, format: Format, found: &mut u64) -> anyhow::Result
         &mut |p| {
             reporter.check(|elapsed| {
                 format!(
-                    "{}: listing: {} found, {:.0}% of the search tree, {}",
+                    "{}: listing: {} found, {:.1}% of the search tree, {}",
                     super::program::name(),
                     p.found,
                     p.done * 100.0,

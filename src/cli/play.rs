@@ -16,7 +16,7 @@ use crate::regions::Puzzle;
 use crate::regions::generate::{FIRST_DAY, date_said, date_string};
 use crate::regions::share::Unplayable;
 use crate::words::shown;
-use log::info;
+use log::{info, warn};
 use sense_hat::discover::Roots;
 use sense_hat::i2c::devices::{DEFAULT_BUS, DEFAULT_LINE};
 use std::io::{self, IsTerminal};
@@ -266,7 +266,9 @@ pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
         crate::eprintln_lossy!("{}: {} script {lines} refused", super::program::name(), ended.refused);
         return Ok(ExitCode::FAILURE);
     }
-    Ok(ExitCode::SUCCESS)
+    // Ended by a signal (Ctrl-C, systemd's stop), as a shell reports a process the signal ended:
+    // 130, 143, as the solver commands exit; `q` is a game played to its end, 0.
+    Ok(ended.signal.map_or(ExitCode::SUCCESS, |sig| ExitCode::from(128 + sig as u8)))
 }
 
 /// Where either Sense HAT backend finds the HAT (the flags), and how it draws (the config file).
@@ -312,7 +314,8 @@ fn backend_kind(args: &Args, hat: &HatSettings) -> anyhow::Result<BackendKind> {
 fn state_file(args: &Args, kind: BackendKind) -> Option<StateFile> {
     match &args.state {
         Some(path) => Some(StateFile::new(path.clone())),
-        None if kind.keeps_state() => StateFile::default_location(),
+        // Said once, before the backend draws: the game plays on without saving.
+        None if kind.keeps_state() => StateFile::default_location().map_err(|why| warn!("{why}")).ok(),
         None => None,
     }
 }

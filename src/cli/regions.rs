@@ -1,7 +1,8 @@
 //! `queens regions`: the coloured-regions puzzle's generator and solver.
 
 use super::output::{Format, bad_input, emit, no_answer, print_json, say};
-use super::progress::{Reporter, interrupted, say_stopped, seconds};
+use super::progress::{self, Reporter, interrupted, say_stopped, seconds};
+use crate::backend::wait;
 use crate::daemon::small_file;
 use crate::game::MAX_SIDE;
 use crate::regions::deduce::{self, Difficulty};
@@ -11,6 +12,9 @@ use crate::regions::{Puzzle, letter, share, solve};
 use crate::solver::notation::square_name;
 use crate::words::shown;
 use serde::Serialize;
+use std::io::{self, IsTerminal, Read};
+use std::os::fd::AsFd;
+use std::os::unix::net::UnixStream;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -31,6 +35,7 @@ const SOLVE_COUNT_LIMIT: u64 = 1000;
   queens regions solve puzzle.txt --count          how many solutions a grid of your own has
   queens regions daily --link                      today's puzzle as a link's #p=... for the web page
   queens regions share puzzle.txt                  a puzzle of your own as a link (regions solve reads it back)
+  queens regions share puzzle.txt --format json    {\"n\":8,\"link\":\"#p=...\"}
   queens play --puzzle puzzle.txt                  play a grid of your own (or a link's #p=...)
 
 One queen in every row, every column and every region, and no two queens touching, diagonally
@@ -84,6 +89,9 @@ enum Command {
     Share {
         /// The puzzle's file, or a link; standard input if not given or `-`.
         file: Option<PathBuf>,
+        /// JSON is `{"n": N, "link": "#p=..."}`.
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
     },
     /// Solves a puzzle: JSON as `generate --format json` prints it, rows of region letters, or a
     /// link's `#p=...`.
@@ -123,8 +131,8 @@ pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
                 false => print_puzzle(&generate::daily(day), None, Some(day), format),
             }
         }
-        Command::Share { file } => match read_input(file).and_then(|text| parse_puzzle(&text)) {
-            Ok((puzzle, _)) => share_puzzle(&puzzle),
+        Command::Share { file, format } => match read_input(file).and_then(|text| parse_puzzle(&text)) {
+            Ok((puzzle, _)) => share_puzzle(&puzzle, format),
             Err(why) => Ok(bad_input(why)),
         },
         Command::Solve { file, count, format } => match read_input(file).and_then(|text| parse_puzzle(&text))
@@ -135,13 +143,23 @@ pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
 }
 
+/// `regions share --format json`'s answer.
+#[derive(Serialize)]
+struct Shared {
+    n: usize,
+    link: String,
+}
+
 /// The puzzle's link fragment, if the web page can play it (it shows up to
 /// 16x16): a link the page would refuse is refused here, in its words.
-fn share_puzzle(puzzle: &Puzzle) -> anyhow::Result<ExitCode> {
+fn share_puzzle(puzzle: &Puzzle, format: Format) -> anyhow::Result<ExitCode> {
     if let Err(why) = share::check_playable(puzzle, MAX_SIDE) {
         return Ok(bad_input(format!("{why}; the web page would refuse its link")));
     }
-    say!("{}", share::fragment(puzzle))?;
+    match format {
+        Format::Json => print_json(&Shared { n: puzzle.n(), link: share::fragment(puzzle) })?,
+        Format::Human => say!("{}", share::fragment(puzzle))?,
+    }
     Ok(ExitCode::SUCCESS)
 }
 
@@ -240,9 +258,50 @@ pub(super) fn read_input(file: Option<PathBuf>) -> Result<String, String> {
             Ok(None) => return Err(format!("{}: no such file", shown(&path.to_string_lossy()))),
             Err(why) => return Err(format!("{} {why}", shown(&path.to_string_lossy()))),
         },
+        None if io::stdin().is_terminal() => read_terminal()?,
         None => small_file::read_stdin(MAX_INPUT).map_err(|why| format!("standard input {why}"))?,
     };
     String::from_utf8(bytes).map_err(|_| "the puzzle is not UTF-8 text".to_string())
+}
+
+/// The puzzle typed or pasted at the terminal, to Ctrl-D: what is read is
+/// said first, where the command waited in silence (issue 50), and Ctrl-C
+/// while it waits ends the command with one line and status 130, as every
+/// long command ends (it died of the signal, saying nothing). Nothing is
+/// open or half done then, so the process ends there.
+fn read_terminal() -> Result<Vec<u8>, String> {
+    let name = super::program::name();
+    // Ctrl-C is taken over before the line that invites the typing.
+    let (interrupt, write) = UnixStream::pair().map_err(|e| format!("standard input: {e}"))?;
+    let hook = signal_hook::low_level::pipe::register(libc::SIGINT, write)
+        .map_err(|e| format!("standard input: {e}"))?;
+    crate::eprintln_lossy!(
+        "{name}: reading the puzzle from the terminal: type or paste it, then Ctrl-D (or give a FILE or a link: see '{name} --help')"
+    );
+    let mut bytes = Vec::new();
+    let mut chunk = [0u8; 4096];
+    let read = loop {
+        let stdin = io::stdin();
+        match wait::readable(&[stdin.as_fd(), interrupt.as_fd()], None) {
+            Ok(Some(1)) => {
+                crate::eprintln_lossy!("\n{name}: stopped; no puzzle read");
+                std::process::exit(i32::from(progress::EXIT_INTERRUPTED));
+            }
+            Ok(_) => {}
+            Err(e) => break Err(format!("standard input cannot be read ({e})")),
+        }
+        match stdin.lock().read(&mut chunk) {
+            Ok(0) => break Ok(bytes),
+            Ok(n) if bytes.len() + n > MAX_INPUT as usize => {
+                break Err(format!("standard input is larger than {} KiB", MAX_INPUT / 1024));
+            }
+            Ok(n) => bytes.extend_from_slice(&chunk[..n]),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => break Err(format!("standard input cannot be read ({e})")),
+        }
+    };
+    signal_hook::low_level::unregister(hook);
+    read
 }
 
 /// The puzzle in `text`, in any form [`share::read`] reads (JSON, a link,

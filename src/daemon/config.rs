@@ -164,11 +164,11 @@ struct File {
     size: Option<BoardSize>,
     intro: Option<bool>,
     letters: Option<bool>,
-    #[serde(default, deserialize_with = "millis")]
+    #[serde(default, deserialize_with = "hold_millis")]
     hold_ms: Option<u64>,
-    #[serde(default, deserialize_with = "millis")]
+    #[serde(default, deserialize_with = "repeat_delay_millis")]
     repeat_delay_ms: Option<u64>,
-    #[serde(default, deserialize_with = "millis")]
+    #[serde(default, deserialize_with = "repeat_interval_millis")]
     repeat_interval_ms: Option<u64>,
     #[serde(default, deserialize_with = "millis")]
     text_ms: Option<u64>,
@@ -322,6 +322,42 @@ fn millis<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
     Ok(u64::try_from(value).ok())
 }
 
+/// The shortest hold of the middle that opens the menu: a press of the
+/// joystick lasts some 100 ms, and a hold under that would open the menu
+/// at every press (issue 50: `hold_ms = 0` was taken).
+pub(crate) const SHORTEST_HOLD_MS: i64 = 300;
+/// The shortest wait before a held direction repeats: a push lasts some
+/// 100 ms, and a shorter wait would move the cursor twice on one push.
+pub(crate) const SHORTEST_REPEAT_DELAY_MS: i64 = 150;
+/// The shortest time between repeats, other than 0 (no repeat): 33 moves a
+/// second, faster than a cursor can be followed.
+pub(crate) const SHORTEST_REPEAT_INTERVAL_MS: i64 = 30;
+
+fn hold_millis<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+    let rule = format!(
+        "the middle held this long opens the menu, {SHORTEST_HOLD_MS} to 10000 ms (a shorter hold would open it at every press)"
+    );
+    Ok(u64::try_from(whole_in(d, SHORTEST_HOLD_MS..=10_000, &rule)?).ok())
+}
+
+fn repeat_delay_millis<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+    let rule = format!(
+        "a held direction repeats after this long, {SHORTEST_REPEAT_DELAY_MS} to 10000 ms (sooner would move twice on one push)"
+    );
+    Ok(u64::try_from(whole_in(d, SHORTEST_REPEAT_DELAY_MS..=10_000, &rule)?).ok())
+}
+
+fn repeat_interval_millis<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+    let rule = format!("0 (no repeat) or {SHORTEST_REPEAT_INTERVAL_MS} to 10000 ms between repeats");
+    let Whole(value) = Whole::deserialize(d)?;
+    match i64::try_from(value) {
+        Ok(0) => Ok(Some(0)),
+        Ok(fits) if (SHORTEST_REPEAT_INTERVAL_MS..=10_000).contains(&fits) => Ok(u64::try_from(fits).ok()),
+        _ if value > 10_000 => Err(de::Error::custom(format!("{rule}: {value} is too large"))),
+        _ => Err(de::Error::custom(format!("{rule}: {value} is too small"))),
+    }
+}
+
 fn colour<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Rgb>, D::Error> {
     let text = String::deserialize(d)?;
     parse_colour(&text)
@@ -373,8 +409,8 @@ mod tests {
             ("size = 40", "1: size: cannot be '40': it must be from 4 to 16"),
             ("size = 3", "1: size: cannot be '3': it must be from 4 to 16"),
             (
-                "hold_ms = 99999999999999999999",
-                "1: hold_ms: a time in milliseconds, 0 to 10000: 99999999999999999999 is too large",
+                "text_ms = 99999999999999999999",
+                "1: text_ms: a time in milliseconds, 0 to 10000: 99999999999999999999 is too large",
             ),
             ("brightness = 101", "1: brightness: brightness is a percentage, 0 to 100: 101 is too large"),
             (
@@ -384,6 +420,40 @@ mod tests {
         ] {
             assert_eq!(Config::parse(text).unwrap_err(), wanted);
         }
+    }
+
+    /// Issue 50: `hold_ms = 0` was taken, and every press of the middle
+    /// would have opened the menu; a repeat at once would move twice a push.
+    #[test]
+    fn the_joysticks_times_have_a_floor() {
+        for (text, wanted) in [
+            (
+                "hold_ms = 0",
+                "1: hold_ms: the middle held this long opens the menu, 300 to 10000 ms (a shorter hold would open it at every press): 0 is too small",
+            ),
+            (
+                "hold_ms = 299",
+                "1: hold_ms: the middle held this long opens the menu, 300 to 10000 ms (a shorter hold would open it at every press): 299 is too small",
+            ),
+            (
+                "repeat_delay_ms = 1",
+                "1: repeat_delay_ms: a held direction repeats after this long, 150 to 10000 ms (sooner would move twice on one push): 1 is too small",
+            ),
+            (
+                "repeat_interval_ms = 29",
+                "1: repeat_interval_ms: 0 (no repeat) or 30 to 10000 ms between repeats: 29 is too small",
+            ),
+            (
+                "repeat_interval_ms = 10001",
+                "1: repeat_interval_ms: 0 (no repeat) or 30 to 10000 ms between repeats: 10001 is too large",
+            ),
+        ] {
+            assert_eq!(Config::parse(text).unwrap_err(), wanted);
+        }
+        let floors =
+            Config::parse("hold_ms = 300\nrepeat_delay_ms = 150\nrepeat_interval_ms = 30\n").unwrap();
+        assert_eq!(floors.timing, Timing { hold: 300, repeat_delay: 150, repeat_interval: 30 });
+        assert_eq!(Config::parse("repeat_interval_ms = 0").unwrap().timing.repeat_interval, 0, "no repeat");
     }
 
     #[test]

@@ -19,6 +19,8 @@ use saver::Saver;
 pub struct Ended {
     /// Lines of input the backend refused ([`Backend::refused`]).
     pub refused: usize,
+    /// The signal that ended the game, if one did ([`Backend::ended_by`]).
+    pub signal: Option<i32>,
 }
 
 /// The one way a game is played, on whichever backend: ready for systemd
@@ -44,7 +46,7 @@ pub fn play(
     if kind.is_service() {
         ::log::info!("stopped; the LEDs are dark");
     }
-    Ok(Ended { refused: backend.refused() })
+    Ok(Ended { refused: backend.refused(), signal: backend.ended_by() })
 }
 
 /// Tells systemd the game is up (`Type=notify`); nothing outside systemd.

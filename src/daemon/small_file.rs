@@ -18,11 +18,7 @@ use std::io::{self, Read};
 use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
 use std::path::Path;
 
-/// A path as a message shows it: cut and escaped as every echoed input is
-/// ([`crate::words::shown`]), so a path of 100 KB is not a line of 100 KB.
-pub(crate) fn shown_path(path: impl AsRef<Path>) -> String {
-    crate::words::shown(&path.as_ref().to_string_lossy())
-}
+pub(crate) use crate::backend::error::shown_path;
 
 /// Why a file was not read. Its text is one line, without the path.
 #[derive(Debug)]

@@ -15,7 +15,11 @@
 //! folder is made for it. A file with no keys at all (empty, or only
 //! blanks and comments) is a fresh start, as a missing one is. A
 //! regular file that was read and is not a valid state is set aside with a
-//! warning, never silently lost and never a crash. Anything else at the
+//! warning, never silently lost and never a crash; but at a path the user
+//! gave, a file that is no saved state at all (not TOML, or none of a
+//! state's own keys: `--state config.toml`, `--state README.md`, typed by
+//! mistake) is refused in one line and left where it is, and so is one of
+//! only comments there, which a save would write over. Anything else at the
 //! path (a directory, a device, a FIFO, a file we may not read, a file far
 //! larger than any state) is not ours to move: it is a one-line error, and
 //! nothing is touched.
@@ -35,7 +39,7 @@
 
 use super::atomic_file::{self, LOCK_WAIT, folder, is_read_only, lock, move_aside};
 use super::small_file::{self, shown_path};
-use super::state_toml::{holds_nothing, parse_bytes, render};
+use super::state_toml::{holds_nothing, not_a_state, parse_bytes, render};
 use crate::game::{SavedState, Unusable};
 use std::fmt;
 use std::fs;
@@ -65,6 +69,9 @@ pub(crate) enum SaveError {
     /// Something other than a regular file is at the path (`kind` says
     /// what: "a directory", "a FIFO"); it is left as it is.
     NotRegular { path: PathBuf, kind: &'static str },
+    /// A path the user gave holds a file that is no saved state (`why`:
+    /// "it is not TOML"); it is left as it is.
+    NotAState { path: PathBuf, why: String },
     /// The default state directory could not be created.
     CreateDir { dir: PathBuf, source: io::Error },
     /// The folder of a path the user gave is not there (`why`: "does not
@@ -79,6 +86,13 @@ impl fmt::Display for SaveError {
         match self {
             SaveError::NotRegular { path, kind } => {
                 write!(f, "cannot save {}: it is {kind}, not a regular file", shown_path(path))
+            }
+            SaveError::NotAState { path, why } => {
+                write!(
+                    f,
+                    "cannot save {}, which is not a saved state: {why}; left as it is",
+                    shown_path(path)
+                )
             }
             SaveError::CreateDir { dir, source } => write!(f, "cannot create {}: {source}", shown_path(dir)),
             SaveError::NoFolder { path, dir, why } => {
@@ -148,15 +162,31 @@ impl StateFile {
         StateFile { path, creates_folder: true }
     }
 
-    /// The default place: `$STATE_DIRECTORY`, else the XDG state directory.
-    pub(crate) fn default_location() -> Option<StateFile> {
+    /// The default place: `$STATE_DIRECTORY`, else the XDG state directory:
+    /// `$XDG_STATE_HOME/queens` where that is an absolute path (the XDG
+    /// specification has a relative one ignored: it would put the state
+    /// wherever the game was started), else `~/.local/state/queens`. Without
+    /// any of them, the line that says so: progress cannot be kept.
+    pub(crate) fn default_location() -> Result<StateFile, String> {
         let env = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty()).map(PathBuf::from);
+        let xdg = env("XDG_STATE_HOME");
+        if let Some(relative) = xdg.as_ref().filter(|d| d.is_relative()) {
+            log::info!(
+                "XDG_STATE_HOME={} is a relative path: ignored, as the XDG specification says",
+                shown_path(relative)
+            );
+        }
         let dir = env("STATE_DIRECTORY")
             // systemd may pass several directories separated by colons; ours is the first.
             .map(|d| PathBuf::from(d.to_string_lossy().split(':').next().unwrap_or_default()))
-            .or_else(|| env("XDG_STATE_HOME").map(|d| d.join("queens")))
-            .or_else(|| env("HOME").map(|h| h.join(".local/state/queens")))?;
-        Some(StateFile::creating_folder(dir.join(FILE_NAME)))
+            .or_else(|| xdg.filter(|d| d.is_absolute()).map(|d| d.join("queens")))
+            .or_else(|| env("HOME").map(|h| h.join(".local/state/queens")))
+            .ok_or_else(|| {
+                "no folder to keep the progress in: neither HOME nor XDG_STATE_HOME (an absolute path) is set; \
+                 progress will not be saved (give --state PATH to keep it)"
+                    .to_string()
+            })?;
+        Ok(StateFile::creating_folder(dir.join(FILE_NAME)))
     }
 
     /// Reads the state. A missing file, or one with no keys at all, is no
@@ -172,13 +202,21 @@ impl StateFile {
             return Err(self.refused_folder(why));
         }
         let bytes = match small_file::read(&self.path, MAX_BYTES) {
-            Ok(Some(bytes)) if holds_nothing(&bytes) => return Ok(fresh),
             Ok(Some(bytes)) => bytes,
             Ok(None) => return Ok(fresh),
             Err(refused) => {
                 return Err(format!("saved state {} {refused}; left as it is", shown_path(&self.path)));
             }
         };
+        if let Some(why) = self.not_ours(&bytes) {
+            return Err(format!(
+                "--state {} is not a saved state: {why}; left as it is (give a state file, or a new file's path for a fresh one)",
+                shown_path(&self.path)
+            ));
+        }
+        if holds_nothing(&bytes) {
+            return Ok(fresh);
+        }
         Ok(match parse_bytes(&bytes) {
             Ok(state) => Loaded { state: Some(state), warning: None, may_save: true },
             Err(newer @ Unusable::Newer(_)) => Loaded {
@@ -199,6 +237,12 @@ impl StateFile {
                 Loaded { state: None, warning: Some(self.set_aside(&problem)), may_save: true }
             }
         })
+    }
+
+    /// Why the file's `bytes` are no saved state, where the user gave its
+    /// path: none is said of the default location's file, which is ours.
+    fn not_ours(&self, bytes: &[u8]) -> Option<String> {
+        if self.creates_folder { None } else { not_a_state(bytes) }
     }
 
     /// Why the folder of a path the user gave will not do, if it will not
@@ -312,20 +356,22 @@ impl StateFile {
         if is_read_only(&self.path) {
             return Err(SaveError::ReadOnly { path: self.path.clone() });
         }
-        let mut there = None;
         let mut warning = None;
-        match small_file::read(&self.path, MAX_BYTES) {
-            Ok(None) => {}
-            Ok(Some(bytes)) if holds_nothing(&bytes) => {}
-            Ok(Some(bytes)) => match parse_bytes(&bytes) {
-                Ok(state) => there = Some(state),
-                Err(Unusable::Newer(version)) => {
-                    return Err(SaveError::Newer { path: self.path.clone(), version });
+        let read = small_file::read(&self.path, MAX_BYTES)
+            .map_err(|refused| SaveError::Unreadable { path: self.path.clone(), why: refused.to_string() })?;
+        let mut there = None;
+        if let Some(bytes) = read {
+            if let Some(why) = self.not_ours(&bytes) {
+                return Err(SaveError::NotAState { path: self.path.clone(), why });
+            }
+            if !holds_nothing(&bytes) {
+                match parse_bytes(&bytes) {
+                    Ok(state) => there = Some(state),
+                    Err(Unusable::Newer(version)) => {
+                        return Err(SaveError::Newer { path: self.path.clone(), version });
+                    }
+                    Err(Unusable::Invalid(problem)) => warning = Some(self.set_aside(&problem)),
                 }
-                Err(Unusable::Invalid(problem)) => warning = Some(self.set_aside(&problem)),
-            },
-            Err(refused) => {
-                return Err(SaveError::Unreadable { path: self.path.clone(), why: refused.to_string() });
             }
         }
         let merged = merge(there.as_ref());
@@ -350,7 +396,6 @@ mod tests {
         let (state, first_run) = (*state, SavedState::default().choices());
         move |there| there.map_or(state, |there| state.merged(&first_run, there))
     }
-
 
     #[test]
     fn saving_replaces_the_file_and_loading_reads_it_back() {
@@ -475,12 +520,14 @@ mod tests {
 
     #[test]
     fn a_file_with_no_keys_is_a_fresh_start_as_a_missing_one_is() {
-        for (n, text) in ["", "\n  \n", "# written by hand, nothing yet\n"].into_iter().enumerate() {
+        // Comments alone at a path the user gave are theirs (below); in the game's own folder, not.
+        let texts = [("", true), ("\n  \n", true), ("# written by hand, nothing yet\n", false)];
+        for (n, (text, given)) in texts.into_iter().enumerate() {
             let dir = tempdir().join(n.to_string());
             fs::create_dir(&dir).unwrap();
             let path = dir.join("state.toml");
             fs::write(&path, text).unwrap();
-            let file = StateFile::new(&path);
+            let file = if given { StateFile::new(&path) } else { StateFile::creating_folder(path.clone()) };
             let loaded = file.load().unwrap();
             assert_eq!((loaded.state, loaded.warning, loaded.may_save), (None, None, true), "{text:?}");
             assert_eq!(file.save(over(&sample())).unwrap(), None, "{text:?}: nothing set aside");
@@ -489,11 +536,31 @@ mod tests {
         }
     }
 
+    /// Issue 50: a path the user gave that holds no saved state at all is
+    /// refused, at start and at a save, and left as it is.
+    #[test]
+    fn a_file_that_is_no_state_at_a_path_given_is_left_as_it_is() {
+        let dir = tempdir();
+        let path = dir.join("config.toml");
+        for text in ["rotation = 90\n", "# only comments\n", "<html>\n"] {
+            fs::write(&path, text).unwrap();
+            let refused = StateFile::new(&path).load().unwrap_err();
+            assert!(
+                refused.contains("is not a saved state") && refused.contains("left as it is"),
+                "{refused}"
+            );
+            let err = StateFile::new(&path).save(over(&sample())).unwrap_err();
+            assert!(matches!(err, SaveError::NotAState { .. }), "{text:?}: {err}");
+            assert_eq!(fs::read_to_string(&path).unwrap(), text);
+            assert_eq!(fs::read_dir(&dir).unwrap().count(), 1, "{text:?}: nothing beside it");
+        }
+    }
+
     #[test]
     fn a_second_corrupt_file_is_set_aside_beside_the_first_not_over_it() {
         let dir = tempdir();
         let path = dir.join("state.toml");
-        for text in ["first = [", "second = ["] {
+        for text in ["found = [", "found = [1"] {
             fs::write(&path, text).unwrap();
             let warning = StateFile::new(&path).load().unwrap().warning.unwrap();
             assert!(warning.contains("moved it to"), "{warning}");
@@ -501,7 +568,7 @@ mod tests {
         let mut kept: Vec<String> =
             fs::read_dir(&dir).unwrap().map(|e| fs::read_to_string(e.unwrap().path()).unwrap()).collect();
         kept.sort();
-        assert_eq!(kept, ["first = [", "second = ["], "both corrupt files kept");
+        assert_eq!(kept, ["found = [", "found = [1"], "both corrupt files kept");
     }
 
     #[test]

@@ -16,9 +16,53 @@ pub(crate) fn holds_nothing(bytes: &[u8]) -> bool {
     std::str::from_utf8(bytes).is_ok_and(|text| text.parse::<toml::Table>().is_ok_and(|t| t.is_empty()))
 }
 
+/// The first line of every state file the game writes.
+const HEADER: &str = "# The queens game's saved state: written by the game, safe to delete.";
+
+/// The saved state's keys that a config file has too: a file with none
+/// of the others is no state.
+const CONFIG_KEYS: [&str; 2] = ["mode", "size"];
+
+/// The keys only a saved state has: every key of the engine's table
+/// ([`SavedState::keys`]) but those a config file has too.
+fn own_keys() -> Vec<&'static str> {
+    SavedState::keys().filter(|key| !CONFIG_KEYS.contains(key)).collect()
+}
+
+/// Why a file that is not a valid state is no saved state at all (`None`
+/// when it is one, gone bad, or empty): a file the user named by mistake
+/// (`--state config.toml`, `--state README.md`) is theirs, not ours to set
+/// aside. A saved state begins with the line the game writes first, or
+/// holds a key only a state has, in its TOML or, where the file is not
+/// TOML, at the start of a line (`found = [1, 2` is a state cut short); a
+/// file of only blanks holds nothing to keep.
+pub(crate) fn not_a_state(bytes: &[u8]) -> Option<String> {
+    if bytes.starts_with(HEADER.as_bytes()) || bytes.iter().all(u8::is_ascii_whitespace) {
+        return None;
+    }
+    let Ok(text) = std::str::from_utf8(bytes) else { return Some("it is not UTF-8 text".to_string()) };
+    let own = own_keys();
+    let keys = own.join(", ");
+    match text.parse::<toml::Table>() {
+        Ok(table) if own.iter().any(|key| table.contains_key(*key)) => None,
+        Ok(table) if table.is_empty() => {
+            Some(format!("it holds only comments, none of a state's keys ({keys})"))
+        }
+        Ok(_) => Some(format!("it holds none of a state's keys ({keys})")),
+        Err(_) => {
+            let keyed = |line: &str| {
+                let line = line.trim_start();
+                own.iter()
+                    .any(|key| line.strip_prefix(key).is_some_and(|rest| rest.trim_start().starts_with('=')))
+            };
+            (!text.lines().any(keyed)).then(|| "it is not TOML".to_string())
+        }
+    }
+}
+
 /// The file's text for `state`.
 pub fn render(state: &SavedState) -> String {
-    let mut text = String::from("# The queens game's saved state: written by the game, safe to delete.\n");
+    let mut text = format!("{HEADER}\n");
     for (key, value) in state.written() {
         text += &format!("{key} = {}\n", toml_value(value));
     }
@@ -116,6 +160,45 @@ pub(crate) mod tests {
     /// A state file as the game wrote it before the format had a version.
     pub(crate) const BEFORE_VERSIONS: &str = "# The queens game's saved state: written by the game, safe to delete.\n\
         mode = \"strict\"\nsize = 6\nfound = [0, 5, 91]\ndaily_solved = \"2025-11-25\"\ndaily_streak = 3\n";
+
+    #[test]
+    fn a_file_with_none_of_the_states_own_keys_is_no_state() {
+        // Every key the file writes but `mode` and `size`, which a config file has too.
+        let full = SavedState { regions: Some(InPlay { size: 7, seed: 1 }), ..sample() };
+        let text = render(&full);
+        let keys: Vec<&str> = text.lines().filter_map(|l| l.split_once(" = ")).map(|(k, _)| k).collect();
+        let own: Vec<&str> = keys.into_iter().filter(|k| !matches!(*k, "mode" | "size")).collect();
+        assert_eq!(
+            own.iter().collect::<std::collections::BTreeSet<_>>(),
+            own_keys().iter().collect(),
+            "{text}"
+        );
+        for state in [
+            text.as_str(),
+            BEFORE_VERSIONS,
+            "found = [1, 2",
+            "# The queens game's saved state: written by the game, safe to delete.\n\0\0",
+            "",
+            " \n\n",
+            "mode = 3\nversion = 9\n",
+        ] {
+            assert_eq!(not_a_state(state.as_bytes()), None, "{state:?}");
+        }
+        for (not, why) in [
+            ("# queens\n\nThe eight queens puzzle", "it is not TOML"),
+            (
+                "rotation = 90\nmode = \"strict\"\n",
+                "it holds none of a state's keys (version, found, daily_solved, daily_streak, regions_puzzle)",
+            ),
+            (
+                "# my notes\n#found = []\n",
+                "it holds only comments, none of a state's keys (version, found, daily_solved, daily_streak, regions_puzzle)",
+            ),
+        ] {
+            assert_eq!(not_a_state(not.as_bytes()).as_deref(), Some(why), "{not:?}");
+        }
+        assert_eq!(not_a_state(b"\xff\xfe").as_deref(), Some("it is not UTF-8 text"));
+    }
 
     #[test]
     fn a_state_survives_the_round_trip() {

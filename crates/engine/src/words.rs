@@ -26,6 +26,36 @@ pub fn quoted(text: &str) -> String {
     format!("'{}'", shown(text))
 }
 
+/// `bytes` as a message shows them: as [`shown`] shows text, with each byte
+/// that is not part of UTF-8 text written as Rust writes it in a byte
+/// string (`\xff`), counted as one character: a line that is not text is
+/// echoed as its bytes, not as replacement characters that say nothing.
+pub fn shown_bytes(bytes: &[u8]) -> String {
+    let mut out = String::new();
+    let mut taken = 0;
+    for chunk in bytes.utf8_chunks() {
+        let valid = chunk.valid().chars().map(Ok);
+        for piece in valid.chain(chunk.invalid().iter().map(|&b| Err(b))) {
+            if taken == QUOTED {
+                out.push_str("...");
+                return out;
+            }
+            match piece {
+                Ok(c) if hidden(c) => out.extend(c.escape_default()),
+                Ok(c) => out.push(c),
+                Err(byte) => out.push_str(&format!("\\x{byte:02x}")),
+            }
+            taken += 1;
+        }
+    }
+    out
+}
+
+/// `bytes` in single quotes, [`shown_bytes`].
+pub fn quoted_bytes(bytes: &[u8]) -> String {
+    format!("'{}'", shown_bytes(bytes))
+}
+
 /// `text` with its control characters and invisible ones written as
 /// Rust's escapes (`\u{1b}`, `\u{feff}`), whole: for a line that holds
 /// input already [`shown`], or none.
@@ -76,6 +106,16 @@ mod tests {
         assert_eq!(quoted("\u{1b}[31mred\n"), "'\\u{1b}[31mred\\n'");
         assert_eq!(escaped("\u{feff}A\u{202e}B\u{a0}C D"), "\\u{feff}A\\u{202e}B\\u{a0}C D");
         assert_eq!(escaped("ｔé'\"\\"), "ｔé'\"\\");
+    }
+
+    #[test]
+    fn bytes_that_are_not_text_are_shown_as_bytes() {
+        assert_eq!(quoted_bytes(b"\xff\xfe"), "'\\xff\\xfe'");
+        assert_eq!(quoted_bytes("up é\u{1b}".as_bytes()), "'up é\\u{1b}'");
+        assert_eq!(quoted_bytes(b"a\xc3"), "'a\\xc3'", "a character cut short");
+        let long = [b"\xff".repeat(100), b"x".to_vec()].concat();
+        assert_eq!(shown_bytes(&long), format!("{}...", "\\xff".repeat(80)));
+        assert_eq!(shown_bytes("é".repeat(90).as_bytes()), shown("é".repeat(90).as_str()));
     }
 
     #[test]

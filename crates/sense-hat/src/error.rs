@@ -4,7 +4,38 @@
 
 use std::fmt;
 use std::io;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+/// How much of a path a message shows, in characters.
+const SHOWN: usize = 80;
+
+/// A path as this crate's messages show it: its first 80 characters (then
+/// `...`), with control characters, blanks other than the space and the
+/// invisible marks (zero-width, direction) written as Rust's escapes
+/// (`\u{1b}`). A path given by mistake can be of any length and hold a
+/// terminal's escapes: a message must be neither a line of 3,000
+/// characters nor a recoloured terminal. The rule the `queens` program
+/// quotes all its input by.
+pub fn shown_path(path: &Path) -> String {
+    let text = path.to_string_lossy();
+    let hidden = |c: char| {
+        c.is_control()
+            || (c.is_whitespace() && c != ' ')
+            || matches!(c, '\u{ad}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2064}' | '\u{feff}')
+    };
+    let mut out = String::with_capacity(text.len().min(4 * SHOWN));
+    for (n, c) in text.chars().enumerate() {
+        if n == SHOWN {
+            out.push_str("...");
+            break;
+        }
+        match hidden(c) {
+            true => out.extend(c.escape_default()),
+            false => out.push(c),
+        }
+    }
+    out
+}
 
 /// Which of the HAT's two devices an error is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -107,23 +138,23 @@ impl fmt::Display for Error {
         match self {
             Error::NotFound { explanation, .. } => write!(f, "{explanation}")?,
             Error::Open { device, path, source } => {
-                write!(f, "cannot open the {} {}: {source}", device.noun(), path.display())?
+                write!(f, "cannot open the {} {}: {source}", device.noun(), shown_path(path))?
             }
             Error::NotCharDevice { device, path } => {
                 let kind = match device {
                     Device::LedMatrix => "a framebuffer device",
                     Device::Joystick => "an input device",
                 };
-                write!(f, "{} is not {kind} (it is not a character device)", path.display())?;
+                write!(f, "{} is not {kind} (it is not a character device)", shown_path(path))?;
             }
             Error::NotThatDevice { device, path, source } => {
-                write!(f, "{} is not {}: {source}", path.display(), device.kind())?
+                write!(f, "{} is not {}: {source}", shown_path(path), device.kind())?
             }
             Error::WrongShape { path, reason } => {
-                write!(f, "{} is not the Sense HAT's LED matrix: {reason}", path.display())?
+                write!(f, "{} is not the Sense HAT's LED matrix: {reason}", shown_path(path))?
             }
             Error::MissingKeys { path, name } => {
-                write!(f, "{}", path.display())?;
+                write!(f, "{}", shown_path(path))?;
                 if let Some(name) = name {
                     write!(f, " ({name:?})")?;
                 }
@@ -132,7 +163,7 @@ impl fmt::Display for Error {
             Error::Grab { path, source } => write!(
                 f,
                 "cannot grab the joystick {} (is another program using it?): {source}",
-                path.display()
+                shown_path(path)
             )?,
         }
         if self.permission_denied() {
@@ -158,6 +189,21 @@ impl std::error::Error for Error {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_path_is_cut_to_80_characters_and_its_escapes_shown() {
+        let long = Path::new("/dev/").join("é".repeat(3000));
+        assert_eq!(shown_path(&long), format!("/dev/{}...", "é".repeat(75)));
+        assert_eq!(shown_path(Path::new("a\u{1b}[31mRED\n")), "a\\u{1b}[31mRED\\n");
+        assert_eq!(shown_path(Path::new("/dev/fb\u{202e}1 x")), "/dev/fb\\u{202e}1 x");
+        let error = Error::Open {
+            device: Device::Joystick,
+            path: PathBuf::from("\u{1b}[2J".repeat(1000)),
+            source: io::Error::from(io::ErrorKind::NotFound),
+        };
+        let message = error.to_string();
+        assert!(!message.contains('\u{1b}') && message.chars().count() < 400, "{message}");
+    }
 
     #[test]
     fn a_permission_error_names_the_group_and_no_other_error_does() {

@@ -13,7 +13,7 @@
 pub mod screen;
 pub mod stick;
 
-use super::error::{Doing, Error};
+use super::error::{Doing, Error, shown_path};
 use super::signals::Shutdown;
 use super::stick::{KeyEvents, Woke};
 use super::traits::{Backend, Display, Input, Next};
@@ -64,9 +64,9 @@ impl SenseEmu {
     /// lines on standard error (from the first frame) start with `program`.
     pub(crate) fn open(dir: &Path, program: &str, shutdown: Shutdown) -> Result<SenseEmu, Error> {
         let screen_path = dir.join(screen::FILE_NAME);
-        let screen = Screen::open(&screen_path).doing(|| format!("opening {}", screen_path.display()))?;
+        let screen = Screen::open(&screen_path).doing(|| format!("opening {}", shown_path(&screen_path)))?;
         let joystick = StickClient::open(dir.join(stick::SERVER_NAME))
-            .doing(|| format!("binding a joystick socket in {}", dir.display()))?;
+            .doing(|| format!("binding a joystick socket in {}", shown_path(dir)))?;
         Ok(SenseEmu {
             dir: dir.to_path_buf(),
             screen,
@@ -87,7 +87,7 @@ impl SenseEmu {
             crate::eprintln_lossy!(
                 "{}: playing in the Sense HAT emulator ({}). Ctrl-C ends.",
                 self.program,
-                self.dir.display()
+                shown_path(&self.dir)
             );
         }
     }
@@ -110,7 +110,11 @@ impl Display for SenseEmu {
     }
 }
 
-impl Backend for SenseEmu {}
+impl Backend for SenseEmu {
+    fn ended_by(&self) -> Option<i32> {
+        self.shutdown.signal()
+    }
+}
 
 impl Input for SenseEmu {
     fn now(&self) -> Millis {

@@ -47,6 +47,8 @@ const ESC: u8 = 0x1b;
 pub enum KeyAction {
     Game(Event),
     Quit,
+    /// Ctrl-C: quit as a SIGINT would end the game (exit status 130).
+    Interrupt,
     /// Ctrl-Z: stop the game with the terminal given back, until the shell's `fg`.
     Suspend,
     /// Ctrl-L: the whole screen drawn again, as shells and editors do (after
@@ -139,6 +141,7 @@ impl KeyDecoder {
                 }
             }
             Key::Quit => out.push(KeyAction::Quit),
+            Key::Interrupt => out.push(KeyAction::Interrupt),
             Key::Suspend => out.push(KeyAction::Suspend),
             Key::Redraw => out.push(KeyAction::Redraw),
         }
@@ -165,6 +168,7 @@ enum Key {
         row: usize,
     },
     Quit,
+    Interrupt,
     Suspend,
     Redraw,
 }
@@ -185,8 +189,10 @@ fn decode_one(bytes: &[u8]) -> Decoded {
         ESC => decode_escape(bytes),
         b'\r' | b'\n' => plain(Some(Key::Game(Keystroke::Enter))),
         b' ' => plain(Some(Key::Game(Keystroke::Space))),
-        // Ctrl-C and Ctrl-D: raw mode delivers them as bytes, not signals.
-        b'q' | b'Q' | 0x03 | 0x04 => plain(Some(Key::Quit)),
+        // Ctrl-C and Ctrl-D: raw mode delivers them as bytes, not signals;
+        // Ctrl-C quits as the signal would have.
+        b'q' | b'Q' | 0x04 => plain(Some(Key::Quit)),
+        0x03 => plain(Some(Key::Interrupt)),
         // Ctrl-Z: raw mode turns off the terminal's SIGTSTP, so the game suspends itself.
         0x1a => plain(Some(Key::Suspend)),
         0x0c => plain(Some(Key::Redraw)),
@@ -319,7 +325,8 @@ mod tests {
     #[test]
     fn q_ctrl_c_and_a_lone_esc_quit() {
         assert_eq!(decode_all(b"q"), [Quit]);
-        assert_eq!(decode_all(b"\x03"), [Quit]);
+        assert_eq!(decode_all(b"\x03"), [Interrupt], "Ctrl-C, as SIGINT");
+        assert_eq!(decode_all(b"\x04"), [Quit], "Ctrl-D");
         assert_eq!(decode_all(b"\x1b"), [Quit]);
         assert_eq!(decode_all(b"\x1b\x1b[A"), [Quit, Game(Up)], "Esc, then an arrow");
     }

@@ -88,6 +88,8 @@ pub struct Terminal {
     sent: Option<Screen>,
     /// Set once the game is ending: a terminal that went away is no error then.
     quitting: bool,
+    /// Ctrl-C ended the game ([`Backend::ended_by`]).
+    interrupted: bool,
     shutdown: Shutdown,
     resized: UnixStream,
     resize_hook: signal_hook::SigId,
@@ -133,6 +135,7 @@ impl Terminal {
             log_line: None,
             sent: None,
             quitting: false,
+            interrupted: false,
             shutdown,
             resized,
             resize_hook,
@@ -265,6 +268,10 @@ impl Backend for Terminal {
     fn show_log_line(&mut self, line: String) {
         self.log_line = Some(line);
     }
+
+    fn ended_by(&self) -> Option<i32> {
+        self.shutdown.signal().or(self.interrupted.then_some(libc::SIGINT))
+    }
 }
 
 impl Input for Terminal {
@@ -282,6 +289,10 @@ impl Input for Terminal {
                 Some(KeyAction::Game(_)) if self.too_small() => continue,
                 Some(KeyAction::Game(event)) => return Ok(Next::Event(event)),
                 Some(KeyAction::Quit) => return Ok(self.quit()),
+                Some(KeyAction::Interrupt) => {
+                    self.interrupted = true;
+                    return Ok(self.quit());
+                }
                 Some(KeyAction::Suspend) => {
                     self.suspend()?;
                     continue;

@@ -349,6 +349,11 @@ impl SavedState {
         if self.regions.is_some() { 2 } else { 1 }
     }
 
+    /// Every key of a saved state, in the order they are written.
+    pub fn keys() -> impl Iterator<Item = &'static str> {
+        KEYS.iter().map(|key| key.name)
+    }
+
     /// The values to write, each under its key, in the keys' order; a value
     /// the state does not have is left out.
     pub fn written(&self) -> Vec<(&'static str, Written)> {

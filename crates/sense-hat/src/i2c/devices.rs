@@ -5,6 +5,7 @@
 use super::chip::Chip;
 use super::error::Error;
 use super::linux::{self, BusRefusal, GpioInterrupt, InterruptLine, Smbus};
+use crate::error::shown_path;
 use embedded_hal::i2c::I2c;
 use log::info;
 use std::path::{Path, PathBuf};
@@ -94,13 +95,13 @@ impl I2cDevices for Linux {
 
     fn chip(&mut self) -> Result<Chip<Smbus>, Error> {
         let (chip, version) = self.open_chip()?;
-        info!("Sense HAT over I2C: {} (firmware {version})", self.bus.display());
+        info!("Sense HAT over I2C: {} (firmware {version})", shown_path(&self.bus));
         Ok(chip)
     }
 
     fn interrupt(&mut self) -> Result<GpioInterrupt, Error> {
         let line = GpioInterrupt::request(self.gpiochip.as_deref(), self.line, &self.program)?;
-        info!("the joystick's interrupt: {}", line.chip().display());
+        info!("the joystick's interrupt: {}", shown_path(&line.chip()));
         Ok(line)
     }
 }

@@ -3,6 +3,7 @@
 //! failed transfer, the interrupt line missing or failing. Each message is
 //! one line and says how to fix what the user can fix.
 
+use crate::error::shown_path;
 use std::fmt;
 use std::io;
 use std::path::PathBuf;
@@ -52,19 +53,19 @@ impl fmt::Display for Error {
                 f,
                 "a kernel driver holds the Sense HAT at 0x46 on {}: use the kernel's drivers (the framebuffer), or \
                  {advice}",
-                bus.display()
+                shown_path(bus)
             ),
             Error::Open { bus, source } if self.permission_denied() => write!(
                 f,
                 "cannot open {}: {source}: add the user to the `i2c` group (sudo usermod -aG i2c $USER) and log in \
                  again",
-                bus.display()
+                shown_path(bus)
             ),
             Error::Open { bus, source } => write!(
                 f,
                 "cannot open the I2C bus {}: {source} (enable it with `dtparam=i2c_arm=on` in \
                  /boot/firmware/config.txt, or name another bus)",
-                bus.display()
+                shown_path(bus)
             ),
             Error::NotTheHat { id } => write!(
                 f,
@@ -72,7 +73,7 @@ impl fmt::Display for Error {
                 super::registers::ADDRESS
             ),
             Error::Transfer { what, cause } => write!(f, "{what} ({cause})"),
-            Error::NoHat { bus, cause } => write!(f, "no Sense HAT on {}: {cause}", bus.display()),
+            Error::NoHat { bus, cause } => write!(f, "no Sense HAT on {}: {cause}", shown_path(bus)),
             Error::NoLine { name } => {
                 write!(f, "no GPIO line is named {name} (the joystick's interrupt); name its chip and offset")
             }

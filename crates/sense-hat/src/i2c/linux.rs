@@ -11,6 +11,7 @@
 
 use super::error::Error;
 use super::registers::{ADDRESS, BLOCK};
+use crate::error::shown_path;
 use embedded_hal::i2c::{ErrorType, I2c, Operation, SevenBitAddress};
 use gpiocdev::line::EdgeDetection;
 use linux_embedded_hal::i2cdev::core::I2CDevice;
@@ -105,12 +106,12 @@ impl GpioInterrupt {
         let what = match chip {
             Some(chip) => {
                 builder.on_chip(chip).with_line(offset);
-                format!("line {offset} of {}", chip.display())
+                format!("line {offset} of {}", shown_path(chip))
             }
             None => {
                 let found = gpiocdev::find_named_line(LINE_NAME).ok_or(Error::NoLine { name: LINE_NAME })?;
                 builder.with_found_line(&found);
-                format!("{LINE_NAME} ({} line {})", found.chip.display(), found.info.offset)
+                format!("{LINE_NAME} ({} line {})", shown_path(&found.chip), found.info.offset)
             }
         };
         let request = builder
