@@ -66,7 +66,7 @@ impl Shutdown {
     }
 
     /// The signal that asked the game to end, if one did (none for a
-    /// [`Shutdown::detached`] one ended through its socket).
+    /// detached one, for tests, ended through its socket).
     pub fn signal(&self) -> Option<i32> {
         match self.which.load(Ordering::SeqCst) {
             0 => None,
