@@ -1,10 +1,8 @@
 //! The release's version is set in one place, `[workspace.package] version` in the root
-//! `Cargo.toml` (issue 31): every crate takes it, `queens --version` and the man page say it, and
-//! the Debian changelog's top entry is for it, so a bump that forgets the changelog fails here.
-//!
-//! What it proves, in full: the version in one place: every crate takes `[workspace.package]
-//! version`, `queens --version` and the man page say it, and the top entry of
-//! `packaging/debian/changelog` is for it (a bump that forgets the changelog fails)
+//! `Cargo.toml` (issue 31): every crate of the game takes it, `queens --version` and the man page
+//! say it, and the Debian changelog's top entry is for it, so a bump that forgets the changelog
+//! fails here. The `sense-hat` library has a version of its own (issue 51), which the game's
+//! dependency on it asks for.
 
 use crate::common;
 
@@ -49,7 +47,7 @@ fn the_debian_changelogs_top_entry_is_for_the_workspaces_version() {
 }
 
 #[test]
-fn every_crate_takes_the_workspaces_version() {
+fn every_crate_of_the_game_takes_the_workspaces_version() {
     for path in ["Cargo.toml", "crates/engine/Cargo.toml", "crates/web/Cargo.toml"] {
         let package = &manifest(path)["package"];
         assert_eq!(
@@ -72,4 +70,29 @@ fn queens_version_and_the_man_page_say_the_workspaces_version() {
     let page = String::from_utf8(page).unwrap();
     let title = page.lines().find(|l| l.starts_with(".TH ")).expect("the man page's title line");
     assert!(title.contains(&format!("queens {version}")), "{title}");
+}
+
+/// `1.2.3` as numbers.
+fn numbers(version: &str) -> Vec<u64> {
+    version.split('.').map(|n| n.parse().unwrap_or_else(|_| panic!("{version:?}"))).collect()
+}
+
+#[test]
+fn the_sense_hat_library_has_its_own_version_which_the_game_asks_for() {
+    let own = manifest("crates/sense-hat/Cargo.toml")["package"]["version"]
+        .as_str()
+        .expect("crates/sense-hat/Cargo.toml: a version of its own, not the workspace's")
+        .to_string();
+    let root = manifest("Cargo.toml");
+    for table in ["dependencies", "dev-dependencies"] {
+        let wanted = root[table]["sense-hat"]["version"].as_str().expect("sense-hat by version").to_string();
+        // Cargo's caret rule: "0.1" takes 0.1.x, "1.2" takes 1.x from 1.2.
+        let (own, wanted) = (numbers(&own), numbers(&wanted));
+        let matches = match wanted[..] {
+            [0, minor, ..] => own[0] == 0 && own[1] == minor,
+            [major, ..] => own[0] == major && own >= wanted,
+            [] => false,
+        };
+        assert!(matches, "the root's {table} ask for sense-hat {wanted:?}, the crate is {own:?}");
+    }
 }

@@ -1,30 +1,31 @@
-//! The Sense HAT backend end to end against stand-ins injected through the
-//! library: a regular file for the LED framebuffer (byte-exact RGB565) and a
-//! FIFO carrying real `input_event` records for the joystick. The built
-//! binary refuses both (checked here too); the real kernel devices are
-//! played in the VM test.
+//! The Sense HAT backend end to end against the `sense-hat` crate's mock,
+//! injected as the HAT's devices: an LED matrix that keeps every picture it
+//! is shown (compared with the script backend's frames as the device lights
+//! them) and a joystick fed real `input_event` records. The built binary
+//! refuses a regular file or a FIFO as either device (checked here too);
+//! the real kernel devices are played in the VM test.
 //!
-//! What it proves, in full: the Sense HAT backend against stand-ins (`tests/common/hat.rs`)
-//! injected through the `sense-hat` crate's `KernelDevices` (none is in the library or the binary,
-//! which refuses them, checked too): a regular file as the framebuffer (compared byte for byte with
-//! the script backend's frames in RGB565), a FIFO carrying real `input_event` records in both code
-//! sets; rotation, brightness, the gamma reset, `SYN_DROPPED` with a lost release (no repeat), the
-//! intro, a joystick that vanishes and returns, a stop (also mid-animation) leaving the LEDs dark;
-//! ready told to systemd (`READY=1` on `NOTIFY_SOCKET`) by the HAT's game and not by the script
-//! backend; through the binary, config errors (exit 78; the joystick's times under their floors), a
-//! regular file or `/dev/zero` refused as framebuffer or joystick, `doctor` (stand-ins refused, no
-//! Pi, more than 256 groups), device paths in `doctor`'s and `play`'s messages cut and escaped
+//! What it proves, in full: the Sense HAT's backend against the `sense-hat` crate's mock
+//! (`tests/common/hat.rs`: its `MockDevices`, injected as the HAT's devices; none is in the binary,
+//! which refuses a regular file or a FIFO as a device, checked too): an LED matrix that keeps every
+//! picture (compared with the script backend's frames as the device lights them), a joystick fed
+//! real `input_event` records in both code sets; rotation, brightness, the gamma reset,
+//! `SYN_DROPPED` with a lost release (no repeat), the intro, a joystick that vanishes and returns,
+//! a stop (also mid-animation) leaving the LEDs dark; ready told to systemd (`READY=1` on
+//! `NOTIFY_SOCKET`) by the HAT's game and not by the script backend; through the binary, config
+//! errors (exit 78; the joystick's times under their floors), a regular file or `/dev/zero` refused
+//! as framebuffer or joystick, `doctor` (stand-ins refused, no Pi, more than 256 groups), device
+//! paths in `doctor`'s and `play`'s messages cut and escaped
 
 use crate::common;
 
 use common::bin::run;
 
-use common::hat::{Hat, Play, click, rgb565_dimmed};
+use common::hat::{Hat, Play, click, on_leds};
 
 use queens::game::{Frame, ModeKind};
-use sense_hat::framebuffer::Gamma;
-use sense_hat::record;
-use sense_hat::rotation::Rotation;
+use sense_hat::stick::record;
+use sense_hat::{DARK, Gamma, Picture, Rotation};
 use std::fs;
 use std::io::Write;
 use std::process::Stdio;
@@ -43,8 +44,18 @@ fn script_frames(lines: &[&str]) -> Vec<Frame> {
     out.split("\n\n").filter(|b| !b.trim().is_empty()).map(|block| block.parse().unwrap()).collect()
 }
 
-fn rgb565(frame: &Frame, rotation: Rotation) -> Vec<u8> {
-    rgb565_dimmed(frame, rotation, 100)
+fn lit(frame: &Frame, rotation: Rotation) -> Picture {
+    on_leds(frame, rotation, 100)
+}
+
+/// A regular file where the framebuffer would be (`dev/fb1`) and a FIFO where
+/// the joystick would be (`dev/input/event3`) in `hat`'s folder: files the
+/// binary must refuse as its devices.
+fn files_as_devices(hat: &Hat) {
+    fs::create_dir_all(hat.path("dev/input")).unwrap();
+    fs::write(hat.path("dev/fb1"), [0xEEu8; 128]).unwrap();
+    let mode = nix::sys::stat::Mode::S_IRUSR | nix::sys::stat::Mode::S_IWUSR;
+    nix::unistd::mkfifo(hat.path("dev/input/event3").as_path(), mode).unwrap();
 }
 
 const KEYS: [(&str, u16, u16); 5] = [
@@ -66,13 +77,13 @@ fn plays_like_the_script_backend(mainline: bool) {
     let frames = script_frames(&moves);
     let game = hat.start(Play::default());
     let mut stick = hat.stick();
-    hat.wait_for(&rgb565(&frames[0], Rotation::R0));
+    hat.wait_for(&lit(&frames[0], Rotation::R0));
     for (i, name) in moves.iter().enumerate() {
         click(&mut stick, code(name, mainline));
-        hat.wait_for(&rgb565(&frames[i + 1], Rotation::R0));
+        hat.wait_for(&lit(&frames[i + 1], Rotation::R0));
     }
     game.terminate().unwrap();
-    assert_eq!(hat.leds(), vec![0; 128], "a stop leaves the LEDs dark");
+    assert_eq!(hat.leds(), Some(DARK), "a stop leaves the LEDs dark");
 }
 
 #[test]
@@ -92,12 +103,12 @@ fn a_rotated_hat_turns_the_picture_and_the_stick_together() {
     let frames = script_frames(&["up", "press"]);
     let game = hat.start(Play { rotation: Rotation::R90, ..Play::default() });
     let mut stick = hat.stick();
-    hat.wait_for(&rgb565(&frames[0], Rotation::R90));
+    hat.wait_for(&lit(&frames[0], Rotation::R90));
     click(&mut stick, record::KEY_RIGHT);
-    hat.wait_for(&rgb565(&frames[1], Rotation::R90));
+    hat.wait_for(&lit(&frames[1], Rotation::R90));
     click(&mut stick, record::KEY_ENTER);
-    hat.wait_for(&rgb565(&frames[2], Rotation::R90));
-    assert_ne!(rgb565(&frames[2], Rotation::R90), rgb565(&frames[2], Rotation::R0));
+    hat.wait_for(&lit(&frames[2], Rotation::R90));
+    assert_ne!(lit(&frames[2], Rotation::R90), lit(&frames[2], Rotation::R0));
     game.terminate().unwrap();
 }
 
@@ -109,13 +120,14 @@ fn a_joystick_that_goes_away_is_waited_for_and_the_game_goes_on() {
     let mut stick = hat.stick();
     click(&mut stick, record::KEY_LEFT);
     click(&mut stick, record::KEY_ENTER);
-    hat.wait_for(&rgb565(&frames[2], Rotation::R0));
-    // The FIFO's writer leaving is the device vanishing: end of file.
-    drop(stick);
+    hat.wait_for(&lit(&frames[2], Rotation::R0));
+    // The device vanishing: the game reads the end of its socket, and cannot open it again.
+    hat.devices.set_stick_plugged(false);
     std::thread::sleep(Duration::from_millis(100));
-    let mut stick = hat.stick();
+    hat.devices.set_stick_plugged(true);
+    hat.wait_for_stick_opened(2);
     click(&mut stick, record::KEY_DOWN);
-    hat.wait_for(&rgb565(&frames[3], Rotation::R0));
+    hat.wait_for(&lit(&frames[3], Rotation::R0));
     game.terminate().unwrap();
 }
 
@@ -125,9 +137,9 @@ fn a_stop_darkens_the_leds() {
     let frames = script_frames(&[]);
     let game = hat.start(Play::default());
     let _stick = hat.stick();
-    hat.wait_for(&rgb565(&frames[0], Rotation::R0));
+    hat.wait_for(&lit(&frames[0], Rotation::R0));
     game.terminate().unwrap();
-    assert_eq!(hat.leds(), vec![0; 128]);
+    assert_eq!(hat.leds(), Some(DARK));
 }
 
 #[test]
@@ -136,17 +148,17 @@ fn brightness_dims_every_led_in_software() {
     let frames = script_frames(&[]);
     let game = hat.start(Play { brightness: 50, ..Play::default() });
     let _stick = hat.stick();
-    hat.wait_for(&rgb565_dimmed(&frames[0], Rotation::R0, 50));
+    hat.wait_for(&on_leds(&frames[0], Rotation::R0, 50));
     game.terminate().unwrap();
 }
 
 #[test]
 fn the_gamma_table_is_reset_to_the_configured_one_on_every_open() {
-    for (low_light, want) in [(false, Gamma::Default), (true, Gamma::LowLight)] {
+    for (low_light, want) in [(false, Gamma::DEFAULT), (true, Gamma::LOW_LIGHT)] {
         let hat = Hat::new(&format!("gamma-{low_light}"));
         let game = hat.start(Play { low_light, ..Play::default() });
         let _stick = hat.stick();
-        assert_eq!(hat.stand_ins.gamma_asked(), [want], "low_light = {low_light}");
+        assert_eq!(hat.devices.leds().gammas_asked(), [want], "low_light = {low_light}");
         game.terminate().unwrap();
     }
 }
@@ -156,31 +168,28 @@ fn the_gamma_table_is_reset_to_the_configured_one_on_every_open() {
 /// does not run on by itself.
 #[test]
 fn a_release_lost_to_syn_dropped_does_not_leave_the_key_repeating() {
-    use record::{EV_KEY, EV_SYN, KEY_RIGHT, SYN_DROPPED, SYN_REPORT, encode};
+    use record::{EV_KEY, EV_SYN, KEY_RIGHT, SYN_DROPPED, SYN_REPORT};
     let hat = Hat::new("dropped");
     let frames = script_frames(&["right"]);
     // Strict, whose held directions repeat (classic's move once); its first frames are classic's.
     let game = hat.start(Play { mode: ModeKind::Strict, ..Play::default() });
-    let mut stick = hat.stick();
-    hat.wait_for(&rgb565(&frames[0], Rotation::R0));
-    hat.stand_ins.set_keys_down(&[]);
-    let records = [
-        encode(EV_KEY, KEY_RIGHT, 1),
-        encode(EV_SYN, SYN_REPORT, 0),
-        encode(EV_SYN, SYN_DROPPED, 0),
-        encode(EV_SYN, SYN_REPORT, 0),
-    ];
-    stick.write_all(&records.concat()).unwrap();
-    hat.wait_for(&rgb565(&frames[1], Rotation::R0));
+    let stick = hat.stick();
+    hat.wait_for(&lit(&frames[0], Rotation::R0));
+    stick.set_keys_down(&[]);
+    let records =
+        [(EV_KEY, KEY_RIGHT, 1), (EV_SYN, SYN_REPORT, 0), (EV_SYN, SYN_DROPPED, 0), (EV_SYN, SYN_REPORT, 0)];
+    stick.records(&records).unwrap();
+    hat.wait_for(&lit(&frames[1], Rotation::R0));
     // Held, the key would repeat after 500 ms, every 150 ms.
     std::thread::sleep(Duration::from_millis(1200));
-    assert_eq!(hat.leds(), rgb565(&frames[1], Rotation::R0), "the cursor moved on by itself");
+    assert_eq!(hat.leds(), Some(lit(&frames[1], Rotation::R0)), "the cursor moved on by itself");
     game.terminate().unwrap();
 }
 
 #[test]
 fn the_binary_refuses_a_regular_file_as_framebuffer_and_writes_nothing() {
     let hat = Hat::new("precious");
+    files_as_devices(&hat);
     let precious = hat.path("precious.txt");
     fs::write(&precious, "Dear diary, ".repeat(20)).unwrap();
     let (code, _, err) = run(&[
@@ -203,6 +212,7 @@ fn the_binary_refuses_a_regular_file_as_framebuffer_and_writes_nothing() {
 #[test]
 fn the_binary_refuses_a_fifo_or_a_device_without_the_keys_as_joystick() {
     let hat = Hat::new("notjoystick");
+    files_as_devices(&hat);
     // The framebuffer is checked first; give a joystick check its turn with
     // a real device that is no framebuffer and see the framebuffer refused,
     // then ask doctor, which checks both.
@@ -337,6 +347,7 @@ fn a_framebuffer_of_another_shape_is_refused() {
 #[test]
 fn doctor_refuses_stand_ins_and_explains_what_is_missing() {
     let hat = Hat::new("doctor");
+    files_as_devices(&hat);
     let put = |path: &str, text: &str| {
         let path = hat.path(path);
         fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -378,16 +389,16 @@ fn doctor_refuses_stand_ins_and_explains_what_is_missing() {
 #[test]
 fn the_hat_scrolls_the_intro_at_start_and_a_press_skips_it_unapplied() {
     let hat = Hat::new("intro");
-    let board = rgb565(&script_frames(&[])[0], Rotation::R0);
+    let board = lit(&script_frames(&[])[0], Rotation::R0);
     let game = hat.start(Play { intro: true, ..Play::default() });
     let mut stick = hat.stick();
     // The title scrolls first: white text on black, not the board.
     let end = Instant::now() + Duration::from_secs(20);
-    while hat.leds() == vec![0xEE; 128] || hat.leds().iter().all(|&b| b == 0) {
+    while hat.leds().is_none_or(|p| p == DARK) {
         assert!(Instant::now() < end, "nothing was shown");
         std::thread::sleep(Duration::from_millis(5));
     }
-    assert_ne!(hat.leds(), board, "the intro is on show");
+    assert_ne!(hat.leds(), Some(board), "the intro is on show");
     // A press skips it and is not applied: the empty board, no queen.
     click(&mut stick, record::KEY_ENTER);
     hat.wait_for(&board);
@@ -400,12 +411,12 @@ fn a_stop_in_the_middle_of_an_animation_still_leaves_the_leds_dark() {
     let game = hat.start(Play { intro: true, ..Play::default() }); // the intro scrolls for seconds
     let _stick = hat.stick();
     let end = Instant::now() + Duration::from_secs(20);
-    while hat.leds() == vec![0xEE; 128] || hat.leds().iter().all(|&b| b == 0) {
+    while hat.leds().is_none_or(|p| p == DARK) {
         assert!(Instant::now() < end, "the intro never showed");
         std::thread::sleep(Duration::from_millis(5));
     }
     game.terminate().unwrap();
-    assert_eq!(hat.leds(), vec![0; 128]);
+    assert_eq!(hat.leds(), Some(DARK));
 }
 
 #[test]
@@ -492,7 +503,7 @@ fn notifying_child() {
     let hat = Hat::new("notify");
     let game = hat.start(Play::default());
     // Up once the first frame is on the LEDs, then stopped as systemd stops it.
-    hat.wait_for(&rgb565(&script_frames(&[])[0], Rotation::R0));
+    hat.wait_for(&lit(&script_frames(&[])[0], Rotation::R0));
     game.terminate().unwrap();
 }
 

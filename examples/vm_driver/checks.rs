@@ -5,7 +5,7 @@ use super::gpiosim::Sim;
 use super::stub::{self, Stub};
 use super::uinput::{MAINLINE_CODES, PI_CODES, Stick};
 use super::{MOVES, Vm, Why, fb};
-use sense_hat::record::RECORD;
+use sense_hat::stick::record::RECORD;
 use std::ffi::OsStr;
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read};
@@ -74,7 +74,7 @@ fn pending(file: &mut File, wait: Duration) -> usize {
 /// and the first decodes, at the offsets that size puts its fields, as the
 /// key going down.
 pub fn grab_control(vm: &mut Vm) -> Result<(), Why> {
-    use sense_hat::record::EV_KEY;
+    use sense_hat::stick::record::EV_KEY;
     let mut stick = Stick::create(&PI_CODES).map_err(text)?;
     let mut other = reader(&stick)?;
     stick.click(PI_CODES[0]).map_err(text)?;
@@ -351,7 +351,7 @@ pub fn syn_dropped_last(vm: &mut Vm) -> Result<(), Why> {
 
 fn dropped_release(vm: &mut Vm, repeats: usize) -> Result<(), Why> {
     use nix::sys::signal::{Signal, kill};
-    use sense_hat::record::{EV_KEY, EV_SYN, KEY_RIGHT, KEY_UP, SYN_REPORT};
+    use sense_hat::stick::record::{EV_KEY, EV_SYN, KEY_RIGHT, KEY_UP, SYN_REPORT};
     if let Some(old) = vm.stick.take() {
         old.destroy().map_err(text)?;
     }

@@ -3,9 +3,9 @@
 //! vfb (tests/vm/run builds it for the ARM ones) gets a regular file instead, which the game
 //! refuses: the checks that play on the matrix are skipped there.
 
+use super::sys;
 use queens::game::{Frame, Rgb};
-use sense_hat::framebuffer::{Bitfield, ScreenInfo};
-use sense_hat::sys;
+use sense_hat::leds::framebuffer::{Bitfield, ScreenInfo};
 use std::fs::{File, OpenOptions};
 use std::io;
 use std::os::unix::fs::FileExt;
@@ -43,17 +43,7 @@ impl Screen {
     /// unbound first: it refuses a mode smaller than its font.)
     pub fn set_mode(&mut self, virtual_width: u32) -> io::Result<ScreenInfo> {
         let file = self.open()?;
-        let var = sys::FbVarScreenInfo {
-            xres: 8,
-            yres: 8,
-            xres_virtual: virtual_width,
-            yres_virtual: 8,
-            xoffset: 0,
-            yoffset: 0,
-            bits_per_pixel: 16,
-            ..sys::var_screeninfo(&file)?
-        };
-        sys::put_var_screeninfo(&file, &var)?;
+        sys::set_mode(&file, |var| var[..7].copy_from_slice(&[8, 8, virtual_width, 8, 0, 0, 16]))?;
         let info = ScreenInfo::read(&file)?;
         self.line_length = info.line_length as usize;
         Ok(info)

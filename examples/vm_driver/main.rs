@@ -3,7 +3,8 @@
 //! plays the real game on the kernel's own devices (a uinput joystick named
 //! like the Sense HAT's, vfb's framebuffer; i2c-stub as the HAT's chip for
 //! the direct-I2C backend, and mainline's `sensehat-joystick` driver on
-//! that chip, `real_driver.rs`) and prints `PASS name` or
+//! that chip, `real_driver.rs`), runs the `sense-hat` crate's `dot` example
+//! on both paths (`example.rs`) and prints `PASS name` or
 //! `FAIL name: why` per check. Never run on a host: it creates input
 //! devices and changes the framebuffer's mode.
 //!
@@ -13,6 +14,7 @@
 
 mod checks;
 mod daemon;
+mod example;
 mod fb;
 mod gpiosim;
 mod log_writes;
@@ -80,6 +82,10 @@ const CHECKS: &[(&str, Check)] = &[
     ("i2c-interrupt-line-found-later", checks::i2c_line_found_later),
     ("i2c-joystick-plays-like-the-script", checks::i2c_joystick),
     ("i2c-sigterm-darkens-and-exits-143", checks::i2c_sigterm),
+    // The sense-hat crate's own example, one program on both paths.
+    ("example-dot-on-the-framebuffer", example::on_framebuffer),
+    ("example-dot-over-i2c", example::over_i2c),
+    ("example-dot-same-frames-and-presses-on-both-paths", example::same_on_both),
     // The kernel's own joystick driver takes GPIO23 from here on.
     ("real-driver-board-binds-the-joystick-driver", real_driver::board_binds),
     ("real-driver-held-key-repeats-without-the-game", real_driver::repeats_sent),
@@ -104,6 +110,7 @@ const NEED_A_FRAMEBUFFER: &[&str] = &[
     "mainline-codes-play-like-the-script",
     "syn-dropped-lets-go-of-a-released-key",
     "syn-dropped-at-the-end-lets-go-of-a-released-key",
+    "example-dot-on-the-framebuffer",
     "real-driver-joystick-found-by-name",
     "real-driver-keys-play-like-the-script",
     "real-driver-autorepeat-ignored",
@@ -126,6 +133,8 @@ pub struct Vm {
     sim: Option<gpiosim::Sim>,
     /// Mainline's joystick driver, once the board module has bound it.
     real: Option<real_driver::Real>,
+    /// What the crate's `dot` example printed, by each path it ran on.
+    dot_runs: Vec<(&'static str, String)>,
 }
 
 impl Vm {
@@ -198,6 +207,7 @@ fn main() {
         stub: None,
         sim: None,
         real: None,
+        dot_runs: Vec::new(),
     };
     let mut failed = 0;
     for (check_name, check) in CHECKS {

@@ -149,6 +149,7 @@ fn setup() -> Result<Vm, String> {
         stub: None,
         sim: None,
         real: None,
+        dot_runs: Vec::new(),
     })
 }
 

@@ -301,7 +301,7 @@ pub fn unbound_cleans_up(vm: &mut Vm) -> Result<(), Why> {
         return Err(format!("GPIO23 is still used, by {:?}", line.info.consumer).into());
     }
     // The interrupt as the I2C backend requests it: free again.
-    sense_hat::i2c::linux::GpioInterrupt::request(None, 0, "queens")
+    sense_hat::i2c::linux::GpioInterrupt::request(&sense_hat::i2c::linux::Line::default(), "queens")
         .map_err(|e| format!("GPIO23 cannot be requested: {e}"))?;
     Ok(())
 }

@@ -5,7 +5,7 @@
 use evdev::uinput::VirtualDevice;
 use evdev::{AttributeSet, BusType, InputEvent, InputId, KeyCode};
 use sense_hat::discover::JOYSTICK_NAME;
-use sense_hat::record::{self, EV_KEY, EV_SYN, SYN_REPORT};
+use sense_hat::stick::record::{self, EV_KEY, EV_SYN, SYN_REPORT};
 use std::io;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};

@@ -4,8 +4,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sense_hat::direction::StickEvent;
-use sense_hat::record::{EV_KEY, RECORD, decode, direction_of};
+use sense_hat::StickEvent;
+use sense_hat::stick::record::{EV_KEY, RECORD, decode, direction_of};
 
 fuzz_target!(|bytes: &[u8]| {
     for record in bytes.chunks_exact(RECORD) {

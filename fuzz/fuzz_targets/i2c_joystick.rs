@@ -6,8 +6,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sense_hat::direction::StickEvent;
-use sense_hat::i2c::keys::{BITS, MASK, decode};
+use sense_hat::StickEvent;
+use sense_hat::stick::keys::{BITS, MASK, decode};
 use std::collections::HashSet;
 
 fuzz_target!(|readings: &[u8]| {
@@ -18,10 +18,7 @@ fuzz_target!(|readings: &[u8]| {
         assert_eq!(changes.len(), ((before ^ now) & MASK).count_ones() as usize);
         let mut seen = HashSet::new();
         for change in changes {
-            let (key, pressed) = match change {
-                StickEvent::Pressed(key) => (key, true),
-                StickEvent::Released(key) => (key, false),
-            };
+            let (key, pressed) = (change.direction(), change.pressed());
             let bit = BITS.iter().position(|&k| k == key).expect("one of the five keys");
             assert!(seen.insert(key), "one change per key per reading");
             assert_eq!(now & (1 << bit) != 0, pressed);

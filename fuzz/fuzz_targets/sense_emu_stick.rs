@@ -9,7 +9,7 @@ use queens::backend::sense_emu::stick::{RECORD_LEN, decode_datagram};
 use queens::backend::stick;
 use queens::game::Event;
 use queens::game::gesture::Gestures;
-use sense_hat::direction::{Direction, StickEvent};
+use sense_hat::{Direction, StickEvent};
 
 /// The key and press of one record, read independently of the backend.
 fn expected(record: &[u8]) -> Option<(Direction, bool)> {
@@ -46,6 +46,8 @@ fuzz_target!(|data: &[u8]| {
         .map(|change| match change {
             StickEvent::Pressed(key) => (key, true),
             StickEvent::Released(key) => (key, false),
+            // No other change comes from a record (the crate's enum may grow).
+            other => panic!("{other:?}"),
         })
         .collect();
     let wanted: Vec<(Direction, bool)> = data.chunks_exact(RECORD_LEN).filter_map(expected).collect();

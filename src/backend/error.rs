@@ -1,9 +1,8 @@
 //! What can go wrong while a backend shows frames and waits for events, as
 //! a type: the game loop and the command line see a [`Error`], never text.
 //!
-//! Opening the Sense HAT has its own errors ([`sense_hat::error::Error`],
-//! [`sense_hat::i2c::error::Error`]): once open, those backends survive a
-//! device that goes away, so what is left to fail is the system itself (a
+//! Opening the Sense HAT has its own errors ([`sense_hat::Error`]): once
+//! open, its backend survives a part that goes away, so what is left to fail is the system itself (a
 //! poll, a write to standard output, the emulator's files and socket).
 
 use std::fmt;

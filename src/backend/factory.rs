@@ -4,14 +4,14 @@
 
 use super::error::{Doing, Error};
 use super::hat::{self, HatSettings};
-use super::i2c::I2cHat;
 use super::script::Script;
 use super::sense_emu::{self, SenseEmu};
-use super::sensehat::SenseHat;
+use super::sensehat::{SenseHat, StickAtStart};
 use super::signals::Shutdown;
 use super::terminal::Terminal;
 use super::traits::Backend;
 use crate::game::{Frame, MAX_SIDE};
+use sense_hat::Route;
 use std::fmt;
 
 /// Which backend to open: `play --backend` names one (or `auto`). Each
@@ -24,7 +24,7 @@ use std::fmt;
 pub enum BackendKind {
     /// The Sense HAT through the kernel's drivers (`sensehat`).
     SenseHat,
-    /// The Sense HAT through its chip over I2C (`i2c`).
+    /// The Sense HAT through its chip over I2C (`sensehat` too).
     I2c,
     /// Events as lines on standard input, frames on standard output ([`super::script`]).
     Script,
@@ -148,6 +148,27 @@ impl BackendKind {
     pub(crate) fn from_name(name: &str) -> Option<BackendKind> {
         BackendKind::ALL.into_iter().find(|kind| kind.name() == name)
     }
+
+    /// The Sense HAT's backend by the path the `sense-hat` crate's rule
+    /// finds it on ([`sense_hat::lookup::RULE`]), if any: the first step of
+    /// `--backend auto`.
+    pub(crate) fn found(hat: &HatSettings) -> Option<BackendKind> {
+        match hat.lookup.find() {
+            Some(Route::Kernel) => Some(BackendKind::SenseHat),
+            Some(Route::I2c) => Some(BackendKind::I2c),
+            _ => None,
+        }
+    }
+
+    /// What `--backend auto` does, in one line for `--help`: the crate's
+    /// rule, then the fall-backs the game adds.
+    pub(crate) fn auto_summary() -> String {
+        format!(
+            "The Sense HAT: {}; else the terminal if standard input and output are one, else the script backend if \
+             standard input is not one",
+            sense_hat::lookup::RULE
+        )
+    }
 }
 
 /// What every backend may need to open.
@@ -169,16 +190,15 @@ pub(crate) struct Options {
 /// as they are.
 #[derive(Debug)]
 pub(crate) enum OpenError {
-    SenseHat(sense_hat::error::Error),
-    I2c(sense_hat::i2c::error::Error),
+    /// The Sense HAT's, by either path, said in the game's words ([`hat::message`]).
+    Hat(sense_hat::Error),
     Other(Error),
 }
 
 impl fmt::Display for OpenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            OpenError::SenseHat(e) => e.fmt(f),
-            OpenError::I2c(e) => f.write_str(&hat::i2c_message(e)),
+            OpenError::Hat(e) => f.write_str(&hat::message(e)),
             OpenError::Other(e) => e.fmt(f),
         }
     }
@@ -188,8 +208,7 @@ impl fmt::Display for OpenError {
 impl std::error::Error for OpenError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            OpenError::SenseHat(e) => e.source(),
-            OpenError::I2c(e) => e.source(),
+            OpenError::Hat(e) => e.source(),
             OpenError::Other(e) => e.source(),
         }
     }
@@ -209,10 +228,14 @@ pub(crate) fn open(choice: BackendKind, options: &Options) -> Result<Box<dyn Bac
     let shutdown = || Shutdown::install().doing(|| "installing signal handlers");
     Ok(match choice {
         BackendKind::SenseHat => {
-            Box::new(SenseHat::open(options.hat.clone(), shutdown()?).map_err(OpenError::SenseHat)?)
+            let devices = Box::new(options.hat.lookup.kernel());
+            let hat = SenseHat::open(devices, options.hat.clone(), shutdown()?, StickAtStart::Required);
+            Box::new(hat.map_err(OpenError::Hat)?)
         }
         BackendKind::I2c => {
-            Box::new(I2cHat::open_linux(options.hat.clone(), shutdown()?).map_err(OpenError::I2c)?)
+            let devices = Box::new(options.hat.lookup.i2c());
+            let hat = SenseHat::open(devices, options.hat.clone(), shutdown()?, StickAtStart::MayWait);
+            Box::new(hat.map_err(OpenError::Hat)?)
         }
         BackendKind::Terminal => Box::new(Terminal::open(shutdown()?)?.with_letters(options.letters)),
         BackendKind::SenseEmu => {

@@ -4,8 +4,8 @@
 //!
 //! The floors, from the bottom: `traits` and the shared pieces under the
 //! backends (`error`, `signals`, `wait`, `clock`, `backoff`, `stick`,
-//! `hat`); the backends (`sensehat`, `i2c`, `terminal`, `sense_emu`,
-//! `script`); `factory`, with `open()`, above them all. Each file
+//! `hat`); the backends (`sensehat`, the Sense HAT by either path,
+//! `terminal`, `sense_emu`, `script`); `factory`, with `open()`, above them all. Each file
 //! imports from the file that defines what it uses, never from this one.
 //!
 //! A leaf under the game loop: nothing here uses the daemon or the command
@@ -16,7 +16,6 @@ pub mod clock;
 pub(crate) mod error;
 pub(crate) mod factory;
 pub mod hat;
-pub(crate) mod i2c;
 pub mod script;
 pub mod sense_emu;
 pub mod sensehat;

@@ -11,8 +11,7 @@ use super::wait;
 use crate::game::gesture::{Gestures, Key, Timing};
 use crate::game::{Event, Millis};
 use log::debug;
-use sense_hat::direction::{Direction, StickEvent};
-use sense_hat::rotation::Rotation;
+use sense_hat::{Direction, Rotation, StickEvent};
 use std::collections::VecDeque;
 use std::os::fd::BorrowedFd;
 
@@ -54,11 +53,8 @@ impl KeyEvents {
         let now = self.clock.now();
         for change in changes {
             debug!("joystick: {change:?}");
-            let (direction, down) = match change {
-                StickEvent::Pressed(direction) => (direction, true),
-                StickEvent::Released(direction) => (direction, false),
-            };
-            let event = self.gestures.key(key(self.rotation.direction(direction)), down, now);
+            let turned = self.rotation.direction(change.direction());
+            let event = self.gestures.key(key(turned), change.pressed(), now);
             self.pending.extend(event);
         }
     }

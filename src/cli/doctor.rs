@@ -1,19 +1,19 @@
 //! `queens doctor`: what the Sense HAT backend finds, and what is wrong,
 //! in plain words and with the fix for each problem.
 
+use super::hat_args::HatArgs;
 use super::output::say;
 use crate::backend::error::shown_path;
-use crate::backend::hat::{self, HatSettings};
+use crate::backend::hat;
 use crate::daemon::config::{self, Config};
 use sense_hat::discover::{Found, JOYSTICK_NAME, LED_NAME, Roots};
-use sense_hat::framebuffer::Framebuffer;
-use sense_hat::i2c::devices::DEFAULT_BUS;
-use sense_hat::i2c::linux;
-use sense_hat::joystick;
+use sense_hat::i2c::linux::{self, Line};
+use sense_hat::leds::framebuffer;
+use sense_hat::stick::evdev as joystick;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-#[derive(clap::Args, Debug, Default)]
+#[derive(clap::Args, Debug)]
 #[command(
     after_help = "Exits 0 when the game would start on the Sense HAT (through its kernel drivers, or directly over \
                   I2C), 1 when something is missing."
@@ -22,19 +22,9 @@ pub(crate) struct Args {
     /// The configuration file to check (default: /etc/queens/config.toml).
     #[arg(long, value_name = "PATH")]
     config: Option<PathBuf>,
-    /// Check this framebuffer instead of the one found by name.
-    #[arg(long, value_name = "PATH")]
-    framebuffer: Option<PathBuf>,
-    /// Check this event device instead of the one found by name.
-    #[arg(long, value_name = "PATH")]
-    joystick: Option<PathBuf>,
-    /// The Sense HAT's I2C bus, for the direct-I2C backend.
-    #[arg(long, value_name = "PATH", default_value = DEFAULT_BUS)]
-    i2c_bus: PathBuf,
-    #[arg(long, value_name = "DIR", hide = true)]
-    sysfs_root: Option<PathBuf>,
-    #[arg(long, value_name = "DIR", hide = true)]
-    dev_root: Option<PathBuf>,
+    /// Where `play` would look for the HAT: checked there.
+    #[command(flatten)]
+    hat: HatArgs,
 }
 
 /// The report as it is built: lines to print, and problems with fixes.
@@ -54,16 +44,13 @@ impl Report {
 }
 
 pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let roots = Roots {
-        sys: args.sysfs_root.unwrap_or_else(|| Roots::default().sys),
-        dev: args.dev_root.unwrap_or_else(|| Roots::default().dev),
-    };
+    let roots = args.hat.roots();
     let mut report = Report::default();
-    check_led(&mut report, &roots, args.framebuffer);
-    check_joystick(&mut report, &roots, args.joystick);
+    check_led(&mut report, &roots, args.hat.framebuffer.clone());
+    check_joystick(&mut report, &roots, args.hat.joystick.clone());
     check_user(&mut report);
     check_drivers(&mut report, &roots);
-    let direct = check_i2c(&mut report, &roots, &args.i2c_bus);
+    let direct = check_i2c(&mut report, &roots, &args.hat);
     let config_valid = check_config(&mut report, args.config.as_deref());
     for line in &report.lines {
         say!("{line}")?;
@@ -127,9 +114,8 @@ fn check_led(report: &mut Report, roots: &Roots, given: Option<PathBuf>) {
         report.problem(format!("no framebuffer is named {LED_NAME:?}: {}", setup_fix(roots)));
         return;
     };
-    match Framebuffer::open(&path) {
-        Ok(fb) => {
-            let f = fb.format();
+    match framebuffer::check(&path) {
+        Ok(f) => {
             report.line(
                 "LED matrix",
                 format!(
@@ -208,7 +194,8 @@ fn check_drivers(report: &mut Report, roots: &Roots) {
 
 /// The direct-I2C backend's view: the bus, the chip's answer, a kernel
 /// driver holding it, the interrupt line. True when that backend would start.
-fn check_i2c(report: &mut Report, roots: &Roots, bus: &Path) -> bool {
+fn check_i2c(report: &mut Report, roots: &Roots, args: &HatArgs) -> bool {
+    let bus = args.i2c_bus.as_path();
     if !bus.exists() {
         let enable = if raspberry_pi(roots) { " (`dtparam=i2c_arm=on` enables it)" } else { "" };
         report.line("I2C bus", format!("{}: absent{enable}", shown_path(bus)));
@@ -222,35 +209,40 @@ fn check_i2c(report: &mut Report, roots: &Roots, bus: &Path) -> bool {
         );
         return false;
     }
-    let i2c = HatSettings { bus: bus.to_path_buf(), ..HatSettings::default() }.i2c();
-    match i2c.open_chip() {
+    match args.lookup().i2c().open_chip() {
         Ok((_, version)) => {
             report.line("I2C chip", format!("0x46 on {}: answers 's', firmware {version}", shown_path(bus)))
         }
         Err(e) => {
-            report.line("I2C chip", format!("0x46 on {}: {}", shown_path(bus), hat::i2c_message(&e)));
+            report.line("I2C chip", format!("0x46 on {}: {}", shown_path(bus), hat::message(&e)));
             return false;
         }
     }
-    match linux::find_line() {
-        Some((chip, offset)) => {
-            report
-                .line("interrupt", format!("{} is line {offset} of {}", linux::LINE_NAME, shown_path(&chip)));
+    let line = args.line();
+    match (linux::find_line(&line), &line) {
+        (Some((chip, offset)), Line::Named(name)) => {
+            report.line("interrupt", format!("{name} is line {offset} of {}", shown_path(&chip)));
             true
         }
-        None => {
-            report.line(
-                "interrupt",
-                format!(
-                    "no GPIO line named {} (give --gpiochip and --gpio-line to `play`)",
-                    linux::LINE_NAME
-                ),
-            );
+        (Some(_), _) => {
+            report.line("interrupt", format!("{line}: there"));
+            true
+        }
+        (None, Line::Named(name)) => {
+            report.line("interrupt", format!("no GPIO line named {name} (give --gpiochip and --gpio-line)"));
             // `play --backend i2c` starts anyway and keeps looking for the
             // line, but a game without its joystick is not ready.
             report.problem(format!(
-                "no GPIO line is named {}: over I2C the game shows the board but the joystick does nothing; \
-                 name the interrupt with `play --gpiochip PATH --gpio-line N`",
+                "no GPIO line is named {name}: over I2C the game shows the board but the joystick does nothing; \
+                 name the interrupt with `--gpiochip PATH --gpio-line N`"
+            ));
+            false
+        }
+        (None, _) => {
+            report.line("interrupt", format!("{line}: not there"));
+            report.problem(format!(
+                "the joystick's interrupt, {line}, is not there: over I2C the game shows the board but the joystick \
+                 does nothing; give the chip and offset of the line named {} (`gpioinfo` lists them)",
                 linux::LINE_NAME
             ));
             false

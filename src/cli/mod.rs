@@ -3,6 +3,7 @@
 mod count;
 mod cover;
 mod doctor;
+mod hat_args;
 mod output;
 mod pieces;
 mod play;

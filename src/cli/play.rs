@@ -1,5 +1,6 @@
 //! `queens play`: the game, on whichever backend fits.
 
+use super::hat_args::HatArgs;
 use super::usage::UsageError;
 use crate::backend::clock::{MonotonicClock, UtcCalendar};
 use crate::backend::hat::HatSettings;
@@ -17,17 +18,14 @@ use crate::regions::generate::{FIRST_DAY, date_said, date_string};
 use crate::regions::share::Unplayable;
 use crate::words::shown;
 use log::{info, warn};
-use sense_hat::discover::Roots;
-use sense_hat::i2c::devices::{DEFAULT_BUS, DEFAULT_LINE};
 use std::io::{self, IsTerminal};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
-    /// Where to play. `auto` picks the Sense HAT if both its devices are found, else the terminal
-    /// when standard input and output are one, else the script backend when standard input is
-    /// not a terminal (with standard input a terminal and output not, it refuses).
+    /// Where to play (`auto` tries the Sense HAT, then the terminal, then the script backend, as its
+    /// line below says).
     #[arg(long, value_name = "BACKEND", value_parser = backend_parser(), default_value = "auto")]
     backend: Wanted,
 
@@ -35,32 +33,8 @@ pub(crate) struct Args {
     #[arg(long, value_name = "PATH")]
     config: Option<PathBuf>,
 
-    /// Sense HAT: the LED matrix's framebuffer device (default: the one named "RPi-Sense FB").
-    #[arg(long, value_name = "PATH")]
-    framebuffer: Option<PathBuf>,
-
-    /// Sense HAT: the joystick's event device (default: the one named "Raspberry Pi Sense HAT Joystick").
-    #[arg(long, value_name = "PATH")]
-    joystick: Option<PathBuf>,
-
-    /// I2C backend: the Sense HAT's bus.
-    #[arg(long, value_name = "PATH", default_value = DEFAULT_BUS)]
-    i2c_bus: PathBuf,
-
-    /// I2C backend: the GPIO chip of the joystick's interrupt (default: the chip with the line
-    /// named GPIO23).
-    #[arg(long, value_name = "PATH")]
-    gpiochip: Option<PathBuf>,
-
-    /// I2C backend: the interrupt's line offset on --gpiochip.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_LINE, requires = "gpiochip")]
-    gpio_line: u32,
-
-    /// Where to look for devices instead of /sys and /dev (for tests).
-    #[arg(long, value_name = "DIR", hide = true)]
-    sysfs_root: Option<PathBuf>,
-    #[arg(long, value_name = "DIR", hide = true)]
-    dev_root: Option<PathBuf>,
+    #[command(flatten)]
+    hat: HatArgs,
 
     /// Script backend: also print every animation frame, after `@ MS`.
     #[arg(long)]
@@ -205,11 +179,7 @@ type Wanted = Option<BackendKind>;
 /// line, so that none is listed by hand.
 fn backend_parser() -> impl clap::builder::TypedValueParser<Value = Wanted> {
     use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
-    let auto = PossibleValue::new("auto").help(
-        "The Sense HAT if both its devices are found; without either, the HAT over I2C if its chip answers; \
-         else the terminal if standard input and output are one, else the script backend if standard input is \
-         not one",
-    );
+    let auto = PossibleValue::new("auto").help(BackendKind::auto_summary());
     let each = BackendKind::ALL.into_iter().map(|kind| PossibleValue::new(kind.name()).help(kind.summary()));
     PossibleValuesParser::new(std::iter::once(auto).chain(each)).map(|name| BackendKind::from_name(&name))
 }
@@ -271,18 +241,10 @@ pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
     Ok(ended.signal.map_or(ExitCode::SUCCESS, |sig| ExitCode::from(128 + sig as u8)))
 }
 
-/// Where either Sense HAT backend finds the HAT (the flags), and how it draws (the config file).
+/// Where the Sense HAT is looked for (the HAT's flags), and how it draws (the config file).
 fn hat_settings(args: &Args, config: &Config) -> HatSettings {
     HatSettings {
-        framebuffer: args.framebuffer.clone(),
-        joystick: args.joystick.clone(),
-        roots: Roots {
-            sys: args.sysfs_root.clone().unwrap_or_else(|| Roots::default().sys),
-            dev: args.dev_root.clone().unwrap_or_else(|| Roots::default().dev),
-        },
-        bus: args.i2c_bus.clone(),
-        gpiochip: args.gpiochip.clone(),
-        line: args.gpio_line,
+        lookup: args.hat.lookup(),
         rotation: config.rotation,
         brightness: config.brightness,
         low_light: config.low_light,
@@ -292,10 +254,8 @@ fn hat_settings(args: &Args, config: &Config) -> HatSettings {
 
 /// The backend `--backend` names, or the one `auto` finds.
 fn backend_kind(args: &Args, hat: &HatSettings) -> anyhow::Result<BackendKind> {
-    Ok(match args.backend {
+    Ok(match args.backend.or_else(|| BackendKind::found(hat)) {
         Some(kind) => kind,
-        None if hat.present() => BackendKind::SenseHat,
-        None if hat.absent() && hat.i2c().answers() => BackendKind::I2c,
         None if io::stdin().is_terminal() && io::stdout().is_terminal() => BackendKind::Terminal,
         // Keys come from a terminal but the frames would go elsewhere (`queens > file`): the
         // script backend would wait on the keyboard with nothing shown, so say why and stop.
@@ -426,8 +386,8 @@ mod tests {
         let explicit = ["queens", "play", "--mode", "strict", "--size", "6", "--backend", "script"];
         assert_eq!(format!("{:?}", play_args(&bare)), format!("{:?}", play_args(&explicit)));
         let defaults = play_args(&["queens"]);
-        assert_eq!(defaults.i2c_bus, PathBuf::from(DEFAULT_BUS));
-        assert_eq!(defaults.gpio_line, DEFAULT_LINE);
+        assert_eq!(defaults.hat.i2c_bus, PathBuf::from(sense_hat::i2c::devices::DEFAULT_BUS));
+        assert_eq!(defaults.hat.gpio_line, sense_hat::i2c::devices::DEFAULT_LINE);
         assert_eq!(defaults.backend, None, "auto");
     }
 }

@@ -9,7 +9,7 @@
 use super::small_file::{self, shown_path};
 use crate::game::gesture::Timing;
 use crate::game::{BoardSize, ModeKind, Rgb, Style};
-use sense_hat::rotation::Rotation;
+use sense_hat::Rotation;
 use serde::Deserialize;
 use serde::de::{self, Deserializer};
 use std::fmt;

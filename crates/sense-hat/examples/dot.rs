@@ -1,29 +1,30 @@
-use sense_hat::devices::{Kernel, KernelDevices};
-use sense_hat::direction::{Direction::*, StickEvent::Pressed};
-use sense_hat::joystick::{Keys, Reading};
-use sense_hat::{DARK, discover::Roots, rotation::Rotation};
+use sense_hat::{DARK, Direction::*, SenseHat, StickEvent::Pressed, i2c::linux::Line};
 
-/// A red dot the joystick moves; pressing the middle ends.
+/// A red dot the joystick moves, each event printed; the middle ends it, dark.
+/// `dot` finds the HAT as `SenseHat::open()` does; `dot FRAMEBUFFER JOYSTICK`
+/// names the kernel's devices, `dot I2C-BUS` the chip's bus.
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let roots = Roots::default();
-    let leds = Kernel.led_matrix(&roots.led_matrix().ok_or("no Sense HAT LED matrix")?)?;
-    let mut stick = Kernel.joystick(&roots.joystick().ok_or("no Sense HAT joystick")?)?;
-    let (mut x, mut y) = (3usize, 3usize);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut hat = match &args[..] {
+        [] => SenseHat::open()?,
+        [framebuffer, joystick] => SenseHat::kernel(framebuffer, joystick)?,
+        [bus] => SenseHat::i2c(bus, Line::default())?,
+        _ => return Err("usage: dot [FRAMEBUFFER JOYSTICK | I2C-BUS]".into()),
+    };
+    let (mut x, mut y) = (3, 3);
     loop {
         let mut picture = DARK;
         picture[y][x] = [255, 0, 0];
-        leds.show(&picture, Rotation::R0)?;
-        std::thread::sleep(std::time::Duration::from_millis(20));
-        let Reading::Changes(events) = stick.read() else { return Ok(()) };
-        for event in events {
-            match event {
-                Pressed(Up) => y = y.saturating_sub(1),
-                Pressed(Down) => y = (y + 1).min(7),
-                Pressed(Left) => x = x.saturating_sub(1),
-                Pressed(Right) => x = (x + 1).min(7),
-                Pressed(Middle) => return Ok(leds.show(&DARK, Rotation::R0)?),
-                _ => {}
-            }
+        hat.set_pixels(&picture)?;
+        let event = hat.wait_for_event()?;
+        println!("{event:?}");
+        match event {
+            Pressed(Up) => y = y.saturating_sub(1),
+            Pressed(Down) => y = (y + 1).min(7),
+            Pressed(Left) => x = x.saturating_sub(1),
+            Pressed(Right) => x = (x + 1).min(7),
+            Pressed(Middle) => return Ok(hat.clear()?),
+            _ => {}
         }
     }
 }

@@ -10,8 +10,7 @@
 /// on a 64-bit kernel; `None` otherwise. `program` names the program, and
 /// `build_64` its 64-bit build (a package, say), which has neither limit.
 pub fn gamma_note(program: &str, build_64: &str) -> Option<String> {
-    let uname = nix::sys::utsname::uname().ok()?;
-    let machine = uname.machine().to_string_lossy();
+    let machine = crate::sys::machine()?;
     on_a_64_bit_kernel(cfg!(target_pointer_width = "32"), &machine).then(|| note(program, build_64, &machine))
 }
 

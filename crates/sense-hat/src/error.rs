@@ -1,6 +1,8 @@
-//! What can go wrong opening the HAT's devices, as a type: callers branch
-//! on the kind (a check that reports a missing group on
-//! [`Error::permission_denied`], say), never on text.
+//! The crate's one error type, by either path: callers branch on the kind
+//! (a check that reports a missing group on [`Error::permission_denied`],
+//! say), never on text. Each message is one line and says how to fix what
+//! the user can fix: the group to join, the overlay to add, the driver to
+//! unbind.
 
 use std::fmt;
 use std::io;
@@ -37,13 +39,21 @@ pub fn shown_path(path: &Path) -> String {
     out
 }
 
-/// Which of the HAT's two devices an error is about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What the crate's calls return.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// Which part of the HAT an error is about.
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Device {
-    /// The LED matrix's framebuffer.
+    /// The LED matrix (its framebuffer, or the chip's frame registers).
     LedMatrix,
-    /// The joystick's input device.
+    /// The joystick (its input device, or the chip's key register).
     Joystick,
+    /// The I2C bus the HAT's chip is on.
+    I2cBus,
+    /// The GPIO line the chip raises when a key changes.
+    InterruptLine,
 }
 
 impl Device {
@@ -52,29 +62,36 @@ impl Device {
         match self {
             Device::LedMatrix => "video",
             Device::Joystick => "input",
+            Device::I2cBus => "i2c",
+            Device::InterruptLine => "gpio",
         }
     }
 
-    fn noun(self) -> &'static str {
+    /// The device in words.
+    pub fn noun(self) -> &'static str {
         match self {
             Device::LedMatrix => "LED matrix",
             Device::Joystick => "joystick",
+            Device::I2cBus => "I2C bus",
+            Device::InterruptLine => "joystick's interrupt line",
         }
     }
 
     /// What the kernel's kind of device is called.
     fn kind(self) -> &'static str {
         match self {
-            Device::LedMatrix => "a framebuffer",
+            Device::LedMatrix => "a framebuffer device",
             Device::Joystick => "an input device",
+            Device::I2cBus => "an I2C bus",
+            Device::InterruptLine => "a GPIO chip",
         }
     }
 }
 
-/// Why a device cannot be used. Each message is one line and, for a
-/// permission error, says how to get the permission.
+/// Why the HAT, or a part of it, cannot be used. One line each.
 // The fields are what each variant's line says, by their names.
 #[allow(missing_docs)]
+#[non_exhaustive]
 #[derive(Debug)]
 pub enum Error {
     /// No device of the HAT's name (the message says what was found and
@@ -93,25 +110,56 @@ pub enum Error {
     MissingKeys { path: PathBuf, name: Option<String> },
     /// The joystick could not be grabbed (another program holds it).
     Grab { path: PathBuf, source: io::Error },
+    /// A device that was open failed (unplugged, its driver unloaded);
+    /// `what` names it.
+    Lost { device: Device, what: String, source: io::Error },
+    /// The LED driver refused a gamma call (see `compat` for the
+    /// one case where the reason is known).
+    GammaRefused { what: String, source: io::Error },
+    /// A kernel driver is bound to the chip's address; `advice` says how
+    /// to free it.
+    Busy { bus: PathBuf, advice: String },
+    /// The chip on `bus` did not identify itself as the HAT's.
+    NoHat { bus: PathBuf, cause: Box<Error> },
+    /// The chip at the HAT's address is another chip.
+    NotTheHat { id: u8 },
+    /// A transfer failed; `what` names the register, `cause` is the bus's
+    /// error as it describes itself.
+    Transfer { what: String, cause: String },
+    /// No GPIO line is named as the interrupt.
+    NoLine { name: String },
+    /// The interrupt line could not be requested.
+    Line { what: String, source: io::Error },
+    /// An image could not be read as a picture.
+    Image { path: PathBuf, reason: String },
 }
 
 impl Error {
-    /// The device the error is about.
-    pub fn device(&self) -> Device {
-        match self {
+    /// The device the error is about, where one is named.
+    pub fn device(&self) -> Option<Device> {
+        Some(match self {
             Error::NotFound { device, .. }
             | Error::Open { device, .. }
             | Error::NotCharDevice { device, .. }
-            | Error::NotThatDevice { device, .. } => *device,
-            Error::WrongShape { .. } => Device::LedMatrix,
+            | Error::NotThatDevice { device, .. }
+            | Error::Lost { device, .. } => *device,
+            Error::WrongShape { .. } | Error::GammaRefused { .. } => Device::LedMatrix,
+            Error::Image { .. } => return None,
             Error::MissingKeys { .. } | Error::Grab { .. } => Device::Joystick,
-        }
+            Error::Busy { .. } | Error::NoHat { .. } | Error::NotTheHat { .. } | Error::Transfer { .. } => {
+                Device::I2cBus
+            }
+            Error::NoLine { .. } | Error::Line { .. } => Device::InterruptLine,
+        })
     }
 
     /// Whether the device file's permissions refused access (EACCES: the
     /// fix is a group membership).
     pub fn permission_denied(&self) -> bool {
-        self.source().is_some_and(|source| {
+        if let Error::NoHat { cause, .. } = self {
+            return cause.permission_denied();
+        }
+        self.io_source().is_some_and(|source| {
             source.kind() == io::ErrorKind::PermissionDenied && source.raw_os_error() != Some(libc::EPERM)
         })
     }
@@ -120,14 +168,17 @@ impl Error {
     /// systemd's `DevicePolicy=`/`DeviceAllow=`, a container's device
     /// cgroup), where no group membership helps.
     pub fn refused_by_device_policy(&self) -> bool {
-        self.source().is_some_and(|source| source.raw_os_error() == Some(libc::EPERM))
+        self.io_source().is_some_and(|source| source.raw_os_error() == Some(libc::EPERM))
     }
 
-    fn source(&self) -> Option<&io::Error> {
+    /// The system's error underneath, where there is one.
+    pub fn io_source(&self) -> Option<&io::Error> {
         match self {
-            Error::Open { source, .. } | Error::NotThatDevice { source, .. } | Error::Grab { source, .. } => {
-                Some(source)
-            }
+            Error::Open { source, .. }
+            | Error::NotThatDevice { source, .. }
+            | Error::Grab { source, .. }
+            | Error::Lost { source, .. }
+            | Error::GammaRefused { source, .. } => Some(source),
             _ => None,
         }
     }
@@ -138,17 +189,24 @@ impl fmt::Display for Error {
         match self {
             Error::NotFound { explanation, .. } => write!(f, "{explanation}")?,
             Error::Open { device, path, source } => {
-                write!(f, "cannot open the {} {}: {source}", device.noun(), shown_path(path))?
+                write!(f, "cannot open the {} {}: {source}", device.noun(), shown_path(path))?;
+                if *device == Device::I2cBus && !self.permission_denied() && !self.refused_by_device_policy()
+                {
+                    write!(
+                        f,
+                        " (enable it with `dtparam=i2c_arm=on` in /boot/firmware/config.txt, or name another bus)"
+                    )?;
+                }
             }
             Error::NotCharDevice { device, path } => {
-                let kind = match device {
-                    Device::LedMatrix => "a framebuffer device",
-                    Device::Joystick => "an input device",
-                };
-                write!(f, "{} is not {kind} (it is not a character device)", shown_path(path))?;
+                write!(f, "{} is not {} (it is not a character device)", shown_path(path), device.kind())?
             }
             Error::NotThatDevice { device, path, source } => {
-                write!(f, "{} is not {}: {source}", shown_path(path), device.kind())?
+                let kind = match device {
+                    Device::LedMatrix => "a framebuffer",
+                    _ => device.kind(),
+                };
+                write!(f, "{} is not {kind}: {source}", shown_path(path))?
             }
             Error::WrongShape { path, reason } => {
                 write!(f, "{} is not the Sense HAT's LED matrix: {reason}", shown_path(path))?
@@ -165,9 +223,37 @@ impl fmt::Display for Error {
                 "cannot grab the joystick {} (is another program using it?): {source}",
                 shown_path(path)
             )?,
+            Error::Lost { device, what, source } => {
+                write!(f, "the {} {what} is gone ({source})", device.noun())?
+            }
+            Error::GammaRefused { what, source } => write!(f, "the LED driver refused {what} ({source})")?,
+            Error::Busy { bus, advice } => write!(
+                f,
+                "a kernel driver holds the Sense HAT at 0x46 on {}: use the kernel's drivers (the framebuffer), or \
+                 {advice}",
+                shown_path(bus)
+            )?,
+            Error::NoHat { bus, cause } => write!(f, "no Sense HAT on {}: {cause}", shown_path(bus))?,
+            Error::NotTheHat { id } => write!(
+                f,
+                "the chip at 0x46 answers 0x{id:02X} to \"who am I\", not 's' (0x73): it is not a Sense HAT"
+            )?,
+            Error::Transfer { what, cause } => write!(f, "{what} ({cause})")?,
+            Error::NoLine { name } => write!(
+                f,
+                "no GPIO line is named {name} (the joystick's interrupt); name its chip and offset"
+            )?,
+            Error::Line { what, source } => {
+                write!(f, "cannot watch the joystick's interrupt, {what}: {source}")?
+            }
+            Error::Image { path, reason } => write!(f, "cannot show {}: {reason}", shown_path(path))?,
+        }
+        // NoHat's cause has said it already.
+        if matches!(self, Error::NoHat { .. }) {
+            return Ok(());
         }
         if self.permission_denied() {
-            let group = self.device().group();
+            let group = self.device().map_or("video", Device::group);
             write!(
                 f,
                 "; add the user to the `{group}` group (sudo usermod -aG {group} $USER) and log in again"
@@ -196,13 +282,20 @@ mod tests {
         assert_eq!(shown_path(&long), format!("/dev/{}...", "é".repeat(75)));
         assert_eq!(shown_path(Path::new("a\u{1b}[31mRED\n")), "a\\u{1b}[31mRED\\n");
         assert_eq!(shown_path(Path::new("/dev/fb\u{202e}1 x")), "/dev/fb\\u{202e}1 x");
-        let error = Error::Open {
-            device: Device::Joystick,
-            path: PathBuf::from("\u{1b}[2J".repeat(1000)),
-            source: io::Error::from(io::ErrorKind::NotFound),
-        };
-        let message = error.to_string();
-        assert!(!message.contains('\u{1b}') && message.chars().count() < 400, "{message}");
+        // Every variant that names a path, by either path to the HAT.
+        let path = || PathBuf::from("\u{1b}[2J".repeat(1000));
+        let absent = || io::Error::from(io::ErrorKind::NotFound);
+        for error in [
+            Error::Open { device: Device::Joystick, path: path(), source: absent() },
+            Error::Open { device: Device::I2cBus, path: path(), source: absent() },
+            Error::NotCharDevice { device: Device::LedMatrix, path: path() },
+            Error::Busy { bus: path(), advice: "unbind it".into() },
+            Error::NoHat { bus: path(), cause: Box::new(Error::NotTheHat { id: 0x6A }) },
+            Error::Image { path: path(), reason: "not a PNG".into() },
+        ] {
+            let message = error.to_string();
+            assert!(!message.contains('\u{1b}') && message.chars().count() < 400, "{message}");
+        }
     }
 
     #[test]
@@ -237,5 +330,26 @@ mod tests {
             named.to_string(),
             "/tmp/Permission denied is not an input device (it is not a character device)"
         );
+    }
+
+    #[test]
+    fn the_bus_gets_the_i2c_group_or_the_way_to_enable_it_by_the_kind_not_the_text() {
+        let bus = |path: &str, source| Error::Open { device: Device::I2cBus, path: path.into(), source };
+        let denied = bus("/dev/i2c-1", io::Error::from_raw_os_error(libc::EACCES));
+        assert!(denied.permission_denied());
+        assert!(denied.to_string().contains("sudo usermod -aG i2c $USER"), "{denied}");
+        assert!(!denied.to_string().contains("dtparam"), "{denied}");
+        let absent = bus("/tmp/Permission denied", io::ErrorKind::NotFound.into());
+        assert!(!absent.permission_denied());
+        assert!(absent.to_string().contains("dtparam=i2c_arm=on") && !absent.to_string().contains("usermod"));
+        let other = Error::NoHat { bus: "/dev/i2c-1".into(), cause: Box::new(Error::NotTheHat { id: 0x6A }) };
+        assert_eq!(
+            other.to_string(),
+            "no Sense HAT on /dev/i2c-1: the chip at 0x46 answers 0x6A to \"who am I\", not 's' (0x73): it is not a \
+             Sense HAT"
+        );
+        let nested = Error::NoHat { bus: "/dev/i2c-1".into(), cause: Box::new(denied) };
+        assert!(nested.permission_denied());
+        assert_eq!(nested.to_string().matches("usermod").count(), 1, "{nested}");
     }
 }

@@ -1,82 +1,85 @@
-//! # sense-hat
+// The README is the crate's front page (its programs are doctests) where
+// the features its programs use are on; docs.rs builds with all of them.
+#![cfg_attr(
+    all(feature = "kernel", feature = "i2c", feature = "embedded-graphics", feature = "png"),
+    doc = include_str!("../README.md")
+)]
+#![cfg_attr(
+    not(all(feature = "kernel", feature = "i2c", feature = "embedded-graphics", feature = "png")),
+    doc = "# sense-hat\n\nThe Raspberry Pi Sense HAT's LED matrix and joystick. This build lacks some of the \
+           default features: the README, with its programs, is this page in a build with them."
+)]
 //!
-//! The Raspberry Pi Sense HAT's 8x8 LED matrix and five-way joystick, by
-//! either of two paths:
+//! ## The crate's layout
 //!
-//! - through the kernel's drivers (`dtoverlay=rpi-sense`): the matrix as a
-//!   framebuffer ([`framebuffer`]: the driver's gamma tables, low light,
-//!   rotation), the joystick as an evdev device ([`joystick`]), both found
-//!   by name ([`discover`]), never by number;
-//! - without them, straight to the HAT's microcontroller over I2C
-//!   ([`i2c`]: the chip's registers, the joystick register, the Linux bus
-//!   and the joystick's interrupt line through the GPIO character device).
+//! A module per part of the HAT, each holding its one trait and a file
+//! per path; the front door above them, every `unsafe` call below them.
 //!
-//! The modules:
-//! - [`rotation`]: a HAT that is not mounted upright, the picture and the
-//!   stick turned together.
-//! - [`direction`]: the stick's five keys and their presses and releases,
-//!   as every path reports them.
-//! - [`record`]: the kernel's raw `input_event` records (what the Sense
-//!   HAT emulator sends too) and the two kernels' key codes.
-//! - [`devices`]: the test seam, the traits a program drives the HAT
-//!   through ([`devices::LedMatrix`], [`joystick::Keys`],
-//!   [`devices::KernelDevices`], [`i2c::devices::I2cDevices`]), so that a test puts
-//!   a plain file or a FIFO where the kernel's devices would be.
-//! - [`error`]: why a kernel device cannot be used, one line each;
-//!   [`i2c::error`] the same for the I2C path.
-//! - [`compat`]: a 32-bit program on a 64-bit kernel, whose LED driver
-//!   refuses the gamma calls.
-//! - [`sys`]: every `unsafe` call (the framebuffer's ioctls, the
-//!   joystick's grab) on `#[repr(C)]` structs whose sizes are asserted.
-//! - `graphics` (the `embedded-graphics` feature): the LED matrix as an
-//!   embedded-graphics `DrawTarget`.
-//!
-//! A picture is a [`Picture`]: eight rows of eight `[red, green, blue]`
-//! pixels, from the top left. The README's program is
-//! `examples/diagonal.rs`; `examples/dot.rs` moves a dot with the joystick.
+//! - [`hat`]: [`SenseHat`], the front door; [`lookup`]: which path finds
+//!   the HAT ([`lookup::RULE`]) and where to look; [`devices`]: how a
+//!   path opens the HAT's parts, at start and again ([`devices::Devices`]).
+//! - [`leds`]: the LED matrix, [`LedMatrix`], [`Picture`], [`Gamma`];
+//!   by the kernel's framebuffer (`leds::framebuffer`) or the chip
+//!   (`leds::chip`); `leds::image` reads a PNG.
+//! - [`stick`]: the joystick, [`Stick`], [`StickEvent`]; by the kernel's
+//!   input device (`stick::evdev`) or the chip's key register
+//!   (`stick::chip`); `stick::record`, the kernel's raw records.
+//! - `kernel` (the `kernel` feature): the kernel's devices, found by name
+//!   (`discover`); `compat`, a 32-bit build on a 64-bit kernel.
+//! - `i2c` (the `i2c` feature): the chip over any embedded-hal bus, and
+//!   Linux's i2c-dev and GPIO character device.
+//! - `graphics` (`embedded-graphics`): a `DrawTarget` over any matrix,
+//!   `show_message`, `show_letter`; `mock` (`mock`): stand-ins for tests.
+//! - [`rotation`], [`error`] (the one [`Error`] and [`Result`]); and
+//!   `sys`, private: every ioctl and system call, on `#[repr(C)]` structs
+//!   whose sizes are asserted.
 
 // `unsafe` only in `sys`, which allows it where it is declared.
 #![deny(unsafe_code)]
-// Every public item says what it is (a crate for others), but `sys`'s
-// kernel structs, whose fields are the kernel's own names.
 #![deny(missing_docs)]
+#![warn(missing_debug_implementations)]
 
+#[cfg(feature = "kernel")]
 pub mod compat;
 pub mod devices;
-pub mod direction;
+#[cfg(feature = "kernel")]
 pub mod discover;
 pub mod error;
-pub mod framebuffer;
 #[cfg(feature = "embedded-graphics")]
 pub mod graphics;
+pub mod hat;
+#[cfg(feature = "i2c")]
 pub mod i2c;
-pub mod joystick;
-pub mod record;
+#[cfg(feature = "kernel")]
+pub mod kernel;
+pub mod leds;
+pub mod lookup;
+#[cfg(any(test, feature = "mock"))]
+pub mod mock;
 pub mod rotation;
-/// Every `unsafe` call: the framebuffer's ioctls and the kernel's structs
-/// (public for programs that set a framebuffer's mode, as a test's driver does).
-#[allow(unsafe_code, missing_docs)]
-pub mod sys;
+pub mod stick;
+#[allow(unsafe_code)]
+mod sys;
 
-/// The matrix is 8 LEDs square.
-pub const SIDE: usize = 8;
-
-/// One LED's colour: red, green and blue, 0 to 255 each.
-pub type Pixel = [u8; 3];
-
-/// What the matrix shows: `picture[y][x]`, rows from the top, pixels from
-/// the left, as the HAT stands with its rotation [`rotation::Rotation::R0`].
-pub type Picture = [[Pixel; SIDE]; SIDE];
-
-/// All LEDs off.
-pub const DARK: Picture = [[[0; 3]; SIDE]; SIDE];
+pub use error::{Device, Error, Result};
+pub use hat::SenseHat;
+pub use leds::{DARK, Gamma, LedMatrix, Picture, Pixel, SIDE};
+pub use lookup::{Lookup, Route};
+pub use rotation::Rotation;
+pub use stick::{Direction, Stick, StickEvent};
 
 #[cfg(test)]
 mod tests {
     #[test]
-    fn the_readme_shows_the_example_as_it_is() {
+    fn the_readme_shows_every_example_as_it_is() {
         let readme = include_str!("../README.md");
-        let example = include_str!("../examples/diagonal.rs");
-        assert!(readme.contains(example), "README.md and examples/diagonal.rs differ");
+        for (name, example) in [
+            ("diagonal", include_str!("../examples/diagonal.rs")),
+            ("dot", include_str!("../examples/dot.rs")),
+            ("scroll", include_str!("../examples/scroll.rs")),
+            ("invader", include_str!("../examples/invader.rs")),
+        ] {
+            assert!(readme.contains(example), "README.md does not show examples/{name}.rs as it is");
+        }
     }
 }

@@ -7,7 +7,7 @@
 //! also turns the stick a quarter, so pushing towards a side of the
 //! matrix always moves the cursor towards that side as the player sees it.
 
-use crate::direction::Direction;
+use crate::stick::events::Direction;
 
 /// How far the picture is turned clockwise, in quarters.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -20,7 +20,7 @@ use super::traits::{Backend, Display, Input, Next};
 use crate::game::gesture::Timing;
 use crate::game::{Frame, Millis};
 use screen::Screen;
-use sense_hat::rotation::Rotation;
+use sense_hat::Rotation;
 use std::os::fd::AsFd;
 use std::path::{Path, PathBuf};
 use stick::StickClient;

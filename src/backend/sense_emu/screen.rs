@@ -5,8 +5,8 @@
 
 use crate::backend::hat;
 use crate::game::Frame;
-use sense_hat::framebuffer::PixelFormat;
-use sense_hat::rotation::Rotation;
+use sense_hat::Rotation;
+use sense_hat::leds::framebuffer::PixelFormat;
 use std::fs::{File, FileTimes, OpenOptions};
 use std::io::{self, Write};
 use std::os::unix::fs::FileExt;

@@ -4,8 +4,8 @@
 //! change, laid out as the kernel's `input_event`: seconds and microseconds
 //! (C longs), then type, code (u16) and value (u32), in native byte order.
 
-use sense_hat::direction::StickEvent;
-use sense_hat::record as joystick;
+use sense_hat::StickEvent;
+use sense_hat::stick::record as joystick;
 use std::io;
 use std::os::unix::net::UnixDatagram;
 use std::path::{Path, PathBuf};
@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 pub(crate) const SERVER_NAME: &str = "rpi-sense-emu-stick";
 
 /// One record's size: Python's `struct.calcsize('llHHI')`, which is the
-/// kernel's `struct input_event`, so the raw-record reader ([`sense_hat::record`]) reads
+/// kernel's `struct input_event`, so the raw-record reader ([`sense_hat::stick::record`]) reads
 /// it (the GUI sends the Raspberry Pi kernel's KEY_* codes).
 pub const RECORD_LEN: usize = joystick::RECORD;
 
@@ -96,7 +96,7 @@ mod tests {
     use super::*;
 
     use joystick::{EV_KEY, KEY_DOWN, KEY_ENTER, KEY_LEFT, KEY_RIGHT, KEY_UP};
-    use sense_hat::direction::Direction;
+    use sense_hat::Direction;
 
     fn record(kind: u16, code: u16, value: i32) -> [u8; RECORD_LEN] {
         joystick::encode(kind, code, value)

@@ -1,12 +1,14 @@
-//! The seam a program drives the HAT over I2C through: opening the chip and
-//! its interrupt line, on Linux ([`Linux`]) or a test's mock bus and
-//! stand-in line.
+//! The HAT's parts over I2C on Linux: the LED matrix and the joystick of
+//! the chip on `/dev/i2c-N`, the joystick's interrupt on its GPIO line.
 
 use super::chip::Chip;
-use super::error::Error;
-use super::linux::{self, BusRefusal, GpioInterrupt, InterruptLine, Smbus};
-use crate::error::shown_path;
-use embedded_hal::i2c::I2c;
+use super::linux::{self, BusRefusal, GpioInterrupt, Line, Smbus};
+use crate::devices::Devices;
+use crate::error::{Device, Error, Result, shown_path};
+use crate::leds::chip::ChipLeds;
+use crate::leds::matrix::LedMatrix;
+use crate::stick::chip::ChipStick;
+use crate::stick::events::Stick;
 use log::info;
 use std::path::{Path, PathBuf};
 
@@ -15,52 +17,54 @@ pub const DEFAULT_BUS: &str = "/dev/i2c-1";
 /// The BCM GPIO number of the joystick's interrupt.
 pub const DEFAULT_LINE: u32 = 23;
 
-/// Opens the chip and its interrupt line (real devices, or fakes in tests).
-pub trait I2cDevices {
-    /// The bus the chip is on.
-    type Bus: I2c<Error: std::fmt::Display>;
-    /// The joystick's interrupt line.
-    type Irq: InterruptLine;
-    /// Opens the chip.
-    fn chip(&mut self) -> Result<Chip<Self::Bus>, Error>;
-    /// Requests the interrupt line.
-    fn interrupt(&mut self) -> Result<Self::Irq, Error>;
-}
-
 /// The chip on its `/dev/i2c-N` and the line on its `/dev/gpiochipN`.
-#[derive(Clone, Debug)]
-pub struct Linux {
-    /// The chip's bus.
-    pub bus: PathBuf,
-    /// The interrupt's chip; `None` finds the line named
-    /// [`linux::LINE_NAME`].
-    pub gpiochip: Option<PathBuf>,
-    /// The interrupt's offset on `gpiochip`.
-    pub line: u32,
-    /// The program's name: the interrupt line's user as the kernel shows
-    /// it, and the modprobe file the advice for a held bus names.
-    pub program: String,
-    /// Where the user reads how to free a bus held by a kernel driver, said
-    /// when the driver cannot be told.
-    pub guide: Option<String>,
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct I2cDevices {
+    bus: PathBuf,
+    line: Line,
+    program: String,
+    guide: Option<String>,
 }
 
-impl Default for Linux {
+impl Default for I2cDevices {
     fn default() -> Self {
-        Linux {
-            bus: PathBuf::from(DEFAULT_BUS),
-            gpiochip: None,
-            line: DEFAULT_LINE,
-            program: "sense-hat".to_string(),
-            guide: None,
-        }
+        I2cDevices::new(DEFAULT_BUS, Line::default())
     }
 }
 
-impl Linux {
+impl I2cDevices {
+    /// The chip on `bus`, its joystick's interrupt on `line`.
+    pub fn new(bus: impl Into<PathBuf>, line: Line) -> I2cDevices {
+        I2cDevices { bus: bus.into(), line, program: "sense-hat".to_string(), guide: None }
+    }
+
+    /// The program's name: the interrupt line's user as the kernel shows
+    /// it, and the modprobe file the advice for a held bus names.
+    pub fn program(mut self, name: impl Into<String>) -> I2cDevices {
+        self.program = name.into();
+        self
+    }
+
+    /// Where the user reads how to free a bus held by a kernel driver, said
+    /// when the driver cannot be told.
+    pub fn guide(mut self, guide: impl Into<String>) -> I2cDevices {
+        self.guide = Some(guide.into());
+        self
+    }
+
+    /// The chip's bus.
+    pub fn bus(&self) -> &Path {
+        &self.bus
+    }
+
+    /// The interrupt line.
+    pub fn line(&self) -> &Line {
+        &self.line
+    }
+
     /// Opens the bus at the chip's address and checks the chip answers `s`;
     /// the chip and its firmware's version.
-    pub fn open_chip(&self) -> Result<(Chip<Smbus>, u8), Error> {
+    pub fn open_chip(&self) -> Result<(Chip<Smbus>, u8)> {
         let bus = &self.bus;
         let smbus = Smbus::open(bus).map_err(|e| match e {
             BusRefusal::Busy => {
@@ -74,7 +78,9 @@ impl Linux {
                 };
                 Error::Busy { bus: bus.to_path_buf(), advice }
             }
-            BusRefusal::Other(source) => Error::Open { bus: bus.to_path_buf(), source },
+            BusRefusal::Other(source) => {
+                Error::Open { device: Device::I2cBus, path: bus.to_path_buf(), source }
+            }
         })?;
         let mut chip = Chip::new(smbus);
         let version = chip
@@ -89,19 +95,25 @@ impl Linux {
     }
 }
 
-impl I2cDevices for Linux {
-    type Bus = Smbus;
-    type Irq = GpioInterrupt;
-
-    fn chip(&mut self) -> Result<Chip<Smbus>, Error> {
-        let (chip, version) = self.open_chip()?;
-        info!("Sense HAT over I2C: {} (firmware {version})", shown_path(&self.bus));
-        Ok(chip)
+impl Devices for I2cDevices {
+    fn describe(&self) -> String {
+        format!("the chip over I2C on {}", shown_path(&self.bus))
     }
 
-    fn interrupt(&mut self) -> Result<GpioInterrupt, Error> {
-        let line = GpioInterrupt::request(self.gpiochip.as_deref(), self.line, &self.program)?;
+    fn leds(&mut self) -> Result<Box<dyn LedMatrix>> {
+        let (chip, version) = self.open_chip()?;
+        info!("Sense HAT over I2C: {} (firmware {version})", shown_path(&self.bus));
+        Ok(Box::new(ChipLeds::new(chip, format!("0x46 on {}", shown_path(&self.bus)))))
+    }
+
+    /// The line is requested first and the keys read after it: an edge
+    /// from before the request was never seen, so the register is the
+    /// baseline.
+    fn stick(&mut self) -> Result<Box<dyn Stick>> {
+        let line = GpioInterrupt::request(&self.line, &self.program)?;
+        let (chip, _) = self.open_chip()?;
         info!("the joystick's interrupt: {}", shown_path(&line.chip()));
-        Ok(line)
+        let place = line.place().to_string();
+        Ok(Box::new(ChipStick::new(chip, line, place)?))
     }
 }

@@ -9,9 +9,8 @@
 //! stands in for the HAT in the VM test, implements only SMBus and refuses
 //! `I2C_RDWR`, so one path serves both.
 
-use super::error::Error;
 use super::registers::{ADDRESS, BLOCK};
-use crate::error::shown_path;
+use crate::error::{Error, Result, shown_path};
 use embedded_hal::i2c::{ErrorType, I2c, Operation, SevenBitAddress};
 use gpiocdev::line::EdgeDetection;
 use linux_embedded_hal::i2cdev::core::I2CDevice;
@@ -26,12 +25,19 @@ pub struct Smbus {
     dev: I2cdev,
 }
 
+impl std::fmt::Debug for Smbus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Smbus")
+    }
+}
+
 /// An errno as the error type embedded-hal's Linux bus reports.
 fn errno(code: i32) -> I2CError {
     I2CError::from(LinuxI2CError::Errno(code))
 }
 
 /// Why a bus could not be opened at the chip's address.
+#[non_exhaustive]
 #[derive(Debug)]
 pub enum BusRefusal {
     /// A kernel driver is bound to 0x46 (`I2C_SLAVE` says EBUSY).
@@ -43,7 +49,7 @@ pub enum BusRefusal {
 impl Smbus {
     /// Opens `path` and claims the chip's address. A bound kernel driver
     /// makes this fail with [`BusRefusal::Busy`]: the address is never forced.
-    pub fn open(path: &Path) -> Result<Smbus, BusRefusal> {
+    pub fn open(path: &Path) -> std::result::Result<Smbus, BusRefusal> {
         let to_io = |e: LinuxI2CError| -> io::Error { e.into() };
         let mut dev = I2cdev::new(path).map_err(|e| BusRefusal::Other(to_io(e)))?;
         match dev.set_slave_address(u16::from(ADDRESS)) {
@@ -63,7 +69,11 @@ impl ErrorType for Smbus {
 impl I2c<SevenBitAddress> for Smbus {
     /// Carries the two transaction shapes the chip driver uses; any other
     /// is refused (EOPNOTSUPP) rather than sent some other way.
-    fn transaction(&mut self, address: u8, operations: &mut [Operation<'_>]) -> Result<(), I2CError> {
+    fn transaction(
+        &mut self,
+        address: u8,
+        operations: &mut [Operation<'_>],
+    ) -> std::result::Result<(), I2CError> {
         if address != ADDRESS {
             return Err(errno(libc::EINVAL));
         }
@@ -86,32 +96,71 @@ pub trait InterruptLine: AsFd {
     fn drain(&mut self) -> io::Result<()>;
 }
 
-/// The interrupt line, requested as an input with rising-edge events.
-pub struct GpioInterrupt {
-    request: gpiocdev::Request,
-}
-
 /// The Pi's name for the interrupt line, on whichever chip carries it
 /// (`gpiochip0` up to the Pi 4, the RP1's chip on a Pi 5).
 pub const LINE_NAME: &str = "GPIO23";
 
+/// Which GPIO line is the joystick's interrupt.
+#[non_exhaustive]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Line {
+    /// The line of this name, on whichever chip has it.
+    Named(String),
+    /// This offset on this chip (`/dev/gpiochipN`).
+    At {
+        /// The GPIO chip's device.
+        chip: PathBuf,
+        /// The line's offset on it.
+        offset: u32,
+    },
+}
+
+impl Default for Line {
+    /// The line named [`LINE_NAME`], as on every Pi.
+    fn default() -> Self {
+        Line::Named(LINE_NAME.to_string())
+    }
+}
+
+impl std::fmt::Display for Line {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Line::Named(name) => write!(f, "the line named {name}"),
+            Line::At { chip, offset } => write!(f, "line {offset} of {}", shown_path(chip)),
+        }
+    }
+}
+
+/// The interrupt line, requested as an input with rising-edge events.
+pub struct GpioInterrupt {
+    request: gpiocdev::Request,
+    /// Where it is, for messages: `GPIO23 (/dev/gpiochip0 line 23)`.
+    place: String,
+}
+
+impl std::fmt::Debug for GpioInterrupt {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GpioInterrupt").field("place", &self.place).finish_non_exhaustive()
+    }
+}
+
 impl GpioInterrupt {
-    /// Requests `offset` on `chip`, or, without a chip, the line named
-    /// [`LINE_NAME`] wherever it is. The firmware raises the line when the
-    /// keys change and lowers it when 0xF2 is read, as both kernel drivers
-    /// expect (they trigger on the rising edge), so that edge is watched.
-    /// `consumer` is the name the kernel shows as the line's user.
-    pub fn request(chip: Option<&Path>, offset: u32, consumer: &str) -> Result<GpioInterrupt, Error> {
+    /// Requests `line`. The firmware raises the line when the keys change
+    /// and lowers it when 0xF2 is read, as both kernel drivers expect (they
+    /// trigger on the rising edge), so that edge is watched. `consumer` is
+    /// the name the kernel shows as the line's user.
+    pub fn request(line: &Line, consumer: &str) -> Result<GpioInterrupt> {
         let mut builder = gpiocdev::Request::builder();
-        let what = match chip {
-            Some(chip) => {
-                builder.on_chip(chip).with_line(offset);
+        let place = match line {
+            Line::At { chip, offset } => {
+                builder.on_chip(chip).with_line(*offset);
                 format!("line {offset} of {}", shown_path(chip))
             }
-            None => {
-                let found = gpiocdev::find_named_line(LINE_NAME).ok_or(Error::NoLine { name: LINE_NAME })?;
+            Line::Named(name) => {
+                let found =
+                    gpiocdev::find_named_line(name).ok_or_else(|| Error::NoLine { name: name.clone() })?;
                 builder.with_found_line(&found);
-                format!("{LINE_NAME} ({} line {})", shown_path(&found.chip), found.info.offset)
+                format!("{name} ({} line {})", shown_path(&found.chip), found.info.offset)
             }
         };
         let request = builder
@@ -119,13 +168,18 @@ impl GpioInterrupt {
             .as_input()
             .with_edge_detection(EdgeDetection::RisingEdge)
             .request()
-            .map_err(|source| Error::Line { what, source })?;
-        Ok(GpioInterrupt { request })
+            .map_err(|source| Error::Line { what: place.clone(), source: io::Error::other(source) })?;
+        Ok(GpioInterrupt { request, place })
     }
 
     /// The GPIO chip the line is on.
     pub fn chip(&self) -> PathBuf {
         self.request.chip_path()
+    }
+
+    /// Where it is, for messages.
+    pub fn place(&self) -> &str {
+        &self.place
     }
 }
 
@@ -144,16 +198,23 @@ impl InterruptLine for GpioInterrupt {
     }
 }
 
-/// The line named [`LINE_NAME`]: its chip's device and its offset there.
-pub fn find_line() -> Option<(PathBuf, u32)> {
-    gpiocdev::find_named_line(LINE_NAME).map(|found| (found.chip, found.info.offset))
+/// Where `line` is: its chip's device and its offset there, if it is
+/// there (a line given by chip and offset is looked up on that chip).
+pub fn find_line(line: &Line) -> Option<(PathBuf, u32)> {
+    match line {
+        Line::Named(name) => gpiocdev::find_named_line(name).map(|found| (found.chip, found.info.offset)),
+        Line::At { chip, offset } => {
+            let info = gpiocdev::chip::Chip::from_path(chip).ok()?.line_info(*offset).ok()?;
+            Some((chip.clone(), info.offset))
+        }
+    }
 }
 
 /// The kernel drivers holding the chip: the one bound to 0x46, and those
 /// bound to the devices it added under it (on a current Raspberry Pi
 /// kernel `simple-mfd-i2c`, with mainline's `sensehat-joystick` and the
 /// LEDs' `rpisense-fb` under it). Unbinding the first removes the others.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Holder {
     /// The driver bound to the chip's address.
     pub driver: String,

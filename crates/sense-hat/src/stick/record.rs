@@ -1,47 +1,47 @@
 //! The joystick's events as raw `struct input_event` records, read where
 //! the kernel is not the source: the Sense HAT emulator's socket sends the
-//! same records, and the host tests' stand-in joystick is a FIFO carrying
-//! them. (The kernel's joystick is read through the `evdev` crate,
-//! [`crate::joystick`].)
+//! same records, and so does the `mock` feature's stick. (The kernel's
+//! joystick is read through the `evdev` crate: `super::evdev`.)
 //!
 //! Two kernels, two code sets: the Raspberry Pi kernel's driver sends
 //! `KEY_UP`..`KEY_ENTER`, mainline Linux's `sensehat-joystick` sends
 //! `BTN_DPAD_UP`..`BTN_SELECT`. Both are read.
 
-use crate::direction::{Direction, StickEvent};
+use super::events::{Direction, StickEvent};
 use crate::sys;
-use evdev::{EventType, KeyCode, SynchronizationCode};
 use std::io;
 
+// <linux/input-event-codes.h>'s numbers (checked in the tests below, and
+// against the kernel's devices in the VM test).
 /// The event types read: `EV_SYN` ends a packet, `EV_KEY` is a key.
-pub const EV_SYN: u16 = EventType::SYNCHRONIZATION.0;
+pub const EV_SYN: u16 = 0x00;
 /// A key's event type (see [`EV_SYN`]).
-pub const EV_KEY: u16 = EventType::KEY.0;
+pub const EV_KEY: u16 = 0x01;
 /// The Raspberry Pi kernel's five codes: the middle, up, left, right, down.
-pub const KEY_ENTER: u16 = KeyCode::KEY_ENTER.0;
+pub const KEY_ENTER: u16 = 28;
 /// See [`KEY_ENTER`].
-pub const KEY_UP: u16 = KeyCode::KEY_UP.0;
+pub const KEY_UP: u16 = 103;
 /// See [`KEY_ENTER`].
-pub const KEY_LEFT: u16 = KeyCode::KEY_LEFT.0;
+pub const KEY_LEFT: u16 = 105;
 /// See [`KEY_ENTER`].
-pub const KEY_RIGHT: u16 = KeyCode::KEY_RIGHT.0;
+pub const KEY_RIGHT: u16 = 106;
 /// See [`KEY_ENTER`].
-pub const KEY_DOWN: u16 = KeyCode::KEY_DOWN.0;
+pub const KEY_DOWN: u16 = 108;
 /// Mainline Linux's five codes: the middle, up, down, left, right.
-pub const BTN_SELECT: u16 = KeyCode::BTN_SELECT.0;
+pub const BTN_SELECT: u16 = 0x13a;
 /// See [`BTN_SELECT`].
-pub const BTN_DPAD_UP: u16 = KeyCode::BTN_DPAD_UP.0;
+pub const BTN_DPAD_UP: u16 = 0x220;
 /// See [`BTN_SELECT`].
-pub const BTN_DPAD_DOWN: u16 = KeyCode::BTN_DPAD_DOWN.0;
+pub const BTN_DPAD_DOWN: u16 = 0x221;
 /// See [`BTN_SELECT`].
-pub const BTN_DPAD_LEFT: u16 = KeyCode::BTN_DPAD_LEFT.0;
+pub const BTN_DPAD_LEFT: u16 = 0x222;
 /// See [`BTN_SELECT`].
-pub const BTN_DPAD_RIGHT: u16 = KeyCode::BTN_DPAD_RIGHT.0;
+pub const BTN_DPAD_RIGHT: u16 = 0x223;
 /// `EV_SYN`'s codes: the end of a packet of events, and the kernel's word
 /// that its buffer overflowed and events were lost.
-pub const SYN_REPORT: u16 = SynchronizationCode::SYN_REPORT.0;
+pub const SYN_REPORT: u16 = 0;
 /// See [`SYN_REPORT`].
-pub const SYN_DROPPED: u16 = SynchronizationCode::SYN_DROPPED.0;
+pub const SYN_DROPPED: u16 = 3;
 
 /// The five keys in the Raspberry Pi kernel's codes, and in mainline's.
 pub const PI_KEYS: [u16; 5] = [KEY_UP, KEY_DOWN, KEY_LEFT, KEY_RIGHT, KEY_ENTER];
@@ -49,7 +49,7 @@ pub const PI_KEYS: [u16; 5] = [KEY_UP, KEY_DOWN, KEY_LEFT, KEY_RIGHT, KEY_ENTER]
 pub const MAINLINE_KEYS: [u16; 5] = [BTN_DPAD_UP, BTN_DPAD_DOWN, BTN_DPAD_LEFT, BTN_DPAD_RIGHT, BTN_SELECT];
 
 /// The size of `struct input_event`: 24 bytes on 64-bit kernels, 16 on
-/// 32-bit ones (asserted in [`crate::sys`]).
+/// 32-bit ones.
 pub const RECORD: usize = std::mem::size_of::<sys::InputEvent>();
 
 /// The key a code names, in either code set.
@@ -212,6 +212,24 @@ mod tests {
                 assert_eq!(decode(&encode(EV_KEY, code, 2)), None, "auto-repeat is timed by us");
             }
         }
+    }
+
+    #[cfg(feature = "kernel")]
+    #[test]
+    fn the_codes_are_the_evdev_crates() {
+        use evdev::{EventType, KeyCode, SynchronizationCode};
+        assert_eq!((EV_SYN, EV_KEY), (EventType::SYNCHRONIZATION.0, EventType::KEY.0));
+        assert_eq!(
+            (SYN_REPORT, SYN_DROPPED),
+            (SynchronizationCode::SYN_REPORT.0, SynchronizationCode::SYN_DROPPED.0)
+        );
+        let codes = |keys: [KeyCode; 5]| keys.map(|k| k.0);
+        use KeyCode as K;
+        assert_eq!(PI_KEYS, codes([K::KEY_UP, K::KEY_DOWN, K::KEY_LEFT, K::KEY_RIGHT, K::KEY_ENTER]));
+        assert_eq!(
+            MAINLINE_KEYS,
+            codes([K::BTN_DPAD_UP, K::BTN_DPAD_DOWN, K::BTN_DPAD_LEFT, K::BTN_DPAD_RIGHT, K::BTN_SELECT])
+        );
     }
 
     #[test]

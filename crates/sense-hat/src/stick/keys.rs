@@ -2,7 +2,7 @@
 //! Decoding compares two readings, as both kernel drivers do, and is a
 //! pure function so that the fuzz target `i2c_joystick` can check it.
 
-use crate::direction::{Direction, StickEvent};
+use super::events::{Direction, StickEvent};
 
 /// Bit `i` of the register is `BITS[i]` (rpisense-js's and
 /// sensehat-joystick's key maps: down, right, up, enter, left).

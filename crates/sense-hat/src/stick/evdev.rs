@@ -9,32 +9,16 @@
 //! device for its keys and reports the differences), so a release lost in
 //! an overflow does not leave a key held and repeating.
 
-use crate::direction::{Direction, StickEvent};
-use crate::error::{Device, Error};
-use crate::record::{MAINLINE_KEYS, PI_KEYS, change_of, direction_of};
+use super::events::{Direction, Stick, StickEvent};
+use super::record::{MAINLINE_KEYS, PI_KEYS, change_of, direction_of};
+use crate::error::{Device, Error, Result, shown_path};
 use evdev::{AttributeSetRef, KeyCode};
+use std::fmt;
 use std::fs::OpenOptions;
 use std::io;
 use std::os::fd::{AsFd, BorrowedFd};
 use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
-
-/// What a read found.
-pub enum Reading {
-    /// The keys that went down or up, in order (none if nothing waited).
-    Changes(Vec<StickEvent>),
-    /// The device went away (unplugged, driver unloaded).
-    Gone(io::Error),
-}
-
-/// A source of the joystick's key changes, polled for readability: the
-/// kernel's device ([`Joystick`]) or the tests' stand-in.
-pub trait Keys: AsFd + Send {
-    /// The device's path, for messages.
-    fn path(&self) -> &Path;
-    /// Everything waiting, without blocking.
-    fn read(&mut self) -> Reading;
-}
 
 /// The kernel's joystick, open and grabbed.
 pub struct Joystick {
@@ -44,14 +28,25 @@ pub struct Joystick {
     held: Vec<Direction>,
 }
 
+impl fmt::Debug for Joystick {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Joystick").field("path", &self.path).field("held", &self.held).finish_non_exhaustive()
+    }
+}
+
 impl Joystick {
     /// Opens `path` without blocking, checks that it is an input device with
     /// the Sense HAT's five keys (in either kernel's codes), and grabs it.
-    pub fn open(path: &Path) -> Result<Joystick, Error> {
+    pub fn open(path: &Path) -> Result<Joystick> {
         let device = open_checked(path)?;
         crate::sys::grab(device.as_fd())
             .map_err(|source| Error::Grab { path: path.to_path_buf(), source })?;
         Ok(Joystick { device, path: path.to_path_buf(), held: Vec::new() })
+    }
+
+    /// The device's path.
+    pub fn path(&self) -> &Path {
+        &self.path
     }
 
     /// Passes on `change` unless it is the release of a key not held (one
@@ -88,19 +83,22 @@ fn down(state: &AttributeSetRef<KeyCode>, key: Direction) -> bool {
         .any(|&code| direction_of(code) == Some(key) && state.contains(KeyCode(code)))
 }
 
-impl Keys for Joystick {
-    fn path(&self) -> &Path {
-        &self.path
+impl Stick for Joystick {
+    fn describe(&self) -> String {
+        shown_path(&self.path)
     }
 
-    fn read(&mut self) -> Reading {
+    fn read(&mut self) -> Result<Vec<StickEvent>> {
         let mut changes = Vec::new();
         loop {
             let events: Vec<(u16, u16, i32)> = match self.device.fetch_events() {
                 Ok(events) => events.map(|e| (e.event_type().0, e.code(), e.value())).collect(),
                 Err(e) if e.kind() == io::ErrorKind::WouldBlock => break,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Reading::Gone(e),
+                Err(source) => {
+                    let what = shown_path(&self.path);
+                    return Err(Error::Lost { device: Device::Joystick, what, source });
+                }
             };
             for (kind, code, value) in events {
                 if let Some(change) = change_of(kind, code, value) {
@@ -109,7 +107,7 @@ impl Keys for Joystick {
             }
         }
         self.let_go_of_released(&mut changes);
-        Reading::Changes(changes)
+        Ok(changes)
     }
 }
 
@@ -121,7 +119,7 @@ impl AsFd for Joystick {
 
 /// Whether `path` is a joystick [`Joystick::open`] would take (nothing is
 /// grabbed, so a program using it is not disturbed).
-pub fn check(path: &Path) -> Result<(), Error> {
+pub fn check(path: &Path) -> Result<()> {
     open_checked(path).map(drop)
 }
 
@@ -131,7 +129,7 @@ pub fn check(path: &Path) -> Result<(), Error> {
 /// and blocking: a FIFO named as the joystick would hang it, and a terminal
 /// could become the daemon's controlling terminal. The crate takes the
 /// descriptor from there.
-fn open_checked(path: &Path) -> Result<evdev::Device, Error> {
+fn open_checked(path: &Path) -> Result<evdev::Device> {
     let device = Device::Joystick;
     let open_error = |source| Error::Open { device, path: path.to_path_buf(), source };
     let file = OpenOptions::new()
@@ -159,7 +157,7 @@ fn open_checked(path: &Path) -> Result<evdev::Device, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::{EV_KEY, KEY_UP, encode};
+    use crate::stick::record::{EV_KEY, KEY_UP, encode};
 
     #[test]
     fn a_regular_file_or_a_character_device_of_another_kind_is_no_joystick() {

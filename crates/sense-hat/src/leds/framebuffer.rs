@@ -7,23 +7,14 @@
 //! framebuffer of any other shape is refused, because writing a picture
 //! into an HDMI console would be a bug, not a display.
 
-use crate::error::{Device, Error};
+use super::matrix::{DARK, Gamma, LedMatrix, Picture, Pixel, SIDE, held_in_fields};
+use crate::error::{Device, Error, Result, shown_path};
 use crate::rotation::Rotation;
 use crate::sys::{self, FbFixScreenInfo, FbVarScreenInfo};
-use crate::{Picture, Pixel, SIDE};
 use std::fs::{File, OpenOptions};
 use std::os::fd::{AsFd, BorrowedFd};
 use std::os::unix::fs::{FileExt, FileTypeExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
-
-/// The driver's two built-in gamma tables ([`sys::reset_gamma`]'s argument).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Gamma {
-    /// The driver's table for normal light.
-    Default = 0,
-    /// Its dimmer table, for a dark room.
-    LowLight = 1,
-}
 
 /// Where one colour channel sits in a pixel, as the screen info declares it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,17 +71,22 @@ impl PixelFormat {
 }
 
 /// The LED matrix, open for writing.
+#[derive(Debug)]
 pub struct Framebuffer {
     file: File,
     path: PathBuf,
     format: PixelFormat,
+    rotation: Rotation,
+    gamma: Gamma,
+    picture: Picture,
 }
 
 impl Framebuffer {
     /// Opens `path` and checks that it is a framebuffer device, 8x8 at 16
     /// bits per pixel. Nothing else is written to: not a regular file, not
-    /// a console of another shape.
-    pub fn open(path: &Path) -> Result<Framebuffer, Error> {
+    /// a console of another shape. The driver's gamma table is left as it
+    /// is (it keeps the last program's: [`LedMatrix::set_gamma`] sets it).
+    pub fn open(path: &Path) -> Result<Framebuffer> {
         let (device, owned) = (Device::LedMatrix, || path.to_path_buf());
         let file = open_for_writing(path)?;
         let kind =
@@ -104,7 +100,14 @@ impl Framebuffer {
             source,
         })?;
         let format = info.check().map_err(|reason| Error::WrongShape { path: owned(), reason })?;
-        Ok(Framebuffer { file, path: path.to_path_buf(), format })
+        Ok(Framebuffer {
+            file,
+            path: path.to_path_buf(),
+            format,
+            rotation: Rotation::R0,
+            gamma: Gamma::DEFAULT,
+            picture: DARK,
+        })
     }
 
     /// How the device packs a pixel.
@@ -116,21 +119,49 @@ impl Framebuffer {
     pub fn path(&self) -> &Path {
         &self.path
     }
+}
 
-    /// Writes a whole picture at offset 0.
-    pub fn show(&self, picture: &Picture, rotation: Rotation) -> std::io::Result<()> {
-        self.file.write_all_at(&self.format.encode(picture, rotation), 0)
+impl LedMatrix for Framebuffer {
+    fn describe(&self) -> String {
+        shown_path(&self.path)
     }
 
-    /// Resets the driver's gamma table to one of its own. The table outlives
-    /// the process that set it, so this is asked on every open, whichever
-    /// the config wants. Some drivers lack the call: the caller only warns.
-    pub fn reset_gamma(&self, gamma: Gamma) -> std::io::Result<()> {
-        sys::reset_gamma(self.file.as_fd(), gamma as libc::c_ulong)
+    /// One write of the whole picture at offset 0, in the format the
+    /// device declares; the driver copies it to the LEDs itself.
+    fn show(&mut self, picture: &Picture) -> Result<()> {
+        self.picture = *picture;
+        self.file.write_all_at(&self.format.encode(picture, self.rotation), 0).map_err(|source| Error::Lost {
+            device: Device::LedMatrix,
+            what: self.describe(),
+            source,
+        })
+    }
+
+    held_in_fields!();
+
+    /// The driver's own tables by its reset call (`_IO(0xF1, 2)`, the
+    /// call with no argument memory), any other by its set call. A driver
+    /// without them (a 32-bit build on a 64-bit kernel: [`crate::compat`])
+    /// refuses with ENOTTY.
+    fn set_gamma(&mut self, gamma: Gamma) -> Result<()> {
+        let (what, done) = match gamma {
+            Gamma::DEFAULT => ("a gamma reset", sys::reset_gamma(&self.file, 0)),
+            Gamma::LOW_LIGHT => ("low-light mode", sys::reset_gamma(&self.file, 1)),
+            other => ("a gamma table", sys::set_gamma(&self.file, &other.table())),
+        };
+        done.map_err(|source| Error::GammaRefused { what: what.to_string(), source })?;
+        self.gamma = gamma;
+        Ok(())
     }
 }
 
-fn open_for_writing(path: &Path) -> Result<File, Error> {
+/// Whether `path` is a framebuffer [`Framebuffer::open`] would take, and
+/// its pixel format (nothing is written).
+pub fn check(path: &Path) -> Result<PixelFormat> {
+    Framebuffer::open(path).map(|fb| fb.format())
+}
+
+fn open_for_writing(path: &Path) -> Result<File> {
     OpenOptions::new()
         .read(true)
         .write(true)
@@ -147,7 +178,7 @@ impl AsFd for Framebuffer {
 
 /// What the kernel says about a framebuffer: the parts of
 /// `fb_var_screeninfo` and `fb_fix_screeninfo` this crate needs.
-#[derive(Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScreenInfo {
     /// The driver's name for it (`RPi-Sense FB`).
     pub id: String,
@@ -175,7 +206,7 @@ impl ScreenInfo {
 
     /// The fields of the kernel's structs (kept apart from the ioctls so
     /// the checks are tested).
-    pub fn from_kernel(var: &FbVarScreenInfo, fix: &FbFixScreenInfo) -> ScreenInfo {
+    pub(crate) fn from_kernel(var: &FbVarScreenInfo, fix: &FbFixScreenInfo) -> ScreenInfo {
         let field = |f: sys::FbBitfield| Bitfield { offset: f.offset, length: f.length };
         let id_len = fix.id.iter().position(|&b| b == 0).unwrap_or(fix.id.len());
         ScreenInfo {
@@ -247,7 +278,7 @@ mod tests {
 
     #[test]
     fn a_picture_is_128_bytes_row_major_from_the_top_left_turned() {
-        let mut picture = crate::DARK;
+        let mut picture = DARK;
         picture[0][1] = [255, 0, 0];
         let bytes = PixelFormat::RGB565.encode(&picture, Rotation::R0);
         assert_eq!(bytes.len(), 128);
