@@ -6,15 +6,27 @@
 //! gives one with `?seed=`). `scripts/web-test` compares the page with it;
 //! `queens play` itself offers the script backend only the LED matrix's 8x8.
 //!
-//! `cargo run --example script-frames [SEED] < events.txt` (SEED: 1 to 16
-//! hex digits; without one, 0)
+//! `cargo run --example script-frames [SEED [DATE]] < events.txt` (SEED: 1 to
+//! 16 hex digits, without one 0; DATE: YYYY-MM-DD, the day the game is played
+//! on, without one today in UTC). The web test gives the date it pinned the
+//! page's clock to, so that a run across midnight compares one day's puzzle.
 
 use queens::backend::BackendKind;
 use queens::backend::clock::UtcCalendar;
 use queens::backend::script::Script;
 use queens::daemon::{self, saver::Stored};
-use queens::game::{Engine, MAX_SIDE, ModeKind, SavedState, Setup, StoppedWatch};
+use queens::game::{Calendar, Engine, MAX_SIDE, ModeKind, SavedState, Setup, StoppedWatch};
+use queens::regions::generate::parse_date;
 use std::io;
+
+/// The one day the game is played on, for as long as it runs.
+struct OneDay(i64);
+
+impl Calendar for OneDay {
+    fn today(&self) -> Option<i64> {
+        Some(self.0)
+    }
+}
 
 fn main() {
     let seed = match std::env::args().nth(1) {
@@ -28,9 +40,19 @@ fn main() {
         },
     };
     // The date as the page has it, for regions mode's puzzle of the day.
+    let calendar: Box<dyn Calendar> = match std::env::args().nth(2) {
+        None => Box::new(UtcCalendar),
+        Some(date) => match parse_date(&date) {
+            Some(day) => Box::new(OneDay(day)),
+            None => {
+                queens::eprintln_lossy!("script-frames: the date {date:?} is not YYYY-MM-DD");
+                std::process::exit(2);
+            }
+        },
+    };
     let setup = Setup::of(ModeKind::Classic, 8).largest(MAX_SIDE).intro(true).seed(seed).setup();
     let nothing = SavedState::default();
-    let mut engine = Engine::start(setup, &nothing, Box::new(StoppedWatch), Box::new(UtcCalendar));
+    let mut engine = Engine::start(setup, &nothing, Box::new(StoppedWatch), calendar);
     // Nothing is saved: no state file.
     let mut saver = Stored::load(None).expect("no file to read").saver(&engine, false);
     let script = Script::new(io::stdin().lock(), io::stdout().lock(), false, "script-frames");

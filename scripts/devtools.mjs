@@ -165,15 +165,19 @@ export function launch({ name, fail, flags = [] }) {
       return targetId;
     },
     // Loads `address` in the tab, waits up to 5 s for the LEDs to show, then pauses virtual time
-    // there: the page's clock runs on only by advance() and settle().
-    async loadPaused(address) {
+    // there: the page's clock runs on only by advance() and settle(). `clock` (ms since 1970), if
+    // given, is the page's Date from then on, so that a test which compares the page's puzzle of the
+    // day with one worked out for a date keeps that date however long it runs (midnight UTC passing
+    // while it runs changed the page's day and not the other's).
+    async loadPaused(address, clock) {
       const loaded = browser.waitFor("Page.loadEventFired");
       await browser.page("Page.navigate", { url: address });
       await loaded;
       for (let i = 0; i < 100 && (await browser.evaluate("document.querySelectorAll('.led').length")) === 0; i++) {
         await new Promise((ok) => setTimeout(ok, 50));
       }
-      await browser.page("Emulation.setVirtualTimePolicy", { policy: "pause" });
+      const initialVirtualTime = clock === undefined ? undefined : clock / 1000;
+      await browser.page("Emulation.setVirtualTimePolicy", { policy: "pause", initialVirtualTime });
     },
     async evaluate(expression) {
       const { result, exceptionDetails } = await browser.page("Runtime.evaluate", { expression, returnByValue: true, awaitPromise: true });

@@ -33,6 +33,11 @@ const [, , framesBin, screenshotPath, webDir = "target/web", queensBin = "target
 // address (?seed=), the script backend as its argument, so that both show the same puzzles.
 const seed = randomBytes(8).toString("hex");
 const started = Date.now();
+// The day the page is played on: its clock is pinned to noon of it (UTC), and the script backend is
+// given the same date, so a run across midnight compares one day's puzzle of the day.
+const day = Math.floor(started / 86400000);
+const noon = day * 86400000 + 43200000;
+const date = new Date(noon).toISOString().slice(0, 10);
 const { log, fail } = reporter("web-test");
 
 // --- target/web served, and Chromium (scripts/devtools.mjs) ---
@@ -48,7 +53,7 @@ async function openPage(setup = "", viewport = desktop, settled = true, query = 
   const targetId = await browser.tab(timerSpy + setup, viewport);
   // A phone: touch only (a tap is a touch event, and the page sees a coarse pointer).
   await page("Emulation.setTouchEmulationEnabled", { enabled: viewport.mobile, maxTouchPoints: viewport.mobile ? 5 : 1 });
-  await browser.loadPaused(url + query);
+  await browser.loadPaused(url + query, noon);
   openTarget = targetId;
   if ((await evaluate("document.querySelectorAll('.led').length")) === 0) fail(`the page did not start: ${consoleLines.join("; ")}`);
   if (settled) await settle();
@@ -215,6 +220,7 @@ async function moveTo(col, row, keys = ["ArrowLeft", "ArrowRight", "ArrowUp", "A
 async function choose(label) {
   await key("m");
   const { menu } = await words();
+  console.log("DEBUG choose", label, lines.length, JSON.stringify(menu), JSON.stringify((await words()).mode));
   const at = menu.findIndex((l) => l.replace(/^\[|\]$/g, "") === label);
   const selected = menu.findIndex((l) => l.startsWith("["));
   if (at < 0) fail(`no ${label} in the menu: ${menu.join(" ")}`);
@@ -302,7 +308,7 @@ async function pastedJson(fragment, waitUntil) {
   return said;
 }
 
-function compareWithScript(command = [framesBin, [seed]]) {
+function compareWithScript(command = [framesBin, [seed, date]]) {
   const script = lines.join("\n") + "\n";
   const text = execFileSync(command[0], command[1], { input: script, maxBuffer: 1 << 26 }).toString();
   const frames = text.split("\n\n").map((f) => f.trim()).filter((f) => f !== "");
@@ -311,6 +317,7 @@ function compareWithScript(command = [framesBin, [seed]]) {
     const want = frames[index].split(/\s+/).map(asLed);
     const bad = want.findIndex((c, i) => leds[i] !== c);
     if (leds.length !== want.length || bad >= 0) {
+      fs.writeFileSync("target/web-test/script.txt", script); // replayed: script-frames SEED < target/web-test/script.txt
       const side = Math.sqrt(want.length);
       fail(`after ${what} (script line ${index}: ${lines[index - 1]}), LED (${bad % side}, ${Math.floor(bad / side)}) ` +
         `shows ${leds[bad]}, the script backend ${want[bad]} (${leds.length} LEDs, ${want.length} expected)`);
@@ -415,9 +422,9 @@ try {
   await openPage("", desktop, true, `?seed=${seed}`);
   log(`${url}?seed=${seed} loaded in Chromium (${(await send("Browser.getVersion")).product})`);
   if ((await readLeds()).length !== 64) fail("the matrix is not 8x8");
-  // Regions mode's puzzle of the day: the page's date must be the script backend's (today, UTC).
+  // Regions mode's puzzle of the day: the page's date must be the script backend's (`date`, UTC).
   const pageDay = await evaluate("Math.floor(Date.now() / 86400000)");
-  if (pageDay !== Math.floor(Date.now() / 86400000)) fail(`the page's date is day ${pageDay}, not today's`);
+  if (pageDay !== day) fail(`the page's date is day ${pageDay}, not ${date}'s`);
 
   // An idle page schedules nothing: after settling, a minute of (virtual) time passes untouched.
   const before = await evaluate("JSON.stringify({ ...window.__timers, pending: window.__timers.pending.size })");

@@ -43,7 +43,7 @@ async function openPage(hash, setup = "") {
   // The intro (a first visit's) is web_test.mjs's to check: seen already here.
   const introSeen = `localStorage.setItem("queens.intro-seen", "1");`;
   const targetId = await browser.tab(timerSpy + introSeen + setup, { width: 390, height: 844, mobile: true });
-  await browser.loadPaused(url + hash);
+  await browser.loadPaused(url + hash, noon);
   openTarget = targetId;
   await settle();
 }
@@ -56,6 +56,8 @@ async function reload() {
 // --- the puzzles, as the command line has them ---
 const iso = (days) => new Date(days * 86400000).toISOString().slice(0, 10);
 const today = Math.floor(Date.now() / 86400000);
+// The page's clock pinned to noon of `today` (UTC): a run across midnight keeps one day.
+const noon = today * 86400000 + 43200000;
 // `queens regions daily --date DATE --format json` (or another command's JSON): its letters and
 // the squares of its solution ([col, row], one per column).
 function puzzleOf(args) {

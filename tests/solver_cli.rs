@@ -389,8 +389,78 @@ fn count_stops_on_ctrl_c_with_one_line_and_status_130() {
                 && last.ends_with(" s; no count printed"),
             "{what}: {last}"
         );
-        assert_eq!(run.stderr.lines().count(), 2, "{what}: the announcement and the line: {}", run.stderr);
+        // The announcement, the line, and between them perhaps progress (planning's included).
+        let progress = |line: &&str| {
+            line.starts_with(&format!("queens {command}: counting: "))
+                || line.starts_with(&format!("queens {command}: planning: "))
+        };
+        assert!(run.stderr.lines().filter(|l| !progress(l)).count() == 2, "{what}: {}", run.stderr);
         assert_eq!(run.stdout, "", "{what}");
+    }
+}
+
+/// Issue 50: the parts docs/solver.md tells users to run, of counts of days, ignored Ctrl-C
+/// for minutes (a search looked at it only between the queens of its first two free rows,
+/// and one such subtree at N = 23 takes minutes), and in a log showed no progress at all.
+/// Now: a progress line (a log gets one after a second, then every ten), and Ctrl-C ends
+/// the count with one line and status 130. The bound on the stop is a minute, generous
+/// (it takes milliseconds): it is there so that a count that ignores the signal fails the
+/// test instead of hanging it.
+#[test]
+fn a_part_of_days_shows_progress_in_a_log_and_stops_on_ctrl_c() {
+    use std::io::{BufRead, BufReader};
+    use std::time::{Duration, Instant};
+    for args in [["count", "28", "--part", "1/1000000"], ["count", "24", "--part", "1/500"]] {
+        let what = args.join(" ");
+        let mut child = common::bin::queens()
+            .args(args)
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let (lines, receive) = std::sync::mpsc::channel();
+        let err = BufReader::new(child.stderr.take().unwrap());
+        std::thread::spawn(move || err.lines().map_while(Result::ok).try_for_each(|line| lines.send(line)));
+        // SAFETY: kill(2) on the child's pid, which has not been waited for yet.
+        let signal = |child: &std::process::Child, signal| unsafe { libc::kill(child.id() as i32, signal) };
+        let mut stderr = Vec::new();
+        let deadline = Instant::now() + Duration::from_secs(120);
+        let progress = loop {
+            let Ok(line) = receive.recv_timeout(deadline.saturating_duration_since(Instant::now())) else {
+                signal(&child, libc::SIGKILL);
+                panic!("{what}: no progress line within 120 s: {stderr:?}");
+            };
+            stderr.push(line.clone());
+            if line.starts_with("queens count: counting: ") {
+                break line;
+            }
+        };
+        assert!(progress.contains("% done after "), "{what}: {progress}");
+        let announcement = format!("queens count: counting part {} of ", args[3]);
+        assert!(stderr.iter().any(|l| l.starts_with(&announcement)), "{what}: announced first: {stderr:?}");
+        assert_eq!(signal(&child, libc::SIGINT), 0);
+        let stopping = Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            if stopping.elapsed() > Duration::from_secs(60) {
+                signal(&child, libc::SIGKILL);
+                panic!("{what}: still counting 60 s after Ctrl-C: {stderr:?}");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        stderr.extend(receive.iter());
+        assert_eq!(status.code(), Some(130), "{what}: {stderr:?}");
+        let last = stderr.last().unwrap();
+        assert!(
+            last.starts_with("queens count: stopped after ") && last.ends_with(" s; no count printed"),
+            "{what}: {stderr:?}"
+        );
+        let mut out = String::new();
+        std::io::Read::read_to_string(&mut child.stdout.take().unwrap(), &mut out).unwrap();
+        assert_eq!(out, "", "{what}");
     }
 }
 

@@ -2,7 +2,7 @@
 
 use super::output::{Format, bad_input, print_json, say};
 use super::progress::{Reporter, interrupted, say_stopped};
-use crate::solver::count::{CountProgress, Counts, MAX_COUNT_N, MAX_PARTS, Part, Plan};
+use crate::solver::count::{CountProgress, Counts, Estimated, MAX_COUNT_N, MAX_PARTS, Part, Plan};
 use serde::Serialize;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -107,22 +107,21 @@ fn say_capped(asked: Option<u64>, threads: usize) {
     }
 }
 
-/// Counts `plan` on `threads` threads, with its progress on a terminal when
-/// the count is `long` (a log gets the announcement and the answer), and
-/// Ctrl-C, taken over by `reporter`, stopping it: then `None`, said in one
-/// line as every long command says it.
+/// Counts `plan` on `threads` threads, with its progress when the count is
+/// `long` (on a terminal every second, in a log every ten), and Ctrl-C, taken
+/// over by `reporter`, stopping it: then `None`, said in one line as every
+/// long command says it.
 pub(super) fn count_plan(plan: &Plan, threads: usize, long: bool, mut reporter: Reporter) -> Option<Counts> {
-    let shows = long && reporter.is_terminal();
     let counted = plan.count_watched(threads, &mut |p: CountProgress| {
-        if !shows {
+        if !long {
             return reporter.going_on();
         }
-        let (percent, after) = (p.done.saturating_mul(100) / p.of.max(1), human(p.elapsed));
+        let (percent, after) = (percent(p.done, p.of), human(p.elapsed));
         reporter.check_fitted(|_| {
             vec![
-                format!("{}: counting: {percent}% done after {after}", super::program::name()),
-                format!("counting: {percent}% done after {after}"),
-                format!("counting: {percent}%"),
+                format!("{}: counting: {percent} done after {after}", super::program::name()),
+                format!("counting: {percent} done after {after}"),
+                format!("counting: {percent}"),
                 "counting".to_string(),
             ]
         })
@@ -132,6 +131,43 @@ pub(super) fn count_plan(plan: &Plan, threads: usize, long: bool, mut reporter: 
         say_stopped(took, "no count printed");
     }
     counted
+}
+
+/// `done` of `of` as a percentage, to a tenth below 10% (a part of days moves a
+/// whole percent in an hour or more), else whole.
+fn percent(done: u64, of: u64) -> String {
+    let share = done as f64 * 100.0 / of.max(1) as f64;
+    if share < 10.0 {
+        format!("{:.1}%", (share * 10.0).floor() / 10.0)
+    } else {
+        format!("{:.0}%", share.floor())
+    }
+}
+
+/// The plan of `part` of the count for `n`, with planning's progress shown as a count's is
+/// (the largest boards plan for seconds) and stopped by Ctrl-C (then `None`). The progress
+/// line is taken away when planning ends, so that what follows starts where it was.
+fn planned(n: usize, part: Part, reporter: &mut Reporter) -> Option<Plan> {
+    let plan = Plan::new_watched(n, part, &mut |p: Estimated| {
+        let percent = percent(p.done, p.of);
+        reporter.check_fitted(|elapsed| {
+            let after = human(elapsed);
+            vec![
+                format!("{}: planning: {percent} done after {after}", super::program::name()),
+                format!("planning: {percent} done after {after}"),
+                format!("planning: {percent}"),
+                "planning".to_string(),
+            ]
+        })
+    });
+    reporter.clear_line();
+    plan
+}
+
+/// Says that Ctrl-C stopped the count, and gives the exit status.
+fn stopped(mut reporter: Reporter) -> ExitCode {
+    say_stopped(reporter.finish(), "no count printed");
+    interrupted()
 }
 
 /// The expected wall time for `n` on `threads` threads.
@@ -216,7 +252,12 @@ pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
             plural(threads as u64, "thread")
         )));
     }
-    let plan = Plan::new(n, part.unwrap_or(Part::WHOLE));
+    // Ctrl-C is taken over before planning, and before the announcement, which a script may wait for.
+    let mut reporter = Reporter::start()?;
+    say_capped(args.threads, threads);
+    let Some(plan) = planned(n, part.unwrap_or(Part::WHOLE), &mut reporter) else {
+        return Ok(stopped(reporter));
+    };
     let cost = plan_cost(n, threads, &plan);
     // Each search runs on one thread: a part of fewer searches than threads uses fewer.
     let working = threads.min(plan.searches()).max(1);
@@ -226,7 +267,8 @@ pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
         let more =
             ((whole.as_secs_f64() / REFUSE_PART_ABOVE.as_secs_f64()).ceil() as usize + 1).min(MAX_PARTS);
         // Part 1 gets the costliest search: if it is over a week alone, no M helps.
-        let finest = Plan::new(n, Part::new(1, more).expect("1 of at most MAX_PARTS"));
+        let finest = Part::new(1, more).expect("1 of at most MAX_PARTS");
+        let Some(finest) = planned(n, finest, &mut reporter) else { return Ok(stopped(reporter)) };
         if plan.searches() == 1 || (finest.searches() == 1 && plan_cost(n, 1, &finest) > REFUSE_PART_ABOVE) {
             let largest = if plan.searches() == 1 { cost } else { plan_cost(n, 1, &finest) };
             return Ok(bad_input(format!(
@@ -241,9 +283,6 @@ pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
             plural(working as u64, "thread")
         )));
     }
-    // Ctrl-C is taken over before the announcement, which a script may wait for.
-    let reporter = Reporter::start()?;
-    say_capped(args.threads, threads);
     let long = cost > WARN_ABOVE;
     if long {
         let what = part.map_or(String::new(), |p| format!("part {p} of "));

@@ -66,6 +66,16 @@ impl ProgressLine {
         self.shown = Some(variants.to_vec());
     }
 
+    /// Takes the line away on a terminal, if one is shown, so that what follows
+    /// is written where it was (a log keeps its lines).
+    pub(crate) fn clear(&mut self) {
+        if self.shown.take().is_some() {
+            let mut err = std::io::stderr().lock();
+            let _ = write!(err, "\r\x1b[J");
+            let _ = err.flush();
+        }
+    }
+
     /// Ends the line on a terminal, so what follows starts on a row of its
     /// own: written once more first, over the `^C` a terminal echoes where
     /// the cursor waits.
@@ -138,11 +148,6 @@ impl Reporter {
         })
     }
 
-    /// Whether standard error is a terminal the line is rewritten in place on.
-    pub(crate) fn is_terminal(&self) -> bool {
-        self.line.is_terminal()
-    }
-
     /// Called from the search's check: writes `line(elapsed)` when a report
     /// is due; false once Ctrl-C asked the search to stop.
     pub(crate) fn check(&mut self, line: impl FnOnce(Duration) -> String) -> bool {
@@ -164,6 +169,12 @@ impl Reporter {
     /// The check of a search that shows no progress: false once Ctrl-C asked it to stop.
     pub(crate) fn going_on(&self) -> bool {
         !self.stop.load(Ordering::Relaxed)
+    }
+
+    /// Takes the rewritten line away, if there is one (one stage of the work is
+    /// over, and what it says next goes where the line was); the reports go on.
+    pub(crate) fn clear_line(&mut self) {
+        self.line.clear();
     }
 
     /// Ends the rewritten line, if there was one, so that what follows starts

@@ -69,12 +69,27 @@ fn orienting_levels(n: usize) -> usize {
 /// to be split in `parts` parts. A group estimated to cost more than a part's
 /// share is not taken: no part can be smaller than its largest search, and a
 /// group holds up to a dozen orbits (so `--part` splits as finely as before).
-pub(super) fn plan(n: usize, reps: &[Representative], parts: usize) -> Vec<Search> {
+/// `check` is told how far planning is, in orbits and groups estimated, every
+/// [`CHECK_EVERY`] of them; planning stops when it returns false (then `None`).
+pub(super) fn plan(
+    n: usize,
+    reps: &[Representative],
+    parts: usize,
+    check: &mut dyn FnMut(Estimated) -> bool,
+) -> Option<Vec<Search>> {
     // Each orbit alone: its cheapest image. An image and its mirror image (left to right)
     // cost the same, their searches being mirror images, so four of the eight are estimated.
-    let alone: Vec<(u64, Constellation)> = reps
-        .iter()
-        .map(|rep| {
+    let mut estimated = Estimated { done: 0, of: reps.len() as u64 };
+    let mut going_on = |estimated: &mut Estimated| {
+        estimated.done += 1;
+        !estimated.done.is_multiple_of(CHECK_EVERY) || check(*estimated)
+    };
+    let mut alone: Vec<(u64, Constellation)> = Vec::with_capacity(reps.len());
+    for rep in reps {
+        if !going_on(&mut estimated) {
+            return None;
+        }
+        alone.push({
             let estimate = |c: &Constellation, levels| {
                 1 + Inner::new(n, &c.queens(n), u32::MAX).nodes_to(levels, counted_nodes(n))
             };
@@ -90,8 +105,8 @@ pub(super) fn plan(n: usize, reps: &[Representative], parts: usize) -> Vec<Searc
                 levels if levels == orienting_levels(n) => (cost, image),
                 levels => (estimate(&image, levels), image),
             }
-        })
-        .collect();
+        });
+    }
 
     // The groups: every (top, left, right) that an image of some orbit has, with the
     // bottom row free (not a side queen's corner). An orbit enters a group once.
@@ -135,20 +150,23 @@ pub(super) fn plan(n: usize, reps: &[Representative], parts: usize) -> Vec<Searc
     let share = alone.iter().map(|&(cost, _)| cost).sum::<u64>() / parts.max(1) as u64;
     // A group and its mirror image (left to right) cost the same: one is estimated.
     let mut costs = vec![0u64; n * n * n]; // 0: not estimated yet (an estimate is at least 1)
-    let mut queue: BinaryHeap<Candidate> = groups
-        .iter()
-        .enumerate()
-        .map(|(position, (key, group))| {
-            let &(top, left, right) = key;
-            let cost = match costs[index((last - top, right, left))] {
-                0 => 1 + Inner::new(n, &fixed(key), u32::MAX).nodes_to(alone_levels(n) + 1, counted_nodes(n)),
-                cost => cost,
-            };
-            costs[index(*key)] = cost;
-            Candidate { saving: saving(group, &counted), cost, index: position }
-        })
-        .filter(|candidate| candidate.pays() && (parts == 1 || candidate.cost <= share))
-        .collect();
+    estimated.of += groups.len() as u64;
+    let mut queue = BinaryHeap::new();
+    for (position, (key, group)) in groups.iter().enumerate() {
+        if !going_on(&mut estimated) {
+            return None;
+        }
+        let &(top, left, right) = key;
+        let cost = match costs[index((last - top, right, left))] {
+            0 => 1 + Inner::new(n, &fixed(key), u32::MAX).nodes_to(alone_levels(n) + 1, counted_nodes(n)),
+            cost => cost,
+        };
+        costs[index(*key)] = cost;
+        let candidate = Candidate { saving: saving(group, &counted), cost, index: position };
+        if candidate.pays() && (parts == 1 || candidate.cost <= share) {
+            queue.push(candidate);
+        }
+    }
     let mut searches = Vec::new();
     while let Some(mut best) = queue.pop() {
         let (key, group) = &groups[best.index];
@@ -180,8 +198,20 @@ pub(super) fn plan(n: usize, reps: &[Representative], parts: usize) -> Vec<Searc
             cost,
         });
     }
-    searches
+    Some(searches)
 }
+
+/// How far planning is: the orbits and groups estimated so far, of how many.
+#[derive(Debug, Clone, Copy)]
+pub struct Estimated {
+    /// Estimated so far.
+    pub done: u64,
+    /// To estimate in all (the groups are known once the orbits are done).
+    pub of: u64,
+}
+
+/// How many estimates planning makes between two checks: a few milliseconds' worth at N = 26.
+const CHECK_EVERY: u64 = 256;
 
 /// A group waiting in the greedy's queue, best first.
 struct Candidate {
@@ -263,7 +293,7 @@ mod tests {
     fn every_orbit_is_counted_once_as_plain_backtracking_counts_it() {
         for n in 4..=10 {
             let reps = representatives(n);
-            let searches = plan(n, &reps, 1);
+            let searches = plan(n, &reps, 1, &mut |_| true).expect("a check that never stops");
             let truth = by_border(n);
             let mut counted: Vec<Constellation> =
                 searches.iter().flat_map(|s| s.members.iter().map(|(rep, _)| rep.constellation)).collect();

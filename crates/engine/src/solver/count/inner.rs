@@ -29,6 +29,22 @@ struct Row {
     shift: u32,
 }
 
+/// How many free rows a search runs through without looking at its stop flag or telling its
+/// progress: their subtrees take well under a millisecond (at most 12 free columns are left,
+/// and at N = 17 a whole search of some 13 rows takes about a millisecond), and the nodes that
+/// look are so few (a row in 12 at N = 24) that looking costs nothing measurable.
+pub(super) const WATCHED_ROWS: usize = 12;
+
+/// What a watched search looks at, and where it is.
+struct Watched<'a> {
+    stop: &'a AtomicBool,
+    at: &'a mut dyn FnMut(f64),
+    /// The share of the search done so far.
+    place: f64,
+    /// The rows at the end searched without looking.
+    unwatched: usize,
+}
+
 /// Solutions by the column of the queen in the search's last free row.
 pub(super) type ByLastColumn = [u64; MAX_COUNT_N];
 
@@ -109,41 +125,78 @@ impl Inner {
         counts
     }
 
-    /// [`Inner::count`], stopped once `stop` is set (then `None`): it is read
-    /// before each placement of the second free row, some hundreds of times in
-    /// a search however long it is (a single search of a part of 21 queens ran
-    /// for minutes), and never in the search below those two rows.
-    pub(super) fn count_until(&self, stop: &AtomicBool) -> Option<ByLastColumn> {
-        if self.depth < 5 {
-            // Too few rows to stop in (and over at once): `below` wants three after the two.
+    /// [`Inner::count`], stopped once `stop` is set (then `None`), telling `at` how far it has
+    /// come (0 to 1, by its place in the tree: each queen of a row an equal share of its
+    /// parent's). Both are looked at before each queen of a row with more than
+    /// [`WATCHED_ROWS`] free rows from it to the end, and never below: a subtree of that many
+    /// rows takes well under a millisecond, so even a search of days stops at once (issue 50:
+    /// looked at only in the first two rows, a search at N = 23 went on for minutes after
+    /// Ctrl-C, since each of those rows' subtrees took that long), and its progress moves.
+    pub(super) fn count_watched(&self, stop: &AtomicBool, at: &mut dyn FnMut(f64)) -> Option<ByLastColumn> {
+        self.count_watched_above(WATCHED_ROWS, stop, at)
+    }
+
+    /// [`Inner::count_watched`], looking in the rows with more than `unwatched` (at least 3) rows
+    /// from them to the end.
+    fn count_watched_above(
+        &self,
+        unwatched: usize,
+        stop: &AtomicBool,
+        at: &mut dyn FnMut(f64),
+    ) -> Option<ByLastColumn> {
+        debug_assert!(unwatched >= 3, "`below` takes three rows or more");
+        if self.depth <= unwatched {
             return (!stop.load(Ordering::Relaxed)).then(|| self.count());
         }
         let mut counts = [0; MAX_COUNT_N];
-        let (first, second, third) = (self.rows[0], self.rows[1], self.rows[2]);
         let taken = self.columns | !self.mask;
-        let mut free = !(taken | first.attacked);
-        while free != 0 {
-            let bit = free & free.wrapping_neg();
-            free ^= bit;
-            let (left, right, taken) = (bit << first.shift, bit >> first.shift, taken | bit);
-            let mut child = !(left | right | taken | second.attacked);
-            while child != 0 {
-                if stop.load(Ordering::Relaxed) {
-                    return None;
-                }
-                let bit = child & child.wrapping_neg();
-                child ^= bit;
-                let (left, right, taken) =
-                    ((left | bit) << second.shift, (right | bit) >> second.shift, taken | bit);
-                let grandchild = !(left | right | taken | third.attacked);
-                if self.last_allowed == self.mask {
-                    self.below::<false>(2, left, right, taken, grandchild, &mut counts);
-                } else {
-                    self.below::<true>(2, left, right, taken, grandchild, &mut counts);
-                }
-            }
+        let free = !(taken | self.rows[0].attacked);
+        let mut watch = Watched { stop, at, place: 0.0, unwatched };
+        if self.last_allowed == self.mask {
+            self.watched::<false>(0, 0, 0, taken, free, 1.0, &mut watch, &mut counts)?;
+        } else {
+            self.watched::<true>(0, 0, 0, taken, free, 1.0, &mut watch, &mut counts)?;
         }
         Some(counts)
+    }
+
+    /// The rows of [`Inner::count_watched`] that look at `stop`: from free row `d` (more than
+    /// `watch.unwatched` rows before the end), as [`Inner::below`] takes them; `share` is
+    /// this subtree's share of the search, which starts at `watch.place`.
+    #[expect(clippy::too_many_arguments, reason = "the search's state, as `below` takes it, and the watch")]
+    fn watched<const RESTRICTED: bool>(
+        &self,
+        d: usize,
+        left: u32,
+        right: u32,
+        taken: u32,
+        mut free: u32,
+        share: f64,
+        watch: &mut Watched<'_>,
+        counts: &mut ByLastColumn,
+    ) -> Option<()> {
+        let row = self.rows[d];
+        let next = self.rows[d + 1];
+        let (start, each) = (watch.place, share / f64::from(free.count_ones().max(1)));
+        let mut placed = 0.0;
+        while free != 0 {
+            if watch.stop.load(Ordering::Relaxed) {
+                return None;
+            }
+            (watch.at)(watch.place);
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            let (left, right, taken) = ((left | bit) << row.shift, (right | bit) >> row.shift, taken | bit);
+            let child = !(left | right | taken | next.attacked);
+            if self.depth - (d + 1) > watch.unwatched {
+                self.watched::<RESTRICTED>(d + 1, left, right, taken, child, each, watch, counts)?;
+            } else {
+                self.below::<RESTRICTED>(d + 1, left, right, taken, child, counts);
+            }
+            placed += 1.0;
+            watch.place = start + placed * each;
+        }
+        Some(())
     }
 
     /// The plain search, for one or two free rows (boards of 4 and 5).
@@ -423,6 +476,32 @@ mod tests {
         }
         let free_rows: Vec<usize> = (0..n).filter(|&r| fixed.iter().all(|&(row, _)| row != r)).collect();
         place(n, &free_rows[..levels.min(free_rows.len())], &mut fixed.to_vec())
+    }
+
+    #[test]
+    fn a_watched_search_counts_the_same_says_how_far_it_is_and_stops_when_told() {
+        let n = 12;
+        let stop = AtomicBool::new(false);
+        for rep in representatives(n).iter().step_by(7) {
+            let border = rep.constellation.queens(n);
+            for fixed in [&border[..], &border[..border.len() - 1]] {
+                let inner = Inner::new(n, fixed, u32::MAX);
+                let mut places = Vec::new();
+                let watched = inner.count_watched_above(3, &stop, &mut |place| places.push(place));
+                assert_eq!(watched, Some(inner.count()), "{fixed:?}");
+                assert!(places.len() > 10, "{fixed:?}: looked at {} times", places.len());
+                assert!(places.windows(2).all(|w| w[0] <= w[1]) && places[0] == 0.0, "{places:?}");
+                assert!(*places.last().unwrap() < 1.0, "{places:?}");
+                // Told to stop part of the way through: it stops at its next look.
+                let mut looks = 0;
+                let stopped = inner.count_watched_above(3, &stop, &mut |_| {
+                    looks += 1;
+                    stop.store(looks == 5, Ordering::Relaxed);
+                });
+                assert_eq!((stopped, looks), (None, 5), "{fixed:?}");
+                stop.store(false, Ordering::Relaxed);
+            }
+        }
     }
 
     #[test]

@@ -19,6 +19,7 @@ mod grouping;
 mod inner;
 mod parts;
 
+pub use grouping::Estimated;
 pub use inner::MAX_COUNT_N;
 pub(in crate::solver) use inner::full;
 pub use parts::{MAX_PARTS, Part, PartError};
@@ -83,14 +84,21 @@ impl Plan {
     /// Part `part` of the count for `n` (1..=32): the searches of start
     /// constellations dealt to it by estimated cost. Every machine deals the same way.
     pub fn new(n: usize, part: Part) -> Self {
-        let (tasks, owner, whole_cost) = deal(n, part.of());
+        Self::new_watched(n, part, &mut |_| true).expect("a check that never stops")
+    }
+
+    /// [`Plan::new`], with `check` told how far planning is every few milliseconds (it can
+    /// take seconds for the largest boards); it stops planning by returning false (then `None`).
+    pub fn new_watched(n: usize, part: Part, check: &mut dyn FnMut(Estimated) -> bool) -> Option<Self> {
+        let (tasks, owner, whole_cost) = deal(n, part.of(), check)?;
         let mine = tasks.into_iter().zip(owner).filter(|&(_, o)| o + 1 == part.index()).map(|(t, _)| t);
-        Self::of(n, part, mine.collect(), whole_cost)
+        Some(Self::of(n, part, mine.collect(), whole_cost))
     }
 
     /// Every part of the count for `n` in `parts` parts (at least one), dealt once.
     pub fn split(n: usize, parts: usize) -> Result<Vec<Self>, PartError> {
-        let (tasks, owner, whole_cost) = deal(n, Part::new(1, parts)?.of());
+        let dealt = deal(n, Part::new(1, parts)?.of(), &mut |_| true);
+        let (tasks, owner, whole_cost) = dealt.expect("a check that never stops");
         let mut each: Vec<Vec<Search>> = (0..parts).map(|_| Vec::new()).collect();
         for (task, o) in tasks.into_iter().zip(owner) {
             each[o].push(task);
@@ -148,8 +156,9 @@ impl Plan {
 
     /// [`Plan::count`], with `check` called from the calling thread about ten
     /// times a second; it stops the count by returning `false` (then `None`):
-    /// the searches under way stop at their next look (see `Inner::count_until`)
-    /// and no other starts.
+    /// the searches under way stop at their next look (see `Inner::count_watched`),
+    /// within a millisecond, and no other starts. The progress counts the searches
+    /// under way by how far through their trees they are.
     pub fn count_watched(
         &self,
         threads: usize,
@@ -161,26 +170,32 @@ impl Plan {
             return Some(Counts { total: one, unique: Some(one) });
         }
         let n = self.n;
-        let results = run(&self.tasks, threads.max(1), check, |t| t.cost, |t, stop| t.solve(n, stop))?;
+        let results = run(&self.tasks, threads.max(1), check, |t| t.cost, |t, watch| t.solve(n, watch))?;
         let (total, unique) = results.iter().fold((0, 0), |(t, u), &(dt, du)| (t + dt, u + du));
         Some(Counts { total, unique: Some(unique) })
     }
 }
 
-/// Every search, the part (from 0) each goes to, and the whole cost.
-fn deal(n: usize, parts: usize) -> (Vec<Search>, Vec<usize>, u64) {
+/// Every search, the part (from 0) each goes to, and the whole cost; `None` once `check`
+/// said stop.
+fn deal(
+    n: usize,
+    parts: usize,
+    check: &mut dyn FnMut(Estimated) -> bool,
+) -> Option<(Vec<Search>, Vec<usize>, u64)> {
     assert!((1..=MAX_COUNT_N).contains(&n), "count takes n in 1..={MAX_COUNT_N}");
-    let tasks = if n < 2 { Vec::new() } else { grouping::plan(n, &representatives(n), parts) };
+    let tasks = if n < 2 { Vec::new() } else { grouping::plan(n, &representatives(n), parts, check)? };
     let costs: Vec<u64> = tasks.iter().map(|t| t.cost).collect();
     let owner = parts::deal(&costs, parts);
-    (tasks, owner, costs.iter().sum())
+    Some((tasks, owner, costs.iter().sum()))
 }
 
 impl Search {
     /// The share of its orbits: their solutions, and the classes of solutions
-    /// up to symmetry whose border lies in them; `None` once `stop` is set.
-    fn solve(&self, n: usize, stop: &AtomicBool) -> Option<(u64, u64)> {
-        let by_bottom = Inner::new(n, &self.fixed, self.bottoms.unwrap_or(u32::MAX)).count_until(stop)?;
+    /// up to symmetry whose border lies in them; `None` once the watch says stop.
+    fn solve(&self, n: usize, watch: &Watch<'_>) -> Option<(u64, u64)> {
+        let inner = Inner::new(n, &self.fixed, self.bottoms.unwrap_or(u32::MAX));
+        let by_bottom = inner.count_watched(watch.stop, &mut |place| watch.at(place, self.cost))?;
         let (mut total, mut classes) = (0, 0);
         for (rep, image) in &self.members {
             let own = match self.bottoms {
@@ -212,11 +227,26 @@ impl Search {
 /// How often the calling thread calls a count's check.
 const CHECK_EVERY: Duration = Duration::from_millis(100);
 
+/// What a task under way looks at: whether to stop, and where to say how far it has come.
+struct Watch<'a> {
+    stop: &'a AtomicBool,
+    /// The estimated cost of the task done so far.
+    done: &'a AtomicU64,
+}
+
+impl Watch<'_> {
+    /// Says that a task of estimated cost `cost` is `place` (0 to 1) of the way through.
+    fn at(&self, place: f64, cost: u64) {
+        self.done.store((place.clamp(0.0, 1.0) * cost as f64) as u64, Ordering::Relaxed);
+    }
+}
+
 /// Runs `solve` on every task, `threads` at a time, in the order given
 /// (each thread takes the next task when done), calling `check` with the
-/// progress by each task's `cost` every [`CHECK_EVERY`]. Results are in task
+/// progress by each task's `cost` every [`CHECK_EVERY`]: the tasks done, and
+/// the share of each under way that its `Watch` was told. Results are in task
 /// order; `None` once `check` said stop: no task starts after that, and
-/// `solve` is given the flag that says so, to end its task early with `None`.
+/// `solve`'s `Watch` says so, to end its task early with `None`.
 #[expect(
     clippy::disallowed_methods,
     clippy::disallowed_types,
@@ -227,7 +257,7 @@ fn run<T: Sync, R: Send + Default + Copy>(
     threads: usize,
     check: &mut dyn FnMut(CountProgress) -> bool,
     cost: impl Fn(&T) -> u64 + Sync,
-    solve: impl Fn(&T, &AtomicBool) -> Option<R> + Sync,
+    solve: impl Fn(&T, &Watch<'_>) -> Option<R> + Sync,
 ) -> Option<Vec<R>> {
     use std::time::Instant;
     let next = AtomicUsize::new(0);
@@ -236,20 +266,24 @@ fn run<T: Sync, R: Send + Default + Copy>(
     // until a check is due or a worker ends (waking it for each task's result cost a
     // tenth of the CPU time at N = 15, in switches between the threads).
     let done = AtomicU64::new(0);
+    // Each worker's share of the task it is on, in the same units.
+    let under_way: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(0)).collect();
     let start = Instant::now();
     let of = tasks.iter().map(&cost).sum();
     let mut results = vec![R::default(); tasks.len()];
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel();
-        for _ in 0..threads.min(tasks.len()) {
+        for slot in under_way.iter().take(tasks.len()) {
             let tx = tx.clone();
             let (next, stop, done, solve, cost) = (&next, &stop, &done, &solve, &cost);
             scope.spawn(move || {
                 let mut mine = Vec::new();
+                let watch = Watch { stop, done: slot };
                 while !stop.load(Ordering::Relaxed) {
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(result) = tasks.get(i).and_then(|task| solve(task, stop)) else { break };
+                    let Some(result) = tasks.get(i).and_then(|task| solve(task, &watch)) else { break };
                     mine.push((i, result));
+                    slot.store(0, Ordering::Relaxed);
                     done.fetch_add(cost(&tasks[i]), Ordering::Relaxed);
                 }
                 // The receiver waits for every worker, so this cannot fail.
@@ -258,6 +292,9 @@ fn run<T: Sync, R: Send + Default + Copy>(
         }
         drop(tx);
         let mut last_check = start;
+        // What the checks were told, never less than before: a worker between two tasks
+        // may be read after its slot is cleared and before the task's cost is added.
+        let mut told = 0;
         loop {
             match rx.recv_timeout(CHECK_EVERY) {
                 Ok(theirs) => theirs.into_iter().for_each(|(i, r)| results[i] = r),
@@ -266,8 +303,9 @@ fn run<T: Sync, R: Send + Default + Copy>(
             }
             if !stop.load(Ordering::Relaxed) && last_check.elapsed() >= CHECK_EVERY {
                 last_check = Instant::now();
-                let done = done.load(Ordering::Relaxed);
-                let going_on = check(CountProgress { done, of, elapsed: start.elapsed() });
+                let going = under_way.iter().map(|slot| slot.load(Ordering::Relaxed)).sum::<u64>();
+                told = (done.load(Ordering::Relaxed) + going).min(of).max(told);
+                let going_on = check(CountProgress { done: told, of, elapsed: start.elapsed() });
                 stop.store(!going_on, Ordering::Relaxed);
             }
         }
@@ -288,5 +326,23 @@ mod tests {
         assert_eq!(count(5, true, 2, None), Counts { total: 10, unique: Some(2) });
         assert_eq!(count(8, true, 3, None), Counts { total: 92, unique: Some(12) });
         assert_eq!(count(8, false, 1, None), Counts { total: 92, unique: None });
+    }
+
+    #[test]
+    fn planning_says_how_far_it_is_and_stops_when_told() {
+        let mut seen = Vec::new();
+        let plan = Plan::new_watched(14, Part::WHOLE, &mut |p| {
+            seen.push((p.done, p.of));
+            true
+        });
+        assert_eq!(plan.map(|p| p.searches()), Some(Plan::new(14, Part::WHOLE).searches()));
+        assert!(seen.len() > 3, "{seen:?}");
+        assert!(seen.windows(2).all(|w| w[0].0 < w[1].0 && w[1].0 <= w[1].1), "{seen:?}");
+        let mut checks = 0;
+        let stopped = Plan::new_watched(14, Part::WHOLE, &mut |_| {
+            checks += 1;
+            checks < 3
+        });
+        assert!(stopped.is_none() && checks == 3, "stops at the check that says so");
     }
 }
