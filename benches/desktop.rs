@@ -7,7 +7,7 @@ use divan::black_box;
 use queens::backend::sense_emu::screen;
 use queens::backend::terminal::keys::decode_all;
 use queens::backend::terminal::render::{self, Colours, Size};
-use queens::game::{Classic, Engine, Event, Frame, ModeKind, Progress, Setup};
+use queens::game::{Classic, Engine, Event, Frame, ModeKind, Setup};
 
 fn main() {
     divan::main();
@@ -40,7 +40,7 @@ fn terminal_frame_256_colours(bencher: divan::Bencher) {
 /// line the game writes, wrapped onto two rows), and the help line.
 #[divan::bench]
 fn terminal_lines_under_the_board(bencher: divan::Bencher) {
-    let mut e = Engine::start(Setup { mode: ModeKind::Strict, ..Setup::default() }, Progress::default());
+    let mut e = Engine::fresh(Setup::of(ModeKind::Strict, 8).setup());
     e.handle(Event::Hold, 0);
     let on_show = e.on_show();
     bencher.bench_local(|| render::under(black_box(&on_show), None, SIZE, 8));

@@ -5,7 +5,7 @@
 
 use divan::{Bencher, black_box};
 use queens::game::Answers;
-use queens::game::{Classic, Engine, Event, Progress, Setup, solve_like_scratch};
+use queens::game::{Classic, Engine, Event, ModeKind, Setup, solve_like_scratch};
 use queens::puzzle::{Placement, Solutions, Square};
 
 fn main() {
@@ -117,7 +117,7 @@ fn strict_solve_16(bencher: Bencher, name: &str) {
 #[divan::bench]
 fn press_for_the_answer_16(bencher: Bencher) {
     let setup = || {
-        let mut e = Engine::start(Setup { size: 16, max_size: 16, ..Setup::default() }, Progress::default());
+        let mut e = Engine::fresh(Setup::of(ModeKind::Classic, 16).largest(16).setup());
         // From (7, 8): queens at (1,0) (2,2) (3,8) (4,14) (5,7) (6,9) (7,13), the cursor on the last.
         let moves = "left left left left left left down down down down down down down down press \
                      right down down press right down down down down down down press \

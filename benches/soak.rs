@@ -3,7 +3,7 @@
 //! Not a timed test: run it with `cargo bench --bench soak` and compare the
 //! figures (docs/PERFORMANCE.md); it fails only if memory grows.
 
-use queens::game::{Engine, Event, ModeKind, Progress, Setup};
+use queens::game::{Engine, Event, ModeKind, Setup};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::time::Instant;
@@ -71,8 +71,8 @@ fn assert_no_growth(before_kib: u64, after_kib: u64, events: u64) {
 
 fn engine_soak(events: u64) {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-    let setup = Setup { mode: ModeKind::Strict, ..Setup::default() };
-    let mut engine = Engine::start(setup, Progress::default());
+    let setup = Setup::of(ModeKind::Strict, 8).setup();
+    let mut engine = Engine::fresh(setup);
     let mut now = 0;
     let mut run = |engine: &mut Engine, count: u64| {
         for _ in 0..count {

@@ -11,10 +11,11 @@
 //! on, without one today in UTC). The web test gives the date it pinned the
 //! page's clock to, so that a run across midnight compares one day's puzzle.
 
+use queens::backend::BackendKind;
 use queens::backend::clock::UtcCalendar;
 use queens::backend::script::Script;
-use queens::daemon::{self, saver::Saver};
-use queens::game::{Calendar, Engine, MAX_SIDE, Progress, Setup};
+use queens::daemon::{self, saver::Stored};
+use queens::game::{Calendar, Engine, MAX_SIDE, ModeKind, SavedState, Setup, StoppedWatch};
 use queens::regions::generate::parse_date;
 use std::io;
 
@@ -49,11 +50,13 @@ fn main() {
             }
         },
     };
-    let setup = Setup { max_size: MAX_SIDE, intro: true, today: calendar.today(), seed, ..Setup::default() };
-    let mut engine = Engine::start(setup, Progress::default());
-    engine.set_calendar(calendar);
+    let setup = Setup::of(ModeKind::Classic, 8).largest(MAX_SIDE).intro(true).seed(seed).setup();
+    let nothing = SavedState::default();
+    let mut engine = Engine::start(setup, &nothing, Box::new(StoppedWatch), calendar);
+    // Nothing is saved: no state file.
+    let mut saver = Stored::load(None).expect("no file to read").saver(&engine, false);
     let script = Script::new(io::stdin().lock(), io::stdout().lock(), false, "script-frames");
-    match daemon::play(&mut engine, Box::new(script), &mut Saver::default()) {
+    match daemon::play(&mut engine, Box::new(script), BackendKind::Script, &mut saver) {
         Ok(ended) if ended.refused > 0 => std::process::exit(1),
         Ok(_) => {}
         Err(e) => {

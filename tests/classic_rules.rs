@@ -5,6 +5,9 @@
 //! `r` light square (92,0,0), `B` blue (0,0,120: the cursor, and a
 //! misplaced queen), `W` white queen (120,120,120), `Y` yellow needed
 //! queen (120,120,0), `.` off. Any other colour would show as `?`.
+//!
+//! What it proves, in full: every rule of `docs/classic-rules.md`, frame by frame; a direction held
+//! on the stand-in Sense HAT moving the cursor once in classic and repeating in strict and cover
 
 use crate::common;
 
@@ -230,12 +233,12 @@ fn an_event_during_the_flash_ends_it_and_is_applied() {
 /// repeats does so after 500 ms, every 150 ms: 6 squares in 1.2 s.
 fn squares_moved_holding_right(mode: ModeKind) -> usize {
     use common::hat::{Hat, Play, on_leds};
-    use queens::game::{Progress, Setup};
+    use queens::game::Setup;
     use sense_hat::stick::record::{EV_KEY, EV_SYN, KEY_RIGHT, SYN_REPORT};
     use sense_hat::{Picture, Rotation};
     use std::time::Duration;
     // The LEDs after k pushes right, as the engine draws them.
-    let mut engine = Engine::start(Setup { mode, ..Setup::default() }, Progress::default());
+    let mut engine = Engine::fresh(Setup::of(mode, 8).setup());
     let after: Vec<Picture> = (0..8)
         .map(|k| {
             if k > 0 {

@@ -1,14 +1,20 @@
 //! Cover mode (seed 001): every square attacked or occupied with the fewest
 //! queens, checked frame by frame against an independent attack rule.
+//!
+//! What it proves, in full (with the tests of `modes`): the menu (*HELP* in every mode, re-choosing
+//! the mode or size keeps the board, what *hold, press* repeats), strict and cover modes, hints,
+//! sizes, scrolled messages (read back letter by letter by `common::scroll`), progress and the
+//! first input during it, the intro and strict's instructions before its first game of a run (with
+//! the intro only), frame by frame
 
 use crate::common;
 
 use common::delphi::{Delphi, chess_name};
 use common::{attack, picture};
-use queens::game::{Action, Engine, Frame, Progress, Setup};
 use queens::game::{
     Animation, Cover, Event, Interrupt, Mode, ModeKind, Reaction, StoppedWatch, Style, scroll,
 };
+use queens::game::{Engine, Frame, Setup};
 use queens::solver::cover::CoverBoard;
 
 /// Moves the cursor from wherever it is to (x, y) and presses.
@@ -164,7 +170,7 @@ fn solve_shows_a_minimum_cover_keeping_the_players_queens_and_then_the_next() {
     }
     let mut answers = Vec::new();
     for _ in 0..2 {
-        mode.act(Action::Closest, &StoppedWatch);
+        mode.act(Cover::CLOSEST, &StoppedWatch);
         let shown = picture(&mode.draw());
         let lines: Vec<&str> = shown.lines().collect();
         let letter = |x: usize, y: usize| lines[y].as_bytes()[x] as char;
@@ -196,7 +202,7 @@ fn a_wrong_queen_shows_blue_in_the_answer() {
     for sq in [(0, 0), (7, 0), (0, 7), (7, 7)] {
         place(&mut mode, 8, &mut at, sq);
     }
-    mode.act(Action::Closest, &StoppedWatch);
+    mode.act(Cover::CLOSEST, &StoppedWatch);
     let shown = picture(&mode.draw());
     assert!(shown.contains('B') && shown.contains('Y'), "{shown}");
     assert_eq!(shown.matches('W').count() + shown.matches('Y').count(), 5, "{shown}");
@@ -213,7 +219,7 @@ fn the_goal_is_the_domination_number_on_every_size() {
 
 /// Presses Go and returns the picture it leaves (a cover), or the message it scrolls.
 fn go(mode: &mut Cover) -> Result<String, Vec<String>> {
-    match mode.act(Action::Go, &StoppedWatch) {
+    match mode.act(Cover::GO, &StoppedWatch) {
         Reaction::Draw => Ok(picture(&mode.draw())),
         Reaction::Animate(a) => Err(frames(&a)),
         other => panic!("Go: {other:?}"),
@@ -228,7 +234,7 @@ fn go_shows_the_delphi_programs_covers_in_its_order_frame_by_frame() {
         for k in 1..=n {
             let oracle = Delphi::all(n, k);
             let mut mode = Cover::new(n, Style::default());
-            assert!(matches!(mode.act(Action::Queens(k as u8), &StoppedWatch), Reaction::Draw));
+            assert!(matches!(mode.act(Cover::queens(k), &StoppedWatch), Reaction::Draw));
             for (i, cover) in oracle.iter().enumerate() {
                 assert_eq!(
                     go(&mut mode),
@@ -279,11 +285,11 @@ fn go_replaces_the_players_queens_and_reset_starts_again() {
     place(&mut mode, 8, &mut at, (3, 4));
     assert_eq!(go(&mut mode), Ok(first.clone()));
     assert_eq!(go(&mut mode), Ok(second));
-    assert!(matches!(mode.act(Action::Reset, &StoppedWatch), Reaction::Draw));
+    assert!(matches!(mode.act(Cover::RESET, &StoppedWatch), Reaction::Draw));
     assert_eq!(picture(&mode.draw()), expected(&[], start(8)));
     assert_eq!(go(&mut mode), Ok(first.clone()));
     // A new number of queens starts the search again too.
-    mode.act(Action::Queens(6), &StoppedWatch);
+    mode.act(Cover::queens(6), &StoppedWatch);
     assert_eq!(go(&mut mode), Ok(first));
 }
 
@@ -295,7 +301,7 @@ fn go_leaves_its_cover_on_the_board_to_keep_or_change_as_the_delphi_program_does
     assert_eq!(delphi.queens().len(), 5, "the seed's board holds the cover after Go");
     let mut mode = Cover::new(8, Style::default());
     let mut at = start(8);
-    assert!(matches!(mode.act(Action::Go, &StoppedWatch), Reaction::Draw));
+    assert!(matches!(mode.act(Cover::GO, &StoppedWatch), Reaction::Draw));
     let yellow = |queens: &[(usize, usize)]| queens.iter().map(|&(x, y)| (x, y, 'Y')).collect::<Vec<_>>();
     // Moving keeps it (the cursor is hidden under a queen or shown where it went).
     mode.handle(Event::Left);
@@ -314,13 +320,13 @@ fn go_leaves_its_cover_on_the_board_to_keep_or_change_as_the_delphi_program_does
     assert_eq!(picture(&mode.draw()), expected(&both, at));
     // The next Go goes on with the search: the seed's second cover.
     let second: Vec<(usize, usize)> = delphi.go().unwrap().iter().map(|&(x, y)| (x - 1, y - 1)).collect();
-    assert!(matches!(mode.act(Action::Go, &StoppedWatch), Reaction::Draw));
+    assert!(matches!(mode.act(Cover::GO, &StoppedWatch), Reaction::Draw));
     assert_eq!(picture(&mode.draw()), expected(&yellow(&second), at));
 }
 
 /// An engine playing cover on an n x n board.
 fn cover_engine(n: usize) -> Engine {
-    Engine::start(Setup { mode: ModeKind::Cover, size: n, ..Setup::default() }, Progress::default())
+    Engine::fresh(Setup::of(ModeKind::Cover, n).setup())
 }
 
 #[test]
@@ -380,7 +386,7 @@ fn the_menu_offers_go_reset_closest_and_each_number_of_queens() {
     }
     // Through the engine: hold opens the menu on GO, a press shows the first cover,
     // and the menu opens on GO again for the next.
-    let mut engine = Engine::start(Setup { mode: ModeKind::Cover, ..Setup::default() }, Progress::default());
+    let mut engine = Engine::fresh(Setup::of(ModeKind::Cover, 8).setup());
     let oracle = Delphi::all(8, 5);
     for cover in &oracle[..3] {
         engine.handle(Event::Hold, 0);
@@ -409,7 +415,7 @@ fn a_players_cover_is_cheered_up_to_the_queens_allowed() {
         (0..8).flat_map(|y| (0..8).map(move |x| (x, y))).filter(|s| !five.contains(s)).take(2).collect();
     let cover_with = |allowed: u8, queens: &[(usize, usize)]| {
         let mut mode = Cover::new(8, Style::default());
-        mode.act(Action::Queens(allowed), &StoppedWatch);
+        mode.act(Cover::queens(allowed as usize), &StoppedWatch);
         let mut at = start(8);
         let mut last = Reaction::Draw;
         // The extra queens first, so the last one placed completes the cover.
@@ -439,9 +445,9 @@ fn go_matches_the_delphi_program_on_the_larger_boards() {
         for k in 1..=most {
             let oracle = Delphi::all(n, k);
             let mut mode = Cover::new(n, Style::default());
-            mode.act(Action::Queens(k as u8), &StoppedWatch);
+            mode.act(Cover::queens(k), &StoppedWatch);
             for (i, cover) in oracle.iter().enumerate() {
-                assert!(matches!(mode.act(Action::Go, &StoppedWatch), Reaction::Draw), "{n}x{n}, {k}: {i}");
+                assert!(matches!(mode.act(Cover::GO, &StoppedWatch), Reaction::Draw), "{n}x{n}, {k}: {i}");
                 let shown = picture(&mode.draw());
                 let letters: Vec<(usize, usize)> = (0..n)
                     .flat_map(|y| (0..n).map(move |x| (x, y)))
@@ -453,7 +459,7 @@ fn go_matches_the_delphi_program_on_the_larger_boards() {
                 assert_eq!(letters, want_sorted, "{n}x{n}, {k} queens, cover {}", i + 1);
             }
             assert!(
-                matches!(mode.act(Action::Go, &StoppedWatch), Reaction::Animate(_)),
+                matches!(mode.act(Cover::GO, &StoppedWatch), Reaction::Animate(_)),
                 "{n}x{n}, {k}: the end"
             );
         }

@@ -1,6 +1,13 @@
 //! The documentation against the program: every `console` example in docs/solver.md is run through
 //! the built binary and its output compared exactly, and every relative link in README.md and
 //! docs/*.md must lead to a file that exists (and to a heading of it, when the link names one).
+//!
+//! What it proves, in full: the documentation against the program: every `console` example of
+//! `docs/solver.md` run through the built binary, its output and exit status compared exactly (a
+//! `\| head -N` and a `# exit status N` comment understood); every relative link in `README.md` and
+//! `docs/*.md` leads to a file that exists, and to a heading of it when it names one; the README's
+//! commands for the man pages, run (the `gen-assets` example itself), make a page per command
+//! holding every option
 
 use crate::common;
 

@@ -1,13 +1,17 @@
 //! Property tests of the engine: random event sequences in every mode and
 //! size keep the game's invariants, and classic mode matches an independent
 //! model of `classic-rules.md` frame for frame.
+//!
+//! What it proves, in full: proptest: random event sequences in every mode and size keep each
+//! mode's invariants (theme colours only, standby dark, no attacking queens in classic and strict),
+//! and classic matches an independent model of the rules
 
 use crate::common;
 
 use common::attack;
 use proptest::prelude::*;
 use queens::game::{
-    Engine, Event, Frame, MARK_PERCENT, ModeKind, Progress, REGION_COLOURS, Rgb, Setup, Theme, region_shades,
+    Engine, Event, Frame, MARK_PERCENT, ModeKind, REGION_COLOURS, Rgb, Setup, Theme, region_shades,
 };
 
 fn event() -> impl Strategy<Value = Event> {
@@ -53,14 +57,14 @@ proptest! {
         mode in prop::sample::select(ModeKind::ALL.to_vec()),
         size in 4usize..=8,
     ) {
-        play_keeping_invariants(Setup { mode, size, ..Setup::default() }, events)?;
+        play_keeping_invariants(Setup::of(mode, size).setup(), events)?;
     }
 
     #[test]
     fn classic_matches_an_independent_model_of_the_rules(
         events in prop::collection::vec(event().prop_filter("no menu", |e| *e != Event::Hold), 0..300),
     ) {
-        let mut engine = Engine::start(Setup::default(), Progress::default());
+        let mut engine = Engine::fresh(Setup::default());
         let mut model = Model::new();
         let mut now = 0;
         for event in events {
@@ -90,8 +94,8 @@ proptest! {
         mode in prop::sample::select(ModeKind::ALL.to_vec()),
         size in 4usize..=8,
     ) {
-        let setup = Setup { mode, size, ..Setup::default() };
-        let (mut pointed, mut moved) = (Engine::start(setup.clone(), Progress::default()), Engine::start(setup, Progress::default()));
+        let setup = Setup::of(mode, size).setup();
+        let (mut pointed, mut moved) = (Engine::fresh(setup.clone()), Engine::fresh(setup));
         let mut now = 0;
         let both = |pointed: &mut Engine, moved: &mut Engine, event: Event, now: u64| {
             pointed.handle(event, now);
@@ -116,9 +120,9 @@ proptest! {
             if pointed.is_standby() {
                 both(&mut pointed, &mut moved, Event::Press, now);
             }
-            let offset = (8 - pointed.setup().size) / 2;
+            let offset = (8 - pointed.setup().size().get()) / 2;
             let target = (x as usize, y as usize);
-            if target.0 < offset || target.1 < offset || target.0 >= offset + pointed.setup().size || target.1 >= offset + pointed.setup().size {
+            if target.0 < offset || target.1 < offset || target.0 >= offset + pointed.setup().size().get() || target.1 >= offset + pointed.setup().size().get() {
                 continue;
             }
             pointed.handle(Event::At { x, y }, now);
@@ -170,8 +174,8 @@ proptest! {
         mode in prop::sample::select(ModeKind::ALL.to_vec()),
         size in 4usize..=8,
     ) {
-        let setup = Setup { mode, size, intro: true, ..Setup::default() };
-        let (mut at_once, mut settled) = (Engine::start(setup.clone(), Progress::default()), Engine::start(setup, Progress::default()));
+        let setup = Setup::of(mode, size).intro(true).setup();
+        let (mut at_once, mut settled) = (Engine::fresh(setup.clone()), Engine::fresh(setup));
         let mut now = 0;
         for (wait, event) in before {
             now += wait;
@@ -181,7 +185,7 @@ proptest! {
             }
         }
         // Front ends send a pointer's press only on a square of the board on show (centred on the 8x8).
-        let size = at_once.setup().size as u8;
+        let size = at_once.setup().size().get() as u8;
         let (x, y) = ((8 - size) / 2 + col % size, (8 - size) / 2 + row % size);
         let tap = |e: &mut Engine, now: u64| {
             e.handle(Event::At { x, y }, now);
@@ -215,7 +219,7 @@ proptest! {
         mode in prop::sample::select(vec![ModeKind::Classic, ModeKind::Strict]),
         size in 13usize..=16,
     ) {
-        play_keeping_invariants(Setup { mode, size, max_size: 16, ..Setup::default() }, events)?;
+        play_keeping_invariants(Setup::of(mode, size).largest(16).setup(), events)?;
     }
 }
 
@@ -224,7 +228,7 @@ proptest! {
 /// classic or strict picture has no white or yellow queens that attack each other
 /// (regions: its own colours too).
 fn play_keeping_invariants(setup: Setup, events: Vec<(u64, Event)>) -> Result<(), TestCaseError> {
-    let mut engine = Engine::start(setup, Progress::default());
+    let mut engine = Engine::fresh(setup);
     let theme = Theme::default().colours().to_vec();
     let mut with_regions = theme.clone();
     with_regions.extend((0..REGION_COLOURS.len()).flat_map(region_shades));
@@ -235,9 +239,9 @@ fn play_keeping_invariants(setup: Setup, events: Vec<(u64, Event)>) -> Result<()
         engine.tick(now);
         engine.handle(event, now);
         let frame = engine.frame();
-        prop_assert_eq!(frame.side(), engine.setup().size.max(8));
+        prop_assert_eq!(frame.side(), engine.setup().size().get().max(8));
         // Regions mode draws its regions' colours too (the menu may have just switched to it).
-        let palette = if engine.setup().mode == ModeKind::Regions { &with_regions } else { &theme };
+        let palette = if engine.setup().mode() == ModeKind::Regions { &with_regions } else { &theme };
         let outside = frame.pixels().iter().find(|p| !palette.contains(p));
         prop_assert!(outside.is_none(), "a colour outside the theme: {outside:?}");
         if engine.is_standby() {
@@ -245,7 +249,7 @@ fn play_keeping_invariants(setup: Setup, events: Vec<(u64, Event)>) -> Result<()
         }
         // Cover mode's queens may attack each other: covering, not peace, is its goal. Regions'
         // queens may be on one diagonal far apart, and clashing ones are allowed (and red).
-        let peaceful = !matches!(engine.setup().mode, ModeKind::Cover | ModeKind::Regions);
+        let peaceful = !matches!(engine.setup().mode(), ModeKind::Cover | ModeKind::Regions);
         if peaceful && engine.next_deadline().is_none() && !engine.is_menu_open() && !engine.is_standby() {
             let queens = queens_shown(frame);
             for (i, &(x1, y1)) in queens.iter().enumerate() {

@@ -5,6 +5,12 @@
 //! whatever way a path is imported. What no lint can say is checked here: that
 //! those guards are still in place, that only `solver::count` opts out of them,
 //! and the crate's dependencies.
+//!
+//! What it proves, in full: the engine crate (`crates/engine`) keeps its guards:
+//! `forbid(unsafe_code)`, `deny(missing_docs)`, the denied print lints and
+//! `crates/engine/clippy.toml`'s disallowed calls (which `cargo clippy` enforces); only
+//! `solver::count`'s progress reports opt out of them; it depends on nothing but `font8x8`; its
+//! doctests run under `cargo test` too
 
 use crate::common::rust_files;
 use std::fs;

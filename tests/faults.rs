@@ -1,5 +1,18 @@
 //! Faults while saving: a full disk, the process killed mid-save, and
 //! SIGTERM at any moment around a save.
+//!
+//! What it proves, in full (with the tests of `saved_state`): progress across restarts; two games
+//! on one state keeping each other's solutions; a read-only state or one from a newer queens left
+//! as it is (bytes, inode and mtime), said once, the game played; every state format a release
+//! wrote (`tests/fixtures/state/`, one file each, as the commit named in its README wrote it) read
+//! with nothing lost: the game shows its mode, size and regions puzzle in play, and a new solution
+//! is saved beside its solutions and daily streak in a format this build reads (`scripts/web-test`
+//! does the same with the page's stored values); a corrupt state file set aside; a file given as
+//! `--state` that is no saved state (a README, a config file, only comments, not UTF-8) refused in
+//! one line and left as it was, name, bytes and time (issue 50); a directory, FIFO, device or
+//! unreadable file as state refused with nothing moved; a FIFO or `/dev/zero` as config refused at
+//! once; a full disk (a tiny tmpfs, as root) keeps the old state; kills never tear it; a stop from
+//! before a save to after it leaves the LEDs dark and the old state or the new
 
 use crate::common;
 

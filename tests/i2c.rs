@@ -3,6 +3,18 @@
 //! missing, is not a bus, or is held by a kernel driver. The chip protocol
 //! and the backend's loop are unit-tested against embedded-hal-mock
 //! (src/backend/i2c/); the real i2c-dev and GPIO uAPI need the VM test.
+//!
+//! What it proves, in full (with the unit tests beside the code): the direct-I2C path: every
+//! transaction against `embedded-hal-mock` (the six block writes with rotation and gamma held by
+//! the matrix; who-am-I right, wrong and unacknowledged; the joystick register with its repeated
+//! start, its baseline read at start, each edge read once), the 0xF2 bit changes to events, bits
+//! 5-7 ignored, the gamma mapping against the kernel's path for every channel value; the HAT's
+//! backend (one for both paths) on the crate's mock: a matrix lost and opened again after the
+//! back-off, turned and showing the last frame, a stick lost and found, a refused gamma call made
+//! on every open and warned of once, a stick that may wait (the interrupt line) looked for while
+//! the board shows; through the binary, the one-line errors and `doctor`'s report. Not proven here:
+//! the real i2c-dev and GPIO uAPI calls (the VM test, with i2c-stub and gpio-sim), and the chip
+//! itself
 
 use crate::common;
 

@@ -2,12 +2,18 @@
 //! search instead of from the list of every solution; and which sizes each
 //! mode offers. Every answer is checked with the independent validator and
 //! the independent exhaustive search of `common`.
+//!
+//! What it proves, in full: 13x13 to 16x16: the answer keeps the most of the player's queens
+//! (checked by completing every larger choice of them with an independent exhaustive search), hints
+//! light exactly the squares that complete, strict's solve and its queens in the way; the sizes
+//! each mode's menu offers; `--size` refusals (and in `terminal_pty`: a 16x16 game in a real
+//! terminal, and the message of a terminal too small for it)
 
 use crate::common;
 
 use Event::*;
 use common::{choose, completion, is_solution, moves_to, picture};
-use queens::game::{Engine, Event, ModeKind, Progress, Setup};
+use queens::game::{Engine, Event, ModeKind, NoCalendar, Setup, StoppedWatch};
 
 /// For each n, peaceful queens in columns 1.. that attack every square of
 /// column 0: a dead end, so no solution keeps them all.
@@ -28,8 +34,8 @@ struct Game {
 impl Game {
     /// A game with room for 16x16 boards, as in the terminal.
     fn new(mode: ModeKind, n: usize) -> Game {
-        let setup = Setup { mode, size: n, max_size: 16, ..Setup::default() };
-        let engine = Engine::start(setup, Progress::default());
+        let setup = Setup::of(mode, n).largest(16).setup();
+        let engine = Engine::fresh(setup);
         assert_eq!(engine.frame().side(), n);
         Game { engine, n, cursor: ((n - 1) / 2, n / 2), now: 0 }
     }
@@ -191,27 +197,33 @@ fn choose_last_item(mode: ModeKind, size: usize) -> Setup {
 #[test]
 fn the_menu_offers_the_sizes_the_mode_plays() {
     // With room for 16: classic and strict go up to 16x16, cover to 11x11.
-    assert_eq!(choose_last_item(ModeKind::Classic, 8).size, 16);
-    assert_eq!(choose_last_item(ModeKind::Strict, 8).size, 16);
-    assert_eq!(choose_last_item(ModeKind::Cover, 8).size, 11);
+    assert_eq!(choose_last_item(ModeKind::Classic, 8).size().get(), 16);
+    assert_eq!(choose_last_item(ModeKind::Strict, 8).size().get(), 16);
+    assert_eq!(choose_last_item(ModeKind::Cover, 8).size().get(), 11);
     // Choosing cover on a 14x14 board: the largest cover plays, 11x11.
     let mut g = Game::new(ModeKind::Classic, 14);
     // Classic's menu: HINT, CLASSIC, STRICT, COVER.
     let shown = g.send(&[Hold, Right, Right, Right, Press]);
-    assert_eq!((g.engine.setup().mode, g.engine.setup().size, shown.len()), (ModeKind::Cover, 11, 11));
+    assert_eq!(
+        (g.engine.setup().mode(), g.engine.setup().size().get(), shown.len()),
+        (ModeKind::Cover, 11, 11)
+    );
     // The menu opens on COVER, the last choice; two steps left is CLASSIC. Back in classic
     // 4X4..16X16 are offered again: from CLASSIC, left past HINT, 16X16, 15X15 to 14X14.
     let shown = g.send(&[Hold, Left, Left, Press, Hold, Left, Left, Left, Left, Press]);
-    assert_eq!((g.engine.setup().mode, g.engine.setup().size, shown.len()), (ModeKind::Classic, 14, 14));
+    assert_eq!(
+        (g.engine.setup().mode(), g.engine.setup().size().get(), shown.len()),
+        (ModeKind::Classic, 14, 14)
+    );
 }
 
 #[test]
 fn a_saved_size_the_mode_cannot_play_is_clamped() {
     let saved =
         queens::daemon::state_toml::parse("mode = \"cover\"\nsize = 14\nfound = []\n").expect("not an error");
-    let setup = Setup { mode: saved.mode, size: saved.size, max_size: 16, ..Setup::default() };
-    let engine = Engine::start(setup, saved.progress);
-    assert_eq!((engine.setup().size, engine.frame().side()), (11, 11));
+    let setup = Setup::of(saved.mode, saved.size.get()).largest(16).setup();
+    let engine = Engine::start(setup, &saved, Box::new(StoppedWatch), Box::new(NoCalendar));
+    assert_eq!((engine.setup().size().get(), engine.frame().side()), (11, 11));
 }
 
 #[test]

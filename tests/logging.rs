@@ -4,6 +4,10 @@
 //!
 //! The line logged is a warning from `queens::daemon::saver`: the state file
 //! is corrupt, and is set aside.
+//!
+//! What it proves, in full: log lines through the binary: the journal's `<4>` prefix when
+//! `JOURNAL_STREAM` names standard error, the plain form otherwise, `RUST_LOG` levels and module
+//! targets, an unusable directive named once
 
 use crate::common;
 

@@ -1,12 +1,18 @@
 //! The menu, strict mode, hints, sizes, progress messages and the intro,
 //! frame by frame (letters as in `common::picture`).
+//!
+//! What it proves, in full (with the tests of `cover_mode`): the menu (*HELP* in every mode,
+//! re-choosing the mode or size keeps the board, what *hold, press* repeats), strict and cover
+//! modes, hints, sizes, scrolled messages (read back letter by letter by `common::scroll`),
+//! progress and the first input during it, the intro and strict's instructions before its first
+//! game of a run (with the intro only), frame by frame
 
 use crate::common;
 
 use Event::*;
 use common::{Rng, board, brute_force_solutions, picture};
 use queens::game::{
-    Asked, Configured, Device, Engine, Event, Frame, INTRO, ModeKind, Progress, REFUSED_MS, REGION_COLOURS,
+    Asked, BoardSize, Configured, Engine, Event, Frame, Host, INTRO, ModeKind, REFUSED_MS, REGION_COLOURS,
     Rgb, SavedState, Setup, Style, Theme, region_shades, scroll,
 };
 
@@ -17,8 +23,8 @@ struct Game {
 
 impl Game {
     fn new(mode: ModeKind, size: usize) -> Game {
-        let setup = Setup { mode, size, ..Setup::default() };
-        Game { engine: Engine::start(setup, Progress::default()), now: 0 }
+        let setup = Setup::of(mode, size).setup();
+        Game { engine: Engine::fresh(setup), now: 0 }
     }
 
     /// Sends the events, letting every animation end; returns the settled picture.
@@ -34,6 +40,19 @@ impl Game {
         let (last, first) = events.split_last().unwrap();
         self.send(first);
         self.watch(*last).into_iter().map(|(_, p)| p).collect()
+    }
+
+    /// Opens the menu and moves right until the item `label` is selected.
+    fn select(&mut self, label: &str) {
+        self.send(&[Hold]);
+        let selected = |g: &Game| g.engine.on_show().menu.map(|(items, at)| items[at].clone());
+        for _ in 0..64 {
+            if selected(self).as_deref() == Some(label) {
+                return;
+            }
+            self.send(&[Right]);
+        }
+        panic!("no {label} in the menu");
     }
 
     /// Sends one event and returns every frame shown until it settles, with its time.
@@ -164,7 +183,7 @@ fn the_menu_switches_modes_and_remembers_the_last_choice() {
     let mut g = Game::new(ModeKind::Classic, 8);
     // Classic's menu: HINT, CLASSIC, STRICT, 4X4 ... 8X8.
     g.send(&[Hold, Right, Right, Press]);
-    assert_eq!(g.engine.setup().mode, ModeKind::Strict);
+    assert_eq!(g.engine.setup().mode(), ModeKind::Strict);
     assert!(g.engine.take_changed());
     assert_eq!(g.send(&[]), board(&[(3, 4, 'B')]), "a new game of the new mode");
     // The menu now opens on STRICT, the last choice.
@@ -237,7 +256,7 @@ fn a_smaller_board_is_drawn_centred_with_the_edges_dark() {
     // Classic's menu: HINT, the modes (CLASSIC, STRICT, ...), HELP, 4X4, 5X5, 6X6.
     let to_six = 1 + ModeKind::ALL.len() + 1 + 2;
     g.send(&[&[Hold][..], &vec![Right; to_six], &[Press]].concat());
-    assert_eq!(g.engine.setup().size, 6);
+    assert_eq!(g.engine.setup().size().get(), 6);
     let six = "\
 ........
 .grgrgr.
@@ -311,8 +330,8 @@ fn a_solved_board_scrolls_the_progress_and_counts_each_solution_once() {
 
 #[test]
 fn the_intro_scrolls_once_and_any_key_skips_it_unapplied() {
-    let setup = Setup { intro: true, ..Setup::default() };
-    let mut e = Engine::start(setup.clone(), Progress::default());
+    let setup = Setup::of(ModeKind::Classic, 8).intro(true).setup();
+    let mut e = Engine::fresh(setup.clone());
     assert!(e.frame().is_dark());
     assert_eq!(e.next_deadline(), Some(100));
     let steps = scroll(INTRO, Style::default().text, 8).steps.len() as u64;
@@ -322,13 +341,12 @@ fn the_intro_scrolls_once_and_any_key_skips_it_unapplied() {
     assert_eq!(e.next_deadline(), None);
     assert_eq!(picture(e.frame()), board(&[(3, 4, 'B')]), "skipped, and the press not applied");
     // Left alone, it ends by itself after one pass.
-    let mut e = Engine::start(setup.clone(), Progress::default());
+    let mut e = Engine::fresh(setup.clone());
     e.tick(steps * 100);
     assert_eq!(picture(e.frame()), board(&[(3, 4, 'B')]));
     // A tap on a square is not used up by it: pointing ends the intro, and the press after it
     // places the queen there, as on a board with no intro (the page's first tap on a phone).
-    let (mut e, mut without) =
-        (Engine::start(setup, Progress::default()), Engine::start(Setup::default(), Progress::default()));
+    let (mut e, mut without) = (Engine::fresh(setup), Engine::fresh(Setup::default()));
     e.tick(50 * 100);
     e.handle(At { x: 6, y: 1 }, 5000);
     assert_eq!((e.next_deadline(), e.on_show().message), (None, None), "the intro is over");
@@ -353,8 +371,8 @@ fn until_settled(g: &mut Game) -> Vec<String> {
 /// A game started with the start-up messages (the Sense HAT's default, `--intro`, the page's
 /// first visit).
 fn with_intro(mode: ModeKind) -> Game {
-    let setup = Setup { mode, intro: true, ..Setup::default() };
-    Game { engine: Engine::start(setup, Progress::default()), now: 0 }
+    let setup = Setup::of(mode, 8).intro(true).setup();
+    Game { engine: Engine::fresh(setup), now: 0 }
 }
 
 /// Strict's instructions page, scrolled, then the empty 8x8 board.
@@ -370,9 +388,9 @@ fn strict_started_with_the_intro_shows_its_instructions_after_the_title_once_a_r
     // Left for classic (strict's menu: HINT, SOLVE, RESTART, CLASSIC, ...) and chosen again
     // (classic's menu opens on CLASSIC, the last choice; STRICT is next): not again.
     g.send(&[Hold, Right, Right, Right, Press]);
-    assert_eq!(g.engine.setup().mode, ModeKind::Classic);
+    assert_eq!(g.engine.setup().mode(), ModeKind::Classic);
     assert_eq!(g.watch_all(&[Hold, Right, Press]), [board(&[(3, 4, 'B')])], "once a run");
-    assert_eq!(g.engine.setup().mode, ModeKind::Strict);
+    assert_eq!(g.engine.setup().mode(), ModeKind::Strict);
 }
 
 #[test]
@@ -383,7 +401,7 @@ fn strict_chosen_in_the_menu_shows_its_instructions_first_once_and_any_event_end
     assert_eq!(g.watch_all(&[Hold, Right, Right, Press]), instructions_then_the_board());
     // Classic and back (the menu opens on the last choice each time): not again.
     g.send(&[Hold, Left, Press, Hold, Right, Press]);
-    assert_eq!(g.engine.setup().mode, ModeKind::Strict);
+    assert_eq!(g.engine.setup().mode(), ModeKind::Strict);
     assert!(g.engine.next_deadline().is_none(), "once a run");
 
     // Any event ends them and is not applied, as HELP's.
@@ -402,34 +420,36 @@ fn without_the_intro_strict_shows_its_instructions_only_under_help() {
     assert_eq!(until_settled(&mut g), [board(&[(3, 4, 'B')])]);
     let mut g = Game::new(ModeKind::Classic, 8);
     assert_eq!(g.watch_all(&[Hold, Right, Right, Press]), [board(&[(3, 4, 'B')])]);
-    // Strict's menu: HINT, SOLVE, RESTART, CLASSIC, STRICT, COVER, REGIONS, HELP (it opens on STRICT).
-    assert_eq!(g.watch_all(&[Hold, Right, Right, Right, Press]), instructions_then_the_board());
+    // Strict's menu opens on STRICT, the last choice; HELP is after the modes, however many.
+    g.select("HELP");
+    assert_eq!(g.watch_all(&[Press]), instructions_then_the_board());
 }
 
 #[test]
 fn the_size_played_last_is_kept_within_what_the_display_holds() {
     let start = |mode, size, largest_board| {
+        let size = BoardSize::try_from(size).unwrap();
         let saved = SavedState { mode, size, ..SavedState::default() };
-        let device = Device { largest_board, intro_by_default: false, today: None, seed: 0 };
-        let setup = Setup::choose(Asked::default(), &Configured::default(), &saved, device).unwrap();
-        Engine::start(setup, Progress::default())
+        let host = Host { largest_board, intro_by_default: false, today: None, seed: 0 };
+        let setup = Setup::choose(Asked::default(), &Configured::default(), &saved, host).unwrap();
+        Engine::fresh(setup)
     };
     let e = start(ModeKind::Classic, 12, 8);
-    assert_eq!((e.setup().size, e.frame().side()), (8, 8));
+    assert_eq!((e.setup().size().get(), e.frame().side()), (8, 8));
     // With room for more, classic plays up to 16 and cover up to 11 (its solver's limit).
     let e = start(ModeKind::Classic, 16, 16);
-    assert_eq!((e.setup().size, e.frame().side()), (16, 16));
+    assert_eq!((e.setup().size().get(), e.frame().side()), (16, 16));
     let e = start(ModeKind::Cover, 14, 16);
-    assert_eq!((e.setup().size, e.frame().side()), (11, 11));
+    assert_eq!((e.setup().size().get(), e.frame().side()), (11, 11));
     // Regions mode's generator starts at 5.
-    assert_eq!(start(ModeKind::Regions, 4, 16).setup().size, 5);
+    assert_eq!(start(ModeKind::Regions, 4, 16).setup().size().get(), 5);
 }
 
 #[test]
 fn where_there_is_room_every_mode_plays_boards_up_to_11() {
     for mode in ModeKind::ALL {
-        let setup = Setup { mode, size: 11, max_size: 11, ..Setup::default() };
-        let mut engine = Engine::start(setup, Progress::default());
+        let setup = Setup::of(mode, 11).largest(11).setup();
+        let mut engine = Engine::fresh(setup);
         assert_eq!(engine.frame().side(), 11, "{mode}");
         // The cursor starts in the middle, (5, 5), and a press places a white queen there
         // (in regions mode the second press: the first marks the square).
@@ -531,18 +551,11 @@ fn choosing_the_mode_or_size_already_played_keeps_the_board() {
         events.extend(vec![Right; ModeKind::ALL.len() - at + 1 + smaller]);
         events.push(Press);
         assert_eq!(g.send(&events), with_queen, "{mode}: 8X8");
-        assert_eq!(g.engine.setup().size, 8);
+        assert_eq!(g.engine.setup().size().get(), 8);
         // Another size is a new game (regions: a new puzzle, from the seed now in force).
         let shown = g.send(&[Hold, Left, Press]);
-        let seed = g.engine.setup().seed;
-        assert_eq!(
-            shown,
-            picture(
-                &Engine::start(Setup { mode, size: 7, seed, ..Setup::default() }, Progress::default())
-                    .frame()
-                    .clone()
-            )
-        );
+        let seed = g.engine.setup().seed();
+        assert_eq!(shown, picture(&Engine::fresh(Setup::of(mode, 7).seed(seed).setup()).frame().clone()));
     }
 }
 

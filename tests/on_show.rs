@@ -1,11 +1,19 @@
 //! `Engine::on_show`: what is on show, in words, for the terminal's lines
 //! under the board. Checked against the engine's own frames, so it says
 //! what the matrix shows.
+//!
+//! What it proves, in full: what the engine says is on show, in words, against its own frames: the
+//! mode, the size, the intro (in regions mode in its own words), the menu and its selection,
+//! standby, the cursor on a smaller board, the progress message, the tally that belongs to what is
+//! played (the 92 on classic's and strict's 8x8, the daily streak on regions' puzzle of the day,
+//! nothing elsewhere)
 
-use queens::game::{Engine, Event, INTRO, ModeKind, Progress, REGIONS_INTRO, Setup};
+use queens::game::{
+    Engine, Event, INTRO, ModeKind, NoCalendar, Progress, REGIONS_INTRO, SavedState, Setup, StoppedWatch,
+};
 
 fn start(mode: ModeKind, size: usize, intro: bool) -> Engine {
-    Engine::start(Setup { mode, size, intro, max_size: 16, ..Setup::default() }, Progress::default())
+    Engine::fresh(Setup::of(mode, size).largest(16).intro(intro).setup())
 }
 
 /// Lets every animation end.
@@ -112,8 +120,9 @@ fn a_solved_board_s_progress_message_is_in_words() {
 fn the_tally_is_the_progress_of_what_is_played() {
     let found = Progress::from_found([3, 17]).unwrap();
     let tally = |mode, size, today, progress| {
-        let setup = Setup { mode, size, today, max_size: 16, intro: false, ..Setup::default() };
-        Engine::start(setup, progress).on_show().tally
+        let setup = Setup::of(mode, size).largest(16).intro(false).today(today).setup();
+        let saved = SavedState { progress, ..SavedState::default() };
+        Engine::start(setup, &saved, Box::new(StoppedWatch), Box::new(NoCalendar)).on_show().tally
     };
     // The 92 are counted on the 8x8 in classic and strict only.
     assert_eq!(tally(ModeKind::Classic, 8, None, found).as_deref(), Some("2/92 found"));

@@ -8,7 +8,7 @@ use crate::common;
 
 use common::bin::run;
 use queens::backend::clock::UtcCalendar;
-use queens::game::{Asked, Configured, Device, Engine, Event, ModeKind, Progress, SavedState, Setup};
+use queens::game::{Asked, Configured, Engine, Event, Host, ModeKind, SavedState, Setup};
 use queens::regions::generate::{self, FIRST_DAY, date_string};
 use std::fs;
 
@@ -104,10 +104,10 @@ fn a_date_that_cannot_be_played_is_refused_in_one_line() {
 /// The engine of `queens play --date DAY` on day `today`, settled.
 fn past_day_engine(day: i64, today: i64) -> Engine {
     let asked = Asked { date: Some(day), ..Asked::default() };
-    let device = Device { largest_board: 16, intro_by_default: false, today: Some(today), seed: 1 };
-    let setup = Setup::choose(asked, &Configured::default(), &SavedState::default(), device).unwrap();
-    assert_eq!((setup.mode, setup.size), (ModeKind::Regions, 8));
-    Engine::start(setup, Progress::default())
+    let host = Host { largest_board: 16, intro_by_default: false, today: Some(today), seed: 1 };
+    let setup = Setup::choose(asked, &Configured::default(), &SavedState::default(), host).unwrap();
+    assert_eq!((setup.mode(), setup.size().get()), (ModeKind::Regions, 8));
+    Engine::fresh(setup)
 }
 
 #[test]
@@ -163,11 +163,11 @@ fn the_letters_are_the_puzzles_text_forms_on_every_square_and_only_in_regions() 
     let letters: String = engine.region_letters().iter().map(|l| l.expect("every pixel a square")).collect();
     assert_eq!(letters, generate::daily(day).puzzle.letters().replace('\n', ""));
     // A 6x6 on the 8x8 frame: a ring off the board has none.
-    let six = Setup { mode: ModeKind::Regions, size: 6, ..Setup::default() };
-    let letters = Engine::start(six, Progress::default()).region_letters();
+    let six = Setup::of(ModeKind::Regions, 6).setup();
+    let letters = Engine::fresh(six).region_letters();
     assert_eq!((letters.len(), letters.iter().filter(|l| l.is_some()).count()), (64, 36));
     assert!(letters[0].is_none() && letters[9].is_some());
-    assert!(Engine::start(Setup::default(), Progress::default()).region_letters().is_empty(), "classic");
+    assert!(Engine::fresh(Setup::default()).region_letters().is_empty(), "classic");
 }
 
 /// A calendar stopped on one day.

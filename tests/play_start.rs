@@ -1,5 +1,14 @@
 //! How `queens play` starts: what the command line chose is remembered as
 //! played last, and the fallback to the script backend is said out loud.
+//!
+//! What it proves, in full (with the tests of `usage_errors`): every subcommand's bad arguments,
+//! clap's and the commands' own: one plain line in one form (`queens <command>: ... (see 'queens
+//! <command> --help')`), exit status 2, no Rust type names; an argument of 100 KB quoted to 80
+//! characters, whoever quotes it (`--part`, and the paths of `--config` and `--state` too); `echo
+//! LINK \| queens --puzzle -` refused in one line offering `--puzzle LINK`; `--help` and
+//! `--version` as clap prints them; `--mode`/`--size` remembered as played last, and taken without
+//! the word `play` (refused before another command); the config file's size fitted to the mode and
+//! the backend; the fallback to the script backend said on standard error
 
 use crate::common;
 
@@ -23,7 +32,7 @@ fn play(args: &[&str], script: &str) -> Output {
 fn saved(state: &Path) -> (ModeKind, usize) {
     let text = fs::read_to_string(state).expect("the state is saved");
     let state = queens::daemon::state_toml::parse(&text).unwrap();
-    (state.mode, state.size)
+    (state.mode, state.size.get())
 }
 
 /// The first frame's rows, as the script backend prints them.

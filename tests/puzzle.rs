@@ -1,5 +1,11 @@
 //! The puzzle core against independent checks: brute force, published
 //! counts, and the seed program's own enumeration.
+//!
+//! What it proves, in full (with the tests of `solver_counts`, `solver_complete`): the puzzle core
+//! and the solvers against brute force and published counts (OEIS A000170, A002562, A075458,
+//! A051223, A201540); every answer checked by an independent validator; completion against brute
+//! force on small boards (proptest). Larger published counts are `#[ignore]`d and run in release by
+//! CI
 
 use crate::common;
 

@@ -1,6 +1,27 @@
 //! The regions puzzle's generator, solver and deduction rules, each checked
 //! against an independent brute force over every placement
 //! (tests/common/regions_brute.rs), and `queens regions` from outside.
+//!
+//! What it proves, in full (with the tests of `regions_mode`): the regions puzzle against
+//! `common::regions_brute`, a brute force over all n! placements written apart from the engine: the
+//! search finds exactly its solutions on hundreds of random grids, half with regions in several
+//! pieces; a puzzle with two regions in two pieces each solves, built and LinkedIn's own (No. 336,
+//! `tests/fixtures/regions/linkedin-two-pieces.txt`); the search's judgement of a player's queens
+//! (in a solution, or which one to blame) agrees with it on random grids and queens; every
+//! generated puzzle (5x5 to 9x9, many seeds) has exactly its one solution; 200 generated 8x8s
+//! shaped within LinkedIn's range (one-square regions, paths, the largest region) and every
+//! LinkedIn puzzle in the fixture unique by brute force; no deduction step ever places a queen
+//! outside, or rules out a square of, any solution (grids with regions in pieces included); each
+//! difficulty needs its rule; the puzzle of 2026-11-25 (a golden grid); `queens regions` end to
+//! end, and bad grids one line each; a puzzle through a FIFO or a pipe, a wrong `"solution"` or
+//! `"difficulty"` or an unreal `"date"` refused, a byte-order mark skipped, JSON errors without
+//! Rust types, wrong dates said to be wrong. The mode: the press cycle, clashes shown red, a solve
+//! timed, hints followed to the end (each checked against the solution), the first hint on queens
+//! in no solution saying a queen is wrong (and which, with one wrong: random puzzles and wrong
+//! queens against the brute force, and the puzzle of 2026-11-25 with D3), and the daily streak
+//! across restarts of the binary; sizes other than the 8x8 new at every start, the one in play kept
+//! across restarts (also past a game on the 8x8, which stays the puzzle of the day) and a new one
+//! once it is solved
 
 use crate::common;
 

@@ -4,6 +4,16 @@
 //! streak and the puzzle kept in play alone; a puzzle the game cannot play
 //! is refused in one line with exit status 2, writing nothing; `queens
 //! regions generate`/`daily --link` print the fragment that shares a puzzle.
+//!
+//! What it proves, in full: a puzzle from elsewhere through the binary (issue 30): `play --puzzle`
+//! in every format `regions solve` reads (letters, JSON, a link, in a file or as the argument)
+//! shows the puzzle's regions, with or without `--mode regions`; today's grid given and solved is
+//! timed and leaves the daily streak and the kept puzzle in play as they were; a puzzle with none,
+//! 14 or 100+ solutions, too large for the display, of a size regions does not play, a bad grid or
+//! link, a conflicting `--mode` or `--size`, or `--puzzle -` on the script backend, each one line,
+//! exit 2, nothing played or saved; `regions daily --link` decodes to that day's puzzle (the link's
+//! encoding itself is tested in `crates/engine/src/regions/share.rs`, the page's in `crates/web`
+//! and `scripts/web-test`)
 
 use crate::common;
 

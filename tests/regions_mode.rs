@@ -1,6 +1,27 @@
 //! Regions mode played through the engine and the binary: the press cycle,
 //! clashes, solving, hints (followed to the end, each checked against the
 //! referee's solution), and the puzzle of the day's streak across restarts.
+//!
+//! What it proves, in full (with the tests of `regions`): the regions puzzle against
+//! `common::regions_brute`, a brute force over all n! placements written apart from the engine: the
+//! search finds exactly its solutions on hundreds of random grids, half with regions in several
+//! pieces; a puzzle with two regions in two pieces each solves, built and LinkedIn's own (No. 336,
+//! `tests/fixtures/regions/linkedin-two-pieces.txt`); the search's judgement of a player's queens
+//! (in a solution, or which one to blame) agrees with it on random grids and queens; every
+//! generated puzzle (5x5 to 9x9, many seeds) has exactly its one solution; 200 generated 8x8s
+//! shaped within LinkedIn's range (one-square regions, paths, the largest region) and every
+//! LinkedIn puzzle in the fixture unique by brute force; no deduction step ever places a queen
+//! outside, or rules out a square of, any solution (grids with regions in pieces included); each
+//! difficulty needs its rule; the puzzle of 2026-11-25 (a golden grid); `queens regions` end to
+//! end, and bad grids one line each; a puzzle through a FIFO or a pipe, a wrong `"solution"` or
+//! `"difficulty"` or an unreal `"date"` refused, a byte-order mark skipped, JSON errors without
+//! Rust types, wrong dates said to be wrong. The mode: the press cycle, clashes shown red, a solve
+//! timed, hints followed to the end (each checked against the solution), the first hint on queens
+//! in no solution saying a queen is wrong (and which, with one wrong: random puzzles and wrong
+//! queens against the brute force, and the puzzle of 2026-11-25 with D3), and the daily streak
+//! across restarts of the binary; sizes other than the 8x8 new at every start, the one in play kept
+//! across restarts (also past a game on the 8x8, which stays the puzzle of the day) and a new one
+//! once it is solved
 
 use crate::common;
 
@@ -8,8 +29,8 @@ use Event::*;
 use common::{picture, regions_brute};
 use queens::backend::clock::UtcCalendar;
 use queens::game::{
-    Asked, Configured, Device, Engine, Event, Frame, ModeKind, Progress, REGION_COLOURS, Rgb, SavedState,
-    Setup, Theme, region_shades,
+    Asked, Configured, Engine, Event, Frame, Host, ModeKind, REGION_COLOURS, Rgb, SavedState, Setup, Theme,
+    region_shades,
 };
 use queens::puzzle::Square;
 use queens::regions::Puzzle;
@@ -31,8 +52,8 @@ impl Game {
 
     /// A game whose puzzles other than the day's come from `seed`.
     fn seeded(size: usize, today: Option<i64>, seed: u64) -> Game {
-        let setup = Setup { mode: ModeKind::Regions, size, max_size: 12, today, seed, ..Setup::default() };
-        let engine = Engine::start(setup, Progress::default());
+        let setup = Setup::of(ModeKind::Regions, size).largest(12).today(today).seed(seed).setup();
+        let engine = Engine::fresh(setup);
         let start = engine.mode().cursor().unwrap();
         Game { engine, now: 0, cursor: (start.col, start.row) }
     }
@@ -40,9 +61,9 @@ impl Game {
     /// A game of a given puzzle (`queens play --puzzle`).
     fn given(puzzle: Puzzle) -> Game {
         let asked = Asked { puzzle: Some(puzzle), ..Asked::default() };
-        let device = Device { largest_board: 12, intro_by_default: false, today: None, seed: 0 };
-        let setup = Setup::choose(asked, &Configured::default(), &SavedState::default(), device).unwrap();
-        let engine = Engine::start(setup, Progress::default());
+        let host = Host { largest_board: 12, intro_by_default: false, today: None, seed: 0 };
+        let setup = Setup::choose(asked, &Configured::default(), &SavedState::default(), host).unwrap();
+        let engine = Engine::fresh(setup);
         let start = engine.mode().cursor().unwrap();
         Game { engine, now: 0, cursor: (start.col, start.row) }
     }
@@ -58,7 +79,7 @@ impl Game {
     }
 
     fn n(&self) -> usize {
-        self.engine.setup().size
+        self.engine.setup().size().get()
     }
 
     /// Moves the cursor to `sq` (right and down, wrapping).

@@ -2,6 +2,11 @@
 //! regions share FILE|-` prints the link the web page opens, `regions
 //! solve LINK` reads it back; a link that is wrong says what is wrong in
 //! one line, counting in good English.
+//!
+//! What it proves, in full: `regions share` (issue 39): every puzzle of `tests/fixtures/regions/`
+//! shared from a file and from standard input gives one link, which `regions solve LINK` reads back
+//! to the same answer and `share` gives again; a puzzle the page would refuse is refused in one
+//! line; a wrong link's messages (a full-width letter named, too long, `1 character`)
 
 use crate::common;
 

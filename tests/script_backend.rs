@@ -1,4 +1,10 @@
 //! The script backend end to end, through the built `queens` binary.
+//!
+//! What it proves, in full (with the tests of `solver_cli`): the built binary end to end: frames,
+//! exit codes, JSON; "there are none" by one rule in every command (a count of 0 is status 0, no
+//! solution status 1); a script line that is not UTF-8 shown as its bytes; every JSON example of
+//! `count --help` against what that command prints; dense knights counted at once and a dense
+//! search's progress moving (issue 50)
 
 use crate::common;
 

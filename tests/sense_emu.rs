@@ -3,6 +3,9 @@
 //! in for the emulator's GUI. It reads the screen file byte by byte, and
 //! runs a joystick server that follows `sense_emu/stick.py`: it learns its
 //! clients from their `hello` and sends them `llHHI` records.
+//!
+//! What it proves, in full: the emulator backend against a fake stick server and the screen file,
+//! byte for byte
 
 use crate::common;
 

@@ -4,6 +4,18 @@
 //! them) and a joystick fed real `input_event` records. The built binary
 //! refuses a regular file or a FIFO as either device (checked here too);
 //! the real kernel devices are played in the VM test.
+//!
+//! What it proves, in full: the Sense HAT's backend against the `sense-hat` crate's mock
+//! (`tests/common/hat.rs`: its `MockDevices`, injected as the HAT's devices; none is in the binary,
+//! which refuses a regular file or a FIFO as a device, checked too): an LED matrix that keeps every
+//! picture (compared with the script backend's frames as the device lights them), a joystick fed
+//! real `input_event` records in both code sets; rotation, brightness, the gamma reset,
+//! `SYN_DROPPED` with a lost release (no repeat), the intro, a joystick that vanishes and returns,
+//! a stop (also mid-animation) leaving the LEDs dark; ready told to systemd (`READY=1` on
+//! `NOTIFY_SOCKET`) by the HAT's game and not by the script backend; through the binary, config
+//! errors (exit 78; the joystick's times under their floors), a regular file or `/dev/zero` refused
+//! as framebuffer or joystick, `doctor` (stand-ins refused, no Pi, more than 256 groups), device
+//! paths in `doctor`'s and `play`'s messages cut and escaped
 
 use crate::common;
 

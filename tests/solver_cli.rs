@@ -1,5 +1,11 @@
 //! The solver subcommands through the built binary: output people and
 //! scripts read, and exit status (0 answer, 1 none, 2 bad input).
+//!
+//! What it proves, in full (with the tests of `script_backend`): the built binary end to end:
+//! frames, exit codes, JSON; "there are none" by one rule in every command (a count of 0 is status
+//! 0, no solution status 1); a script line that is not UTF-8 shown as its bytes; every JSON example
+//! of `count --help` against what that command prints; dense knights counted at once and a dense
+//! search's progress moving (issue 50)
 
 use crate::common;
 

@@ -1,5 +1,10 @@
 //! Completion of partial boards against brute force, and the construction
 //! and first solutions against the independent validator.
+//!
+//! What it proves, in full (with the tests of `puzzle`, `solver_counts`): the puzzle core and the
+//! solvers against brute force and published counts (OEIS A000170, A002562, A075458, A051223,
+//! A201540); every answer checked by an independent validator; completion against brute force on
+//! small boards (proptest). Larger published counts are `#[ignore]`d and run in release by CI
 
 use crate::common;
 

@@ -1,6 +1,11 @@
 //! The solver's counts against published sequences (OEIS) and brute force.
 //! Larger cases are `#[ignore]`d here and run optimised by .ci/run
 //! (`cargo test --profile checked -- --ignored`).
+//!
+//! What it proves, in full (with the tests of `puzzle`, `solver_complete`): the puzzle core and the
+//! solvers against brute force and published counts (OEIS A000170, A002562, A075458, A051223,
+//! A201540); every answer checked by an independent validator; completion against brute force on
+//! small boards (proptest). Larger published counts are `#[ignore]`d and run in release by CI
 
 use crate::common;
 

@@ -2,6 +2,11 @@
 //! by one rule in one wording wherever it was written (the command line,
 //! the config file, the page's stored state), and nothing is saved before
 //! the backend has opened.
+//!
+//! What it proves, in full: the starting game worked out once (`Setup::choose`): a size no mode
+//! plays refused in the same words by `--size`, the config file and the page's stored state; one
+//! the mode or the display does not take refused by `--size` and fitted from the config file; a
+//! backend that does not open leaving the game played last, and no state file made
 
 use crate::common;
 
@@ -89,7 +94,7 @@ fn a_size_is_refused_in_the_same_words_on_the_command_line_in_the_config_file_an
 fn played_last(state: &Path) -> (ModeKind, usize) {
     let text = fs::read_to_string(state).expect("the state is kept");
     let state = queens::daemon::state_toml::parse(&text).unwrap();
-    (state.mode, state.size)
+    (state.mode, state.size.get())
 }
 
 #[test]

@@ -3,6 +3,32 @@
 //! through a terminal parser (`vt100`), cell by cell.
 //!
 //! Every read has a deadline, so a broken build fails instead of hanging.
+//!
+//! What it proves, in full (with the unit tests beside the code): the changes sent after every frame
+//! of games played in each mode, at 8x8 and at the largest size it plays, with a resize between
+//! moves, leaving the screen a full redraw draws (both through `vt100`, each cell's text and
+//! attributes), a cursor move at most 150 bytes in both colour modes, and the changes between
+//! random screens; the terminal backend in a real pseudo-terminal, read back with the `vt100`
+//! parser: cell colours after moves, a queen and an answer; a 12x12 regions puzzle given with
+//! `--puzzle`; LinkedIn's No. 336 (two regions in two pieces) played from its file to solved; the
+//! status line (mode, size, the menu with its highlighted selection, messages in full), the help
+//! line per mode and width, the cursor outlined on a queen in both colour modes, the hint's yellow
+//! in 256 colours, "any key to play", Alt-q not quitting, Ctrl-D quitting, "too small" wrapped
+//! between words, and its size and `q` down to 7x3, a warning under the board and on standard error
+//! afterwards; clicks (SGR mouse reports): a whole 8x8 classic game played by clicks to its "found"
+//! message and saved, clicks off the board, the right button and the wheel doing nothing, the 6x6's
+//! margin no square, a regions square cycled by clicks and LinkedIn's No. 336 solved by them; a
+//! cursor move sending at most 150 bytes and Ctrl-L drawing again a screen something else wrote on;
+//! the terminal restored (mouse reports off too) on q, Esc, Ctrl-C, panic, SIGTERM, SIGHUP and
+//! hang-up, with the exit status of each (0, or 128 and the signal's number: issue 50), and while
+//! stopped by Ctrl-Z or SIGTSTP (raw mode, clicks and the board back after SIGCONT); standard
+//! output not a terminal refused in one line; idle blocked in the kernel; a relative
+//! `XDG_STATE_HOME` ignored and no `HOME` at all said once; `regions solve` and `share` with no
+//! FILE in a terminal saying what they read, and Ctrl-C ending them with one line; `TERM=dumb`, no
+//! `TERM` and `NO_COLOR` refused in one line without an escape, and no escapes from help or answers
+//! then; `solve --backtrack`'s progress one row in place at 80, 60 and 40 columns, also after the
+//! terminal is narrowed from 80 to 50 as tmux does it (its lines split, not cut), and as wide as
+//! `COLUMNS` where the terminal does not know its width
 
 use crate::common;
 

@@ -8,15 +8,9 @@
 const STORE = "queens";
 // Set once the intro has played: it plays on a first visit only.
 const INTRO_SEEN = "queens.intro-seen";
-// Event::JOYSTICK order in the engine: up, down, left, right, press, hold (release follows by itself).
-const KEYS = {
-  ArrowUp: 0, w: 0, W: 0, k: 0, K: 0,
-  ArrowDown: 1, s: 1, S: 1, j: 1, J: 1,
-  ArrowLeft: 2, a: 2, A: 2, h: 2, H: 2,
-  ArrowRight: 3, d: 3, D: 3, l: 3, L: 3,
-  Enter: 4, " ": 4,
-  m: 5, M: 5,
-};
+// What the engine's calls that can be refused return (crates/web/src/exports.rs, Status); their words
+// are the output text.
+const STATUS = { done: 0, nothing: 1, refused: 2, invalid: 3, newer: 4 };
 
 let wasm;
 let timer = null;
@@ -38,6 +32,11 @@ function bytes(at, len) {
 
 function text(len) {
   return new TextDecoder().decode(bytes(wasm.output(), len));
+}
+
+// The output text of the last call, whatever it returned.
+function outputText() {
+  return text(wasm.output_len());
 }
 
 // What is stored now, as it is (the engine reads and checks it), or null: nothing, or a storage that
@@ -69,8 +68,8 @@ function notKept(why) {
   console.warn(`queens: saved progress (localStorage "${STORE}") ${why}`);
 }
 
-// Gives the engine `text` (what is stored, a puzzle) for `call`, which reads it.
-function withStored(text, call) {
+// Gives the engine `text` (what is stored, a puzzle, a key's name) for `call`, which reads it.
+function withText(text, call) {
   const encoded = new TextEncoder().encode(text);
   bytes(wasm.input_buffer(encoded.length), encoded.length).set(encoded);
   return call();
@@ -80,19 +79,16 @@ function withStored(text, call) {
 function save() {
   if (!wasm.unsaved()) return;
   const stored = loadStored(true);
-  let len = withStored(stored ?? "", () => wasm.saved(stored === null ? 0 : 1));
-  if (len === 0) return;
-  let json = text(len);
-  if (!json.startsWith("{")) {
-    // What is stored cannot be merged (the words say why).
-    if (!wasm.keeps_progress()) return notKept(json);
-    setAside(stored, json);
-    len = wasm.saved(0);
-    if (len === 0) return;
-    json = text(len);
+  let status = withText(stored ?? "", () => wasm.saved(stored === null ? 0 : 1));
+  // What is stored cannot be merged (the words say why): set aside, and this tab's stored alone.
+  if (status === STATUS.invalid) {
+    setAside(stored, outputText());
+    status = wasm.saved(0);
   }
+  if (status === STATUS.newer) return notKept(outputText());
+  if (status !== STATUS.done) return;
   try {
-    localStorage.setItem(STORE, json);
+    localStorage.setItem(STORE, outputText());
   } catch (e) {
     console.warn(`queens: cannot keep the progress in localStorage (${e.message})`);
   }
@@ -279,14 +275,11 @@ function pointerClicked(e) {
   if (e.detail > 0) e.target.closest?.("button, input[type=checkbox], summary")?.blur();
 }
 
+// A key is the game's if the engine's key table has it (a held one repeats only a direction, there).
 function onKey(e) {
   if (e.ctrlKey || e.altKey || e.metaKey || controlsOwn(e.target, e.key)) return;
-  const event = KEYS[e.key];
-  if (event === undefined) return;
+  if (!withText(e.key, () => wasm.key(performance.now(), e.repeat ? 1 : 0))) return;
   e.preventDefault();
-  // A held key repeats its direction as the terminal's does; m and Enter act once per press.
-  if (e.repeat && event >= 4) return;
-  wasm.keyboard(event, performance.now());
   update();
 }
 
@@ -389,9 +382,8 @@ function givenPuzzle() {
   const said = document.getElementById("puzzle-said");
   said.textContent = "";
   if (!location.hash.startsWith("#p=")) return false;
-  const answer = text(withStored(location.hash, wasm.given_puzzle));
-  if (answer.startsWith("#")) return true;
-  said.textContent = `the address's puzzle: ${answer}`;
+  if (withText(location.hash, wasm.given_puzzle) === STATUS.done) return true;
+  said.textContent = `the address's puzzle: ${outputText()}`;
   document.getElementById("puzzle").open = true;
   return false;
 }
@@ -399,11 +391,9 @@ function givenPuzzle() {
 // Starts a game: the stored progress, and first the puzzle given (read by givenPuzzle or pasted), if any.
 function startGame(intro) {
   const stored = loadStored(false);
-  const warning = withStored(stored ?? "", () => wasm.start(performance.now(), intro ? 1 : 0, seed(), stored === null ? 0 : 1));
-  if (warning > 0) {
-    if (wasm.keeps_progress()) setAside(stored, text(warning));
-    else notKept(text(warning));
-  }
+  const status = withText(stored ?? "", () => wasm.start(performance.now(), intro ? 1 : 0, seed(), stored === null ? 0 : 1));
+  if (status === STATUS.invalid) setAside(stored, outputText());
+  else if (status === STATUS.newer) notKept(outputText());
   update();
 }
 
@@ -411,9 +401,10 @@ function startGame(intro) {
 // which a player can then share; one line says why one cannot be played.
 function playPasted() {
   const pasted = document.getElementById("pasted").value;
-  const answer = text(withStored(pasted, wasm.given_puzzle));
+  const status = withText(pasted, wasm.given_puzzle);
+  const answer = outputText();
   const said = document.getElementById("puzzle-said");
-  if (!answer.startsWith("#")) {
+  if (status !== STATUS.done) {
     said.textContent = answer;
     return;
   }
@@ -527,9 +518,10 @@ function givenDay() {
   const said = document.getElementById("day-said");
   said.textContent = "";
   if (!location.hash.startsWith("#d=")) return false;
-  const answer = text(withStored(location.hash, wasm.given_day));
-  if (answer.startsWith("#")) {
-    document.getElementById("day").value = answer.slice(3);
+  const status = withText(location.hash, wasm.given_day);
+  const answer = outputText();
+  if (status === STATUS.done) {
+    document.getElementById("day").value = answer.slice("#d=".length);
     return true;
   }
   said.textContent = `the address's day: ${answer}`;
@@ -544,8 +536,9 @@ function pastDays() {
   input.min = iso(wasm.first_day());
   input.max = iso(Math.floor(Date.now() / 86400000));
   document.getElementById("play-day").addEventListener("click", () => {
-    const answer = text(withStored(input.value, wasm.given_day));
-    if (!answer.startsWith("#")) {
+    const status = withText(input.value, wasm.given_day);
+    const answer = outputText();
+    if (status !== STATUS.done) {
       document.getElementById("day-said").textContent = answer;
       return;
     }

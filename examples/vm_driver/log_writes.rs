@@ -6,12 +6,10 @@
 //! power cut at that moment, which is how xfstests tests file systems'
 //! crash consistency (its `replay-log`), here in a few lines.
 
+use crate::sys::{DM_IOCTL_SIZE, dm_ioctl};
 use std::fs::{self, File};
-use std::os::fd::AsRawFd;
 use std::path::{Path, PathBuf};
 
-/// `struct dm_ioctl` (linux/dm-ioctl.h): 312 bytes, then the command's data.
-const DM_IOCTL_SIZE: usize = 312;
 const DM_DEV_CREATE: u8 = 3;
 const DM_DEV_REMOVE: u8 = 4;
 const DM_DEV_SUSPEND: u8 = 6;
@@ -81,16 +79,8 @@ fn dm(command: u8, name: &str, targets: u32, data: &[u8]) -> Result<Vec<u8>, Str
     buffer[48..48 + name.len()].copy_from_slice(name.as_bytes());
     buffer[DM_IOCTL_SIZE..DM_IOCTL_SIZE + data.len()].copy_from_slice(data);
     let control = File::open("/dev/mapper/control").map_err(|e| format!("/dev/mapper/control: {e}"))?;
-    // _IOWR(0xfd, command, struct dm_ioctl)
-    let request = (3u64 << 30) | ((DM_IOCTL_SIZE as u64) << 16) | (0xfd << 8) | u64::from(command);
-    // SAFETY: the buffer is as large as its data_size says, and outlives the call.
-    let done = unsafe { libc::ioctl(control.as_raw_fd(), request as _, buffer.as_mut_ptr()) };
-    if done != 0 {
-        return Err(format!(
-            "device-mapper command {command} on {name}: {}",
-            std::io::Error::last_os_error()
-        ));
-    }
+    dm_ioctl(&control, command, &mut buffer)
+        .map_err(|e| format!("device-mapper command {command} on {name}: {e}"))?;
     Ok(buffer)
 }
 

@@ -10,15 +10,21 @@ use super::sensehat::{SenseHat, StickAtStart};
 use super::signals::Shutdown;
 use super::terminal::Terminal;
 use super::traits::Backend;
+use crate::game::{Frame, MAX_SIDE};
 use sense_hat::Route;
 use std::fmt;
 
-/// Which backend to open: `play --backend` names one (or `auto`).
+/// Which backend to open: `play --backend` names one (or `auto`). Each
+/// kind's facts (its name, its summary, the largest board it shows,
+/// whether its keys come from standard input, whether it keeps state
+/// unasked, whether it is the system service) are known before it opens,
+/// as [`ModeKind`](crate::game::ModeKind)'s are, from one table (`Facts`),
+/// so that `queens play` works out the whole starting game first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum BackendKind {
-    /// The Sense HAT through the kernel's drivers ([`super::sensehat`]).
+pub enum BackendKind {
+    /// The Sense HAT through the kernel's drivers (`sensehat`).
     SenseHat,
-    /// The Sense HAT through its chip over I2C ([`super::sensehat`] too).
+    /// The Sense HAT through its chip over I2C (`sensehat` too).
     I2c,
     /// Events as lines on standard input, frames on standard output ([`super::script`]).
     Script,
@@ -28,9 +34,29 @@ pub(crate) enum BackendKind {
     SenseEmu,
 }
 
+/// What is known of a backend before it opens: one entry a [`BackendKind`].
+struct Facts {
+    name: &'static str,
+    summary: &'static str,
+    largest_board: usize,
+    keys_from_stdin: Option<&'static str>,
+    keeps_state: bool,
+    is_service: bool,
+}
+
+/// The Sense HAT by either path: the system service, on the LED matrix.
+const HAT: Facts = Facts {
+    name: "",
+    summary: "",
+    largest_board: Frame::LED_SIDE,
+    keys_from_stdin: None,
+    keeps_state: true,
+    is_service: true,
+};
+
 impl BackendKind {
     /// Every backend, in the order `--help` lists them.
-    pub(crate) const ALL: [BackendKind; 5] = [
+    pub const ALL: [BackendKind; 5] = [
         BackendKind::SenseHat,
         BackendKind::I2c,
         BackendKind::Script,
@@ -38,30 +64,84 @@ impl BackendKind {
         BackendKind::SenseEmu,
     ];
 
-    /// The name `--backend` takes.
-    pub(crate) fn name(self) -> &'static str {
+    /// This backend's facts: the one place each is said.
+    fn facts(self) -> &'static Facts {
         match self {
-            BackendKind::SenseHat => "sensehat",
-            BackendKind::I2c => "i2c",
-            BackendKind::Script => "script",
-            BackendKind::Terminal => "terminal",
-            BackendKind::SenseEmu => "sense-emu",
+            BackendKind::SenseHat => &Facts {
+                name: "sensehat",
+                summary: "The Sense HAT's LED matrix (framebuffer) and joystick (evdev)",
+                ..HAT
+            },
+            BackendKind::I2c => &Facts {
+                name: "i2c",
+                summary: "The Sense HAT without its kernel drivers: its chip over I2C, the joystick's interrupt via GPIO",
+                ..HAT
+            },
+            BackendKind::Script => &Facts {
+                name: "script",
+                summary: "Events as lines on standard input, frames as text on standard output",
+                largest_board: Frame::LED_SIDE,
+                keys_from_stdin: Some("the script backend"),
+                // For tests and pipes: it keeps state only when given a file.
+                keeps_state: false,
+                is_service: false,
+            },
+            BackendKind::Terminal => &Facts {
+                name: "terminal",
+                summary: "Square colour cells in this terminal, keys from its keyboard",
+                // Room for boards larger than the LED matrix's 8.
+                largest_board: MAX_SIDE,
+                keys_from_stdin: Some("the terminal"),
+                keeps_state: true,
+                is_service: false,
+            },
+            BackendKind::SenseEmu => &Facts {
+                name: "sense-emu",
+                summary: "The Sense HAT emulator (`sense_emu_gui`): its screen file and joystick socket",
+                largest_board: Frame::LED_SIDE,
+                keys_from_stdin: None,
+                keeps_state: true,
+                is_service: false,
+            },
         }
     }
 
+    /// The name `--backend` takes.
+    pub fn name(self) -> &'static str {
+        self.facts().name
+    }
+
     /// What it is, in one line for `--help`.
-    pub(crate) fn summary(self) -> &'static str {
-        match self {
-            BackendKind::SenseHat => "The Sense HAT's LED matrix (framebuffer) and joystick (evdev)",
-            BackendKind::I2c => {
-                "The Sense HAT without its kernel drivers: its chip over I2C, the joystick's interrupt via GPIO"
-            }
-            BackendKind::Script => "Events as lines on standard input, frames as text on standard output",
-            BackendKind::Terminal => "Square colour cells in this terminal, keys from its keyboard",
-            BackendKind::SenseEmu => {
-                "The Sense HAT emulator (`sense_emu_gui`): its screen file and joystick socket"
-            }
-        }
+    pub fn summary(self) -> &'static str {
+        self.facts().summary
+    }
+
+    /// The largest board it has room for: the LED matrix's (the Sense
+    /// HAT's, the emulator's, the script backend's), or the terminal's 16.
+    pub fn largest_board(self) -> usize {
+        self.facts().largest_board
+    }
+
+    /// This backend in words (`the terminal`), if the player's keys come
+    /// from standard input (the terminal's keyboard, the script's lines):
+    /// it is then not free for anything else to be read there (`queens
+    /// play --puzzle -`).
+    pub fn keys_from_stdin(self) -> Option<&'static str> {
+        self.facts().keys_from_stdin
+    }
+
+    /// Whether it keeps the saved state without being given a file
+    /// (`--state`): all but the script backend, which is for tests and pipes.
+    pub fn keeps_state(self) -> bool {
+        self.facts().keeps_state
+    }
+
+    /// Whether this is the game as a system service, on the Sense HAT by
+    /// either path: it plays the start-up messages unasked, the loop tells
+    /// systemd it is ready (`Type=notify`) once it is open, and logs that
+    /// the LEDs are dark when it stops.
+    pub fn is_service(self) -> bool {
+        self.facts().is_service
     }
 
     /// The backend `name` names.

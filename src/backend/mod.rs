@@ -26,5 +26,6 @@ pub(crate) mod traits;
 pub(crate) mod wait;
 
 pub use error::{Doing, Error, NoColour};
-pub(crate) use factory::{BackendKind, Options, open};
+pub use factory::BackendKind;
+pub(crate) use factory::{Options, open};
 pub use traits::{Backend, Display, Input, Next};

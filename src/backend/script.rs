@@ -167,10 +167,6 @@ impl<R: BufRead, W: Write> Backend for Script<R, W> {
     fn refused(&self) -> usize {
         self.refused
     }
-
-    fn keys_from_stdin(&self) -> Option<&'static str> {
-        Some("the script backend")
-    }
 }
 
 impl<R: BufRead, W: Write> Input for Script<R, W> {

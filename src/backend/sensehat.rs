@@ -206,12 +206,8 @@ impl Reconnecting for SenseHat {
     }
 }
 
-/// The game as a service on the LED matrix (see [`Backend::is_service`]).
+/// The game on the LED matrix: the loop's defaults, and the signal that ended it.
 impl Backend for SenseHat {
-    fn is_service(&self) -> bool {
-        true
-    }
-
     fn ended_by(&self) -> Option<i32> {
         self.shutdown.signal()
     }

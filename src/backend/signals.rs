@@ -50,8 +50,9 @@ impl Shutdown {
 
     /// One that no signal reaches, and the socket that ends it (write a
     /// byte): for tests, which share one process (a test that raises a
-    /// signal must not end another test's game).
-    #[doc(hidden)]
+    /// signal must not end another test's game). Test support only: not in
+    /// the binary (the `test-support` feature, which the tests turn on).
+    #[cfg(any(test, feature = "test-support"))]
     pub fn detached() -> (Shutdown, UnixStream) {
         let (wake, write) = UnixStream::pair().unwrap();
         wake.set_nonblocking(true).unwrap();
@@ -65,7 +66,7 @@ impl Shutdown {
     }
 
     /// The signal that asked the game to end, if one did (none for a
-    /// [`Shutdown::detached`] one ended through its socket).
+    /// detached one, for tests, ended through its socket).
     pub fn signal(&self) -> Option<i32> {
         match self.which.load(Ordering::SeqCst) {
             0 => None,

@@ -49,15 +49,10 @@ pub enum Next {
 
 /// A backend as the game loop drives it: a [`Display`] and an [`Input`],
 /// and what the loop does around them where backends differ (each answer
-/// the backend's own, so no caller matches on which backend it has).
+/// the backend's own, so no caller matches on which backend it has). What
+/// is known of a backend before it opens is its kind's
+/// ([`BackendKind`](super::factory::BackendKind)).
 pub trait Backend: Display + Input {
-    /// Whether this is the game as a system service, on the Sense HAT by
-    /// either path: the loop tells systemd it is ready (`Type=notify`) once
-    /// it is open, and logs that the LEDs are dark when it stops.
-    fn is_service(&self) -> bool {
-        false
-    }
-
     /// Whether log lines would land in this backend's picture (the terminal
     /// draws where standard error writes). The loop then holds them back
     /// while the backend is open, hands the latest to
@@ -82,21 +77,6 @@ pub trait Backend: Display + Input {
     /// signal ended. None for a game ended from the input (`q`, the end of
     /// a script).
     fn ended_by(&self) -> Option<i32> {
-        None
-    }
-
-    /// The largest board this backend has room for: the LED matrix's
-    /// (the Sense HAT's, the emulator's, the script backend's), unless it
-    /// says otherwise (the terminal).
-    fn largest_board(&self) -> usize {
-        Frame::LED_SIDE
-    }
-
-    /// This backend in words (`the terminal`), if the player's keys come
-    /// from standard input (the terminal's keyboard, the script's lines):
-    /// it is then not free for anything else to be read there (`queens
-    /// play --puzzle -`).
-    fn keys_from_stdin(&self) -> Option<&'static str> {
         None
     }
 }

@@ -7,10 +7,11 @@ use crate::backend::hat::HatSettings;
 use crate::backend::{self, BackendKind};
 use crate::daemon;
 use crate::daemon::config::{self, Config};
-use crate::daemon::saver::Saver;
+use crate::daemon::saver::Stored;
 use crate::daemon::state::StateFile;
 use crate::game::{
-    Asked, Configured, Device, Engine, Frame, MAX_SIDE, ModeKind, SIZES, Setup, SetupError, check_size,
+    Asked, BoardSize, Configured, Engine, Frame, Host, MAX_SIDE, ModeKind, SIZES, Setup, SetupError, Unfit,
+    largest_played,
 };
 use crate::regions::Puzzle;
 use crate::regions::generate::{FIRST_DAY, date_said, date_string};
@@ -46,7 +47,7 @@ pub(crate) struct Args {
     // The help names each mode's sizes: `size_help`, from `ModeKind::sizes`. Read as every
     // mode's sizes allow; whether the mode and the backend take it, once they are known.
     #[arg(long, help = size_help(), value_parser = parse_size)]
-    size: Option<usize>,
+    size: Option<BoardSize>,
 
     // The help names the modes whose instructions come first: `intro_help`, from `ModeKind::rules_first`.
     #[arg(long, help = intro_help())]
@@ -82,10 +83,10 @@ fn parse_mode(s: &str) -> Result<ModeKind, String> {
     s.parse()
 }
 
-/// `--size`'s parser: the engine's rule for a size ([`check_size`]), its
-/// words after clap's "cannot be 'N'".
-fn parse_size(s: &str) -> Result<usize, String> {
-    check_size(s, None, MAX_SIDE).map_err(|e| e.why.to_string())
+/// `--size`'s parser: the text read as a [`BoardSize`], once, its words
+/// after clap's "cannot be 'N'".
+fn parse_size(s: &str) -> Result<BoardSize, String> {
+    s.parse().map_err(|e: crate::game::SizeError| e.why.to_string())
 }
 
 /// `--mode`'s parser: [`parse_mode`] (so a wrong name is refused in the
@@ -183,17 +184,77 @@ fn backend_parser() -> impl clap::builder::TypedValueParser<Value = Wanted> {
     PossibleValuesParser::new(std::iter::once(auto).chain(each)).map(|name| BackendKind::from_name(&name))
 }
 
+/// `queens play`: flags, then the config file, then the saved state, then
+/// the starting game worked out once (by the backend's facts, known before
+/// it opens), then the backend opened, then the game played. Whatever is
+/// refused is refused before anything opens, and nothing is saved before
+/// the game plays.
 pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
     let (config_path, required) = config::path(args.config.as_deref());
     let config = Config::load(&config_path, required)?;
-    let hat = HatSettings {
+    let hat = hat_settings(&args, &config);
+    let kind = backend_kind(&args, &hat)?;
+    let asked = asked(&args, kind)?;
+    // Read (a corrupt file set aside) before the backend opens: a warning then is not
+    // written over the terminal's picture. Nothing is saved yet.
+    let stored = Stored::load(state_file(&args, kind)).map_err(anyhow::Error::msg)?;
+    let chosen = asked.chooses();
+    let configured =
+        Configured { mode: config.mode, size: config.size, intro: config.intro, style: config.style };
+    let host = Host {
+        largest_board: kind.largest_board(),
+        intro_by_default: kind.is_service(),
+        today: UtcCalendar::today(),
+        seed: fresh_seed(),
+    };
+    let setup = Setup::choose(asked, &configured, &stored.state, host)
+        .map_err(|why| refused(why, &args, host.largest_board))?;
+    let options = backend::Options {
+        hat,
+        trace: args.trace,
+        program: super::program::name().to_string(),
+        letters: args.letters || config.letters,
+    };
+    // Nothing is saved before the game plays: a backend that does not open leaves the game
+    // played last.
+    let backend = backend::open(kind, &options)?;
+    // Every backend, the script's too, times searches on the real clock (a figure shown to
+    // the player is measured), and reads the date for regions mode's puzzle of the day.
+    let mut engine =
+        Engine::start(setup, &stored.state, Box::new(MonotonicClock::default()), Box::new(UtcCalendar));
+    // A mode or size chosen on the command line (a puzzle's too) is the one played last from
+    // now on, as the menu's are.
+    let mut saver = stored.saver(&engine, chosen);
+    if args.backend.is_none() && kind == BackendKind::Script {
+        info!(
+            "no Sense HAT and standard input is not a terminal: playing the script backend (events on standard input, frames as text on standard output)"
+        );
+    }
+    let ended = daemon::play(&mut engine, backend, kind, &mut saver)?;
+    if ended.refused > 0 {
+        let lines = if ended.refused == 1 { "line was" } else { "lines were" };
+        crate::eprintln_lossy!("{}: {} script {lines} refused", super::program::name(), ended.refused);
+        return Ok(ExitCode::FAILURE);
+    }
+    // Ended by a signal (Ctrl-C, systemd's stop), as a shell reports a process the signal ended:
+    // 130, 143, as the solver commands exit; `q` is a game played to its end, 0.
+    Ok(ended.signal.map_or(ExitCode::SUCCESS, |sig| ExitCode::from(128 + sig as u8)))
+}
+
+/// Where the Sense HAT is looked for (the HAT's flags), and how it draws (the config file).
+fn hat_settings(args: &Args, config: &Config) -> HatSettings {
+    HatSettings {
         lookup: args.hat.lookup(),
         rotation: config.rotation,
         brightness: config.brightness,
         low_light: config.low_light,
         timing: config.timing,
-    };
-    let choice = match args.backend.or_else(|| BackendKind::found(&hat)) {
+    }
+}
+
+/// The backend `--backend` names, or the one `auto` finds.
+fn backend_kind(args: &Args, hat: &HatSettings) -> anyhow::Result<BackendKind> {
+    Ok(match args.backend.or_else(|| BackendKind::found(hat)) {
         Some(kind) => kind,
         None if io::stdin().is_terminal() && io::stdout().is_terminal() => BackendKind::Terminal,
         // Keys come from a terminal but the frames would go elsewhere (`queens > file`): the
@@ -203,82 +264,38 @@ pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
                 "standard output is not a terminal: the game draws there (play without redirecting it, or choose --backend script)"
             )
         }
-        // Said once the game is sure to start (below): a refused --puzzle plays nothing.
+        // Said once the game is sure to start: a refused --puzzle plays nothing.
         None => BackendKind::Script,
-    };
-    // The script backend is for tests and pipes: it keeps state only when asked.
-    let state_file = args.state.clone().map(StateFile::new).or_else(|| match choice {
-        BackendKind::Script => None,
+    })
+}
+
+/// The state file: `--state`, else the default place, where the backend keeps state unasked
+/// (all but the script backend, which is for tests and pipes).
+fn state_file(args: &Args, kind: BackendKind) -> Option<StateFile> {
+    match &args.state {
+        Some(path) => Some(StateFile::new(path.clone())),
         // Said once, before the backend draws: the game plays on without saving.
-        _ => StateFile::default_location().map_err(|why| warn!("{why}")).ok(),
-    });
-    // A puzzle file or link is read before anything opens; standard input once the
-    // backend says whether its keys come from there.
-    let from_stdin = args.puzzle.as_deref().is_some_and(|path| path.as_os_str() == "-");
-    let mut puzzle = match &args.puzzle {
-        Some(path) if !from_stdin => Some(read_puzzle(path)?),
-        _ => None,
-    };
-    // A size the mode asked for does not play is refused before anything opens; whether the
-    // backend shows it, once it is open (`Setup::choose`, by the same rule).
-    if let Some(size) = args.size {
-        check_size(&size.to_string(), args.mode, MAX_SIDE).map_err(|e| usage(format!("--size {e}")))?;
+        None if kind.keeps_state() => StateFile::default_location().map_err(|why| warn!("{why}")).ok(),
+        None => None,
     }
-    // Read (a corrupt file set aside) before the backend opens: a warning then is not
-    // written over the terminal's picture. Nothing is saved yet.
-    let (saved, mut saver) = Saver::load(state_file).map_err(anyhow::Error::msg)?;
-    let options = backend::Options {
-        hat,
-        trace: args.trace,
-        program: super::program::name().to_string(),
-        letters: args.letters || config.letters,
-    };
-    let backend = backend::open(choice, &options)?;
-    // Nothing is saved before here: a backend that did not open leaves the game played last.
-    if from_stdin {
-        if let Some(backend) = backend.keys_from_stdin() {
-            return Err(usage(format!(
-                "--puzzle -: {backend} reads its keys from standard input; give the puzzle as --puzzle FILE, or its link as --puzzle LINK"
-            )));
+}
+
+/// What the player asked for on the command line, the puzzle read: a file, a link, or standard
+/// input where the backend's keys do not come from there.
+fn asked(args: &Args, kind: BackendKind) -> anyhow::Result<Asked> {
+    let puzzle = match args.puzzle.as_deref() {
+        None => None,
+        Some(path) if path.as_os_str() == "-" => {
+            if let Some(backend) = kind.keys_from_stdin() {
+                return Err(usage(format!(
+                    "--puzzle -: {backend} reads its keys from standard input; give the puzzle as --puzzle FILE, or its link as --puzzle LINK"
+                )));
+            }
+            Some(read_puzzle(path)?)
         }
-        puzzle = Some(read_puzzle(Path::new("-"))?);
-    }
-    let asked = Asked { mode: args.mode, size: args.size, intro: args.intro, puzzle, date: args.date };
-    let chosen =
-        asked.mode.is_some() || asked.size.is_some() || asked.puzzle.is_some() || asked.date.is_some();
-    let configured =
-        Configured { mode: config.mode, size: config.size, intro: config.intro, style: config.style };
-    let device = Device {
-        largest_board: backend.largest_board(),
-        intro_by_default: backend.is_service(),
-        today: UtcCalendar::today(),
-        seed: fresh_seed(),
+        Some(path) => Some(read_puzzle(path)?),
     };
-    let setup = Setup::choose(asked, &configured, &saved, device)
-        .map_err(|why| refused(why, &args, device.largest_board))?;
-    let mut engine = Engine::resume(setup, saved.progress, saved.regions);
-    // Every backend, the script's too, times searches on the real clock: a
-    // figure shown to the player is measured.
-    engine.set_stopwatch(Box::new(MonotonicClock::default()));
-    // And the date, for regions mode's puzzle of the day.
-    engine.set_calendar(Box::new(UtcCalendar));
-    // A mode or size chosen on the command line (a puzzle's too) is the one played last from
-    // now on, as the menu's are.
-    saver.started(&engine, chosen);
-    if args.backend.is_none() && choice == BackendKind::Script {
-        info!(
-            "no Sense HAT and standard input is not a terminal: playing the script backend (events on standard input, frames as text on standard output)"
-        );
-    }
-    let ended = daemon::play(&mut engine, backend, &mut saver)?;
-    if ended.refused > 0 {
-        let lines = if ended.refused == 1 { "line was" } else { "lines were" };
-        crate::eprintln_lossy!("{}: {} script {lines} refused", super::program::name(), ended.refused);
-        return Ok(ExitCode::FAILURE);
-    }
-    // Ended by a signal (Ctrl-C, systemd's stop), as a shell reports a process the signal ended:
-    // 130, 143, as the solver commands exit; `q` is a game played to its end, 0.
-    Ok(ended.signal.map_or(ExitCode::SUCCESS, |sig| ExitCode::from(128 + sig as u8)))
+    Ok(Asked { mode: args.mode, size: args.size, intro: args.intro, puzzle, date: args.date })
 }
 
 /// `--date`'s help, naming the first day with a puzzle of the day.
@@ -309,7 +326,14 @@ fn read_puzzle(path: &Path) -> anyhow::Result<Puzzle> {
 fn refused(why: SetupError, args: &Args, largest: usize) -> anyhow::Error {
     let puzzle = || shown(&args.puzzle.as_deref().unwrap_or(Path::new("-")).to_string_lossy());
     match why {
-        SetupError::Size(e) => usage(format!("--size {e}")),
+        SetupError::Size(e) => match e.why {
+            // Where the backend has no room for it, the terminal may: its largest in this mode.
+            Unfit::NoRoom(_, mode) => {
+                let terminal = largest_played(mode, BackendKind::Terminal.largest_board());
+                usage(format!("--size {e}; the terminal's up to {terminal}x{terminal}"))
+            }
+            _ => usage(format!("--size {e}")),
+        },
         SetupError::PuzzleMode(mode) => {
             usage(format!("--puzzle: only regions mode plays a given puzzle, not {mode}"))
         }
@@ -322,7 +346,7 @@ fn refused(why: SetupError, args: &Args, largest: usize) -> anyhow::Error {
         SetupError::Date(why) => usage(format!("--date: {why}")),
         SetupError::Puzzle(why) => {
             // The largest board the terminal shows in regions mode.
-            let terminal = MAX_SIDE.min(*ModeKind::Regions.sizes().end());
+            let terminal = largest_played(Some(ModeKind::Regions), BackendKind::Terminal.largest_board());
             match why {
                 Unplayable::Larger(..) if largest < terminal => {
                     usage(format!("--puzzle {}: {why}; the terminal's up to {terminal}x{terminal}", puzzle()))

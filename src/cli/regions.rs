@@ -309,7 +309,7 @@ fn read_terminal() -> Result<Vec<u8>, String> {
 /// wrong one is refused, as a wrong `"difficulty"` or `"date"` is).
 /// `queens play --puzzle` reads the same.
 pub(super) fn parse_puzzle(text: &str) -> Result<(Puzzle, bool), String> {
-    share::read_given(text).map(|given| (given.puzzle, given.with_solution)).map_err(|e| e.to_string())
+    share::read_pasted(text).map(|pasted| (pasted.puzzle, pasted.with_solution)).map_err(|e| e.to_string())
 }
 
 #[derive(Serialize)]

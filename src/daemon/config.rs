@@ -8,7 +8,7 @@
 
 use super::small_file::{self, shown_path};
 use crate::game::gesture::Timing;
-use crate::game::{MAX_SIDE, ModeKind, Rgb, Style, check_size};
+use crate::game::{BoardSize, ModeKind, Rgb, Style};
 use sense_hat::Rotation;
 use serde::Deserialize;
 use serde::de::{self, Deserializer};
@@ -36,7 +36,7 @@ pub struct Config {
     /// warning, where the driver refuses).
     pub low_light: bool,
     pub mode: Option<ModeKind>,
-    pub size: Option<usize>,
+    pub size: Option<BoardSize>,
     /// Scroll the title and the controls at start; unset, only the Sense
     /// HAT does (a game that starts at boot should say what it is).
     pub intro: Option<bool>,
@@ -161,7 +161,7 @@ struct File {
     #[serde(default, deserialize_with = "mode")]
     mode: Option<ModeKind>,
     #[serde(default, deserialize_with = "size")]
-    size: Option<usize>,
+    size: Option<BoardSize>,
     intro: Option<bool>,
     letters: Option<bool>,
     #[serde(default, deserialize_with = "hold_millis")]
@@ -310,11 +310,11 @@ fn mode<'de, D: Deserializer<'de>>(d: D) -> Result<Option<ModeKind>, D::Error> {
 }
 
 /// A size some mode plays, by the rule and in the words of every size
-/// ([`check_size`]); it is fitted to the mode played and the display once
+/// ([`BoardSize`]); it is fitted to the mode played and the display once
 /// they are known ([`crate::game::Setup::choose`]).
-fn size<'de, D: Deserializer<'de>>(d: D) -> Result<Option<usize>, D::Error> {
+fn size<'de, D: Deserializer<'de>>(d: D) -> Result<Option<BoardSize>, D::Error> {
     let Whole(value) = Whole::deserialize(d)?;
-    check_size(&value.to_string(), None, MAX_SIDE).map(Some).map_err(de::Error::custom)
+    BoardSize::of_whole(value).map(Some).map_err(de::Error::custom)
 }
 
 fn millis<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
@@ -473,7 +473,7 @@ mod tests {
         assert_eq!(config.brightness, 40);
         assert!(config.low_light);
         assert_eq!(config.mode, Some(ModeKind::Strict));
-        assert_eq!(config.size, Some(6));
+        assert_eq!(config.size.map(BoardSize::get), Some(6));
         assert_eq!(config.intro, Some(false));
         assert!(config.letters);
         assert!(!Config::default().letters, "off unless asked for");
@@ -517,8 +517,12 @@ mod tests {
             .map(|l| format!("{l}\n"))
             .collect();
         assert_eq!(uncommented.matches(" = ").count(), 11 + 10, "every key, every colour:\n{uncommented}");
-        let defaults =
-            Config { mode: Some(ModeKind::Classic), size: Some(8), intro: Some(true), ..Config::default() };
+        let defaults = Config {
+            mode: Some(ModeKind::Classic),
+            size: Some(BoardSize::EIGHT),
+            intro: Some(true),
+            ..Config::default()
+        };
         assert_eq!(Config::parse(&uncommented).unwrap(), defaults);
     }
 

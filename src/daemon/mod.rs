@@ -10,7 +10,7 @@ pub(crate) mod small_file;
 pub mod state;
 pub mod state_toml;
 
-use crate::backend::{Backend, Error, Next};
+use crate::backend::{Backend, BackendKind, Error, Next};
 use crate::game::{Engine, Frame, OnShow};
 use saver::Saver;
 
@@ -29,16 +29,21 @@ pub struct Ended {
 /// started on if it is due, then whenever the mode, size or progress
 /// changed) until the input ends, and the backend closed (the
 /// terminal given back, say) before the lines held back are written out.
-pub fn play(engine: &mut Engine, backend: Box<dyn Backend>, saver: &mut Saver) -> Result<Ended, Error> {
+pub fn play(
+    engine: &mut Engine,
+    backend: Box<dyn Backend>,
+    kind: BackendKind,
+    saver: &mut Saver,
+) -> Result<Ended, Error> {
     let held = backend.holds_log_lines().then(log::capture);
     // Declared after `held`, so dropped before it on every way out.
     let mut backend = backend;
-    if backend.is_service() {
+    if kind.is_service() {
         notify_ready();
     }
-    saver.save_due(engine);
+    saver.save(engine);
     run_loop(engine, &mut *backend, |engine| saver.save(engine), held.as_ref())?;
-    if backend.is_service() {
+    if kind.is_service() {
         ::log::info!("stopped; the LEDs are dark");
     }
     Ok(Ended { refused: backend.refused(), signal: backend.ended_by() })
@@ -59,7 +64,7 @@ fn notify_ready() {
 fn run_loop(
     engine: &mut Engine,
     io: &mut (impl Backend + ?Sized),
-    mut save: impl FnMut(&Engine),
+    mut save: impl FnMut(&mut Engine),
     held: Option<&log::Capture>,
 ) -> Result<(), Error> {
     let mut shown: Option<Frame> = None;
@@ -82,9 +87,7 @@ fn run_loop(
         match io.next(engine.next_deadline())? {
             Next::Event(event) => {
                 engine.handle(event, io.now());
-                if engine.take_changed() {
-                    save(engine);
-                }
+                save(engine);
             }
             Next::Timeout => {}
             Next::Quit => return io.show(&Frame::dark(engine.frame().side())),

@@ -1,80 +1,78 @@
 //! When the game loop saves: the state file read at start, then written
 //! each time the mode, the size or the progress changes, over what another
-//! game saved meanwhile only where this one chose.
+//! game saved meanwhile only where this one chose. What to save and when
+//! is the engine's save book ([`SaveBook`], the page's too); this wraps it
+//! around the file.
 
 use super::state::StateFile;
-use crate::game::{Choices, Engine, SavedState};
+use crate::game::{Engine, PuzzleInPlay, SaveBook, SavedState};
 use log::warn;
+
+/// The state file read at start: the state in it (or the defaults), and
+/// the file to save to, if this game may.
+pub struct Stored {
+    /// The state read, or the defaults (no file, a fresh one, one set aside).
+    pub state: SavedState,
+    file: Option<StateFile>,
+    /// What loading said, if anything: said once, not again at a save.
+    said: Option<String>,
+}
+
+impl Stored {
+    /// The saved state, or the defaults, and the file to save to; a
+    /// corrupt file is reported and set aside, and what is no state file at
+    /// all ends the game before it starts.
+    pub fn load(file: Option<StateFile>) -> Result<Stored, String> {
+        let Some(file) = file else {
+            return Ok(Stored { state: SavedState::default(), file: None, said: None });
+        };
+        let loaded = file.load()?;
+        if let Some(warning) = &loaded.warning {
+            warn!("{warning}");
+        }
+        // A file a newer queens wrote is left alone: this game does not save.
+        let file = loaded.may_save.then_some(file);
+        Ok(Stored { state: loaded.state.unwrap_or_default(), file, said: loaded.warning })
+    }
+
+    /// What saves `engine`, started from this state: `asked` says whether
+    /// the player chose what it started on ([`SaveBook::new`]).
+    pub fn saver(self, engine: &Engine, asked: bool) -> Saver {
+        let mut book = SaveBook::new(engine, &self.state, asked, PuzzleInPlay::LastChosen);
+        if self.file.is_none() {
+            book.stop();
+        }
+        Saver { file: self.file, said: self.said, book }
+    }
+}
 
 /// Saves the engine's mode, size and progress as they change.
 pub struct Saver {
     file: Option<StateFile>,
     /// The last problem said: one that stays (a read-only file) is said once, not at every save.
     said: Option<String>,
-    /// The mode, size and regions puzzle when the state was read or last
-    /// saved: only those changed since are this game's choice, saved over
-    /// another game's.
-    as_of: Choices,
-    /// The game started on is to be saved once the loop runs ([`Saver::started`]).
-    due: bool,
-}
-
-impl Default for Saver {
-    /// No file: nothing is saved.
-    fn default() -> Self {
-        Saver { file: None, said: None, as_of: SavedState::default().choices(), due: false }
-    }
+    book: SaveBook,
 }
 
 impl Saver {
-    /// The saved state, or the defaults, and what saves it; a corrupt file
-    /// is reported and set aside, and what is no state file at all ends
-    /// the game before it starts.
-    pub fn load(file: Option<StateFile>) -> Result<(SavedState, Saver), String> {
-        let Some(file) = file else { return Ok((SavedState::default(), Saver::default())) };
-        let loaded = file.load()?;
-        if let Some(warning) = &loaded.warning {
-            warn!("{warning}");
+    /// Saves `engine`'s state if the book says it is due (call it when the
+    /// game starts and after every event); a failure is a warning (once)
+    /// and the game goes on.
+    pub fn save(&mut self, engine: &mut Engine) {
+        if !self.book.due(engine) {
+            return;
         }
-        // A file a newer queens wrote is left alone: this game does not save.
-        let state = loaded.state.unwrap_or_default();
-        let file = loaded.may_save.then_some(file);
-        let saver = Saver { file, said: loaded.warning, as_of: state.choices(), due: false };
-        Ok((state, saver))
-    }
-
-    /// The game `engine` starts on, `asked` for or not. What it starts on
-    /// is its choice only when the player asked for it (the command line,
-    /// a puzzle given): saved as soon as the game loop runs (its warnings
-    /// held back as the loop's are), as a choice in the menu is. The
-    /// config file's mode or a size fitted to the display is not, and
-    /// leaves another game's choice in the file.
-    pub fn started(&mut self, engine: &Engine, asked: bool) {
-        if asked {
-            self.due = true;
-        } else {
-            self.as_of.mode = engine.setup().mode;
-            self.as_of.size = engine.setup().size;
-        }
-    }
-
-    /// Saves the game started on, if [`Saver::started`] said it is due.
-    pub(super) fn save_due(&mut self, engine: &Engine) {
-        if std::mem::take(&mut self.due) {
-            self.save(engine);
-        }
-    }
-
-    /// Saves `engine`'s state; a failure is a warning (once) and the game goes on.
-    pub fn save(&mut self, engine: &Engine) {
         let Some(file) = &self.file else { return };
-        let state = SavedState::of(engine);
-        let problem = match file.save(&state, &self.as_of) {
+        let ours = engine.state();
+        let problem = match file.save(|there| self.book.merged(&ours, there)) {
             Ok(warning) => {
-                self.as_of = state.choices();
+                self.book.saved(&ours);
                 warning
             }
-            Err(e) => Some(e.line()),
+            Err(e) => {
+                self.book.failed();
+                Some(e.line())
+            }
         };
         match &problem {
             Some(line) if self.said.as_ref() != Some(line) => warn!("{line}"),

@@ -40,7 +40,7 @@
 use super::atomic_file::{self, LOCK_WAIT, folder, is_read_only, lock, move_aside};
 use super::small_file::{self, shown_path};
 use super::state_toml::{holds_nothing, not_a_state, parse_bytes, render};
-use crate::game::{Choices, SavedState, Unusable};
+use crate::game::{SavedState, Unusable};
 use std::fmt;
 use std::fs;
 use std::io;
@@ -309,12 +309,12 @@ impl StateFile {
         path
     }
 
-    /// Saves `state` merged with what is in the file now, under a lock on
-    /// the file's directory, so that another game saving at the same time
-    /// loses nothing either: the solutions and the daily streak of both,
-    /// and this game's mode, size and regions puzzle only where it changed
-    /// them from `as_of`, what it had when it last read or saved the file
-    /// ([`SavedState::merged`]). A file that
+    /// Saves what `merge` makes of what is in the file now (`None` for
+    /// nothing), under a lock on the file's directory, so that another game
+    /// saving at the same time loses nothing either: the saver's book
+    /// merges this game's state over it (the solutions and the daily streak
+    /// of both, and this game's mode, size and regions puzzle only where it
+    /// chose them: [`SavedState::merged`]). A file that
     /// is read-only, or from a newer queens, or that cannot be read, is left
     /// as it is (an error); one that is not a valid state is set aside, and
     /// the line saying so returned.
@@ -326,10 +326,13 @@ impl StateFile {
     /// user may give them (root, or a group of theirs), its owner and group.
     /// The lock is on the directory, which the rename does not replace, and
     /// leaves nothing behind.
-    pub(crate) fn save(&self, state: &SavedState, as_of: &Choices) -> Result<Option<String>, SaveError> {
+    pub(crate) fn save(
+        &self,
+        merge: impl FnOnce(Option<&SavedState>) -> SavedState,
+    ) -> Result<Option<String>, SaveError> {
         let target = self.resolved();
         if target != self.path {
-            return StateFile { path: target, ..self.clone() }.save(state, as_of);
+            return StateFile { path: target, ..self.clone() }.save(merge);
         }
         // Only a regular file (or nothing) is replaced: a directory, a
         // device or a FIFO at the path is someone else's.
@@ -353,17 +356,17 @@ impl StateFile {
         if is_read_only(&self.path) {
             return Err(SaveError::ReadOnly { path: self.path.clone() });
         }
-        let mut merged = *state;
         let mut warning = None;
-        let there = small_file::read(&self.path, MAX_BYTES)
+        let read = small_file::read(&self.path, MAX_BYTES)
             .map_err(|refused| SaveError::Unreadable { path: self.path.clone(), why: refused.to_string() })?;
-        if let Some(bytes) = there {
+        let mut there = None;
+        if let Some(bytes) = read {
             if let Some(why) = self.not_ours(&bytes) {
                 return Err(SaveError::NotAState { path: self.path.clone(), why });
             }
             if !holds_nothing(&bytes) {
                 match parse_bytes(&bytes) {
-                    Ok(there) => merged = state.merged(as_of, &there),
+                    Ok(state) => there = Some(state),
                     Err(Unusable::Newer(version)) => {
                         return Err(SaveError::Newer { path: self.path.clone(), version });
                     }
@@ -371,6 +374,7 @@ impl StateFile {
                 }
             }
         }
+        let merged = merge(there.as_ref());
         atomic_file::replace(&self.path, dir, render(&merged).as_bytes()).map_err(cannot)?;
         Ok(warning)
     }
@@ -380,20 +384,17 @@ impl StateFile {
 mod tests {
     use super::*;
     use crate::daemon::state_toml::parse;
-    use crate::daemon::state_toml::tests::BEFORE_VERSIONS;
-    use crate::game::{ModeKind, Progress};
+    use crate::daemon::state_toml::tests::{BEFORE_VERSIONS, sample};
+    use crate::game::{BoardSize, ModeKind, Progress};
     use nix::fcntl::{Flock, FlockArg};
     use std::fs::File;
     use std::time::Duration;
 
-    /// What a game on a first run starts with.
-    fn first_run() -> Choices {
-        SavedState::default().choices()
-    }
-
-    fn sample() -> SavedState {
-        let progress = Progress::from_found([0, 5, 91]).unwrap().with_streak(20_417, 3);
-        SavedState { mode: ModeKind::Strict, size: 6, progress, ..SavedState::default() }
+    /// `state` saved by a game on a first run, over what is in the file:
+    /// what that game's save book merges.
+    fn over(state: &SavedState) -> impl FnOnce(Option<&SavedState>) -> SavedState + use<> {
+        let (state, first_run) = (*state, SavedState::default().choices());
+        move |there| there.map_or(state, |there| state.merged(&first_run, there))
     }
 
     #[test]
@@ -402,7 +403,7 @@ mod tests {
         // The default location's folder, made by the first save.
         let file = StateFile::creating_folder(dir.join("sub/state.toml"));
         assert!(file.load().unwrap().state.is_none());
-        file.save(&sample(), &first_run()).unwrap();
+        file.save(over(&sample())).unwrap();
         let loaded = file.load().unwrap();
         assert_eq!((loaded.state, loaded.warning), (Some(sample()), None));
         let leftovers: Vec<_> = fs::read_dir(dir.join("sub")).unwrap().collect();
@@ -420,7 +421,7 @@ mod tests {
         let file = StateFile::new(dir.join("state.toml"));
         let loaded = file.load().unwrap();
         assert!(loaded.state.is_none() && loaded.warning.is_none());
-        file.save(&sample(), &first_run()).unwrap();
+        file.save(over(&sample())).unwrap();
         for name in &others {
             assert_eq!(fs::read_to_string(dir.join(name)).unwrap(), "not ours", "{name}");
         }
@@ -454,7 +455,7 @@ mod tests {
             assert!(!err.contains('\n'), "one line: {err}");
             // Saving later must not replace it either (a regular file, however large, may be).
             if path.starts_with(&dir) && path != huge {
-                let err = file.save(&sample(), &first_run()).unwrap_err().to_string();
+                let err = file.save(over(&sample())).unwrap_err().to_string();
                 assert!(err.contains(why) && !err.contains('\n'), "{err}");
             }
         }
@@ -503,7 +504,7 @@ mod tests {
                 "{err}"
             );
             assert!(!err.contains('\n'), "one line: {err}");
-            let err = file.save(&sample(), &first_run()).unwrap_err();
+            let err = file.save(over(&sample())).unwrap_err();
             assert!(matches!(err, SaveError::NoFolder { .. }), "{}: {err:?}", path.display());
         }
         assert!(StateFile::new(dir.join("dangling")).load().unwrap_err().contains("(a link to "));
@@ -529,7 +530,7 @@ mod tests {
             let file = if given { StateFile::new(&path) } else { StateFile::creating_folder(path.clone()) };
             let loaded = file.load().unwrap();
             assert_eq!((loaded.state, loaded.warning, loaded.may_save), (None, None, true), "{text:?}");
-            assert_eq!(file.save(&sample(), &first_run()).unwrap(), None, "{text:?}: nothing set aside");
+            assert_eq!(file.save(over(&sample())).unwrap(), None, "{text:?}: nothing set aside");
             assert_eq!(parse(&fs::read_to_string(&path).unwrap()), Ok(sample()));
             assert_eq!(fs::read_dir(&dir).unwrap().count(), 1, "{text:?}: no file beside it");
         }
@@ -548,7 +549,7 @@ mod tests {
                 refused.contains("is not a saved state") && refused.contains("left as it is"),
                 "{refused}"
             );
-            let err = StateFile::new(&path).save(&sample(), &first_run()).unwrap_err();
+            let err = StateFile::new(&path).save(over(&sample())).unwrap_err();
             assert!(matches!(err, SaveError::NotAState { .. }), "{text:?}: {err}");
             assert_eq!(fs::read_to_string(&path).unwrap(), text);
             assert_eq!(fs::read_dir(&dir).unwrap().count(), 1, "{text:?}: nothing beside it");
@@ -576,7 +577,7 @@ mod tests {
         fs::create_dir(dir.join("real")).unwrap();
         std::os::unix::fs::symlink("real/state.toml", dir.join("link")).unwrap();
         let file = StateFile::new(dir.join("link"));
-        file.save(&sample(), &first_run()).unwrap();
+        file.save(over(&sample())).unwrap();
         assert!(fs::symlink_metadata(dir.join("link")).unwrap().file_type().is_symlink(), "the link stays");
         assert_eq!(file.load().unwrap().state, Some(sample()), "read back through the link");
         fs::write(dir.join("real/state.toml"), "found = [").unwrap();
@@ -607,14 +608,14 @@ mod tests {
         let dir = tempdir();
         fs::write(dir.join("file"), "kept").unwrap();
         let under_a_file = StateFile::creating_folder(dir.join("file/sub/state.toml"));
-        let err = under_a_file.save(&sample(), &first_run()).unwrap_err();
+        let err = under_a_file.save(over(&sample())).unwrap_err();
         assert!(
             matches!(&err, SaveError::CreateDir { source, .. } if source.raw_os_error() == Some(libc::ENOTDIR))
         );
         let reason = io::Error::from_raw_os_error(libc::ENOTDIR);
         assert_eq!(err.to_string(), format!("cannot create {}: {reason}", dir.join("file/sub").display()));
         let given = StateFile::new(dir.join("file/state.toml"));
-        let err = given.save(&sample(), &first_run()).unwrap_err();
+        let err = given.save(over(&sample())).unwrap_err();
         assert!(matches!(err, SaveError::NoFolder { why: "is not a folder", .. }), "{err:?}");
         assert_eq!(
             err.line(),
@@ -625,7 +626,7 @@ mod tests {
             )
         );
         let folder = StateFile::new(&dir);
-        let err = folder.save(&sample(), &first_run()).unwrap_err();
+        let err = folder.save(over(&sample())).unwrap_err();
         assert!(matches!(err, SaveError::NotRegular { kind: "a directory", .. }), "{err:?}");
         assert_eq!(
             err.to_string(),
@@ -651,7 +652,7 @@ mod tests {
             warning.contains("written by a newer queens") && warning.ends_with("progress will not be saved"),
             "{warning}"
         );
-        let err = file.save(&sample(), &first_run()).unwrap_err();
+        let err = file.save(over(&sample())).unwrap_err();
         assert!(matches!(&err, SaveError::Newer { version, .. } if version == "3"), "{err:?}");
         assert_eq!(err.line(), warning, "the same words whenever it is found");
         assert_eq!(fs::read_to_string(&path).unwrap(), FROM_THE_FUTURE);
@@ -667,17 +668,18 @@ mod tests {
         assert!(a.load().unwrap().state.is_none() && b.load().unwrap().state.is_none());
         let found = |indexes: &[usize], days| SavedState {
             mode: ModeKind::Classic,
-            size: 8,
+            size: BoardSize::EIGHT,
             progress: Progress::from_found(indexes.iter().copied()).unwrap().with_streak(20_417, days),
             ..SavedState::default()
         };
-        a.save(&found(&[88], 2), &first_run()).unwrap();
-        let b_state = SavedState { mode: ModeKind::Cover, size: 7, ..found(&[89], 1) };
-        b.save(&b_state, &first_run()).unwrap();
+        a.save(over(&found(&[88], 2))).unwrap();
+        let b_state =
+            SavedState { mode: ModeKind::Cover, size: BoardSize::try_from(7).unwrap(), ..found(&[89], 1) };
+        b.save(over(&b_state)).unwrap();
         let text = fs::read_to_string(&path).unwrap();
         assert!(text.contains("found = [88, 89]"), "{text}");
         let there = parse(&text).unwrap();
-        assert_eq!((there.mode, there.size), (ModeKind::Cover, 7), "the last game's mode and size");
+        assert_eq!((there.mode, there.size.get()), (ModeKind::Cover, 7), "the last game's mode and size");
         assert_eq!(there.progress.streak().map(|s| s.days), Some(2), "the longer run of days: {text}");
     }
 
@@ -691,7 +693,7 @@ mod tests {
                 std::thread::spawn(move || {
                     for _ in 0..10 {
                         let progress = Progress::from_found([i]).unwrap();
-                        file.save(&SavedState { progress, ..SavedState::default() }, &first_run()).unwrap();
+                        file.save(over(&SavedState { progress, ..SavedState::default() })).unwrap();
                     }
                 })
             })
@@ -710,7 +712,7 @@ mod tests {
         // Another game, mid-save: it holds the folder's lock.
         let other = Flock::lock(File::open(&dir).unwrap(), FlockArg::LockExclusive).unwrap();
         let file = StateFile::new(&path);
-        let saving = std::thread::spawn(move || file.save(&sample(), &first_run()));
+        let saving = std::thread::spawn(move || file.save(over(&sample())));
         std::thread::sleep(Duration::from_millis(200));
         assert!(!path.exists(), "no save while another game holds the lock");
         fs::write(
@@ -737,7 +739,7 @@ mod tests {
         fs::set_permissions(&path, fs::Permissions::from_mode(0o444)).unwrap();
         let before = fs::metadata(&path).unwrap();
         // Root may write any file, and must leave this one too.
-        let err = StateFile::new(&path).save(&SavedState::default(), &first_run()).unwrap_err();
+        let err = StateFile::new(&path).save(over(&SavedState::default())).unwrap_err();
         assert!(matches!(err, SaveError::ReadOnly { .. }), "{err:?}");
         assert_eq!(
             err.line(),
@@ -754,7 +756,7 @@ mod tests {
         let dir = tempdir();
         let path = dir.join("state.toml");
         fs::write(&path, "found = [").unwrap();
-        let warning = StateFile::new(&path).save(&sample(), &first_run()).unwrap().unwrap();
+        let warning = StateFile::new(&path).save(over(&sample())).unwrap().unwrap();
         assert!(warning.contains("moved it to"), "{warning}");
         assert_eq!(parse(&fs::read_to_string(&path).unwrap()), Ok(sample()));
         let kept: Vec<String> =

@@ -1,43 +1,13 @@
 //! The saved state's format on disk: the engine's saved record
-//! ([`SavedFields`](crate::game::SavedFields) written,
-//! [`SavedText`] read, by [`SavedState`]'s rules) as TOML. The version is
-//! read first, on its own, from its line as written, so that a newer
-//! format is known as such however it is shaped. The file itself (where it
-//! is, merging, writing it) is [`super::state`]'s.
+//! ([`SavedState::written`], [`SavedState::read`]: its keys, rules and
+//! words) as TOML, one `key = value` line a value in the keys' order. The
+//! version is read first, on its own, from its line as written, so that a
+//! newer format is known as such however it is shaped. This file knows no
+//! key: a new saved value is the engine's to add. The file itself (where
+//! it is, merging, writing it) is [`super::state`]'s.
 
 use crate::backend::clock::UtcCalendar;
-use crate::game::{SavedState, SavedText, Unusable, check_version};
-use serde::{Deserialize, Serialize};
-
-/// The file's layout: [`SavedFields`](crate::game::SavedFields) in TOML.
-/// Unknown keys are refused, so a typo is noticed.
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct OnDisk {
-    /// The format's version (this build reads up to
-    /// [`STATE_VERSION`](crate::game::STATE_VERSION)); a file without one is version 1.
-    #[serde(default = "first_version")]
-    version: i64,
-    mode: String,
-    size: usize,
-    /// Indexes of the solutions found, in the order the game lists the 92.
-    found: Vec<usize>,
-    /// The last puzzle of the day solved (regions mode), `YYYY-MM-DD`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    daily_solved: Option<String>,
-    /// How many days in a row up to `daily_solved`: any TOML integer, so
-    /// that one too large for the count (a `u32`) is said to be too large by
-    /// [`SavedState::read`], as the page's is.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    daily_streak: Option<i64>,
-    /// The regions puzzle in play, `SIZE:SEED` (format version 2).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    regions_puzzle: Option<String>,
-}
-
-fn first_version() -> i64 {
-    1
-}
+use crate::game::{SavedState, Unusable, Written, check_version};
 
 /// Whether a state file's bytes hold no keys at all: empty (`: > state.toml`),
 /// or only blanks and comments. Such a file is a fresh start, as a missing
@@ -49,9 +19,15 @@ pub(crate) fn holds_nothing(bytes: &[u8]) -> bool {
 /// The first line of every state file the game writes.
 const HEADER: &str = "# The queens game's saved state: written by the game, safe to delete.";
 
-/// The keys only a saved state has: a config file has `mode` and `size`
-/// too, and is no state.
-const OWN_KEYS: [&str; 5] = ["version", "found", "daily_solved", "daily_streak", "regions_puzzle"];
+/// The saved state's keys that a config file has too: a file with none
+/// of the others is no state.
+const CONFIG_KEYS: [&str; 2] = ["mode", "size"];
+
+/// The keys only a saved state has: every key of the engine's table
+/// ([`SavedState::keys`]) but those a config file has too.
+fn own_keys() -> Vec<&'static str> {
+    SavedState::keys().filter(|key| !CONFIG_KEYS.contains(key)).collect()
+}
 
 /// Why a file that is not a valid state is no saved state at all (`None`
 /// when it is one, gone bad, or empty): a file the user named by mistake
@@ -65,9 +41,10 @@ pub(crate) fn not_a_state(bytes: &[u8]) -> Option<String> {
         return None;
     }
     let Ok(text) = std::str::from_utf8(bytes) else { return Some("it is not UTF-8 text".to_string()) };
-    let keys = OWN_KEYS.join(", ");
+    let own = own_keys();
+    let keys = own.join(", ");
     match text.parse::<toml::Table>() {
-        Ok(table) if OWN_KEYS.iter().any(|key| table.contains_key(*key)) => None,
+        Ok(table) if own.iter().any(|key| table.contains_key(*key)) => None,
         Ok(table) if table.is_empty() => {
             Some(format!("it holds only comments, none of a state's keys ({keys})"))
         }
@@ -75,8 +52,7 @@ pub(crate) fn not_a_state(bytes: &[u8]) -> Option<String> {
         Err(_) => {
             let keyed = |line: &str| {
                 let line = line.trim_start();
-                OWN_KEYS
-                    .iter()
+                own.iter()
                     .any(|key| line.strip_prefix(key).is_some_and(|rest| rest.trim_start().starts_with('=')))
             };
             (!text.lines().any(keyed)).then(|| "it is not TOML".to_string())
@@ -86,18 +62,36 @@ pub(crate) fn not_a_state(bytes: &[u8]) -> Option<String> {
 
 /// The file's text for `state`.
 pub fn render(state: &SavedState) -> String {
-    let fields = state.fields();
-    let on_disk = OnDisk {
-        version: fields.version.into(),
-        mode: fields.mode.to_string(),
-        size: fields.size,
-        found: fields.found,
-        daily_solved: fields.daily_solved,
-        daily_streak: fields.daily_streak.map(i64::from),
-        regions_puzzle: fields.regions_puzzle,
-    };
-    let body = toml::to_string(&on_disk).expect("plain fields serialise");
-    format!("{HEADER}\n{body}")
+    let mut text = format!("{HEADER}\n");
+    for (key, value) in state.written() {
+        text += &format!("{key} = {}\n", toml_value(value));
+    }
+    text
+}
+
+/// A value to write, as TOML.
+fn toml_value(value: Written) -> toml::Value {
+    match value {
+        Written::Text(text) => toml::Value::String(text),
+        Written::Number(digits, _) => {
+            toml::Value::Integer(digits.parse().expect("a saved number fits TOML's"))
+        }
+        Written::List(items) => toml::Value::Array(items.into_iter().map(toml_value).collect()),
+        Written::Other(kind) => unreachable!("{kind} is never written"),
+    }
+}
+
+/// A value read, as the engine's rules take it.
+fn written(value: toml::Value) -> Written {
+    match value {
+        toml::Value::String(text) => Written::Text(text),
+        toml::Value::Integer(n) => Written::integer(n),
+        toml::Value::Float(x) => Written::float(x),
+        toml::Value::Array(items) => Written::List(items.into_iter().map(written).collect()),
+        toml::Value::Boolean(_) => Written::Other("true or false"),
+        toml::Value::Datetime(_) => Written::Other("a date and time"),
+        toml::Value::Table(_) => Written::Other("a table"),
+    }
 }
 
 /// Reads the file's bytes, as [`parse`].
@@ -115,16 +109,9 @@ pub fn parse(text: &str) -> Result<SavedState, Unusable> {
     if let Some(version) = declared_version(text) {
         check_version(version)?;
     }
-    let on_disk: OnDisk = toml::from_str(text).map_err(invalid)?;
-    let read = SavedText {
-        mode: on_disk.mode,
-        size: on_disk.size.to_string(),
-        found: on_disk.found.into_iter().map(Some).collect(),
-        daily_solved: on_disk.daily_solved,
-        daily_streak: on_disk.daily_streak.map(|days| days.to_string()),
-        regions_puzzle: on_disk.regions_puzzle,
-    };
-    SavedState::read(read, UtcCalendar::today())
+    let table: toml::Table = text.parse().map_err(invalid)?;
+    let values = table.iter().map(|(key, value)| (key.as_str(), written(value.clone())));
+    SavedState::read(values, UtcCalendar::today())
 }
 
 /// The value of the text's top-level `version = N` line (before any
@@ -144,29 +131,30 @@ fn declared_version(text: &str) -> Option<&str> {
     None
 }
 
-/// The TOML parser's message in the player's words: serde names Rust's
-/// types (`usize`, `i64`, `i128` for a number too large for any), which say
-/// nothing to a player.
+/// The TOML parser's message in the player's words: it names Rust's types
+/// for a number too large for any (`i128`), which say nothing to a player.
 fn plain(message: &str) -> String {
     if message.contains(" as i128") || message.contains(" as u128") {
         let number = message.split('`').nth(1).unwrap_or("a number");
         return format!("{number} is too large a number");
     }
-    let mut plain = message.replace("expected a sequence", "expected a list");
-    for (rust_type, words) in [("usize", "a whole number, 0 or more"), ("i64", "a whole number")] {
-        plain = plain.replace(&format!("expected {rust_type}"), &format!("expected {words}"));
-    }
-    plain
+    message.to_string()
 }
 
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::game::{InPlay, ModeKind, Progress};
+    use crate::game::{BoardSize, InPlay, ModeKind, Progress};
 
-    fn sample() -> SavedState {
+    /// A state with something in every value a version 1 file holds.
+    pub(crate) fn sample() -> SavedState {
         let progress = Progress::from_found([0, 5, 91]).unwrap().with_streak(20_417, 3);
-        SavedState { mode: ModeKind::Strict, size: 6, progress, ..SavedState::default() }
+        SavedState {
+            mode: ModeKind::Strict,
+            size: BoardSize::try_from(6).unwrap(),
+            progress,
+            ..SavedState::default()
+        }
     }
 
     /// A state file as the game wrote it before the format had a version.
@@ -182,7 +170,7 @@ pub(crate) mod tests {
         let own: Vec<&str> = keys.into_iter().filter(|k| !matches!(*k, "mode" | "size")).collect();
         assert_eq!(
             own.iter().collect::<std::collections::BTreeSet<_>>(),
-            OWN_KEYS.iter().collect(),
+            own_keys().iter().collect(),
             "{text}"
         );
         for state in [
@@ -223,11 +211,17 @@ pub(crate) mod tests {
     #[test]
     fn bad_files_are_refused_with_a_reason() {
         for (text, why) in [
-            ("mode = \"classic\"\nsize = 8\n", "missing field `found`"),
+            (
+                "mode = \"classic\"\nsize = 8\n",
+                "there is no \"found\": a saved state has mode, size and found",
+            ),
             ("mode = \"fast\"\nsize = 8\nfound = []\n", "unknown mode 'fast'"),
             ("mode = \"classic\"\nsize = 99\nfound = []\n", "size cannot be '99'"),
             ("mode = \"classic\"\nsize = 8\nfound = [92]\n", "above 91"),
-            ("mode = \"classic\"\nsize = 8\nfound = []\nextra = 1\n", "unknown field `extra`"),
+            (
+                "mode = \"classic\"\nsize = 8\nfound = []\nextra = 1\n",
+                "unknown key 'extra': the keys are version, ",
+            ),
             ("\u{0}\u{1}garbage", "is not valid"),
             (
                 "mode = \"classic\"\nsize = 8\nfound = []\ndaily_solved = \"2026-02-30\"\ndaily_streak = 2\n",
@@ -268,7 +262,12 @@ pub(crate) mod tests {
     #[test]
     fn a_regions_puzzle_in_play_is_version_2_and_reads_back() {
         let in_play = InPlay { size: 7, seed: 0x0123_4567_89ab_cdef };
-        let state = SavedState { mode: ModeKind::Regions, size: 7, regions: Some(in_play), ..sample() };
+        let state = SavedState {
+            mode: ModeKind::Regions,
+            size: BoardSize::try_from(7).unwrap(),
+            regions: Some(in_play),
+            ..sample()
+        };
         let text = render(&state);
         assert!(
             text.contains("version = 2\n") && text.contains("regions_puzzle = \"7:0123456789abcdef\"\n"),
@@ -308,8 +307,14 @@ pub(crate) mod tests {
                 "mode = \"classic\"\nsize = 99999999999999999999\nfound = []\n",
                 "99999999999999999999 is too large a number",
             ),
-            ("mode = \"classic\"\nsize = \"8\"\nfound = []\n", "expected a whole number, 0 or more"),
-            ("mode = \"classic\"\nsize = 8\nfound = 3\n", "expected a list"),
+            (
+                "mode = \"classic\"\nsize = \"8\"\nfound = []\n",
+                "\"size\" is a string: expected a whole number",
+            ),
+            (
+                "mode = \"classic\"\nsize = 8\nfound = 3\n",
+                "\"found\" is a number: expected a list of whole numbers",
+            ),
         ] {
             let err = parse(text).unwrap_err().to_string();
             assert!(err.contains(why), "{text:?}: {err}");

@@ -6,12 +6,13 @@
 //! test). The game runs on a thread, ended as a signal ends it: a byte on
 //! its shutdown socket.
 
+use queens::backend::BackendKind;
 use queens::backend::hat::HatSettings;
 use queens::backend::sensehat::{SenseHat, StickAtStart};
 use queens::backend::signals::Shutdown;
-use queens::daemon::saver::Saver;
+use queens::daemon::saver::Stored;
 use queens::daemon::state::StateFile;
-use queens::game::{Engine, Frame, ModeKind, Setup};
+use queens::game::{Engine, Frame, ModeKind, NoCalendar, Setup, StoppedWatch};
 use sense_hat::mock::{MockDevices, StickFeeder};
 use sense_hat::stick::record::{EV_KEY, EV_SYN, SYN_REPORT};
 use sense_hat::{Picture, Rotation};
@@ -112,13 +113,15 @@ impl Hat {
         let hat = SenseHat::open(devices, self.settings(&play), shutdown, StickAtStart::Required)
             .expect("the stand-ins open");
         let thread = std::thread::spawn(move || {
-            let (saved, mut saver) = Saver::load(play.state.map(StateFile::new)).unwrap();
-            let setup = Setup { mode: play.mode, intro: play.intro, ..Setup::default() };
-            let mut engine = Engine::start(setup, saved.progress);
+            let stored = Stored::load(play.state.map(StateFile::new)).unwrap();
+            let setup = Setup::of(play.mode, 8).intro(play.intro).setup();
+            let mut engine =
+                Engine::start(setup, &stored.state, Box::new(StoppedWatch), Box::new(NoCalendar));
             // What the game started on; a save writes the mode and size only once changed from it.
-            saver.started(&engine, false);
+            let mut saver = stored.saver(&engine, false);
             // The binary's one way to play, on the stand-ins.
-            queens::daemon::play(&mut engine, Box::new(hat), &mut saver).map(|_ended| ())
+            queens::daemon::play(&mut engine, Box::new(hat), BackendKind::SenseHat, &mut saver)
+                .map(|_ended| ())
         });
         Game { stop, thread }
     }

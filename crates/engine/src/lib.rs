@@ -31,7 +31,7 @@
 //! use queens_engine::game::{Engine, Event, Progress, Setup, Theme};
 //!
 //! // Classic mode on the 8x8 (the default setup), with nothing found yet.
-//! let mut engine = Engine::start(Setup::default(), Progress::default());
+//! let mut engine = Engine::fresh(Setup::default());
 //! let theme = Theme::default();
 //! // The cursor starts near the middle: column 3, row 4 from the top.
 //! assert_eq!(engine.frame().get(3, 4), theme.cursor);

@@ -4,8 +4,8 @@
 use crate::saved;
 use queens_engine::game::gesture::{Gestures, Key, Timing};
 use queens_engine::game::{
-    Asked, Calendar, Checkerboard, Configured, Device, Engine, Event, Frame, MAX_SIDE, Millis, ModeKind,
-    OnShow, SavedState, Setup, Stopwatch, Unusable,
+    Asked, Calendar, Checkerboard, Configured, Engine, Event, Frame, Host, MAX_SIDE, Millis, OnShow,
+    PuzzleInPlay, SaveBook, SavedState, Setup, Stopwatch, Unusable,
 };
 use queens_engine::regions::Puzzle;
 
@@ -29,13 +29,9 @@ pub struct Session {
     keyboard_holding: bool,
     /// The page's clock when the game started: the engine's time is counted from it.
     origin: f64,
-    /// The progress may be stored: not over what a newer queens stored.
-    keeps_progress: bool,
-    /// A change not stored yet.
-    unsaved: bool,
-    /// The mode and size when the game started or last stored: changed
-    /// from these, they are this tab's choice, stored over another tab's.
-    chosen_as_of: (ModeKind, usize),
+    /// What to store and when: the engine's save book, the regions puzzle
+    /// in play this tab's ([`PuzzleInPlay::OnShow`]).
+    book: SaveBook,
 }
 
 impl Session {
@@ -60,7 +56,7 @@ impl Session {
     ) -> Session {
         let saved = saved.unwrap_or_default();
         // Boards up to 16x16, on a larger grid, as the terminal has room for.
-        let page = Device { largest_board: MAX_SIDE, intro_by_default: false, today: calendar.today(), seed };
+        let page = Host { largest_board: MAX_SIDE, intro_by_default: false, today: calendar.today(), seed };
         let choose = |given| {
             let (puzzle, date) = match given {
                 Some(Given::Puzzle(puzzle)) => (Some(puzzle), None),
@@ -77,24 +73,12 @@ impl Session {
         // The page gives only a puzzle or day it checked, and asks for no size, so
         // nothing is refused; were it refused, the game played last would start.
         let setup = choose(given).or_else(|_| choose(None)).unwrap_or_default();
-        let mut engine = Engine::resume(setup, saved.progress, saved.regions);
-        engine.set_stopwatch(stopwatch);
-        engine.set_calendar(calendar);
+        let engine = Engine::start(setup, &saved, stopwatch, calendar);
         let mut stick = Gestures::new(Timing::default());
         stick.set_repeat(engine.repeats_held_directions());
-        // A new regions puzzle at the start is stored at once, so that a reload shows it again.
-        let unsaved = engine.in_play() != saved.regions;
-        // What the game starts on (a size fitted to the mode, too) is not a choice.
-        let chosen_as_of = (engine.setup().mode, engine.setup().size);
-        Session {
-            engine,
-            stick,
-            keyboard_holding: false,
-            origin: now,
-            keeps_progress: true,
-            unsaved,
-            chosen_as_of,
-        }
+        // What the game starts on (a size fitted to the mode, a puzzle given) is not a choice.
+        let book = SaveBook::new(&engine, &saved, false, PuzzleInPlay::OnShow);
+        Session { engine, stick, keyboard_holding: false, origin: now, book }
     }
 
     /// Milliseconds since the game started; a clock that went back counts as no time.
@@ -145,7 +129,7 @@ impl Session {
     pub fn point(&mut self, x: u8, y: u8, now: f64) -> bool {
         let now = self.millis(now);
         self.expire(now);
-        if Checkerboard::new(self.engine.setup().size).square_at(x.into(), y.into()).is_none() {
+        if Checkerboard::new(self.engine.setup().size().get()).square_at(x.into(), y.into()).is_none() {
             return false;
         }
         if std::mem::take(&mut self.keyboard_holding) {
@@ -222,20 +206,19 @@ impl Session {
 
     /// Stops keeping progress: what is stored is a newer queens's.
     pub fn stop_keeping(&mut self) {
-        self.keeps_progress = false;
+        self.book.stop();
     }
 
     /// Whether progress is kept (stored) at all.
     pub fn keeps_progress(&self) -> bool {
-        self.keeps_progress
+        self.book.keeps()
     }
 
     /// Whether the mode, size, progress or regions puzzle in play changed
     /// since they were last stored (and progress is kept): what
     /// [`Session::take_saved`] would store.
     pub fn unsaved(&mut self) -> bool {
-        self.unsaved |= self.engine.take_changed();
-        self.keeps_progress && self.unsaved
+        self.book.due(&mut self.engine)
     }
 
     /// The state to store if the mode, size or progress changed since it
@@ -248,20 +231,18 @@ impl Session {
         if !self.unsaved() {
             return Ok(None);
         }
-        let ours = SavedState::of(&self.engine);
-        let merged = match stored {
-            None => ours,
-            Some(json) => match saved::read(json, self.engine.today()) {
-                Ok(there) => saved::merged(&ours, self.chosen_as_of, &there),
-                Err(newer @ Unusable::Newer(_)) => {
-                    self.stop_keeping();
-                    return Err(newer);
-                }
-                Err(invalid) => return Err(invalid),
-            },
+        let ours = self.engine.state();
+        let there = match stored.map(|json| saved::read(json, self.engine.today())) {
+            None => None,
+            Some(Ok(there)) => Some(there),
+            Some(Err(newer @ Unusable::Newer(_))) => {
+                self.stop_keeping();
+                return Err(newer);
+            }
+            Some(Err(invalid)) => return Err(invalid),
         };
-        self.unsaved = false;
-        self.chosen_as_of = (ours.mode, ours.size);
+        let merged = self.book.merged(&ours, there.as_ref());
+        self.book.saved(&ours);
         Ok(Some(merged))
     }
 }
@@ -269,7 +250,7 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use queens_engine::game::{ModeKind, NoCalendar, StoppedWatch, Theme};
+    use queens_engine::game::{BoardSize, ModeKind, NoCalendar, StoppedWatch, Theme};
 
     /// A first visit's session (nothing saved, the intro to play), with no clock or date.
     fn new_session() -> Session {
@@ -382,7 +363,7 @@ mod tests {
 
     #[test]
     fn a_tap_off_a_smaller_board_does_nothing() {
-        let saved = SavedState { size: 5, ..SavedState::default() };
+        let saved = SavedState { size: BoardSize::try_from(5).unwrap(), ..SavedState::default() };
         let mut s =
             Session::start(Some(saved), false, 0.0, 0, None, Box::new(StoppedWatch), Box::new(NoCalendar));
         let before = *s.frame();
@@ -439,7 +420,11 @@ mod tests {
 
     #[test]
     fn a_saved_game_starts_where_it_was_and_changes_are_offered_for_saving() {
-        let saved = SavedState { mode: ModeKind::Cover, size: 14, ..SavedState::default() };
+        let saved = SavedState {
+            mode: ModeKind::Cover,
+            size: BoardSize::try_from(14).unwrap(),
+            ..SavedState::default()
+        };
         let mut s =
             Session::start(Some(saved), true, 0.0, 0, None, Box::new(StoppedWatch), Box::new(NoCalendar));
         assert_eq!((s.on_show().mode, s.on_show().size), (ModeKind::Cover, 11), "cover plays up to 11x11");
@@ -455,7 +440,7 @@ mod tests {
         s.keyboard(Event::Press, now);
         assert!(s.unsaved());
         let saved = s.take_saved(None).unwrap().expect("a new mode is saved");
-        assert_eq!((saved.mode, saved.size), (ModeKind::Classic, 11));
+        assert_eq!((saved.mode, saved.size.get()), (ModeKind::Classic, 11));
     }
 
     /// Solves the 8x8 with queens in rows `rows` (column by column), from the cursor's start (3,4).
@@ -492,7 +477,7 @@ mod tests {
         let now = settled(&mut s, now);
         choose(&mut s, "COVER", now);
         let stored = s.take_saved(other_tab).unwrap().expect("a mode to store");
-        assert_eq!((stored.mode, stored.size), (ModeKind::Cover, 8), "the mode chosen last");
+        assert_eq!((stored.mode, stored.size.get()), (ModeKind::Cover, 8), "the mode chosen last");
     }
 
     #[test]
@@ -515,7 +500,11 @@ mod tests {
 
     #[test]
     fn a_regions_puzzle_is_new_at_each_start_and_one_in_play_comes_back() {
-        let regions = SavedState { mode: ModeKind::Regions, size: 7, ..SavedState::default() };
+        let regions = SavedState {
+            mode: ModeKind::Regions,
+            size: BoardSize::try_from(7).unwrap(),
+            ..SavedState::default()
+        };
         let start = |saved: SavedState, seed| {
             Session::start(Some(saved), false, 0.0, seed, None, Box::new(StoppedWatch), Box::new(NoCalendar))
         };

@@ -1,4 +1,7 @@
-//! Turning the bytes a terminal sends into game actions.
+//! Turning the bytes a terminal sends into game actions: the game's keys
+//! are the engine's table ([`crate::game::keys`]), which the page reads
+//! too; this decodes bytes into its keystrokes, and adds the terminal's own
+//! keys (quit, suspend, redraw) and clicks.
 //!
 //! Terminals report no key releases, so each key gives its event at once
 //! (a direction or the middle's press). `m` stands for the long hold, which
@@ -26,6 +29,7 @@
 //! would otherwise be a `q`).
 
 use super::render::Squares;
+use crate::game::keys::{Keystroke, event_of};
 use crate::game::{Event, Millis};
 
 /// How long an unfinished escape sequence may wait for its next byte before
@@ -125,12 +129,11 @@ impl KeyDecoder {
 
     fn push(&mut self, key: Key, out: &mut Vec<KeyAction>) {
         match key {
-            Key::Up => self.game(Event::Up, out),
-            Key::Down => self.game(Event::Down, out),
-            Key::Left => self.game(Event::Left, out),
-            Key::Right => self.game(Event::Right, out),
-            Key::Middle => self.game(Event::Press, out),
-            Key::Hold => self.game(Event::Hold, out),
+            Key::Game(stroke) => {
+                if let Some(event) = event_of(stroke) {
+                    self.game(event, out);
+                }
+            }
             Key::Click { col, row } => {
                 if let Some((x, y)) = self.squares.and_then(|squares| squares.pixel_at(col, row)) {
                     self.game(Event::At { x, y }, out);
@@ -156,12 +159,8 @@ impl KeyDecoder {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Key {
-    Up,
-    Down,
-    Left,
-    Right,
-    Middle,
-    Hold,
+    /// A key the game's table may have (an arrow, Enter, Space, a letter).
+    Game(Keystroke),
     /// The left button pressed on the character cell at this column and
     /// row, counted from 0 at the top left.
     Click {
@@ -188,7 +187,8 @@ fn decode_one(bytes: &[u8]) -> Decoded {
     let plain = |key| Decoded::Key(1, key);
     match bytes[0] {
         ESC => decode_escape(bytes),
-        b'\r' | b'\n' | b' ' => plain(Some(Key::Middle)),
+        b'\r' | b'\n' => plain(Some(Key::Game(Keystroke::Enter))),
+        b' ' => plain(Some(Key::Game(Keystroke::Space))),
         // Ctrl-C and Ctrl-D: raw mode delivers them as bytes, not signals;
         // Ctrl-C quits as the signal would have.
         b'q' | b'Q' | 0x04 => plain(Some(Key::Quit)),
@@ -196,11 +196,7 @@ fn decode_one(bytes: &[u8]) -> Decoded {
         // Ctrl-Z: raw mode turns off the terminal's SIGTSTP, so the game suspends itself.
         0x1a => plain(Some(Key::Suspend)),
         0x0c => plain(Some(Key::Redraw)),
-        b'm' | b'M' => plain(Some(Key::Hold)),
-        b'w' | b'W' | b'k' | b'K' => plain(Some(Key::Up)),
-        b's' | b'S' | b'j' | b'J' => plain(Some(Key::Down)),
-        b'a' | b'A' | b'h' | b'H' => plain(Some(Key::Left)),
-        b'd' | b'D' | b'l' | b'L' => plain(Some(Key::Right)),
+        letter if letter.is_ascii_alphabetic() => plain(Some(Key::Game(Keystroke::letter(letter as char)))),
         _ => plain(None),
     }
 }
@@ -210,10 +206,10 @@ fn decode_one(bytes: &[u8]) -> Decoded {
 /// (the first is the Esc key), or Alt with an ordinary key (ignored).
 fn decode_escape(bytes: &[u8]) -> Decoded {
     let arrow = |b: u8| match b {
-        b'A' => Some(Key::Up),
-        b'B' => Some(Key::Down),
-        b'C' => Some(Key::Right),
-        b'D' => Some(Key::Left),
+        b'A' => Some(Key::Game(Keystroke::Up)),
+        b'B' => Some(Key::Game(Keystroke::Down)),
+        b'C' => Some(Key::Game(Keystroke::Right)),
+        b'D' => Some(Key::Game(Keystroke::Left)),
         _ => None,
     };
     match bytes.get(1) {
@@ -248,7 +244,7 @@ fn decode_escape(bytes: &[u8]) -> Decoded {
         }
         Some(b'O') => match bytes.get(2) {
             None => Decoded::Incomplete,
-            Some(b'M') => Decoded::Key(3, Some(Key::Middle)),
+            Some(b'M') => Decoded::Key(3, Some(Key::Game(Keystroke::Enter))),
             Some(&b) => Decoded::Key(3, arrow(b)),
         },
         // Esc, then Esc: the first is the Esc key (the second may start a sequence).

@@ -36,7 +36,7 @@ use super::error::{Doing, Error, NoColour};
 use super::signals::Shutdown;
 use super::traits::{Backend, Display, Input, Next};
 use super::wait;
-use crate::game::{Checkerboard, Frame, MAX_SIDE, Millis, OnShow};
+use crate::game::{Checkerboard, Frame, Millis, OnShow};
 use keys::{ESC_WAIT_MS, KeyAction, KeyDecoder};
 use render::{Colours, Size, Squares};
 use screen::Screen;
@@ -267,15 +267,6 @@ impl Backend for Terminal {
 
     fn show_log_line(&mut self, line: String) {
         self.log_line = Some(line);
-    }
-
-    /// Room for boards larger than the LED matrix's 8.
-    fn largest_board(&self) -> usize {
-        MAX_SIDE
-    }
-
-    fn keys_from_stdin(&self) -> Option<&'static str> {
-        Some("the terminal")
     }
 
     fn ended_by(&self) -> Option<i32> {

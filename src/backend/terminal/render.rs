@@ -3,6 +3,7 @@
 //! mode, the size, the menu or the message in words) and a help line. Where
 //! the board is drawn is also where a click is read (`Squares`).
 
+use crate::game::keys::{KEYS, named};
 use crate::game::{Checkerboard, Frame, OnShow, Press, Rgb};
 use crate::regions::share::KEY;
 use std::fmt::Write;
@@ -173,13 +174,17 @@ pub(crate) fn wrap(words: &[Span], width: usize) -> Vec<Vec<Span>> {
 /// The help line: what the keys do now, the longest wording that fits in
 /// `width` (the shortest fits [`MIN_COLS`]).
 pub(crate) fn help(on_show: &OnShow, width: usize) -> String {
+    // The game's keys are the engine's table's, named as it names them (the
+    // short lines name only each kind's first); quitting is the terminal's own.
+    let (moves, press, menu) = (named(KEYS.moves), named(KEYS.press), named(KEYS.menu));
+    let (arrows, enter) = (KEYS.moves[0].name, KEYS.press[0].name);
     let variants: Vec<String> = if on_show.standby {
         vec!["asleep: any key starts a new game  q quit".into(), "any key to play  q quit".into()]
     } else if on_show.menu.is_some() {
         vec![
-            "left/right choose  Enter/Space pick  m, up or down leave  q quit".into(),
-            "left/right choose  Enter pick  m leave  q quit".into(),
-            "left/right choose  Enter pick  m leave".into(),
+            format!("left/right choose  {press} pick  {menu}, up or down leave  q quit"),
+            format!("left/right choose  {enter} pick  {menu} leave  q quit"),
+            format!("left/right choose  {enter} pick  {menu} leave"),
         ]
     } else {
         // The mode says what a press does; these lines only name the keys. A
@@ -192,22 +197,20 @@ pub(crate) fn help(on_show: &OnShow, width: usize) -> String {
             Press::Cycles(states) => {
                 let (long, short) = (states.join(", "), states.join("/"));
                 vec![
-                    format!(
-                        "arrows/WASD/hjkl move  Enter/Space or a click: {long}  m menu  q/Esc/Ctrl-D quit"
-                    ),
-                    format!("arrows move  Enter or a click: {long}  m menu  q quit"),
-                    format!("arrows move  Enter: {long}  m menu  q quit"),
-                    format!("Enter: {short}  m menu  q quit"),
+                    format!("{moves} move  {press} or a click: {long}  {menu} menu  q/Esc/Ctrl-D quit"),
+                    format!("{arrows} move  {enter} or a click: {long}  {menu} menu  q quit"),
+                    format!("{arrows} move  {enter}: {long}  {menu} menu  q quit"),
+                    format!("{enter}: {short}  {menu} menu  q quit"),
                 ]
             }
             Press::Places { on_a_queen: (long, short) } => vec![
                 format!(
-                    "arrows/WASD/hjkl move  Enter/Space or a click place; on a queen: {long}  m menu  q/Esc/Ctrl-D quit"
+                    "{moves} move  {press} or a click place; on a queen: {long}  {menu} menu  q/Esc/Ctrl-D quit"
                 ),
-                format!("arrows move  Enter or a click place; on a queen: {long}  m menu  q quit"),
-                format!("arrows move  Enter place; on a queen: {long}  m menu  q quit"),
-                format!("Enter place; on a queen: {short}  m menu  q quit"),
-                format!("Enter place/{short}  m menu  q quit"),
+                format!("{arrows} move  {enter} or a click place; on a queen: {long}  {menu} menu  q quit"),
+                format!("{arrows} move  {enter} place; on a queen: {long}  {menu} menu  q quit"),
+                format!("{enter} place; on a queen: {short}  {menu} menu  q quit"),
+                format!("{enter} place/{short}  {menu} menu  q quit"),
             ],
         }
     };

@@ -4,7 +4,7 @@
 
 use super::screen::seen;
 use super::*;
-use crate::game::{Engine, Event, ModeKind, Progress, Setup};
+use crate::game::{Engine, Event, MAX_SIDE, ModeKind, Setup};
 
 /// A game in the terminal: each frame sent as the backend sends it, to
 /// an emulated terminal, and the same frame drawn whole on another.
@@ -36,8 +36,8 @@ impl Play {
     }
 
     fn game(mode: ModeKind, side: usize) -> Engine {
-        let setup = Setup { mode, size: side, max_size: MAX_SIDE, intro: true, ..Setup::default() };
-        Engine::start(setup, Progress::default())
+        let setup = Setup::of(mode, side).largest(MAX_SIDE).intro(true).setup();
+        Engine::fresh(setup)
     }
 
     /// Another mode or size, as the menu chooses one: its screen sent

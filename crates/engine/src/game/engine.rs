@@ -8,67 +8,16 @@ use super::event::Event;
 use super::frame::Frame;
 use super::in_play::InPlay;
 use super::menu::{Item, Menu};
-use super::mode::{Mode, Reaction, Style};
-use super::modes::{ModeKind, ProgressTally, Regions};
+use super::modes::{Build, Counts, Mode, ModeKind, Now, ProgressTally, Reaction, Start};
 use super::progress::Progress;
-use super::size::fit_size;
+use super::saved::SavedState;
+use super::setup::Setup;
+use super::size::BoardSize;
 use super::text;
 use crate::puzzle::{Placement, Solutions};
-use crate::regions::generate::{DAILY_SIZE, Rng};
-use crate::regions::{Puzzle, letter};
+use crate::regions::generate::Rng;
+use crate::regions::letter;
 use std::collections::VecDeque;
-
-/// What the engine starts with.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Setup {
-    /// The mode played.
-    pub mode: ModeKind,
-    /// The board is `size` x `size`.
-    pub size: usize,
-    /// The largest board the display has room for (8 on the LEDs, 16 in
-    /// the terminal).
-    pub max_size: usize,
-    /// The colours the modes and messages are drawn in.
-    pub style: Style,
-    /// Play the start-up messages: the title and the controls once at
-    /// start, and a mode's rules before its first game in this run where
-    /// the mode says so ([`ModeKind::rules_first`]: strict's instructions),
-    /// whether it is played from the start or chosen in the menu.
-    pub intro: bool,
-    /// Today, in days since 1970-01-01 (UTC), for the puzzle of the day;
-    /// `None` where the backend has no date (see [`Engine::set_calendar`]).
-    pub today: Option<i64>,
-    /// Where regions mode's puzzles other than the puzzle of the day come
-    /// from: the caller's randomness (the clock, the page's), so that each
-    /// start brings a new one. The engine has none: the same seed, the
-    /// same puzzles.
-    pub seed: u64,
-    /// A regions puzzle from elsewhere to play first (`queens play
-    /// --puzzle`, the page's `#p=` link): [`Setup::choose`] checks that
-    /// regions mode can play it here and sets `mode` and `size` to regions
-    /// at its size.
-    pub puzzle: Option<Puzzle>,
-    /// The puzzle of an earlier day to play first, in regions mode on the
-    /// 8x8 (`queens play --date`, the page's `#d=`): [`Setup::choose`]
-    /// checks the day. Solving it does not count in the streak.
-    pub past_day: Option<i64>,
-}
-
-impl Default for Setup {
-    fn default() -> Self {
-        Setup {
-            mode: ModeKind::Classic,
-            size: 8,
-            max_size: 8,
-            style: Style::default(),
-            intro: false,
-            today: None,
-            seed: 0,
-            puzzle: None,
-            past_day: None,
-        }
-    }
-}
 
 /// What is on show, in words (see [`Engine::on_show`]): the terminal writes
 /// it under the board.
@@ -115,11 +64,11 @@ pub struct Engine {
     progress: Progress,
     /// Set when the mode, the size or the progress changed (worth saving).
     changed: bool,
-    /// The last regions puzzle in play (not the day's), until it is solved:
+    /// The last puzzle in play to keep (not the day's), until it is solved:
     /// what a restart shows again at its size.
     kept: Option<InPlay>,
-    /// The puzzle in play (see [`Mode::in_play`]) before the event being
-    /// handled: the one a completion solved.
+    /// The puzzle to keep ([`OnBoard::kept`](super::OnBoard::kept)) before
+    /// the event being handled: the one a solve solved.
     solving: Option<InPlay>,
     stopwatch: Box<dyn Stopwatch>,
     calendar: Option<Box<dyn Calendar>>,
@@ -138,44 +87,45 @@ struct Step {
 }
 
 impl Engine {
-    /// An engine around one mode, with the default setup.
+    /// An engine around one mode, with the default setup: for a mode made
+    /// by hand (a test's, a benchmark's).
     pub fn new(mode: Box<dyn Mode>) -> Engine {
         Engine::with_mode(mode, Setup::default(), Progress::default())
     }
 
-    /// An engine as `setup` says, with the player's progress so far.
-    pub fn start(setup: Setup, progress: Progress) -> Engine {
-        Engine::resume(setup, progress, None)
-    }
-
-    /// [`Engine::start`], showing the regions puzzle `in_play` a saved
-    /// state kept, when regions mode starts at its size. Not on the 8x8
-    /// when the date is known: that is the puzzle of the day's.
-    ///
-    /// [`Setup::choose`] works the setup out (a puzzle given is playable,
-    /// in regions mode at its size); the size is fitted to the mode and the
-    /// display here too, by the same rule, so that a setup made by hand
-    /// (a test's, a bench's) plays a board that fits.
-    pub fn resume(setup: Setup, progress: Progress, in_play: Option<InPlay>) -> Engine {
+    /// The game `setup` says ([`Setup::choose`] worked it out), with what a
+    /// saved state kept: the player's progress, and the puzzle in play,
+    /// which the mode plays again where it can ([`Start::Kept`]) when
+    /// nothing else was chosen to start on. Searches are timed with
+    /// `stopwatch` (every backend gives a monotonic clock, tests one they
+    /// move by hand), and the date is read from `calendar` before every
+    /// event, so that a game running for days has the puzzle of the day
+    /// follow it. The one way both front ends start a game.
+    pub fn start(
+        setup: Setup,
+        saved: &SavedState,
+        stopwatch: Box<dyn Stopwatch>,
+        calendar: Box<dyn Calendar>,
+    ) -> Engine {
         let mut setup = setup;
-        setup.size = fit_size(setup.mode, setup.size, setup.max_size);
-        let size = setup.size;
-        let daily = size == DAILY_SIZE && setup.today.is_some();
-        // A past day is the daily puzzle's: regions mode on its 8x8 (as Setup::choose sets).
-        let past_day = setup.past_day.filter(|_| setup.mode == ModeKind::Regions && size == DAILY_SIZE);
-        let mode: Box<dyn Mode> = match (&setup.puzzle, past_day, in_play) {
-            (Some(given), _, _) => {
-                Box::new(Regions::given(given.clone(), setup.style, setup.today, setup.seed))
-            }
-            (None, Some(day), _) => Box::new(Regions::past_day(day, setup.style, setup.today, setup.seed)),
-            (None, None, Some(kept)) if setup.mode == ModeKind::Regions && kept.size == size && !daily => {
-                Box::new(Regions::resume(kept, setup.style, setup.today, setup.seed))
-            }
-            _ => setup.mode.build(size, setup.style, setup.today, setup.seed),
+        // The calendar, if it knows the date now, over the host's.
+        setup.today = calendar.today().or(setup.today);
+        let start = match (&setup.start, saved.regions) {
+            (Start::New, Some(kept)) => Start::Kept(kept),
+            (start, _) => start.clone(),
         };
+        let mode = setup.mode.build(Build {
+            size: setup.size.get(),
+            style: setup.style,
+            today: setup.today,
+            seed: setup.seed,
+            start,
+        });
         let (intro, mode_kind, text_style) = (setup.intro, setup.mode, setup.style.text);
-        let mut engine = Engine::with_mode(mode, setup, progress);
-        engine.kept = engine.mode.in_play().or(in_play);
+        let mut engine = Engine::with_mode(mode, setup, saved.progress);
+        engine.stopwatch = stopwatch;
+        engine.calendar = Some(calendar);
+        engine.kept = engine.mode_kept().or(saved.regions);
         if intro {
             engine.rules_due = ModeKind::ALL.into_iter().filter(|m| m.rules_first()).collect();
             engine.queue.push_back(text::scroll(mode_kind.intro(), text_style, engine.shown.side()));
@@ -184,6 +134,19 @@ impl Engine {
             engine.tick_from(0);
         }
         engine
+    }
+
+    /// [`Engine::start`] with nothing saved, searches untimed and no
+    /// calendar (the date, if any, is the setup's): a first game, for
+    /// tests and benchmarks.
+    pub fn fresh(setup: Setup) -> Engine {
+        let today = setup.today;
+        Engine::start(setup, &SavedState::default(), Box::new(StoppedWatch), Box::new(FixedDay(today)))
+    }
+
+    /// The puzzle on the board to keep across a restart, if the mode plays one.
+    fn mode_kept(&self) -> Option<InPlay> {
+        self.mode.puzzle().and_then(|on_board| on_board.kept)
     }
 
     /// The mode's rules to scroll now, if they are due before its first
@@ -196,7 +159,7 @@ impl Engine {
 
     /// The mode's rules, scrolled: what HELP shows.
     fn rules(&self) -> Animation {
-        let rules = self.setup.mode.rules(self.setup.size);
+        let rules = self.setup.mode.rules(self.setup.size.get());
         text::scroll(&rules, self.setup.style.text, self.shown.side())
     }
 
@@ -220,19 +183,6 @@ impl Engine {
             rules_due: Vec::new(),
             said: None,
         }
-    }
-
-    /// Times searches with `stopwatch`: every backend gives a monotonic
-    /// clock, tests one they move by hand. Until then searches are not timed.
-    pub fn set_stopwatch(&mut self, stopwatch: Box<dyn Stopwatch>) {
-        self.stopwatch = stopwatch;
-    }
-
-    /// Reads the date from `calendar` before every event, so that a game
-    /// running for days has the puzzle of the day follow the calendar.
-    /// Until then the date is [`Setup::today`], if any.
-    pub fn set_calendar(&mut self, calendar: Box<dyn Calendar>) {
-        self.calendar = Some(calendar);
     }
 
     /// Today, in days since 1970-01-01 (UTC): the calendar's, else
@@ -261,9 +211,20 @@ impl Engine {
         &self.progress
     }
 
-    /// The regions puzzle to keep across a restart: the last one in play
-    /// that is not the day's (see [`Mode::in_play`]), until it is solved,
-    /// also while another mode or size is played.
+    /// What the engine has to save: its mode, size, progress and the puzzle to keep in play.
+    pub fn state(&self) -> SavedState {
+        SavedState {
+            mode: self.setup.mode,
+            size: self.setup.size,
+            progress: self.progress,
+            regions: self.kept,
+        }
+    }
+
+    /// The puzzle to keep across a restart: the last one in play that is
+    /// to be kept ([`OnBoard::kept`](super::OnBoard::kept): a regions
+    /// puzzle not the day's), until it is solved, also while another mode
+    /// or size is played.
     pub fn in_play(&self) -> Option<InPlay> {
         self.kept
     }
@@ -296,10 +257,10 @@ impl Engine {
         let playing = self.playing.and(self.queue.front());
         let board = self.mode.draw();
         // Where the board paints the cursor: centred on a frame larger than the board.
-        let offset = board.side().saturating_sub(self.setup.size) / 2;
+        let offset = board.side().saturating_sub(self.setup.size.get()) / 2;
         OnShow {
             mode: self.setup.mode,
-            size: self.setup.size,
+            size: self.setup.size.get(),
             message: playing.and_then(|a| a.message.clone()).filter(|_| menu.is_none()),
             menu,
             standby: self.standby,
@@ -317,7 +278,7 @@ impl Engine {
     /// `"c4, queen"`, `"a1, region red, dot"`, `"h8"`. What a screen reader
     /// says of the page's grid; the cursor is where [`OnShow::cursor`] is.
     pub fn square_words(&self) -> Vec<String> {
-        let n = self.setup.size;
+        let n = self.setup.size.get();
         let board = self.mode.draw();
         let offset = board.side().saturating_sub(n) / 2;
         let cursor = self.mode.cursor();
@@ -354,7 +315,8 @@ impl Engine {
     /// ([`Solve::lines`](super::share::Solve::lines)), while it is on the
     /// board: the page's Share button and the terminal both show these.
     pub fn share_lines(&self) -> Option<Vec<String>> {
-        self.mode.solve().map(|solve| solve.lines(self.setup.mode.name()))
+        let solved = self.mode.puzzle()?.solved?;
+        Some(solved.lines(self.setup.mode.name()))
     }
 
     /// The letter of the region (A, B, ..., as a puzzle's text form writes
@@ -362,7 +324,8 @@ impl Engine {
     /// row-major, `None` off the board; empty when the mode plays no
     /// regions puzzle. For players who cannot tell the colours apart.
     pub fn region_letters(&self) -> Vec<Option<char>> {
-        let Some(puzzle) = self.mode.regions_puzzle() else { return Vec::new() };
+        let Some(on_board) = self.mode.puzzle() else { return Vec::new() };
+        let puzzle = on_board.puzzle;
         let board = Checkerboard::new(puzzle.n());
         let side = board.side();
         (0..side * side)
@@ -378,11 +341,11 @@ impl Engine {
     pub fn tally(&self) -> Option<String> {
         let eight = Solutions::eight();
         match self.setup.mode.tally() {
-            ProgressTally::Found if self.setup.size == eight.n() => {
+            ProgressTally::Found if self.setup.size.get() == eight.n() => {
                 Some(format!("{}/{} found", self.progress.count(), eight.len()))
             }
             ProgressTally::DailyStreak => {
-                let days = self.progress.streak_on(self.mode.puzzle_of_the_day()?);
+                let days = self.progress.streak_on(self.mode.puzzle()?.day?);
                 Some(format!("daily streak {days} {}", if days == 1 { "day" } else { "days" }))
             }
             ProgressTally::Found | ProgressTally::Nothing => None,
@@ -456,9 +419,9 @@ impl Engine {
     pub fn handle(&mut self, event: Event, now: Millis) {
         let kept = self.kept;
         self.said = None;
-        self.solving = self.mode.in_play();
+        self.solving = self.mode_kept();
         self.apply(event, now);
-        if let Some(playing) = self.mode.in_play() {
+        if let Some(playing) = self.mode_kept() {
             self.kept = Some(playing);
         }
         // A new puzzle, or one solved, is worth saving; queens and dots are not kept.
@@ -466,13 +429,10 @@ impl Engine {
     }
 
     fn apply(&mut self, event: Event, now: Millis) {
-        self.mode.set_time(now);
         if let Some(day) = self.calendar.as_ref().and_then(|c| c.today()) {
             self.setup.today = Some(day);
         }
-        if let Some(day) = self.setup.today {
-            self.mode.set_today(day);
-        }
+        self.mode.tell(Now { ms: now, today: self.setup.today });
         if let Event::At { x, y } = event {
             return self.point(x as usize, y as usize, now);
         }
@@ -503,7 +463,7 @@ impl Engine {
 
     /// Pointing at pixel (`x`, `y`): see [`Engine::handle`].
     fn point(&mut self, x: usize, y: usize, now: Millis) {
-        let square = Checkerboard::new(self.setup.size).square_at(x, y);
+        let square = Checkerboard::new(self.setup.size.get()).square_at(x, y);
         if self.standby || square.is_none() {
             return;
         }
@@ -540,36 +500,36 @@ impl Engine {
                 self.queue.extend(flash);
                 self.said = Some(words);
             }
-            Reaction::Solved { queens, flash } => self.solved(flash, None, Some(queens)),
-            Reaction::Completed { flash, message, progress } => {
-                if self.setup.mode == ModeKind::Regions && self.solving.is_some() {
+            Reaction::Solved { flash, message, counts } => {
+                if self.solving.is_some() {
                     // The kept puzzle solved: the next start brings a new one. (A given
                     // puzzle is never kept, and solving it leaves the one kept as it is.)
                     self.kept = None;
                 }
-                self.solved(flash, Some(message), progress)
-            }
-            Reaction::DailySolved { flash, message, day } => {
-                let (streak, new) = self.progress.record_daily(day);
-                self.changed |= new;
-                let days =
-                    if streak.days == 1 { "1 DAY".to_string() } else { format!("{} DAYS", streak.days) };
-                self.solved(flash, Some(format!("{message} - DAILY STREAK {days}")), None);
+                self.solved(flash, message, counts)
             }
         }
         self.tick_from(now);
     }
 
-    /// A solved board: the flash, then what the mode says and the player's
-    /// progress with `queens` (if it is an 8x8 solution). Any event during
-    /// the message ends it and acts on the board at once, as the seed acts
-    /// on the first press after its flash.
-    fn solved(&mut self, flash: Animation, said: Option<String>, queens: Option<Placement>) {
+    /// A solved board: the flash, then what the mode says and what the
+    /// solve counts in the player's progress (a solution of the 8x8 found,
+    /// the daily streak). Any event during the message ends it and acts on
+    /// the board at once, as the seed acts on the first press after its
+    /// flash.
+    fn solved(&mut self, flash: Animation, said: Option<String>, counts: Counts) {
         self.queue.push_back(flash);
-        let progress = queens.and_then(|queens| self.progress.record(&queens)).map(|record| {
-            self.changed |= record.new;
-            self.progress.message(&record)
-        });
+        let progress = match counts {
+            Counts::Solution(queens) => self.found(&queens),
+            Counts::Daily(day) => {
+                let (streak, new) = self.progress.record_daily(day);
+                self.changed |= new;
+                let days =
+                    if streak.days == 1 { "1 DAY".to_string() } else { format!("{} DAYS", streak.days) };
+                Some(format!("DAILY STREAK {days}"))
+            }
+            Counts::Nothing => None,
+        };
         let message: Vec<String> = said.into_iter().chain(progress).collect();
         if !message.is_empty() {
             let mut scroll = text::scroll(&message.join(" - "), self.setup.style.text, self.shown.side());
@@ -578,13 +538,22 @@ impl Engine {
         }
     }
 
+    /// `queens` in the player's progress, if it is a solution of the 8x8:
+    /// what to say of it.
+    fn found(&mut self, queens: &Placement) -> Option<String> {
+        let record = self.progress.record(queens)?;
+        self.changed |= record.new;
+        Some(self.progress.message(&record))
+    }
+
     fn open_menu(&mut self) -> Reaction {
-        let mut items: Vec<Item> = self.mode.actions().iter().map(|&a| Item::Action(a)).collect();
+        let mut items: Vec<Item> = self.mode.actions().into_iter().map(Item::Action).collect();
         items.extend(ModeKind::ALL.map(Item::Mode));
         // Between the modes and the sizes: the items before it keep their places.
         items.push(Item::Help);
         let sizes = self.setup.mode.sizes();
-        items.extend((*sizes.start()..=self.setup.max_size.min(*sizes.end())).map(Item::Size));
+        let sizes = *sizes.start()..=self.setup.largest.min(*sizes.end());
+        items.extend(sizes.filter_map(|n| BoardSize::try_from(n).ok()).map(Item::Size));
         let menu = Menu::new(items, self.last_item, self.mode.in_force().map(Item::Action));
         let scroll = menu.scroll(self.setup.style.text, self.shown.side());
         self.menu = Some(menu);
@@ -623,23 +592,38 @@ impl Engine {
             Item::Mode(kind) => {
                 // A board larger than the new mode plays becomes its largest (cover: 11x11).
                 self.setup.mode = kind;
-                self.setup.size = fit_size(kind, self.setup.size, self.setup.max_size);
+                self.setup.size = self.setup.size.fitted(kind, self.setup.largest);
             }
-            Item::Size(n) => self.setup.size = n,
+            Item::Size(size) => self.setup.size = size,
         }
         self.changed = true;
         // The mode and size already played: the board stays as it is.
         if (self.setup.mode, self.setup.size) != was {
             // A new seed for each board built, so that going back to a size brings a new puzzle.
             self.setup.seed = Rng::new(self.setup.seed).next_u64();
-            self.mode =
-                self.setup.mode.build(self.setup.size, self.setup.style, self.setup.today, self.setup.seed);
+            let setup = &self.setup;
+            self.mode = setup.mode.build(Build {
+                size: setup.size.get(),
+                style: setup.style,
+                today: setup.today,
+                seed: setup.seed,
+                start: Start::New,
+            });
         }
         // A mode first played now, chosen in the menu, may say its rules first.
         match self.setup.mode != was.0 {
             true => self.rules_before_first_game().map_or(Reaction::Draw, Reaction::Animate),
             false => Reaction::Draw,
         }
+    }
+}
+
+/// A calendar that says the one day it was given (or none): [`Engine::fresh`]'s.
+struct FixedDay(Option<i64>);
+
+impl Calendar for FixedDay {
+    fn today(&self) -> Option<i64> {
+        self.0
     }
 }
 
@@ -717,7 +701,7 @@ mod tests {
     #[test]
     fn pointing_moves_the_cursor_ends_only_what_a_press_would_skip_and_leaves_the_dark_board_alone() {
         let at = |x, y| Event::At { x, y };
-        let mut e = Engine::start(Setup::default(), Progress::default());
+        let mut e = Engine::fresh(Setup::default());
         e.handle(at(6, 1), 0);
         assert_eq!(e.on_show().cursor, Some((6, 1)));
         assert_eq!(*e.frame(), e.mode.draw());
@@ -753,7 +737,7 @@ mod tests {
         assert_eq!((e.on_show().cursor, e.on_show().message, e.next_deadline()), (Some((4, 4)), None, None));
         assert_eq!(*e.frame(), e.mode.draw());
         // Off a 6x6 board (the LEDs' rim) nothing at all: the menu stays open.
-        let mut six = Engine::start(Setup { size: 6, ..Setup::default() }, Progress::default());
+        let mut six = Engine::fresh(Setup::of(ModeKind::Classic, 6).setup());
         six.handle(Event::Hold, 0);
         six.handle(at(0, 3), 1);
         assert!(six.is_menu_open());

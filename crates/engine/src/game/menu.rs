@@ -2,8 +2,8 @@
 
 use super::animation::{Animation, Interrupt};
 use super::frame::Frame;
-use super::mode::Action;
-use super::modes::ModeKind;
+use super::modes::{Action, ModeKind};
+use super::size::BoardSize;
 use super::text::{self, TextStyle};
 
 /// One thing the menu offers.
@@ -16,7 +16,7 @@ pub enum Item {
     /// The current mode's rules, scrolled once.
     Help,
     /// Play on a board this many squares wide.
-    Size(usize),
+    Size(BoardSize),
 }
 
 impl Item {

@@ -16,10 +16,11 @@ mod flash;
 mod frame;
 pub mod gesture;
 mod in_play;
+pub mod keys;
 mod menu;
-mod mode;
 mod modes;
 mod progress;
+mod save_book;
 mod saved;
 mod scratch;
 mod setup;
@@ -32,21 +33,22 @@ pub use animation::{Animation, Interrupt};
 pub use answers::Answers;
 pub use checkerboard::Checkerboard;
 pub use clock::{Calendar, Millis, NoCalendar, StoppedWatch, Stopwatch};
-pub use engine::{Engine, OnShow, Setup};
+pub use engine::{Engine, OnShow};
 pub use event::Event;
 pub use flash::FLASH_MS;
 pub use frame::{Frame, MAX_SIDE, Rgb};
 pub use in_play::InPlay;
-pub use mode::{Action, Mode, Reaction, Style};
 pub use modes::{
-    Classic, Cover, INTRO, MARK_PERCENT, ModeKind, Press, ProgressTally, REFUSED_MS, REGION_COLOURS,
-    REGIONS_INTRO, Regions, SIZES, Strict, region_shades,
+    Action, Build, Classic, Counts, Cover, INTRO, MARK_PERCENT, Mode, ModeKind, Now, OnBoard, Press,
+    ProgressTally, REFUSED_MS, REGION_COLOURS, REGIONS_INTRO, Reaction, Regions, SIZES, Start, Strict, Style,
+    region_shades,
 };
 pub use progress::{Progress, Record, Streak};
-pub use saved::{Choices, STATE_VERSION, SavedFields, SavedState, SavedText, Unusable, check_version};
+pub use save_book::{PuzzleInPlay, SaveBook};
+pub use saved::{Choices, STATE_VERSION, SavedState, Unusable, Written, check_version};
 pub use scratch::solve_like_scratch;
-pub use setup::{Asked, Configured, Device, SetupError};
+pub use setup::{Asked, Configured, Host, Setup, SetupError, SetupOf};
 pub use share::{Played, Solve};
-pub use size::{SizeError, Unfit, check_size};
+pub use size::{BoardSize, SizeError, Unfit, largest_played};
 pub use text::{TextStyle, columns as text_columns, scroll};
 pub use theme::Theme;

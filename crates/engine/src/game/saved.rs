@@ -1,25 +1,24 @@
 //! What every saved state (the state file, the page's storage) shares: the
-//! values kept ([`SavedState`]), their keys ([`KEYS`]), the version of their
-//! format, the rules the values follow, and what to say about a state this
-//! build cannot use. The state file (TOML) only encodes [`SavedFields`] and
-//! decodes [`SavedText`]; the page's JSON is written and read here
-//! ([`SavedFields::to_json`], [`SavedState::from_json`]). Every rule and
-//! every word said about a bad value is here, so both say the same.
+//! values kept ([`SavedState`]), their one key table (`KEYS`: each key
+//! with how its value is written and read, and its rule), the version of
+//! their format, and what to say about a state this build cannot use. A
+//! format only turns its text into [`Written`] values under their keys and
+//! back: the state file's TOML (in the daemon) and the page's JSON (here:
+//! [`SavedState::to_json`], [`SavedState::from_json`]) both go through
+//! [`SavedState::written`] and [`SavedState::read`], so every key, every
+//! rule and every word said about a bad value is here, once.
 //!
-//! A new saved value is a field of [`SavedState`], [`SavedFields`] and
-//! [`SavedText`], its key in [`KEYS`] and its JSON forms here, its rule in
-//! [`SavedState::read`], and its TOML form in the state file's format.
+//! A new saved value is its field in [`SavedState`] (and its line in
+//! [`SavedState::merged`] and the default), and its entry in `KEYS`.
 
-use super::engine::Engine;
-use super::frame::MAX_SIDE;
 use super::in_play::InPlay;
 use super::modes::ModeKind;
 use super::progress::Progress;
-use super::size::check_size;
+use super::size::BoardSize;
 use crate::json::{self, Value, Whole, json_string};
 use crate::regions::generate::{date_string, parse_date};
 use crate::words::{quoted, shown};
-use std::fmt::{self, Write as _};
+use std::fmt;
 
 /// The newest version of the saved state's format this build reads. A
 /// saved state without a version is version 1 (what was written before
@@ -27,20 +26,202 @@ use std::fmt::{self, Write as _};
 /// build leaves a newer state alone instead of judging it corrupt (it
 /// refuses keys it does not know). Version 2 added the regions puzzle in
 /// play (`regions_puzzle`); a state is written in the oldest version that
-/// holds it ([`SavedFields::version`]), so an older build goes on saving a state
-/// that holds nothing new.
+/// holds it ([`SavedState::version`]), so an older build goes on saving a
+/// state that holds nothing new.
 pub const STATE_VERSION: u32 = 2;
+
+/// A saved value as a format gives it, or is to write it, before any rule
+/// is checked: the TOML and the JSON both have these.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Written {
+    /// Text.
+    Text(String),
+    /// A number: as written, and as a whole number ([`Whole`]), so that
+    /// one too large for any integer type is judged by its rule too.
+    Number(String, Whole),
+    /// A list of values.
+    List(Vec<Written>),
+    /// Anything else, by what it is (`null`, `a table`), to say it is not
+    /// what the key holds.
+    Other(&'static str),
+}
+
+impl Written {
+    /// A whole number to write.
+    pub fn whole(n: u64) -> Written {
+        Written::Number(n.to_string(), Whole::Is(n))
+    }
+
+    /// An integer as a format holds it (TOML's).
+    pub fn integer(n: i64) -> Written {
+        let whole = u64::try_from(n).map_or(Whole::Negative, Whole::Is);
+        Written::Number(n.to_string(), whole)
+    }
+
+    /// A number with a fraction or an exponent as a format holds it
+    /// (TOML's float): whole when it is (`8.0` is 8, as JSON's `8.0` is).
+    pub fn float(x: f64) -> Written {
+        let whole = match x {
+            _ if !x.is_finite() || x.fract() != 0.0 => Whole::Fraction,
+            _ if x < 0.0 => Whole::Negative,
+            _ if x >= u64::MAX as f64 => Whole::TooLarge,
+            _ => Whole::Is(x as u64),
+        };
+        Written::Number(x.to_string(), whole)
+    }
+
+    /// What the value is, for a message saying it is not what was expected.
+    fn kind(&self) -> &'static str {
+        match self {
+            Written::Text(_) => "a string",
+            Written::Number(..) => "a number",
+            Written::List(_) => "a list",
+            Written::Other(kind) => kind,
+        }
+    }
+
+    /// A number's whole value as digits (`8e0` is `8`), or as written when
+    /// it has a fraction, is below zero or is too large for any integer,
+    /// for a value's rule to judge in the words it uses on the command
+    /// line (a size's: [`BoardSize`]'s).
+    fn digits(&self) -> Option<String> {
+        match self {
+            Written::Number(_, Whole::Is(n)) => Some(n.to_string()),
+            Written::Number(written, _) => Some(written.clone()),
+            _ => None,
+        }
+    }
+
+    /// The value as JSON.
+    fn json(&self) -> String {
+        match self {
+            Written::Text(text) => json_string(text),
+            Written::Number(written, _) => written.clone(),
+            Written::List(items) => {
+                let items: Vec<String> = items.iter().map(Written::json).collect();
+                format!("[{}]", items.join(","))
+            }
+            Written::Other(kind) => unreachable!("{kind} is never written"),
+        }
+    }
+
+    /// A JSON value as written, its numbers exactly.
+    fn of_json(value: &Value<'_>) -> Written {
+        match value {
+            Value::String(text) => Written::Text(text.clone()),
+            Value::Number(written) => Written::Number(written.to_string(), json::whole(written)),
+            Value::List(items) => Written::List(items.iter().map(Written::of_json).collect()),
+            other => Written::Other(other.kind()),
+        }
+    }
+}
+
+/// One key of a saved state: its name, whether every state has it, how a
+/// state's value is written under it, and how it is read back by its rule.
+struct Key {
+    /// The key, the same in every format.
+    name: &'static str,
+    /// Whether a state read must have it (`mode`, `size`, `found`).
+    needed: bool,
+    /// The value to write, if the state has one.
+    write: fn(&SavedState) -> Option<Written>,
+    /// Reads the value into the state being read, by the key's rule; the
+    /// error says which rule is broken, in one line.
+    read: fn(&Written, &mut Reading) -> Result<(), Unusable>,
+}
 
 /// The keys of a saved state, in the order they are written: the state
 /// file's and the page's. `version`, `mode`, `size` and `found` are always
 /// written; a state without `version` is version 1.
-const KEYS: [&str; 7] =
-    ["version", "mode", "size", "found", "daily_solved", "daily_streak", "regions_puzzle"];
+const KEYS: [Key; 7] = [
+    Key {
+        name: "version",
+        needed: false,
+        write: |state| Some(Written::whole(state.version().into())),
+        // Judged before the rest, by each format from its own text (`check_version`).
+        read: |_, _| Ok(()),
+    },
+    Key {
+        name: "mode",
+        needed: true,
+        write: |state| Some(Written::Text(state.mode.name().into())),
+        read: |value, reading| {
+            reading.state.mode = text_of("mode", value, "a name")?.parse().map_err(Unusable::invalid)?;
+            Ok(())
+        },
+    },
+    Key {
+        name: "size",
+        needed: true,
+        write: |state| Some(Written::whole(state.size.get() as u64)),
+        read: |value, reading| {
+            let size = value.digits().ok_or_else(|| not_a("size", value, "a whole number"))?;
+            reading.state.size = size.parse().map_err(|e| Unusable::invalid(format!("size {e}")))?;
+            Ok(())
+        },
+    },
+    Key {
+        name: "found",
+        needed: true,
+        write: |state| {
+            Some(Written::List(state.progress.found().map(|i| Written::whole(i as u64)).collect()))
+        },
+        read: |value, reading| {
+            let progress = Progress::from_found(solutions_of(value)?);
+            let found =
+                progress.ok_or_else(|| Unusable::invalid("'found' lists a solution number above 91"))?;
+            reading.state.progress = found;
+            Ok(())
+        },
+    },
+    Key {
+        name: "daily_solved",
+        needed: false,
+        write: |state| state.progress.streak().map(|s| Written::Text(date_string(s.last))),
+        read: |value, reading| {
+            let date = text_of("daily_solved", value, "a date (YYYY-MM-DD)")?;
+            let last = parse_date(&date).ok_or_else(|| {
+                Unusable::invalid(format!("daily_solved {date:?} is not a date (YYYY-MM-DD)"))
+            })?;
+            if let Some(today) = reading.today.filter(|&today| last > today) {
+                let today = date_string(today);
+                return Err(Unusable::invalid(format!(
+                    "daily_solved {date:?} is after today, {today} (UTC)"
+                )));
+            }
+            reading.daily_solved = Some(last);
+            Ok(())
+        },
+    },
+    Key {
+        name: "daily_streak",
+        needed: false,
+        write: |state| state.progress.streak().map(|s| Written::whole(s.days.into())),
+        read: |value, reading| {
+            let days = value.digits().ok_or_else(|| not_a("daily_streak", value, "a whole number"))?;
+            reading.daily_streak = Some(check_streak(&days)?);
+            Ok(())
+        },
+    },
+    Key {
+        name: "regions_puzzle",
+        needed: false,
+        write: |state| state.regions.map(|r| Written::Text(r.to_text())),
+        read: |value, reading| {
+            let text = text_of("regions_puzzle", value, "SIZE:SEED")?;
+            reading.state.regions = Some(InPlay::parse(&text).map_err(Unusable::invalid)?);
+            Ok(())
+        },
+    },
+];
 
-/// The version a saved state is written in: 2 when it keeps a regions
-/// puzzle in play, else 1.
-fn version_for(keeps_a_puzzle: bool) -> u32 {
-    if keeps_a_puzzle { 2 } else { 1 }
+/// A state being read: the values read so far, the two halves of the daily
+/// streak until both are there, and the day they are checked on.
+struct Reading {
+    state: SavedState,
+    daily_solved: Option<i64>,
+    daily_streak: Option<u32>,
+    today: Option<i64>,
 }
 
 /// Why a saved state was not used.
@@ -111,17 +292,17 @@ fn chosen<T: PartialEq>(ours: T, as_of: &T, there: T) -> T {
 
 /// What is remembered between games: the mode and size played last, the
 /// progress, and the regions puzzle in play. The state file and the page
-/// keep the same values under the same keys ([`SavedFields`]).
+/// keep the same values under the same keys (`KEYS`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SavedState {
     /// The mode played last.
     pub mode: ModeKind,
     /// The board size played last.
-    pub size: usize,
+    pub size: BoardSize,
     /// The solutions of the 8x8 found, and the daily streak.
     pub progress: Progress,
     /// The regions puzzle in play (not the puzzle of the day, not solved),
-    /// shown again at the next start: [`Engine::in_play`].
+    /// shown again at the next start: [`Engine::in_play`](super::Engine::in_play).
     pub regions: Option<InPlay>,
 }
 
@@ -133,90 +314,12 @@ pub struct Choices {
     /// The mode played.
     pub mode: ModeKind,
     /// The board size played.
-    pub size: usize,
+    pub size: BoardSize,
     /// The regions puzzle in play.
     pub regions: Option<InPlay>,
 }
 
-/// A [`SavedState`]'s values as a format writes them, each under its key
-/// (the names of these fields): the state file's TOML and the page's JSON.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SavedFields {
-    /// The format's version: 2 when the state keeps a regions puzzle in
-    /// play, else 1, so that an older build goes on saving a state that
-    /// holds nothing new. A state without one is version 1.
-    pub version: u32,
-    /// The mode's name.
-    pub mode: &'static str,
-    /// The board size.
-    pub size: usize,
-    /// The indexes of the solutions found, in the order the game lists the 92.
-    pub found: Vec<usize>,
-    /// The last puzzle of the day solved (regions mode), `YYYY-MM-DD`.
-    pub daily_solved: Option<String>,
-    /// How many days in a row up to `daily_solved`.
-    pub daily_streak: Option<u32>,
-    /// The regions puzzle in play, `SIZE:SEED` ([`InPlay::to_text`]).
-    pub regions_puzzle: Option<String>,
-}
-
-/// A saved state's values as its text gives them, before any rule is
-/// checked: what a format decoded under [`SavedFields`]' keys (the version is
-/// read before the rest, by [`check_version`]). A number is given as its
-/// digits, so that one too large for any integer type is judged here too.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SavedText {
-    /// The mode's name.
-    pub mode: String,
-    /// The board size.
-    pub size: String,
-    /// The solution numbers found; `None` for one that is no number of 0 or more.
-    pub found: Vec<Option<usize>>,
-    /// The last puzzle of the day solved, as written.
-    pub daily_solved: Option<String>,
-    /// The days in a row up to it, as written.
-    pub daily_streak: Option<String>,
-    /// The regions puzzle in play, as written.
-    pub regions_puzzle: Option<String>,
-}
-
-impl SavedFields {
-    /// The page's JSON, on one line, keys in their order, a value that
-    /// is `None` left out: `{"version":1,"mode":"classic","size":8,"found":[0,17]}`.
-    pub fn to_json(&self) -> String {
-        let found: Vec<String> = self.found.iter().map(usize::to_string).collect();
-        let mut text = format!(
-            r#"{{"version":{},"mode":{},"size":{},"found":[{}]"#,
-            self.version,
-            json_string(self.mode),
-            self.size,
-            found.join(",")
-        );
-        if let Some(date) = &self.daily_solved {
-            let _ = write!(text, r#","daily_solved":{}"#, json_string(date));
-        }
-        if let Some(days) = self.daily_streak {
-            let _ = write!(text, r#","daily_streak":{days}"#);
-        }
-        if let Some(in_play) = &self.regions_puzzle {
-            let _ = write!(text, r#","regions_puzzle":{}"#, json_string(in_play));
-        }
-        text + "}"
-    }
-}
-
 impl SavedState {
-    /// What `engine` has to save: its mode, size, progress and regions puzzle in play.
-    pub fn of(engine: &Engine) -> SavedState {
-        let setup = engine.setup();
-        SavedState {
-            mode: setup.mode,
-            size: setup.size,
-            progress: *engine.progress(),
-            regions: engine.in_play(),
-        }
-    }
-
     /// What this state chose.
     pub fn choices(&self) -> Choices {
         Choices { mode: self.mode, size: self.size, regions: self.regions }
@@ -239,50 +342,95 @@ impl SavedState {
         }
     }
 
-    /// The values to write, in the oldest version that holds them.
-    pub fn fields(&self) -> SavedFields {
-        let streak = self.progress.streak();
-        SavedFields {
-            version: version_for(self.regions.is_some()),
-            mode: self.mode.name(),
-            size: self.size,
-            found: self.progress.found().collect(),
-            daily_solved: streak.map(|s| date_string(s.last)),
-            daily_streak: streak.map(|s| s.days),
-            regions_puzzle: self.regions.map(|r| r.to_text()),
+    /// The format's version this state is written in: the oldest that
+    /// holds it, 2 when it keeps a regions puzzle in play, else 1, so that
+    /// an older build goes on saving a state that holds nothing new.
+    pub fn version(&self) -> u32 {
+        if self.regions.is_some() { 2 } else { 1 }
+    }
+
+    /// Every key of a saved state, in the order they are written.
+    pub fn keys() -> impl Iterator<Item = &'static str> {
+        KEYS.iter().map(|key| key.name)
+    }
+
+    /// The values to write, each under its key, in the keys' order; a value
+    /// the state does not have is left out.
+    pub fn written(&self) -> Vec<(&'static str, Written)> {
+        KEYS.iter().filter_map(|key| Some((key.name, (key.write)(self)?))).collect()
+    }
+
+    /// The state a format read as `values`, each under its key as written
+    /// (the version was judged before, by [`check_version`], from the
+    /// format's text), checked on day `today` (days since 1970-01-01, UTC;
+    /// `None` where the date is not known): each key one of the saved
+    /// state's, given once, `mode`, `size` and `found` there, and each value
+    /// by its key's rule: a known `mode`, a `size` some mode plays, `found`
+    /// solution numbers of the 92, `daily_solved` a real date no later than
+    /// today (a day to come would hold the streak still until it came) and
+    /// `daily_streak` a whole number of days from 1 to [`u32::MAX`], the two
+    /// together or neither, and `regions_puzzle` [`InPlay::parse`]'s form.
+    /// The error says which rule is broken, in one line, the same for the
+    /// state file and the page. Every read of a saved state, at the start
+    /// and before each save's merge, is checked so: a merge never meets a
+    /// day to come, so never lets one win.
+    pub fn read<'a>(
+        values: impl IntoIterator<Item = (&'a str, Written)>,
+        today: Option<i64>,
+    ) -> Result<SavedState, Unusable> {
+        let mut given: [Option<Written>; KEYS.len()] = Default::default();
+        for (name, value) in values {
+            let Some(index) = KEYS.iter().position(|key| key.name == name) else {
+                let keys: Vec<&str> = KEYS.iter().map(|key| key.name).collect();
+                let keys = keys.join(", ");
+                return Err(Unusable::invalid(format!("unknown key {}: the keys are {keys}", quoted(name))));
+            };
+            if given[index].replace(value).is_some() {
+                return Err(Unusable::invalid(format!("\"{name}\" is given twice")));
+            }
         }
-    }
-
-    /// The state `read` gives, checked on day `today` (days since
-    /// 1970-01-01, UTC; `None` where the date is not known): a known `mode`,
-    /// a `size` some mode plays, `found` solution numbers of the 92,
-    /// `daily_solved` a real date no later than today (a day to come would
-    /// hold the streak still until it came) and `daily_streak` a whole
-    /// number of days from 1 to [`u32::MAX`], the two together or neither,
-    /// and `regions_puzzle` [`InPlay::parse`]'s form. The error says which
-    /// rule is broken, in one line. Every read of a saved state, at the
-    /// start and before each save's merge, is checked so: a merge never
-    /// meets a day to come, so never lets one win.
-    pub fn read(read: SavedText, today: Option<i64>) -> Result<SavedState, Unusable> {
-        let daily = match (read.daily_solved.as_deref(), read.daily_streak.as_deref()) {
-            (None, None) => None,
-            (Some(date), Some(days)) => Some((date, days)),
+        if let Some(missing) = KEYS.iter().zip(&given).find(|(key, value)| key.needed && value.is_none()) {
+            let needed: Vec<&str> = KEYS.iter().filter(|key| key.needed).map(|key| key.name).collect();
+            let (last, others) = needed.split_last().expect("some keys are needed");
+            return Err(Unusable::invalid(format!(
+                "there is no \"{}\": a saved state has {} and {last}",
+                missing.0.name,
+                others.join(", ")
+            )));
+        }
+        let mut reading =
+            Reading { state: SavedState::default(), daily_solved: None, daily_streak: None, today };
+        for (key, value) in KEYS.iter().zip(&given) {
+            if let Some(value) = value {
+                (key.read)(value, &mut reading)?;
+            }
+        }
+        let progress = &mut reading.state.progress;
+        match (reading.daily_solved, reading.daily_streak) {
+            (None, None) => {}
+            (Some(last), Some(days)) => *progress = progress.with_streak(last, days),
             _ => return Err(Unusable::invalid("daily_solved and daily_streak go together")),
-        };
-        let (mode, size, progress) = check_values(&read.mode, &read.size, read.found, daily, today)?;
-        let regions =
-            read.regions_puzzle.as_deref().map(InPlay::parse).transpose().map_err(Unusable::invalid)?;
-        Ok(SavedState { mode, size, progress, regions })
+        }
+        Ok(reading.state)
     }
 
-    /// The state the page stored as JSON (`text`, [`SavedFields::to_json`]'s
+    /// The page's JSON, on one line, keys in their order, a value that
+    /// is not there left out: `{"version":1,"mode":"classic","size":8,"found":[0,17]}`.
+    pub fn to_json(&self) -> String {
+        let members: Vec<String> = self
+            .written()
+            .iter()
+            .map(|(key, value)| format!("{}:{}", json_string(key), value.json()))
+            .collect();
+        format!("{{{}}}", members.join(","))
+    }
+
+    /// The state the page stored as JSON (`text`, [`SavedState::to_json`]'s
     /// form or an older one), checked: JSON, an object, its `version` one
     /// this build reads (judged first and alone, from its digits as written:
-    /// a newer format may shape the rest otherwise), its keys the saved state's and
-    /// each of its type (`mode`, `size` and `found` always there), and its
-    /// values by [`SavedState::read`]'s rules on day `today`. A key given
-    /// twice is refused, as the puzzle's JSON refuses one (the state file's
-    /// TOML has no such thing).
+    /// a newer format may shape the rest otherwise), then its members by
+    /// [`SavedState::read`] on day `today`. A key given twice is refused, as
+    /// the puzzle's JSON refuses one (the state file's TOML has no such thing).
     pub fn from_json(text: &str, today: Option<i64>) -> Result<SavedState, Unusable> {
         let value =
             json::parse(text).map_err(|fault| Unusable::invalid(format!("it is not JSON: {fault}")))?;
@@ -293,78 +441,33 @@ impl SavedState {
             // Anything but a number is no version: "" says so.
             check_version(if let Value::Number(digits) = version { digits } else { "" })?;
         }
-        let mut read = SavedText::default();
-        let mut seen = [false; KEYS.len()];
-        for (key, value) in &members {
-            let Some(index) = KEYS.iter().position(|k| k == key) else {
-                let keys = KEYS.join(", ");
-                return Err(Unusable::invalid(format!("unknown key {}: the keys are {keys}", quoted(key))));
-            };
-            if std::mem::replace(&mut seen[index], true) {
-                return Err(Unusable::invalid(format!("\"{key}\" is given twice")));
-            }
-            match KEYS[index] {
-                "mode" => read.mode = text_of(key, value, "a name")?,
-                "size" => read.size = whole_of(key, value)?,
-                "found" => read.found = solutions_of(value)?,
-                "daily_solved" => read.daily_solved = Some(text_of(key, value, "a date (YYYY-MM-DD)")?),
-                "daily_streak" => read.daily_streak = Some(whole_of(key, value)?),
-                "regions_puzzle" => read.regions_puzzle = Some(text_of(key, value, "SIZE:SEED")?),
-                _ => {} // the version, judged above
-            }
-        }
-        // KEYS[1..4] are the ones always written.
-        if let Some(missing) =
-            KEYS[1..4].iter().zip(&seen[1..4]).find_map(|(key, seen)| (!seen).then_some(key))
-        {
-            return Err(Unusable::invalid(format!(
-                "there is no \"{missing}\": a saved state has mode, size and found"
-            )));
-        }
-        SavedState::read(read, today)
+        SavedState::read(members.iter().map(|(key, value)| (key.as_str(), Written::of_json(value))), today)
     }
 }
 
-/// The message that the page's value of `key` is not `expected`.
-fn not_a(key: &str, value: &Value<'_>, expected: &str) -> Unusable {
+/// The message that the value of `key` is not `expected`.
+fn not_a(key: &str, value: &Written, expected: &str) -> Unusable {
     Unusable::invalid(format!("\"{key}\" is {}: expected {expected}", value.kind()))
 }
 
-/// A JSON string's text.
-fn text_of(key: &str, value: &Value<'_>, expected: &str) -> Result<String, Unusable> {
+/// A text value's text.
+fn text_of(key: &str, value: &Written, expected: &str) -> Result<String, Unusable> {
     match value {
-        Value::String(text) => Ok(text.clone()),
+        Written::Text(text) => Ok(text.clone()),
         _ => Err(not_a(key, value, expected)),
     }
 }
 
-/// A JSON number's whole value as digits (`8e0` is `8`), or as written
-/// when it has a fraction, is below zero or is past 2^64, for the value's
-/// rule to judge in the words it uses for the state file's and the
-/// command line's (a size's: [`check_size`]).
-fn whole_of(key: &str, value: &Value<'_>) -> Result<String, Unusable> {
-    match value {
-        Value::Number(written) => match json::whole(written) {
-            Whole::Is(number) => Ok(number.to_string()),
-            Whole::Fraction | Whole::Negative | Whole::TooLarge => Ok(written.to_string()),
-        },
-        _ => Err(not_a(key, value, "a whole number")),
-    }
-}
-
-/// `found`'s solution numbers: `None` for one below zero or too large for
-/// any solution.
-fn solutions_of(value: &Value<'_>) -> Result<Vec<Option<usize>>, Unusable> {
-    let not_whole = || not_a("found", value, "a list of whole numbers");
-    let Value::List(items) = value else { return Err(not_whole()) };
-    let number = |item: &Value<'_>| match item {
-        Value::Number(written) => match json::whole(written) {
-            Whole::Is(number) => Ok(usize::try_from(number).ok()),
-            Whole::Negative | Whole::TooLarge => Ok(None),
-            Whole::Fraction => {
-                Err(Unusable::invalid(format!("\"found\" lists {}, not a whole number", shown(written))))
-            }
-        },
+/// `found`'s solution numbers: one below zero or too large for any
+/// solution is [`usize::MAX`], above every solution's number.
+fn solutions_of(value: &Written) -> Result<Vec<usize>, Unusable> {
+    let Written::List(items) = value else { return Err(not_a("found", value, "a list of whole numbers")) };
+    let number = |item: &Written| match item {
+        Written::Number(_, Whole::Is(number)) => Ok(usize::try_from(*number).unwrap_or(usize::MAX)),
+        Written::Number(_, Whole::Negative | Whole::TooLarge) => Ok(usize::MAX),
+        Written::Number(written, Whole::Fraction) => {
+            Err(Unusable::invalid(format!("\"found\" lists {}, not a whole number", shown(written))))
+        }
         _ => Err(Unusable::invalid(format!("\"found\" lists {}: expected whole numbers", item.kind()))),
     };
     items.iter().map(number).collect()
@@ -373,39 +476,13 @@ fn solutions_of(value: &Value<'_>) -> Result<Vec<Option<usize>>, Unusable> {
 impl Default for SavedState {
     /// A first game: classic on the 8x8, nothing found yet.
     fn default() -> Self {
-        SavedState { mode: ModeKind::Classic, size: 8, progress: Progress::default(), regions: None }
-    }
-}
-
-/// A saved state's values as its text gives them, checked: a known `mode`,
-/// a `size` some mode plays, `found` solution numbers of the 92 (`None`
-/// for one that is no number), and, once a puzzle of the day was solved,
-/// the `daily` last day solved (`YYYY-MM-DD`) with the days in a row up to
-/// it, as its text gives them (a whole number, at least one, that fits in a
-/// `u32`), that day no later than `today` where it is known. The error
-/// says which rule is broken, in one line.
-fn check_values(
-    mode: &str,
-    size: &str,
-    found: impl IntoIterator<Item = Option<usize>>,
-    daily: Option<(&str, &str)>,
-    today: Option<i64>,
-) -> Result<(ModeKind, usize, Progress), Unusable> {
-    let mode: ModeKind = mode.parse().map_err(Unusable::invalid)?;
-    let size = check_size(size, None, MAX_SIDE).map_err(|e| Unusable::invalid(format!("size {e}")))?;
-    let above = || Unusable::invalid("'found' lists a solution number above 91");
-    let found: Vec<usize> = found.into_iter().map(|i| i.ok_or_else(above)).collect::<Result<_, _>>()?;
-    let mut progress = Progress::from_found(found).ok_or_else(above)?;
-    if let Some((date, days)) = daily {
-        let last = parse_date(date)
-            .ok_or_else(|| Unusable::invalid(format!("daily_solved {date:?} is not a date (YYYY-MM-DD)")))?;
-        if let Some(today) = today.filter(|&today| last > today) {
-            let today = date_string(today);
-            return Err(Unusable::invalid(format!("daily_solved {date:?} is after today, {today} (UTC)")));
+        SavedState {
+            mode: ModeKind::Classic,
+            size: BoardSize::EIGHT,
+            progress: Progress::default(),
+            regions: None,
         }
-        progress = progress.with_streak(last, check_streak(days)?);
     }
-    Ok((mode, size, progress))
 }
 
 /// A streak's days from their text: a whole number from 1 to [`u32::MAX`],
@@ -428,6 +505,42 @@ fn check_streak(days: &str) -> Result<u32, Unusable> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_key_written_reads_back_and_its_rule_judges_it() {
+        let state = SavedState {
+            mode: ModeKind::Regions,
+            size: BoardSize::try_from(7).unwrap(),
+            progress: Progress::from_found([0, 91]).unwrap().with_streak(20_417, 4),
+            regions: Some(InPlay { size: 7, seed: 0xfeed }),
+        };
+        let written = state.written();
+        let names: Vec<&str> = written.iter().map(|(key, _)| *key).collect();
+        let all: Vec<&str> = KEYS.iter().map(|key| key.name).collect();
+        assert_eq!(names, all, "every key written, in the table's order");
+        assert_eq!(SavedState::read(written.clone(), None), Ok(state));
+        // Each key read alone from what it wrote, over a state with the needed keys.
+        let needed: Vec<(&str, Written)> = written
+            .iter()
+            .filter(|(key, _)| KEYS.iter().any(|k| k.name == *key && k.needed))
+            .cloned()
+            .collect();
+        assert!(SavedState::read(needed.clone(), None).is_ok());
+        // (The version is judged before, from the format's text.)
+        let judged = |key: &&str| *key != "version" && !needed.iter().any(|(k, _)| k == key);
+        for (key, _) in written.iter().filter(|(key, _)| judged(key)) {
+            let not_it = needed.iter().cloned().chain([(*key, Written::Other("null"))]);
+            let why = SavedState::read(not_it, None).unwrap_err().to_string();
+            assert!(
+                why.starts_with(&format!("is not valid: \"{key}\" is null: expected ")) || *key == "version",
+                "{key}: {why}"
+            );
+        }
+        assert_eq!(SavedState::default().version(), 1);
+        assert_eq!(state.version(), 2);
+        assert_eq!(Written::float(8.0), Written::Number("8".into(), Whole::Is(8)));
+        assert_eq!(Written::integer(-3), Written::Number("-3".into(), Whole::Negative));
+    }
 
     #[test]
     fn a_streak_too_large_for_its_number_is_not_said_to_be_too_small() {

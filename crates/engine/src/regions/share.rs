@@ -173,12 +173,12 @@ fn link_fragment(link: &str) -> &str {
 /// UTF-8 byte-order mark before it is skipped. Errors name the line as the
 /// text numbers it.
 pub fn read(text: &str) -> Result<Puzzle, PuzzleError> {
-    read_given(text).map(|given| given.puzzle)
+    read_pasted(text).map(|pasted| pasted.puzzle)
 }
 
-/// A puzzle [`read`], and whether its JSON gave its own solution.
+/// A puzzle [`read`] as pasted, and whether its JSON gave its own solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Given {
+pub struct Pasted {
     /// The puzzle.
     pub puzzle: Puzzle,
     /// Whether it came with a `"solution"`, checked to solve it.
@@ -186,14 +186,14 @@ pub struct Given {
 }
 
 /// [`read`], saying also whether the puzzle came with its solution.
-pub fn read_given(text: &str) -> Result<Given, PuzzleError> {
+pub fn read_pasted(text: &str) -> Result<Pasted, PuzzleError> {
     // A byte-order mark, as some Windows editors begin a UTF-8 file, is no part of the puzzle.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.trim_start().starts_with('{') {
         let json = PuzzleJson::parse(text)?;
-        return Ok(Given { puzzle: json.puzzle()?, with_solution: json.solution.is_some() });
+        return Ok(Pasted { puzzle: json.puzzle()?, with_solution: json.solution.is_some() });
     }
-    let puzzle = |puzzle| Given { puzzle, with_solution: false };
+    let puzzle = |puzzle| Pasted { puzzle, with_solution: false };
     let links = links(text);
     if let Some(first) = links.first() {
         let mut puzzles: Vec<&str> = Vec::new();

@@ -2,12 +2,12 @@
 //! written down in `classic-rules.md`.
 
 use super::facts::{Facts, Press, ProgressTally, SIZES};
+use super::mode::{Action, Mode, Reaction, Style};
 use super::position::Position;
 use crate::game::answers::Answers;
 use crate::game::clock::Stopwatch;
 use crate::game::event::Event;
 use crate::game::frame::Frame;
-use crate::game::mode::{Action, Mode, Reaction, Style};
 use crate::puzzle::{Placement, Square};
 
 /// What the menu, `--mode` and the help lines say of classic mode.
@@ -24,8 +24,11 @@ pub(super) const FACTS: Facts = Facts {
     rules: |n| {
         format!("PLACE {n} QUEENS, NONE ATTACKING. THE NEWEST QUEEN WINS. PRESS A QUEEN FOR A SOLUTION")
     },
-    build: |n, style, _, _| Box::new(Classic::new(Answers::new(n), style)),
+    build: |build| Box::new(Classic::new(Answers::new(build.size), build.style)),
 };
+
+/// The menu's one item here: light the squares that still lead to a solution.
+const HINT: Action = Action::new("HINT");
 
 /// Place queens anywhere; the latest move wins; press a queen for the
 /// closest solution.
@@ -123,12 +126,12 @@ impl Mode for Classic {
         }
     }
 
-    fn actions(&self) -> &'static [Action] {
-        &[Action::Hint]
+    fn actions(&self) -> Vec<Action> {
+        vec![HINT]
     }
 
     fn act(&mut self, action: Action, _stopwatch: &dyn Stopwatch) -> Reaction {
-        if action == Action::Hint {
+        if action == HINT {
             // After an answer or a solved board the game is already empty:
             // the hint is for the new game.
             self.screen = Screen::Playing;

@@ -19,13 +19,13 @@
 //! yellow, the player's others blue); again, the next one.
 
 use super::facts::{Facts, Press, ProgressTally, SIZES};
+use super::mode::{Action, Mode, Reaction, Style};
 use crate::game::animation::{Animation, Interrupt};
 use crate::game::checkerboard::Checkerboard;
 use crate::game::clock::Stopwatch;
 use crate::game::event::Event;
 use crate::game::flash::flash_steps;
 use crate::game::frame::{Frame, Rgb};
-use crate::game::mode::{Action, Mode, Reaction, Style};
 use crate::game::text;
 use crate::puzzle::Square;
 use crate::solver::cover::{self, MAX_COVER_N};
@@ -46,7 +46,7 @@ pub(super) const FACTS: Facts = Facts {
     rules: |_| {
         "COVER EVERY SQUARE WITH FEW QUEENS. PRESS A QUEEN TO TAKE IT BACK. GO SHOWS COVERS".to_string()
     },
-    build: |n, style, _, _| Box::new(Cover::new(n, style)),
+    build: |build| Box::new(Cover::new(build.size, build.style)),
 };
 
 /// Cover mode (see the module's description): the player's queens, the
@@ -72,18 +72,21 @@ pub struct Cover {
     screen: Screen,
 }
 
-/// Every action the menu can offer, cut to the board's side by [`Mode::actions`].
-const ACTIONS: [Action; 3 + MAX_COVER_N] = {
-    let mut actions = [Action::Go; 3 + MAX_COVER_N];
-    actions[1] = Action::Reset;
-    actions[2] = Action::Closest;
-    let mut k = 1;
-    while k <= MAX_COVER_N {
-        actions[2 + k] = Action::Queens(k as u8);
-        k += 1;
-    }
-    actions
-};
+/// The menu's "K QUEENS" items, 1 to the largest cover board: how many
+/// queens Go's search may use (the Delphi program's `maxQueen`).
+const QUEENS: [Action; MAX_COVER_N] = [
+    Action::new("1 QUEEN"),
+    Action::new("2 QUEENS"),
+    Action::new("3 QUEENS"),
+    Action::new("4 QUEENS"),
+    Action::new("5 QUEENS"),
+    Action::new("6 QUEENS"),
+    Action::new("7 QUEENS"),
+    Action::new("8 QUEENS"),
+    Action::new("9 QUEENS"),
+    Action::new("10 QUEENS"),
+    Action::new("11 QUEENS"),
+];
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Screen {
@@ -122,6 +125,18 @@ fn fewest_for_go(n: usize) -> usize {
 }
 
 impl Cover {
+    /// The Delphi program's Go: the next cover its own search finds.
+    pub const GO: Action = Action::new("GO");
+    /// The Delphi program's RESET: an empty board, and Go starts over.
+    pub const RESET: Action = Action::emptying("RESET");
+    /// The cover with the fewest queens closest to the player's queens.
+    pub const CLOSEST: Action = Action::new("CLOSEST");
+
+    /// The menu's item that allows `k` queens (1 to the board's side).
+    pub fn queens(k: usize) -> Action {
+        QUEENS[k - 1]
+    }
+
     /// # Panics
     /// If `n` is above the cover solver's [`MAX_COVER_N`] (the LED matrix
     /// holds boards up to 8).
@@ -306,12 +321,15 @@ impl Mode for Cover {
         }
     }
 
-    fn actions(&self) -> &'static [Action] {
-        &ACTIONS[..3 + self.board.n()]
+    fn actions(&self) -> Vec<Action> {
+        [Cover::GO, Cover::RESET, Cover::CLOSEST]
+            .into_iter()
+            .chain(QUEENS[..self.board.n()].iter().copied())
+            .collect()
     }
 
     fn in_force(&self) -> Option<Action> {
-        Some(Action::Queens(self.allowed as u8))
+        Some(Cover::queens(self.allowed))
     }
 
     fn act(&mut self, action: Action, _stopwatch: &dyn Stopwatch) -> Reaction {
@@ -319,21 +337,19 @@ impl Mode for Cover {
             self.reset();
         }
         match action {
-            Action::Go => self.go(),
-            Action::Reset => {
+            Cover::GO => self.go(),
+            Cover::RESET => {
                 self.reset();
                 Reaction::Draw
             }
-            Action::Closest => self.closest(),
-            Action::Queens(k) => {
+            Cover::CLOSEST => self.closest(),
+            _ => {
+                let Some(k) = QUEENS.iter().position(|&q| q == action) else { return Reaction::Draw };
                 // A new K is a new search, as after a Reset; the player's queens stay.
-                self.allowed = k as usize;
+                self.allowed = k + 1;
                 self.walk = None;
                 self.found = 0;
                 self.screen = Screen::Playing;
-                Reaction::Draw
-            }
-            Action::Hint | Action::Solve | Action::Restart | Action::NewPuzzle | Action::Daily => {
                 Reaction::Draw
             }
         }

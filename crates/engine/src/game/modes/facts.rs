@@ -1,8 +1,8 @@
 //! What each mode's file says about it, in one shape: [`Facts`], and the
 //! kinds of fact it holds.
 
+use super::mode::{Build, Mode};
 use crate::game::frame::MAX_SIDE;
-use crate::game::mode::{Mode, Style};
 use std::ops::RangeInclusive;
 
 /// What a press on the board does in a mode: the mode's fact, which the
@@ -55,5 +55,5 @@ pub(super) struct Facts {
     pub(super) rules_first: bool,
     pub(super) repeats_held_directions: bool,
     pub(super) rules: fn(usize) -> String,
-    pub(super) build: fn(usize, Style, Option<i64>, u64) -> Box<dyn Mode>,
+    pub(super) build: fn(Build) -> Box<dyn Mode>,
 }

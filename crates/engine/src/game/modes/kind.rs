@@ -1,8 +1,8 @@
 //! [`ModeKind`]: every way to play, by name, tied to its file's facts.
 
 use super::facts::{Facts, Press, ProgressTally};
+use super::mode::{Build, Mode};
 use super::{classic, cover, regions, strict};
-use crate::game::mode::{Mode, Style};
 use crate::words::quoted;
 use std::fmt;
 use std::ops::RangeInclusive;
@@ -119,10 +119,12 @@ impl ModeKind {
         (self.facts().rules)(n)
     }
 
-    /// A new game of this mode on an `n` x `n` board; `today` (days since
-    /// 1970-01-01) chooses regions mode's puzzle of the day, `seed` its others.
-    pub fn build(self, n: usize, style: Style, today: Option<i64>, seed: u64) -> Box<dyn Mode> {
-        (self.facts().build)(n, style, today, seed)
+    /// A game of this mode as `build` says: its size, style, date and
+    /// seed, and what it starts on. The mode's file makes what it can of
+    /// the start (regions mode plays a puzzle given, a past day, the one
+    /// kept); any other mode starts a new game.
+    pub fn build(self, build: Build) -> Box<dyn Mode> {
+        (self.facts().build)(build)
     }
 }
 
@@ -146,15 +148,17 @@ impl FromStr for ModeKind {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::modes::Start;
 
     #[test]
     fn each_kind_reads_its_own_files_facts() {
         // Two kinds tied to one file's facts would share a name and rules: each kind's name
         // is read back as that kind, and no two kinds' games offer the same actions.
-        let actions = ModeKind::ALL.map(|kind| kind.build(8, Style::default(), None, 0).actions());
-        for (kind, offered) in ModeKind::ALL.into_iter().zip(actions) {
+        let build = || Build { size: 8, style: Default::default(), today: None, seed: 0, start: Start::New };
+        let actions = ModeKind::ALL.map(|kind| kind.build(build()).actions());
+        for (kind, offered) in ModeKind::ALL.into_iter().zip(&actions) {
             assert_eq!(kind.name().parse::<ModeKind>(), Ok(kind));
-            assert_eq!(actions.iter().filter(|&&other| other == offered).count(), 1, "{kind}");
+            assert_eq!(actions.iter().filter(|&other| other == offered).count(), 1, "{kind}");
         }
     }
 }

@@ -1,13 +1,13 @@
 //! What classic and strict share: the queens on an n x n board, the cursor,
 //! and the squares a hint lights.
 
+use super::mode::{Counts, Reaction, Style};
 use crate::game::animation::{Animation, Interrupt};
 use crate::game::answers::Answers;
 use crate::game::checkerboard::Checkerboard;
 use crate::game::event::Event;
 use crate::game::flash::flash_steps;
 use crate::game::frame::{Frame, Rgb};
-use crate::game::mode::{Reaction, Style};
 use crate::puzzle::{Placement, Square};
 
 pub(super) struct Position {
@@ -57,7 +57,7 @@ impl Position {
         let queens = self.game;
         self.clear();
         let flash = self.flash(&queens);
-        Reaction::Solved { queens, flash }
+        Reaction::Solved { flash, message: None, counts: Counts::Solution(queens) }
     }
 
     /// A full board's flash: three times white and blue; an event ends it

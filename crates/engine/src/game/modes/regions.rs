@@ -11,6 +11,7 @@
 //! date alone.
 
 use super::facts::{Facts, Press, ProgressTally};
+use super::mode::{Action, Build, Counts, Mode, Now, OnBoard, Reaction, Start, Style};
 use crate::game::animation::{Animation, Interrupt};
 use crate::game::checkerboard::Checkerboard;
 use crate::game::clock::{Millis, Stopwatch};
@@ -18,7 +19,6 @@ use crate::game::elapsed::play_time;
 use crate::game::event::Event;
 use crate::game::frame::{Frame, Rgb};
 use crate::game::in_play::InPlay;
-use crate::game::mode::{Action, Mode, Reaction, Style};
 use crate::game::share::{Played, Solve};
 use crate::game::text;
 use crate::puzzle::Square;
@@ -40,8 +40,17 @@ pub(super) const FACTS: Facts = Facts {
     rules: |_| {
         "ONE QUEEN IN EVERY ROW, COLUMN AND COLOUR, NONE TOUCHING. PRESS: DOT, QUEEN, EMPTY".to_string()
     },
-    build: |n, style, today, seed| Box::new(Regions::new(n, style, today, seed)),
+    build: |build| Box::new(Regions::new(build)),
 };
+
+/// What the deduction rules say next about the player's queens.
+const HINT: Action = Action::new("HINT");
+/// The same puzzle, emptied.
+const RESTART: Action = Action::emptying("RESTART");
+/// A new puzzle.
+const NEW: Action = Action::emptying("NEW");
+/// The puzzle of the day.
+const DAILY: Action = Action::new("DAILY");
 
 /// The regions' colours, as the LEDs show them. Each has one channel at
 /// 120 (the queen's white has all three there, so queens stand out) and the
@@ -151,36 +160,30 @@ pub struct Regions {
 }
 
 impl Regions {
-    /// A regions game on an `n` x `n` board: the puzzle of the day `today`
-    /// on the 8x8 when the day is known, otherwise a new puzzle from
-    /// `seed`, which the caller draws from its randomness (the engine has none).
-    pub fn new(n: usize, style: Style, today: Option<i64>, seed: u64) -> Regions {
-        let source = match today {
-            Some(day) if n == DAILY_SIZE => Source::Daily(day),
-            _ => Source::Seeded(mix(seed, n as u64, 0)),
+    /// A regions game as `build` says, on its start: a puzzle given (checked
+    /// by [`check_playable`](crate::regions::share::check_playable): one
+    /// solution, a size regions mode plays), played and timed as any other
+    /// but never the puzzle of the day, even when its grid is the same;
+    /// the puzzle of a past day (on the 8x8), played as any puzzle and never
+    /// counted in the streak; the puzzle a saved state kept, when it is of
+    /// this size and this size is not the puzzle of the day's; else the
+    /// puzzle of the day on the 8x8 when the date is known, and otherwise
+    /// a new puzzle. New puzzles come from `build.seed`, which the caller
+    /// draws from its randomness (the engine has none).
+    pub fn new(build: Build) -> Regions {
+        let Build { size: n, style, today, seed, start } = build;
+        let daily = today.filter(|_| n == DAILY_SIZE);
+        let source = match start {
+            Start::Given(puzzle) => return Regions::with_puzzle(puzzle, style, today, seed, Source::Given),
+            Start::PastDay(day) => Source::PastDay(day),
+            Start::Kept(kept) if kept.size == n && daily.is_none() => Source::Seeded(kept.seed),
+            Start::New | Start::Kept(_) => match daily {
+                Some(day) => Source::Daily(day),
+                None => Source::Seeded(mix(seed, n as u64, 0)),
+            },
         };
+        let n = if let Source::PastDay(_) = source { DAILY_SIZE } else { n };
         Regions::with_source(n, style, today, seed, source)
-    }
-
-    /// The puzzle `in_play` on its board, as it was saved; new puzzles after
-    /// it come from `seed`.
-    pub fn resume(in_play: InPlay, style: Style, today: Option<i64>, seed: u64) -> Regions {
-        Regions::with_source(in_play.size, style, today, seed, Source::Seeded(in_play.seed))
-    }
-
-    /// The puzzle `given` from elsewhere (checked by
-    /// [`check_playable`](crate::regions::share::check_playable): one
-    /// solution, a size regions mode plays); new puzzles after it come from
-    /// `seed`. Solving it is timed as any other, and it is never the
-    /// puzzle of the day, even when its grid is the same.
-    pub fn given(given: Puzzle, style: Style, today: Option<i64>, seed: u64) -> Regions {
-        Regions::with_puzzle(given, style, today, seed, Source::Given)
-    }
-
-    /// The puzzle of day `day` (days since 1970-01-01), earlier than
-    /// today: played as any puzzle, and never counted in the streak.
-    pub fn past_day(day: i64, style: Style, today: Option<i64>, seed: u64) -> Regions {
-        Regions::with_source(DAILY_SIZE, style, today, seed, Source::PastDay(day))
     }
 
     fn with_source(n: usize, style: Style, today: Option<i64>, seed: u64, source: Source) -> Regions {
@@ -211,21 +214,16 @@ impl Regions {
     }
 
     /// The puzzle on the board when it is to be kept across a restart: one
-    /// not of the day, not solved yet.
-    pub fn in_play(&self) -> Option<InPlay> {
+    /// not of the day, not given, not solved yet.
+    fn in_play(&self) -> Option<InPlay> {
         match self.source {
             Source::Seeded(seed) if !self.solved => Some(InPlay { size: self.n(), seed }),
             _ => None,
         }
     }
 
-    /// The puzzle on the board.
-    pub fn puzzle(&self) -> &Puzzle {
-        &self.puzzle
-    }
-
     /// The day whose puzzle is on the board, if it is a puzzle of the day.
-    pub fn daily(&self) -> Option<i64> {
+    fn daily(&self) -> Option<i64> {
         match self.source {
             Source::Daily(day) => Some(day),
             Source::Seeded(_) | Source::PastDay(_) | Source::Given => None,
@@ -233,7 +231,7 @@ impl Regions {
     }
 
     /// The puzzle solved, while it is on the board.
-    pub fn solve(&self) -> Option<Solve> {
+    fn solve(&self) -> Option<Solve> {
         if !self.solved {
             return None;
         }
@@ -260,7 +258,7 @@ impl Regions {
     /// The queens that break a rule with another queen.
     fn clashing(&self) -> Vec<Square> {
         let queens = self.queens();
-        let p = self.puzzle();
+        let p = &self.puzzle;
         queens
             .iter()
             .copied()
@@ -326,13 +324,12 @@ impl Regions {
         let took = self.now.saturating_sub(self.started.unwrap_or(self.now));
         self.took = took;
         let flash = self.celebration();
-        let message = format!("SOLVED IN {}", play_time(took));
-        match self.source {
-            Source::Daily(day) => Reaction::DailySolved { flash, message, day },
-            Source::PastDay(_) | Source::Seeded(_) | Source::Given => {
-                Reaction::Completed { flash, message, progress: None }
-            }
-        }
+        let message = Some(format!("SOLVED IN {}", play_time(took)));
+        let counts = match self.source {
+            Source::Daily(day) => Counts::Daily(day),
+            Source::PastDay(_) | Source::Seeded(_) | Source::Given => Counts::Nothing,
+        };
+        Reaction::Solved { flash, message, counts }
     }
 
     /// The clashing queens red, twice, around the picture.
@@ -356,8 +353,8 @@ impl Regions {
         let mut frame = self.draw();
         let queens = self.queens();
         for &q in &queens {
-            let region = self.puzzle().region(q);
-            for sq in self.board.squares().filter(|&sq| self.puzzle().region(sq) == region) {
+            let region = self.puzzle.region(q);
+            for sq in self.board.squares().filter(|&sq| self.puzzle.region(sq) == region) {
                 self.board.paint(&mut frame, sq, region_shades(region)[2]);
             }
             steps.push((frame, 80));
@@ -387,7 +384,7 @@ impl Regions {
         for &q in &queens {
             grid.place(q);
         }
-        match solve::judge(self.puzzle(), &queens) {
+        match solve::judge(&self.puzzle, &queens) {
             Verdict::InASolution => {}
             Verdict::Wrong(queen) => {
                 self.blamed = Some(queen);
@@ -472,7 +469,7 @@ fn make(n: usize, source: Source) -> Puzzle {
         Source::Seeded(seed) => {
             generate(n, seed, None).expect("regions mode plays the generator's sizes").puzzle
         }
-        // Only the day's and new puzzles are made: a given one comes with its source (`Regions::given`).
+        // Only the day's and new puzzles are made: a given one comes with its source (`Regions::new`).
         Source::Given => unreachable!("a given puzzle is not made"),
     }
 }
@@ -523,7 +520,7 @@ impl Mode for Regions {
         let mut frame = Frame::dark(self.board.side());
         let clashing = self.clashing();
         for sq in self.board.squares() {
-            let [plain, marked, _] = region_shades(self.puzzle().region(sq));
+            let [plain, marked, _] = region_shades(self.puzzle.region(sq));
             let colour = match self.at(sq) {
                 Mark::Empty => plain,
                 Mark::Dot => marked,
@@ -537,9 +534,9 @@ impl Mode for Regions {
                 for sq in self
                     .board
                     .squares()
-                    .filter(|&sq| in_unit(self.puzzle(), unit, sq) && self.at(sq) == Mark::Empty)
+                    .filter(|&sq| in_unit(&self.puzzle, unit, sq) && self.at(sq) == Mark::Empty)
                 {
-                    self.board.paint(&mut frame, sq, region_shades(self.puzzle().region(sq))[2]);
+                    self.board.paint(&mut frame, sq, region_shades(self.puzzle.region(sq))[2]);
                 }
             }
         }
@@ -565,22 +562,22 @@ impl Mode for Regions {
         frame
     }
 
-    fn actions(&self) -> &'static [Action] {
-        &[Action::Hint, Action::Restart, Action::NewPuzzle, Action::Daily]
+    fn actions(&self) -> Vec<Action> {
+        vec![HINT, RESTART, NEW, DAILY]
     }
 
     fn act(&mut self, action: Action, _stopwatch: &dyn Stopwatch) -> Reaction {
         match action {
-            Action::Hint => {
+            HINT => {
                 // A hint on a solved board helps with nothing: not counted.
                 if !self.solved {
                     self.hints = self.hints.saturating_add(1);
                 }
                 return self.hint();
             }
-            Action::Restart => self.clear(),
-            Action::NewPuzzle => self.new_puzzle(),
-            Action::Daily => {
+            RESTART => self.clear(),
+            NEW => self.new_puzzle(),
+            DAILY => {
                 let Some(day) = self.today else {
                     return Reaction::Animate(text::scroll(
                         "NO DATE: NO DAILY PUZZLE",
@@ -599,34 +596,22 @@ impl Mode for Regions {
                     self.start_puzzle(Source::Daily(day));
                 }
             }
-            // The other modes' actions: never in this mode's menu.
-            Action::Solve | Action::Go | Action::Reset | Action::Closest | Action::Queens(_) => {}
+            _ => {}
         }
         Reaction::Draw
     }
 
-    fn set_time(&mut self, now: Millis) {
-        self.now = now;
-    }
-
-    fn set_today(&mut self, day: i64) {
-        self.today = Some(day);
+    fn tell(&mut self, now: Now) {
+        self.now = now.ms;
+        self.today = now.today.or(self.today);
     }
 
     fn cursor(&self) -> Option<Square> {
         Some(self.cursor)
     }
 
-    fn puzzle_of_the_day(&self) -> Option<i64> {
-        self.daily()
-    }
-
-    fn in_play(&self) -> Option<InPlay> {
-        Regions::in_play(self)
-    }
-
     fn square_words(&self, sq: Square) -> Option<String> {
-        let region = REGION_NAMES[self.puzzle().region(sq)].to_ascii_lowercase();
+        let region = REGION_NAMES[self.puzzle.region(sq)].to_ascii_lowercase();
         let mut words = vec![format!("region {region}")];
         match self.at(sq) {
             Mark::Empty => {}
@@ -647,12 +632,8 @@ impl Mode for Regions {
         Some(words.join(", "))
     }
 
-    fn solve(&self) -> Option<Solve> {
-        Regions::solve(self)
-    }
-
-    fn regions_puzzle(&self) -> Option<&Puzzle> {
-        Some(&self.puzzle)
+    fn puzzle(&self) -> Option<OnBoard<'_>> {
+        Some(OnBoard { puzzle: &self.puzzle, day: self.daily(), kept: self.in_play(), solved: self.solve() })
     }
 }
 
@@ -693,7 +674,8 @@ mod tests {
         assert_eq!(solutions.len(), 1);
         let solution = solutions.remove(0);
         let in_solution = |sq: Square| solution.queens().any(|q| q == sq);
-        let mut game = Regions::given(puzzle, Style::default(), None, 0);
+        let start = Start::Given(puzzle);
+        let mut game = Regions::new(Build { size: 8, style: Style::default(), today: None, seed: 0, start });
         for _ in 0..100 {
             game.hint();
             let step = game.hint.clone().expect("a hint until solved");

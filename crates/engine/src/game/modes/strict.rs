@@ -5,6 +5,7 @@
 //! board, marked as the program's, and play goes on from there.
 
 use super::facts::{Facts, Press, ProgressTally, SIZES};
+use super::mode::{Action, Counts, Mode, Now, Reaction, Style};
 use super::position::Position;
 use crate::game::animation::{Animation, Interrupt};
 use crate::game::answers::Answers;
@@ -12,7 +13,6 @@ use crate::game::clock::{Millis, Stopwatch};
 use crate::game::elapsed::{play_time, search_time};
 use crate::game::event::Event;
 use crate::game::frame::{Frame, Rgb};
-use crate::game::mode::{Action, Mode, Reaction, Style};
 use crate::game::scratch::solve_like_scratch;
 use crate::game::text;
 use crate::puzzle::{Placement, Square};
@@ -36,8 +36,15 @@ pub(super) const FACTS: Facts = Facts {
              OR NO SOLUTION IF THERE IS NONE. RESTART EMPTIES THE BOARD"
         )
     },
-    build: |n, style, _, _| Box::new(Strict::new(Answers::new(n), style)),
+    build: |build| Box::new(Strict::new(Answers::new(build.size), build.style)),
 };
+
+/// Light the squares that still lead to a solution.
+const HINT: Action = Action::new("HINT");
+/// Complete the player's board as the Scratch program's search does.
+const SOLVE: Action = Action::new("SOLVE");
+/// The Scratch program's Restart, back to the empty board.
+const RESTART: Action = Action::emptying("RESTART");
 
 /// How long each half of the refusal's red flash lasts.
 pub const REFUSED_MS: u32 = 150;
@@ -98,11 +105,11 @@ impl Strict {
         }
         // Solved by this press: the queens stay, as in the seed.
         let took = self.now.saturating_sub(self.started.unwrap_or(self.now));
-        Reaction::Completed {
+        Reaction::Solved {
             flash: pos.flash(&pos.game),
-            message: format!("SOLVED IN {}", play_time(took)),
+            message: Some(format!("SOLVED IN {}", play_time(took))),
             // Only a board of the player's own queens counts as found.
-            progress: self.program.is_empty().then_some(pos.game),
+            counts: if self.program.is_empty() { Counts::Solution(pos.game) } else { Counts::Nothing },
         }
     }
 
@@ -206,30 +213,24 @@ impl Mode for Strict {
         }
     }
 
-    fn actions(&self) -> &'static [Action] {
-        &[Action::Hint, Action::Solve, Action::Restart]
+    fn actions(&self) -> Vec<Action> {
+        vec![HINT, SOLVE, RESTART]
     }
 
     fn act(&mut self, action: Action, stopwatch: &dyn Stopwatch) -> Reaction {
         self.screen = Screen::Playing;
         match action {
-            Action::Hint => self.pos.show_hint(),
-            Action::Solve => self.solve(stopwatch),
-            Action::Restart => {
+            HINT => self.pos.show_hint(),
+            SOLVE => self.solve(stopwatch),
+            RESTART => {
                 self.reset();
                 Reaction::Draw
             }
-            // Cover's own actions: never in this mode's menu.
-            Action::Go
-            | Action::Reset
-            | Action::Closest
-            | Action::Queens(_)
-            | Action::NewPuzzle
-            | Action::Daily => Reaction::Draw,
+            _ => Reaction::Draw,
         }
     }
 
-    fn set_time(&mut self, now: Millis) {
-        self.now = now;
+    fn tell(&mut self, now: Now) {
+        self.now = now.ms;
     }
 }
