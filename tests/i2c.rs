@@ -2,7 +2,7 @@
 //! needed: what `play --backend i2c` and `doctor` say about a bus that is
 //! missing, is not a bus, or is held by a kernel driver. The chip protocol
 //! and the backend's loop are unit-tested against embedded-hal-mock
-//! (src/backend/i2c/); the real i2c-dev and GPIO uAPI need the VM test.
+//! (crates/sense-hat/src/i2c/); the real i2c-dev and GPIO uAPI need the VM test.
 //!
 //! What it proves, in full (with the unit tests beside the code): the direct-I2C path: every
 //! transaction against `embedded-hal-mock` (the six block writes with rotation and gamma held by

@@ -125,7 +125,7 @@ impl Default for Line {
 impl std::fmt::Display for Line {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Line::Named(name) => write!(f, "the line named {name}"),
+            Line::Named(name) => write!(f, "the line named {}", shown_path(Path::new(name))),
             Line::At { chip, offset } => write!(f, "line {offset} of {}", shown_path(chip)),
         }
     }
@@ -292,6 +292,14 @@ pub fn unbind_advice(bus: &Path, driver: &str, program: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_line_name_given_is_shown_as_a_path_is() {
+        let named = Line::Named("GPIO\u{1b}[31m23".to_string()).to_string();
+        assert_eq!(named, "the line named GPIO\\u{1b}[31m23");
+        let long = Line::Named("x".repeat(3000)).to_string();
+        assert!(long.len() < 120 && long.ends_with("..."), "{long}");
+    }
 
     #[test]
     fn the_advice_fits_the_driver_bound() {
