@@ -51,7 +51,7 @@ fuzz_target!(|data: &[u8]| {
                 pointed = true;
             }
             KeyAction::Game(_) => assert!(!holding, "an event while the hold is still down"),
-            KeyAction::Quit | KeyAction::Suspend | KeyAction::Redraw => {}
+            KeyAction::Quit | KeyAction::Interrupt | KeyAction::Suspend | KeyAction::Redraw => {}
         }
     }
     assert!(!pointed, "a point not followed by its press");
