@@ -230,6 +230,16 @@ try {
   await evaluate(`document.getElementById("day").value = ""; document.getElementById("play-day").click()`);
   if ((await words()).day !== "choose a day first") fail(`Play it with no day: said "${(await words()).day}"`);
   log(`Play it with no day chosen: "${(await words()).day}"`);
+  // Enter in the date field plays the day in it, and a day played takes that line away, also when it
+  // is the day already in the address (the line stayed)
+  for (let i = 0; i < 2; i++) {
+    await evaluate(`document.getElementById("day").value = "${iso(yesterday)}"; document.getElementById("day").focus()`);
+    await key("Enter");
+    await until(`location.hash === "#d=${iso(yesterday)}" && document.getElementById("day-said").textContent === ""`,
+      `Enter in the date field with ${iso(yesterday)} (the address's day ${i ? "already" : "not yet"})`);
+    await evaluate(`document.getElementById("day").value = ""; document.getElementById("play-day").click()`);
+  }
+  log(`Enter in the date field plays the day, and a day played takes the last line away`);
 
   // --- issue 50: a focused control gets its own keys (Space on the checkbox put a dot on d4, Enter on
   // a joystick button placed a queen); the board, and the page with nothing focused, the game's ---

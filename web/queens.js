@@ -408,6 +408,7 @@ function playPasted() {
     said.textContent = answer;
     return;
   }
+  said.textContent = ""; // a line about an earlier paste is no longer true
   if (location.hash === answer) startGame(false); // the puzzle just read
   else location.hash = answer; // hashchange starts it
   document.getElementById("puzzle").open = false;
@@ -535,13 +536,20 @@ function pastDays() {
   const iso = (days) => new Date(days * 86400000).toISOString().slice(0, 10);
   input.min = iso(wasm.first_day());
   input.max = iso(Math.floor(Date.now() / 86400000));
-  document.getElementById("play-day").addEventListener("click", () => {
+  const play = document.getElementById("play-day");
+  // Enter in the date field is Play it, as in a form.
+  input.addEventListener("keydown", (e) => {
+    if (e.key === "Enter") play.click();
+  });
+  play.addEventListener("click", () => {
     const status = withText(input.value, wasm.given_day);
     const answer = outputText();
+    const said = document.getElementById("day-said");
     if (status !== STATUS.done) {
-      document.getElementById("day-said").textContent = answer;
+      said.textContent = answer;
       return;
     }
+    said.textContent = ""; // a line about an earlier choice is no longer true
     if (location.hash === answer) startGame(false);
     else location.hash = answer; // hashchange starts it
     document.activeElement?.blur(); // the keys are the game's again
