@@ -184,7 +184,8 @@ try {
   await key("Enter");
   await until(`document.getElementById("share-said").textContent !== ""`, "Enter on the Share button shared nothing");
   const copied = await evaluate(`window.__copied`);
-  checkLines(copied, `queens regions: 8x8 ${link}`, "the given puzzle");
+  // The page's own address before the fragment: a link a friend opens (it was the bare #p=...).
+  checkLines(copied, `queens regions: 8x8 ${url}${link}`, "the given puzzle");
   if ((await evaluate(`document.getElementById("share-said").textContent`)) !== "copied: paste it anywhere") fail("the copy was not said");
   if (!(await words()).share || (await ledColours()) !== solvedLeds) fail("Enter on the Share button reached the game");
   log(`a puzzle given by link, solved and copied by Enter on the Share button: ${JSON.stringify(copied)}`);

@@ -462,7 +462,10 @@ function showShare(lines) {
 // them; either way the page says what it did, in one line.
 async function shareResult() {
   if (shareLines === null) return;
-  const text = shareLines.join("\n");
+  // The engine's lines name a puzzle by its fragment, as the terminal can only; here the page's own
+  // address goes before it, so a friend gets a link to open (every reader takes it whole).
+  const page = location.origin + location.pathname;
+  const text = shareLines.map((line) => line.replace(/(^|\s)(#p=\S+)/, `$1${page}$2`)).join("\n");
   const said = document.getElementById("share-said");
   try {
     if (navigator.share) {
