@@ -60,8 +60,8 @@ Identical pieces are interchangeable: swapping two queens is not a new solution.
 --first and --all follow the Prolog program (seed 004): squares in the order a1, a2, ..., b1, ...;
 knights, kings, bishops, rooks, queens, amazons, the first kind varying slowest; within a kind the
 piece on the last square chosen first. Requests beyond simple bounds (more kings than fit, ...)
-are answered at once. Kings alone or knights alone are counted row by row, at once; other long
-counts are announced, counts of hours refused. A search that runs over a second reports its
+are answered at once. Kings alone (a shorter side up to 16) or knights alone (up to 10) are
+counted row by row, at once; other long counts are announced, counts of hours refused. A search that runs over a second reports its
 progress on standard error; Ctrl-C stops it (exit status 130).
 Exit status: 0 with an answer (or a count), 1 when there is none, 2 for bad input, 130 when stopped.")]
 pub(crate) struct Args {

@@ -30,7 +30,7 @@ const SOLVE_COUNT_LIMIT: u64 = 1000;
   queens regions generate --size 6 --seed 7        the same puzzle every time for this seed
   queens regions generate --difficulty hard --format json
   queens regions daily                             today's puzzle (UTC), the one the game plays
-  queens regions daily --date 2026-11-25           another day's
+  queens regions daily --date 2026-11-28           another day's (from 2026-11-26, the first)
   queens regions generate | queens regions solve   its one solution, and the rules it needs
   queens regions solve puzzle.txt --count          how many solutions a grid of your own has
   queens regions daily --link                      today's puzzle as a link's #p=... for the web page
