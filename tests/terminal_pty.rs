@@ -1117,6 +1117,33 @@ fn a_relative_xdg_state_home_is_ignored_and_no_home_at_all_is_said_once() {
     }
 }
 
+/// Found trying it as a stranger: an `XDG_STATE_HOME` that names a file
+/// stopped the game ("cannot be read (Not a directory)", exit 1), where no
+/// HOME at all, or a folder it may not write, plays and says so once. The
+/// file is left as it was.
+#[test]
+fn an_xdg_state_home_that_is_a_file_plays_and_says_progress_is_not_saved() {
+    let dir = std::env::temp_dir().join(format!("queens-pty-xdg-file-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("a-file");
+    std::fs::write(&file, "mine\n").unwrap();
+    let mut command = common::bin::queens();
+    command.args(["play", "--backend", "terminal"]).env("XDG_STATE_HOME", &file);
+    command.env_remove("STATE_DIRECTORY").env("COLORTERM", "truecolor");
+    let mut pty = Pty::spawn(command, dir.clone());
+    pty.wait_for("the start board", |s| picture(s) == start_board());
+    pty.send(b"m");
+    select(&mut pty, "STRICT");
+    pty.wait_for("strict", |s| status(s) == "strict 8x8");
+    pty.send(b"q");
+    assert!(pty.exit().success());
+    let said = String::from_utf8_lossy(&pty.raw).into_owned();
+    let warning = "a part of its path is a file, not a folder; progress will not be saved";
+    assert_eq!(said.matches(warning).count(), 1, "said once: {said:?}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "mine\n", "the file left as it was");
+}
+
 #[test]
 fn a_warning_while_playing_goes_under_the_board_and_to_standard_error_at_the_end() {
     let state_dir = std::env::temp_dir().join(format!("queens-pty-warn-{}", std::process::id()));

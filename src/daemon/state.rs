@@ -204,6 +204,18 @@ impl StateFile {
         let bytes = match small_file::read(&self.path, MAX_BYTES) {
             Ok(Some(bytes)) => bytes,
             Ok(None) => return Ok(fresh),
+            // The default location under a file (XDG_STATE_HOME naming one): no state can be kept
+            // there, as with no HOME at all, so the game plays and says so; a path the user gave
+            // with --state is refused below, as theirs to fix.
+            Err(small_file::Refused::Io(e))
+                if self.creates_folder && e.kind() == io::ErrorKind::NotADirectory =>
+            {
+                let warning = format!(
+                    "saved state {}: a part of its path is a file, not a folder; progress will not be saved (give --state PATH to keep it)",
+                    shown_path(&self.path)
+                );
+                return Ok(Loaded { state: None, warning: Some(warning), may_save: false });
+            }
             Err(refused) => {
                 return Err(format!("saved state {} {refused}; left as it is", shown_path(&self.path)));
             }
