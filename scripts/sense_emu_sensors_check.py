@@ -6,8 +6,10 @@ directory, so a running emulator is not disturbed; the emulator's own
 readers (`sense_emu.RTIMU`, what its python-sense-hat reads through) read
 them back; and the crate's `readings` example must print the same numbers,
 to its printed precision (the gyroscope in radians a second where the
-emulator counts degrees). Three states: two set by hand, one moved as the
-orientation sliders move it.
+emulator counts degrees). Four states: two set by hand, two moved as the
+orientation sliders move it, where the orientation fused from the
+accelerometer and the magnetometer (the `orientation` feature) must be the
+sliders' too.
 
 Usage: python sense_emu_sensors_check.py PATH/TO/readings
 """
@@ -76,32 +78,36 @@ def expected():
     }
 
 
-def check(state):
+def check(state, fused=False):
     text, numbers = printed()
-    for what, (values, within) in expected().items():
+    wanted = expected()
+    if fused:
+        wanted["fused"] = (wanted["orientation"][0], 0.3)
+    for what, (values, within) in wanted.items():
         got = numbers.get(what)
-        if got is None or len(got) != len(values) or any(abs(g - v) > within + 1e-9 for g, v in zip(got, values)):
+        off = [abs(g - v) % 360 for g, v in zip(got or [], values)]
+        if got is None or len(got) != len(values) or any(min(d, 360 - d) > within + 1e-9 for d in off):
             sys.exit("sense-emu sensors check, %s: %s printed %s, the emulator reads %s\n%s"
                      % (state, what, got, [round(v, 4) for v in values], text))
-    return len(values)
 
 
 try:
-    count = 0
     humidity_server.set_values(52.5, 23.25)
     pressure_server.set_values(998.75, 19.5)
     imu_server.set_imu_values((0.1, -0.2, 0.97), (5.0, -10.0, 20.0), (0.3, -0.1, 0.2), (10, 20, 30))
-    count += check("the first state")
+    check("the first state")
     humidity_server.set_values(80.0, -5.5)
     pressure_server.set_values(1100.0, 40.0)
     imu_server.set_imu_values((-0.5, 0.5, 0.7), (0.0, 0.0, -45.0), (-0.2, 0.25, -0.4), (350, 5, 180))
-    count += check("the second state")
+    check("the second state")
     # The sliders: the world simulation turns the orientation into readings.
     imu_server.set_orientation((0, 0, 0))
     time.sleep(0.05)
     imu_server.set_orientation((30, -15, 90))
-    count += check("the orientation sliders moved")
-    print("sense-emu sensors: 3 states, humidity, pressure, accelerometer, gyroscope, magnetometer and "
-          "orientation as the emulator's own readers read them")
+    check("the orientation sliders moved", fused=True)
+    imu_server.set_orientation((-40, 60, 250))
+    check("the orientation sliders moved again", fused=True)
+    print("sense-emu sensors: 4 states, humidity, pressure, accelerometer, gyroscope, magnetometer and "
+          "orientation as the emulator's own readers read them; the fused orientation the sliders'")
 finally:
     shutil.rmtree(work, ignore_errors=True)

@@ -30,6 +30,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 println!("accel: x {:.3} y {:.3} z {:.3} g", a.x, a.y, a.z);
                 println!("gyro: x {:.3} y {:.3} z {:.3} rad/s", g.x, g.y, g.z);
                 println!("magnet: x {:.2} y {:.2} z {:.2} uT", c.x, c.y, c.z);
+                // With the `orientation` feature: the pose down and north say, fused.
+                #[cfg(feature = "orientation")]
+                {
+                    let fused = sense_hat::sensors::fusion::measured(m.accel, m.magnet).degrees();
+                    println!(
+                        "fused: roll {:.2} pitch {:.2} yaw {:.2} degrees",
+                        fused.roll, fused.pitch, fused.yaw
+                    );
+                }
             }
             Err(e) => println!("motion: {e}"),
         }

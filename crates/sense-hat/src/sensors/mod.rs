@@ -23,6 +23,8 @@
 pub mod board;
 pub mod chip;
 pub mod emu;
+#[cfg(feature = "orientation")]
+pub mod fusion;
 pub mod iio;
 pub mod kinds;
 
@@ -41,6 +43,8 @@ pub struct Sensors {
     pressure: Option<Box<dyn PressureSensor>>,
     motion: Option<Box<dyn MotionSensor>>,
     colour: Option<Box<dyn ColourSensor>>,
+    #[cfg(feature = "orientation")]
+    fusion: fusion::Fusion,
 }
 
 impl fmt::Debug for Sensors {
@@ -68,7 +72,15 @@ impl Sensors {
 
     /// The sensors a boxed `source` opens.
     pub fn boxed(source: Box<dyn SensorSource>) -> Sensors {
-        Sensors { source, humidity: None, pressure: None, motion: None, colour: None }
+        Sensors {
+            source,
+            humidity: None,
+            pressure: None,
+            motion: None,
+            colour: None,
+            #[cfg(feature = "orientation")]
+            fusion: fusion::Fusion::new(),
+        }
     }
 
     /// A Pi's sensors ([`board::Board`]: IIO drivers, else the chips on `/dev/i2c-1`).
@@ -153,5 +165,35 @@ impl Sensors {
     /// Colour and brightness (`colour.colour_raw`; [`Colour::rgb`] is `colour.rgb`).
     pub fn colour(&mut self) -> Result<Colour> {
         self.colour_sensor()?.read()
+    }
+
+    /// The orientation, radians (`get_orientation_radians()`; `.degrees()`
+    /// is `get_orientation_degrees()`): the emulator's own where it is read,
+    /// else fused from a new reading of the motion sensor (the `orientation`
+    /// feature). Fusion follows the HAT best read often (python-sense-hat's
+    /// RTIMULib reads every few milliseconds).
+    #[cfg(feature = "orientation")]
+    pub fn orientation(&mut self) -> Result<Orientation> {
+        let sensor = self.motion_sensor()?;
+        if let Some(pose) = sensor.pose()? {
+            return Ok(pose);
+        }
+        let motion = sensor.read()?;
+        Ok(self.fusion.update(&motion, std::time::Instant::now()))
+    }
+
+    /// The compass heading, degrees from north, 0 to 360 (`get_compass()`:
+    /// the orientation's yaw).
+    #[cfg(feature = "orientation")]
+    pub fn compass(&mut self) -> Result<f64> {
+        Ok(self.orientation()?.degrees().yaw)
+    }
+
+    /// The magnetometer's hard-iron offsets, taken from every reading the
+    /// orientation is fused from (`fusion::MagnetCalibration::load` reads
+    /// one kept).
+    #[cfg(feature = "orientation")]
+    pub fn set_magnet_calibration(&mut self, calibration: fusion::MagnetCalibration) {
+        self.fusion.set_calibration(calibration);
     }
 }
