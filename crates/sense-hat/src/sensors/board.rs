@@ -243,6 +243,23 @@ mod tests {
     }
 
     #[test]
+    fn a_driver_reloaded_under_another_number_is_found_again_at_the_next_read() {
+        let tree = Tree::new("reload");
+        let hts221 = |number| {
+            let attributes = [("in_humidityrelative_raw", "5000"), ("in_temp_raw", "20000")];
+            tree.device(number, "hts221", &attributes);
+        };
+        hts221(2);
+        let mut sensors = Sensors::new(Board::new().sys(&tree.0).bus("/nonexistent/i2c-1"));
+        assert_eq!(sensors.humidity().unwrap(), 5.0);
+        std::fs::remove_dir_all(tree.0.join("bus/iio/devices/iio:device2")).unwrap();
+        assert!(sensors.humidity().is_err(), "its files are gone");
+        hts221(5);
+        assert_eq!(sensors.humidity().unwrap(), 5.0, "found by name again");
+        assert!(sensors.humidity_sensor().unwrap().describe().contains("iio:device5"));
+    }
+
+    #[test]
     fn a_busy_address_names_the_driver_and_how_to_free_it() {
         let err = Error::SensorBusy {
             device: Device::HumiditySensor,

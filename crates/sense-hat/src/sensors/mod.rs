@@ -35,8 +35,9 @@ pub use kinds::{
 };
 use std::fmt;
 
-/// The sensors of one path, each opened when first read and kept: the
-/// readings as python-sense-hat's calls give them.
+/// The sensors of one path, each opened when first read and kept (until a
+/// reading fails: then opened again at the next): the readings as
+/// python-sense-hat's calls give them.
 pub struct Sensors {
     source: Box<dyn SensorSource>,
     humidity: Option<Box<dyn HumiditySensor>>,
@@ -51,6 +52,22 @@ impl fmt::Debug for Sensors {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Sensors").field("source", &self.source.describe()).finish_non_exhaustive()
     }
+}
+
+/// What `reading` reads from the sensor in `slot` (opened by `open` if it
+/// is not yet). A sensor that fails is dropped, to be opened again by the
+/// path's rule at the next read: a driver reloaded under another device
+/// number, or bound while the chip was read over I2C, is found again.
+fn read<T: ?Sized, R>(
+    slot: &mut Option<Box<T>>,
+    open: impl FnOnce() -> Result<Box<T>>,
+    reading: impl FnOnce(&mut T) -> Result<R>,
+) -> Result<R> {
+    let result = reading(opened(slot, open)?.as_mut());
+    if result.is_err() {
+        *slot = None;
+    }
+    result
 }
 
 /// The sensor in `slot`, opened by `open` if it is not yet.
@@ -123,28 +140,29 @@ impl Sensors {
 
     /// Relative humidity, per cent (`get_humidity()`).
     pub fn humidity(&mut self) -> Result<f64> {
-        Ok(self.humidity_sensor()?.read()?.percent)
+        Ok(self.humidity_reading()?.percent)
     }
 
     /// The temperature, degrees Celsius, from the humidity sensor, as
     /// python-sense-hat's `get_temperature()` takes it.
     pub fn temperature(&mut self) -> Result<f64> {
-        Ok(self.humidity_sensor()?.read()?.celsius)
+        Ok(self.humidity_reading()?.celsius)
     }
 
     /// The temperature from the pressure sensor (`get_temperature_from_pressure()`).
     pub fn temperature_from_pressure(&mut self) -> Result<f64> {
-        Ok(self.pressure_sensor()?.read()?.celsius)
+        Ok(self.pressure_reading()?.celsius)
     }
 
     /// Pressure, millibars (`get_pressure()`).
     pub fn pressure(&mut self) -> Result<f64> {
-        Ok(self.pressure_sensor()?.read()?.millibars)
+        Ok(self.pressure_reading()?.millibars)
     }
 
     /// Acceleration, gyroscope and magnetometer in one reading.
     pub fn motion(&mut self) -> Result<Motion> {
-        self.motion_sensor()?.read()
+        let source = &mut self.source;
+        read(&mut self.motion, || source.motion(), |sensor| sensor.read())
     }
 
     /// Acceleration, g (`get_accelerometer_raw()`).
@@ -164,7 +182,18 @@ impl Sensors {
 
     /// Colour and brightness (`colour.colour_raw`; [`Colour::rgb`] is `colour.rgb`).
     pub fn colour(&mut self) -> Result<Colour> {
-        self.colour_sensor()?.read()
+        let source = &mut self.source;
+        read(&mut self.colour, || source.colour(), |sensor| sensor.read())
+    }
+
+    fn humidity_reading(&mut self) -> Result<Humidity> {
+        let source = &mut self.source;
+        read(&mut self.humidity, || source.humidity(), |sensor| sensor.read())
+    }
+
+    fn pressure_reading(&mut self) -> Result<Pressure> {
+        let source = &mut self.source;
+        read(&mut self.pressure, || source.pressure(), |sensor| sensor.read())
     }
 
     /// The orientation, radians (`get_orientation_radians()`; `.degrees()`
@@ -174,12 +203,24 @@ impl Sensors {
     /// RTIMULib reads every few milliseconds).
     #[cfg(feature = "orientation")]
     pub fn orientation(&mut self) -> Result<Orientation> {
-        let sensor = self.motion_sensor()?;
-        if let Some(pose) = sensor.pose()? {
-            return Ok(pose);
+        /// What the motion sensor gives: its own pose, or a reading to fuse.
+        enum Read {
+            Pose(Orientation),
+            Motion(Motion, std::time::Instant),
         }
-        let motion = sensor.read()?;
-        Ok(self.fusion.update(&motion, std::time::Instant::now()))
+        let source = &mut self.source;
+        let read = read(
+            &mut self.motion,
+            || source.motion(),
+            |sensor| match sensor.pose()? {
+                Some(pose) => Ok(Read::Pose(pose)),
+                None => Ok(Read::Motion(sensor.read()?, std::time::Instant::now())),
+            },
+        )?;
+        Ok(match read {
+            Read::Pose(pose) => pose,
+            Read::Motion(motion, at) => self.fusion.update(&motion, at),
+        })
     }
 
     /// The compass heading, degrees from north, 0 to 360 (`get_compass()`:
