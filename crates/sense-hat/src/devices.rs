@@ -10,6 +10,8 @@
 
 use crate::error::Result;
 use crate::leds::matrix::LedMatrix;
+#[cfg(feature = "sensors")]
+use crate::sensors::{board::Board, kinds::SensorSource};
 use crate::stick::events::Stick;
 
 /// Opens the HAT's parts, each on its own, as often as asked.
@@ -23,6 +25,14 @@ pub trait Devices: Send {
 
     /// Opens the joystick.
     fn stick(&mut self) -> Result<Box<dyn Stick>>;
+
+    /// What opens the HAT's sensors (none is opened yet): by default a
+    /// Pi's ([`crate::sensors::board::Board`]), whichever path drives the
+    /// LEDs and the stick.
+    #[cfg(feature = "sensors")]
+    fn sensors(&self) -> Box<dyn SensorSource> {
+        Box::new(Board::new())
+    }
 }
 
 impl<D: Devices + ?Sized> Devices for Box<D> {
@@ -34,5 +44,9 @@ impl<D: Devices + ?Sized> Devices for Box<D> {
     }
     fn stick(&mut self) -> Result<Box<dyn Stick>> {
         (**self).stick()
+    }
+    #[cfg(feature = "sensors")]
+    fn sensors(&self) -> Box<dyn SensorSource> {
+        (**self).sensors()
     }
 }

@@ -54,6 +54,14 @@ pub enum Device {
     I2cBus,
     /// The GPIO line the chip raises when a key changes.
     InterruptLine,
+    /// The humidity and temperature sensor (HTS221).
+    HumiditySensor,
+    /// The pressure and temperature sensor (LPS25H).
+    PressureSensor,
+    /// The motion sensor: accelerometer, gyroscope, magnetometer (LSM9DS1).
+    MotionSensor,
+    /// The colour and brightness sensor (TCS3400 or TCS34725).
+    ColourSensor,
 }
 
 impl Device {
@@ -64,6 +72,9 @@ impl Device {
             Device::Joystick => "input",
             Device::I2cBus => "i2c",
             Device::InterruptLine => "gpio",
+            Device::HumiditySensor | Device::PressureSensor | Device::MotionSensor | Device::ColourSensor => {
+                "i2c"
+            }
         }
     }
 
@@ -74,6 +85,10 @@ impl Device {
             Device::Joystick => "joystick",
             Device::I2cBus => "I2C bus",
             Device::InterruptLine => "joystick's interrupt line",
+            Device::HumiditySensor => "humidity sensor",
+            Device::PressureSensor => "pressure sensor",
+            Device::MotionSensor => "motion sensor",
+            Device::ColourSensor => "colour sensor",
         }
     }
 
@@ -84,6 +99,7 @@ impl Device {
             Device::Joystick => "an input device",
             Device::I2cBus => "an I2C bus",
             Device::InterruptLine => "a GPIO chip",
+            _ => "a sensor's file",
         }
     }
 }
@@ -132,6 +148,18 @@ pub enum Error {
     Line { what: String, source: io::Error },
     /// An image could not be read as a picture.
     Image { path: PathBuf, reason: String },
+    /// No chip acknowledges at a sensor's address.
+    NoChip { device: Device, chip: &'static str, address: u8 },
+    /// The chip at a sensor's address answers another ID.
+    WrongChip { device: Device, chip: &'static str, address: u8, id: u8, expected: u8 },
+    /// A kernel driver holds a sensor's address and gives no IIO device
+    /// to read it through.
+    SensorBusy { device: Device, chip: &'static str, address: u8, bus: PathBuf, driver: Option<String> },
+    /// A sensor had no reading ready in time.
+    NotReady { device: Device, chip: &'static str },
+    /// A sensor's file (an IIO attribute, the emulator's state) says
+    /// something that is not a reading; `what` names it.
+    BadReading { device: Device, what: String, reason: String },
 }
 
 impl Error {
@@ -150,6 +178,11 @@ impl Error {
                 Device::I2cBus
             }
             Error::NoLine { .. } | Error::Line { .. } => Device::InterruptLine,
+            Error::NoChip { device, .. }
+            | Error::WrongChip { device, .. }
+            | Error::SensorBusy { device, .. }
+            | Error::NotReady { device, .. }
+            | Error::BadReading { device, .. } => *device,
         })
     }
 
@@ -247,6 +280,44 @@ impl fmt::Display for Error {
                 write!(f, "cannot watch the joystick's interrupt, {what}: {source}")?
             }
             Error::Image { path, reason } => write!(f, "cannot show {}: {reason}", shown_path(path))?,
+            Error::NoChip { device: Device::ColourSensor, .. } => write!(
+                f,
+                "no colour sensor answers at 0x39 (TCS3400) or 0x29 (TCS34725): a Sense HAT v1 has none; on a v2, \
+                 is I2C on (`dtparam=i2c_arm=on` in /boot/firmware/config.txt)?"
+            )?,
+            Error::NoChip { device, chip, address } => write!(
+                f,
+                "no {} ({chip}) answers at 0x{address:02X}: is the Sense HAT seated, with I2C on \
+                 (`dtparam=i2c_arm=on` in /boot/firmware/config.txt)?",
+                device.noun()
+            )?,
+            Error::WrongChip { device, chip, address, id, expected } => write!(
+                f,
+                "the chip at 0x{address:02X} answers 0x{id:02X} to \"who am I\", not the {chip}'s 0x{expected:02X}: \
+                 it is not the Sense HAT's {} (another board on the bus at that address? take it off)",
+                device.noun()
+            )?,
+            Error::SensorBusy { device, chip, address, bus, driver } => {
+                let number = bus
+                    .file_name()
+                    .and_then(|n| n.to_str())
+                    .and_then(|n| n.strip_prefix("i2c-"))
+                    .unwrap_or("1");
+                let driver = driver.as_deref().unwrap_or("its driver");
+                write!(
+                    f,
+                    "the kernel's {driver} holds the {} ({chip}) at 0x{address:02X} on {} but gives no IIO device: \
+                     free it with `echo {number}-{address:04x} | sudo tee /sys/bus/i2c/drivers/{driver}/unbind`",
+                    device.noun(),
+                    shown_path(bus)
+                )?
+            }
+            Error::NotReady { device, chip } => {
+                write!(f, "the {} ({chip}) had no reading ready within a second", device.noun())?
+            }
+            Error::BadReading { device, what, reason } => {
+                write!(f, "the {} {what}: {reason}", device.noun())?
+            }
         }
         // NoHat's cause has said it already.
         if matches!(self, Error::NoHat { .. }) {

@@ -10,6 +10,10 @@ use crate::kernel::KernelDevices;
 use crate::leds::matrix::{DARK, Gamma, LedMatrix, Picture, Pixel, flipped_h, flipped_v};
 use crate::lookup::Lookup;
 use crate::rotation::Rotation;
+#[cfg(feature = "sensors")]
+use crate::sensors::Sensors;
+#[cfg(feature = "sensors")]
+use crate::sensors::kinds::{Colour, Motion, Vector};
 use crate::stick::events::{Stick, StickEvent};
 use log::warn;
 use std::collections::VecDeque;
@@ -33,6 +37,8 @@ pub struct SenseHat {
     stick: Box<dyn Stick>,
     /// Events read and not yet handed out, turned.
     pending: VecDeque<StickEvent>,
+    #[cfg(feature = "sensors")]
+    sensors: Sensors,
 }
 
 impl fmt::Debug for SenseHat {
@@ -87,7 +93,14 @@ impl SenseHat {
         if let Err(e) = leds.set_gamma(Gamma::DEFAULT) {
             warn!("{e}; colours follow its current table{}", compat_note());
         }
-        Ok(SenseHat { devices, leds, stick, pending: VecDeque::new() })
+        Ok(SenseHat {
+            #[cfg(feature = "sensors")]
+            sensors: Sensors::boxed(devices.sensors()),
+            devices,
+            leds,
+            stick,
+            pending: VecDeque::new(),
+        })
     }
 
     /// By which path and where, in words.
@@ -260,6 +273,61 @@ impl SenseHat {
         self.stick = self.devices.stick()?;
         self.pending.clear();
         Ok(())
+    }
+
+    /// The sensors, each opened when first read (the `sensors` feature).
+    #[cfg(feature = "sensors")]
+    pub fn sensors(&mut self) -> &mut Sensors {
+        &mut self.sensors
+    }
+
+    /// Relative humidity, per cent (`get_humidity()`).
+    #[cfg(feature = "sensors")]
+    pub fn humidity(&mut self) -> Result<f64> {
+        self.sensors.humidity()
+    }
+
+    /// The temperature, degrees Celsius, from the humidity sensor
+    /// (`get_temperature()`); [`Sensors::temperature_from_pressure`] the other.
+    #[cfg(feature = "sensors")]
+    pub fn temperature(&mut self) -> Result<f64> {
+        self.sensors.temperature()
+    }
+
+    /// Pressure, millibars (`get_pressure()`).
+    #[cfg(feature = "sensors")]
+    pub fn pressure(&mut self) -> Result<f64> {
+        self.sensors.pressure()
+    }
+
+    /// Acceleration, gyroscope and magnetometer in one reading.
+    #[cfg(feature = "sensors")]
+    pub fn motion(&mut self) -> Result<Motion> {
+        self.sensors.motion()
+    }
+
+    /// Acceleration, g (`get_accelerometer_raw()`).
+    #[cfg(feature = "sensors")]
+    pub fn accel(&mut self) -> Result<Vector> {
+        self.sensors.accel()
+    }
+
+    /// Rotation rate, radians a second (`get_gyroscope_raw()`).
+    #[cfg(feature = "sensors")]
+    pub fn gyro(&mut self) -> Result<Vector> {
+        self.sensors.gyro()
+    }
+
+    /// Magnetic field, microtesla (`get_compass_raw()`).
+    #[cfg(feature = "sensors")]
+    pub fn magnet(&mut self) -> Result<Vector> {
+        self.sensors.magnet()
+    }
+
+    /// Colour and brightness (`colour`).
+    #[cfg(feature = "sensors")]
+    pub fn colour(&mut self) -> Result<Colour> {
+        self.sensors.colour()
     }
 
     /// Its parts, for a program that keeps them itself: how they are opened,

@@ -1,13 +1,25 @@
 // The README is the crate's front page (its programs are doctests) where
 // the features its programs use are on; docs.rs builds with all of them.
 #![cfg_attr(
-    all(feature = "kernel", feature = "i2c", feature = "embedded-graphics", feature = "png"),
+    all(
+        feature = "kernel",
+        feature = "i2c",
+        feature = "orientation",
+        feature = "embedded-graphics",
+        feature = "png"
+    ),
     doc = include_str!("../README.md")
 )]
 #![cfg_attr(
-    not(all(feature = "kernel", feature = "i2c", feature = "embedded-graphics", feature = "png")),
-    doc = "# sense-hat\n\nThe Raspberry Pi Sense HAT's LED matrix and joystick. This build lacks some of the \
-           default features: the README, with its programs, is this page in a build with them."
+    not(all(
+        feature = "kernel",
+        feature = "i2c",
+        feature = "orientation",
+        feature = "embedded-graphics",
+        feature = "png"
+    )),
+    doc = "# sense-hat\n\nThe Raspberry Pi Sense HAT's LED matrix, joystick and sensors. This build lacks some of its \
+           features: the README, with its programs, is this page in a build with them."
 )]
 //!
 //! ## The crate's layout
@@ -28,6 +40,11 @@
 //!   (`discover`); `compat`, a 32-bit build on a 64-bit kernel.
 //! - `i2c` (the `i2c` feature): the chip over any embedded-hal bus, and
 //!   Linux's i2c-dev and GPIO character device.
+//! - `sensors` (the `sensors` feature): humidity, pressure, motion and
+//!   colour, one trait each, by the kernel's IIO drivers (`sensors::iio`),
+//!   the chips over any embedded-hal bus (`sensors::chip`), a Pi's rule
+//!   between them (`sensors::board`), or the emulator's files (`sensors::emu`);
+//!   `sensors::fusion` (`orientation`), the orientation fused from motion.
 //! - `graphics` (`embedded-graphics`): a `DrawTarget` over any matrix,
 //!   `show_message`, `show_letter`; `mock` (`mock`): stand-ins for tests.
 //! - [`rotation`], [`error`] (the one [`Error`] and [`Result`]); and
@@ -57,6 +74,8 @@ pub mod lookup;
 #[cfg(any(test, feature = "mock"))]
 pub mod mock;
 pub mod rotation;
+#[cfg(feature = "sensors")]
+pub mod sensors;
 pub mod stick;
 #[allow(unsafe_code)]
 mod sys;
@@ -66,6 +85,8 @@ pub use hat::SenseHat;
 pub use leds::{DARK, Gamma, LedMatrix, Picture, Pixel, SIDE};
 pub use lookup::{Lookup, Route};
 pub use rotation::Rotation;
+#[cfg(feature = "sensors")]
+pub use sensors::{Colour, Humidity, Motion, Orientation, Pressure, Sensors, Vector};
 pub use stick::{Direction, Stick, StickEvent};
 
 #[cfg(test)]
@@ -78,6 +99,9 @@ mod tests {
             ("dot", include_str!("../examples/dot.rs")),
             ("scroll", include_str!("../examples/scroll.rs")),
             ("invader", include_str!("../examples/invader.rs")),
+            ("readings", include_str!("../examples/readings.rs")),
+            ("marble", include_str!("../examples/marble.rs")),
+            ("compass", include_str!("../examples/compass.rs")),
         ] {
             assert!(readme.contains(example), "README.md does not show examples/{name}.rs as it is");
         }

@@ -10,7 +10,9 @@
 //!   (a `SYN_DROPPED` too, answered with the keys the feeder says are
 //!   down). Its descriptor is a real socket, so a program polls it as it
 //!   polls the kernel's device.
-//! - [`MockDevices`]: both, opened as often as asked, each able to be
+//! - `MockSensors` (with the `sensors` feature): the sensors, with the
+//!   readings a test sets, each there or not.
+//! - [`MockDevices`]: all of them, opened as often as asked, each able to be
 //!   unplugged and plugged back; [`sense_hat`] makes a [`SenseHat`] of them.
 //!
 //! Clones share their state: keep one to look at what the other was shown.
@@ -59,6 +61,11 @@ assert_eq!(hat.pixels(), picture, "the HAT knows what its matrix shows");
 ```
 "#
 )]
+
+#[cfg(feature = "sensors")]
+mod sensors;
+#[cfg(feature = "sensors")]
+pub use sensors::MockSensors;
 
 use crate::devices::Devices;
 use crate::error::{Device, Error, Result};
@@ -370,6 +377,8 @@ struct Plugged {
 pub struct MockDevices {
     leds: MockLeds,
     stick: StickFeeder,
+    #[cfg(feature = "sensors")]
+    sensors: MockSensors,
     plugged: Arc<Mutex<Plugged>>,
 }
 
@@ -385,6 +394,8 @@ impl MockDevices {
         MockDevices {
             leds: MockLeds::new(),
             stick: StickFeeder::default(),
+            #[cfg(feature = "sensors")]
+            sensors: MockSensors::new(),
             plugged: Arc::new(Mutex::new(Plugged {
                 leds: true,
                 stick: true,
@@ -402,6 +413,12 @@ impl MockDevices {
     /// What feeds the stick open now.
     pub fn stick(&self) -> StickFeeder {
         self.stick.clone()
+    }
+
+    /// The sensors, to set their readings.
+    #[cfg(feature = "sensors")]
+    pub fn sensors(&self) -> MockSensors {
+        self.sensors.clone()
     }
 
     /// Takes the matrix away (its pictures fail, it cannot be opened) or
@@ -457,6 +474,11 @@ impl Devices for MockDevices {
             source,
         })?;
         Ok(Box::new(stick))
+    }
+
+    #[cfg(feature = "sensors")]
+    fn sensors(&self) -> Box<dyn crate::sensors::kinds::SensorSource> {
+        Box::new(self.sensors.clone())
     }
 }
 

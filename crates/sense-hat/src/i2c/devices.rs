@@ -116,4 +116,10 @@ impl Devices for I2cDevices {
         let place = line.place().to_string();
         Ok(Box::new(ChipStick::new(chip, line, place)?))
     }
+
+    /// The sensors on the chip's bus.
+    #[cfg(feature = "sensors")]
+    fn sensors(&self) -> Box<dyn crate::sensors::kinds::SensorSource> {
+        Box::new(crate::sensors::board::Board::new().bus(&self.bus))
+    }
 }

@@ -20,9 +20,12 @@ use std::io;
 use std::os::fd::{AsFd, BorrowedFd};
 use std::path::{Path, PathBuf};
 
-/// The chip's bus, open at the chip's address.
+/// An I2C bus through i2c-dev, open at one chip's address: the HAT's
+/// (0x46), or a sensor's. A transfer to another address claims that one
+/// first, so one bus serves a driver of two chips (the LSM9DS1's).
 pub struct Smbus {
     dev: I2cdev,
+    address: u8,
 }
 
 impl std::fmt::Debug for Smbus {
@@ -47,18 +50,31 @@ pub enum BusRefusal {
 }
 
 impl Smbus {
-    /// Opens `path` and claims the chip's address. A bound kernel driver
-    /// makes this fail with [`BusRefusal::Busy`]: the address is never forced.
+    /// Opens `path` and claims the HAT's chip's address. A bound kernel
+    /// driver makes this fail with [`BusRefusal::Busy`]: the address is
+    /// never forced.
     pub fn open(path: &Path) -> std::result::Result<Smbus, BusRefusal> {
+        Smbus::open_at(path, ADDRESS)
+    }
+
+    /// Opens `path` and claims `address`, as [`Smbus::open`] does.
+    pub fn open_at(path: &Path, address: u8) -> std::result::Result<Smbus, BusRefusal> {
         let to_io = |e: LinuxI2CError| -> io::Error { e.into() };
-        let mut dev = I2cdev::new(path).map_err(|e| BusRefusal::Other(to_io(e)))?;
-        match dev.set_slave_address(u16::from(ADDRESS)) {
-            Ok(()) => Ok(Smbus { dev }),
-            Err(e) => match to_io(e) {
-                e if e.raw_os_error() == Some(libc::EBUSY) => Err(BusRefusal::Busy),
-                e => Err(BusRefusal::Other(e)),
-            },
+        let dev = I2cdev::new(path).map_err(|e| BusRefusal::Other(to_io(e)))?;
+        let mut bus = Smbus { dev, address };
+        match bus.claim(address) {
+            Ok(()) => Ok(bus),
+            Err(e) if e.raw_os_error() == Some(libc::EBUSY) => Err(BusRefusal::Busy),
+            Err(e) => Err(BusRefusal::Other(e)),
         }
+    }
+
+    /// Claims `address` for the transfers that follow (EBUSY while a kernel
+    /// driver is bound to it).
+    pub fn claim(&mut self, address: u8) -> io::Result<()> {
+        self.dev.set_slave_address(u16::from(address)).map_err(io::Error::from)?;
+        self.address = address;
+        Ok(())
     }
 }
 
@@ -67,15 +83,16 @@ impl ErrorType for Smbus {
 }
 
 impl I2c<SevenBitAddress> for Smbus {
-    /// Carries the two transaction shapes the chip driver uses; any other
-    /// is refused (EOPNOTSUPP) rather than sent some other way.
+    /// Carries the two transaction shapes the drivers use (a register and
+    /// bytes written; a register written, one byte read); any other is
+    /// refused (EOPNOTSUPP) rather than sent some other way.
     fn transaction(
         &mut self,
         address: u8,
         operations: &mut [Operation<'_>],
     ) -> std::result::Result<(), I2CError> {
-        if address != ADDRESS {
-            return Err(errno(libc::EINVAL));
+        if address != self.address {
+            self.claim(address).map_err(|e| errno(e.raw_os_error().unwrap_or(libc::EIO)))?;
         }
         match operations {
             [Operation::Write(message)] if (2..=BLOCK + 1).contains(&message.len()) => {
@@ -246,8 +263,13 @@ fn driver_of(device: &Path) -> Option<String> {
 /// `/sys/bus/i2c/devices/N-0046/driver` and the `driver` of each device
 /// directory under it, if a driver is bound.
 pub fn holder(sys: &Path, bus: &Path) -> Option<Holder> {
+    holder_at(sys, bus, ADDRESS)
+}
+
+/// The kernel drivers holding `address` on `bus`, as [`holder`] reads them.
+pub fn holder_at(sys: &Path, bus: &Path, address: u8) -> Option<Holder> {
     let number = bus.file_name()?.to_str()?.strip_prefix("i2c-")?;
-    let client = sys.join(format!("bus/i2c/devices/{number}-{:04x}", ADDRESS));
+    let client = sys.join(format!("bus/i2c/devices/{number}-{address:04x}"));
     let driver = driver_of(&client)?;
     let mut children: Vec<String> = std::fs::read_dir(&client)
         .into_iter()
