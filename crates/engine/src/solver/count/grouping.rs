@@ -256,6 +256,7 @@ impl PartialOrd for Candidate {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solver::count::batch::Scratch;
     use crate::solver::count::constellation::representatives;
     use std::collections::BTreeMap;
 
@@ -300,8 +301,10 @@ mod tests {
             counted.sort_unstable();
             let every: Vec<Constellation> = reps.iter().map(|rep| rep.constellation).collect();
             assert_eq!(counted, every, "n = {n}: each orbit in exactly one search");
+            let scratch = &mut Scratch::new();
             for search in &searches {
-                let by_bottom = Inner::new(n, &search.fixed, search.bottoms.unwrap_or(u32::MAX)).count();
+                let by_bottom =
+                    Inner::new(n, &search.fixed, search.bottoms.unwrap_or(u32::MAX)).count(scratch);
                 for (rep, image) in &search.members {
                     assert!(
                         (0..SYMMETRIES).any(|g| rep.constellation.mapped(n, g) == *image),

@@ -14,6 +14,7 @@
 //! over whole orbits of queens. Because each constellation's share of both
 //! counts is whole, the counts of [`Part`]s add up.
 
+mod batch;
 pub mod constellation;
 mod grouping;
 mod inner;
@@ -24,6 +25,7 @@ pub use inner::MAX_COUNT_N;
 pub(in crate::solver) use inner::full;
 pub use parts::{MAX_PARTS, Part, PartError};
 
+use batch::Scratch;
 use constellation::{ROTATE_90, ROTATE_180, representatives};
 use grouping::Search;
 use inner::{Inner, count_symmetric};
@@ -170,7 +172,8 @@ impl Plan {
             return Some(Counts { total: one, unique: Some(one) });
         }
         let n = self.n;
-        let results = run(&self.tasks, threads.max(1), check, |t| t.cost, |t, watch| t.solve(n, watch))?;
+        let solve = |t: &Search, watch: &Watch<'_>, scratch: &mut Scratch| t.solve(n, watch, scratch);
+        let results = run(&self.tasks, threads.max(1), check, |t| t.cost, solve)?;
         let (total, unique) = results.iter().fold((0, 0), |(t, u), &(dt, du)| (t + dt, u + du));
         Some(Counts { total, unique: Some(unique) })
     }
@@ -193,9 +196,9 @@ fn deal(
 impl Search {
     /// The share of its orbits: their solutions, and the classes of solutions
     /// up to symmetry whose border lies in them; `None` once the watch says stop.
-    fn solve(&self, n: usize, watch: &Watch<'_>) -> Option<(u64, u64)> {
+    fn solve(&self, n: usize, watch: &Watch<'_>, scratch: &mut Scratch) -> Option<(u64, u64)> {
         let inner = Inner::new(n, &self.fixed, self.bottoms.unwrap_or(u32::MAX));
-        let by_bottom = inner.count_watched(watch.stop, &mut |place| watch.at(place, self.cost))?;
+        let by_bottom = inner.count_watched(scratch, watch.stop, &mut |place| watch.at(place, self.cost))?;
         let (mut total, mut classes) = (0, 0);
         for (rep, image) in &self.members {
             let own = match self.bottoms {
@@ -257,7 +260,7 @@ fn run<T: Sync, R: Send + Default + Copy>(
     threads: usize,
     check: &mut dyn FnMut(CountProgress) -> bool,
     cost: impl Fn(&T) -> u64 + Sync,
-    solve: impl Fn(&T, &Watch<'_>) -> Option<R> + Sync,
+    solve: impl Fn(&T, &Watch<'_>, &mut Scratch) -> Option<R> + Sync,
 ) -> Option<Vec<R>> {
     use std::time::Instant;
     let next = AtomicUsize::new(0);
@@ -279,9 +282,12 @@ fn run<T: Sync, R: Send + Default + Copy>(
             scope.spawn(move || {
                 let mut mine = Vec::new();
                 let watch = Watch { stop, done: slot };
+                let mut scratch = Scratch::new();
                 while !stop.load(Ordering::Relaxed) {
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(result) = tasks.get(i).and_then(|task| solve(task, &watch)) else { break };
+                    let Some(result) = tasks.get(i).and_then(|task| solve(task, &watch, &mut scratch)) else {
+                        break;
+                    };
                     mine.push((i, result));
                     slot.store(0, Ordering::Relaxed);
                     done.fetch_add(cost(&tasks[i]), Ordering::Relaxed);
