@@ -21,7 +21,7 @@
 //! At N = 16 this counts in about half the time of the backtracking search
 //! it replaced, which visited the same squares (docs/PERFORMANCE.md).
 
-use super::inner::{ByLastColumn, Inner, MAX_COUNT_N};
+use super::rows::{ByLastColumn, Inner, MAX_COUNT_N};
 use std::ops::Range;
 
 /// The states a row's batch holds: a power of two, so that an index taken `% BATCH` needs no

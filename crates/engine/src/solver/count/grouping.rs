@@ -17,7 +17,8 @@
 //! makes the same choice (parts depend on it).
 
 use super::constellation::{Constellation, MIRROR, Representative, SYMMETRIES, Square};
-use super::inner::{Inner, Nodes};
+use super::inner::Nodes;
+use super::rows::Inner;
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 

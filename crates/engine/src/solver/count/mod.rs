@@ -2,8 +2,9 @@
 //! the Q27 project and NQueensFAF: the queens on the border rows and columns
 //! are fixed first, one constellation per orbit of the board's 8 symmetries
 //! ([`constellation`]), and the rows between them are filled by a bitboard
-//! search that knows the border queens' diagonals from the start
-//! (`inner`). A constellation's solutions count once for each member of
+//! search that knows the border queens' diagonals from the start (`rows`
+//! says what each free row looks like, `inner` searches the first rows one
+//! queen at a time, `batch` the last twelve breadth first). A constellation's solutions count once for each member of
 //! its orbit. Constellations that differ only in the bottom queen are mostly
 //! searched together, with the bottom row left to the search (`grouping`).
 //!
@@ -19,16 +20,18 @@ pub mod constellation;
 mod grouping;
 mod inner;
 mod parts;
+mod rows;
 
 pub use grouping::Estimated;
-pub use inner::MAX_COUNT_N;
-pub(in crate::solver) use inner::full;
 pub use parts::{MAX_PARTS, Part, PartError};
+pub use rows::MAX_COUNT_N;
+pub(in crate::solver) use rows::full;
 
 use batch::Scratch;
 use constellation::{ROTATE_90, ROTATE_180, representatives};
 use grouping::Search;
-use inner::{Inner, count_symmetric};
+use inner::count_symmetric;
+use rows::Inner;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
