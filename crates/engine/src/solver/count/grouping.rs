@@ -41,12 +41,17 @@ type Fixed3 = (u8, u8, u8);
 /// group's looks at one more, so that both count to the same depth of
 /// queens): fewer on the largest boards, where planning would otherwise take
 /// seconds (0.7 s at N = 26 with three rows; the last row is a popcount), and
-/// more up to N = 17, where a better cover saves more than it costs (issue 42:
-/// 3% of the count at N = 16, 2% at 17; at 15 planning's 4 ms more take most of it).
+/// more where a better cover saves more than it costs: up to N = 17 four (issue 42:
+/// 3% of the count at N = 16, 2% at 17; at 15 planning's 4 ms more take most of it),
+/// and five from 18 to 20 (issue 55: at 18 planning takes 0.28 s instead of 0.02 and the
+/// whole count on one thread 36.5 s instead of 39.2, median of two pairs in turn on a busy
+/// machine; five at 17 plans for 0.15 s more and saves about 0.1 s, and six at 18 plans for
+/// over a second).
 fn alone_levels(n: usize) -> usize {
     match n {
         ..=17 => 4,
-        18..=26 => 3,
+        18..=20 => 5,
+        21..=26 => 3,
         _ => 2,
     }
 }
