@@ -462,6 +462,44 @@ fn count_vs_somers_refuses_a_queens_binary_that_is_not_there_in_one_line_before_
     assert!(stubs.calls().is_empty(), "nothing built: {:?}", stubs.calls());
 }
 
+/// `scripts/count-vs-faf` (issue 55) with stand-ins for NQueensFAF's runner and for `queens`: a
+/// table of both medians, the ratio and the growth from one N to the next; without the runner
+/// it says so and times `queens` alone; a wrong count from either stops it in one line.
+#[test]
+fn count_vs_faf_times_both_says_when_the_runner_is_missing_and_checks_their_counts() {
+    let stubs = Stubs::new("count-vs-faf");
+    let published = r#"case $N in 8) c=92 ;; 9) c=352 ;; *) c=0 ;; esac"#;
+    stubs.script(
+        "faf",
+        &format!("N=$1; {published}; echo \"n=$N solutions=${{WRONG:-$c}} solver_duration_ms=1\""),
+    );
+    stubs.script("queens", &format!("N=$2; {published}; echo \"$c solutions for $N queens\""));
+    let (faf, queens) =
+        (stubs.dir.join("faf").display().to_string(), stubs.dir.join("queens").display().to_string());
+    let args = ["--pairs", "1", "--pin", "none", "--queens", &queens, "8", "9"];
+    let run = |env: &[(&str, &str)]| {
+        let output = stubs.run_script("scripts/count-vs-faf", &args, env);
+        (output.status.code(), String::from_utf8_lossy(&output.stdout).into_owned(), stderr(&output))
+    };
+    let (status, out, err) = run(&[("NQUEENSFAF_RUN", &faf)]);
+    assert_eq!(status, Some(0), "{out}{err}");
+    let rows: Vec<&str> = out.lines().filter(|l| l.starts_with("  8 ") || l.starts_with("  9 ")).collect();
+    assert_eq!(rows.len(), 2, "{out}");
+    assert!(rows.iter().all(|row| row.split_whitespace().count() == 6 && row.ends_with('x')), "{out}");
+    assert!(out.starts_with("load: ") && out.contains(&format!("NQueensFAF: {faf}")), "{out}");
+    let (status, out, err) = run(&[("NQUEENSFAF_RUN", "")]);
+    assert_eq!(status, Some(0), "{out}{err}");
+    assert!(out.contains("NQueensFAF's runner is not here (set NQUEENSFAF_RUN"), "{out}");
+    assert!(
+        out.lines().any(|l| l.starts_with("  9  -") && l.trim_end().ends_with('-')),
+        "queens alone: {out}"
+    );
+    let (status, out, err) = run(&[("NQUEENSFAF_RUN", &faf), ("WRONG", "7")]);
+    assert_eq!(status, Some(1), "{out}{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("solutions=7") && err.contains("not the published 92"), "{err}");
+}
+
 #[test]
 fn web_release_refuses_a_directory_without_the_built_page_in_one_line_writing_nothing() {
     let stubs = Stubs::new("web-release-empty");

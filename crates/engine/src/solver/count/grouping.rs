@@ -17,7 +17,8 @@
 //! makes the same choice (parts depend on it).
 
 use super::constellation::{Constellation, MIRROR, Representative, SYMMETRIES, Square};
-use super::inner::{Inner, Nodes};
+use super::inner::Nodes;
+use super::rows::Inner;
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
@@ -40,12 +41,17 @@ type Fixed3 = (u8, u8, u8);
 /// group's looks at one more, so that both count to the same depth of
 /// queens): fewer on the largest boards, where planning would otherwise take
 /// seconds (0.7 s at N = 26 with three rows; the last row is a popcount), and
-/// more up to N = 17, where a better cover saves more than it costs (issue 42:
-/// 3% of the count at N = 16, 2% at 17; at 15 planning's 4 ms more take most of it).
+/// more where a better cover saves more than it costs: up to N = 17 four (issue 42:
+/// 3% of the count at N = 16, 2% at 17; at 15 planning's 4 ms more take most of it),
+/// and five from 18 to 20 (issue 55: at 18 planning takes 0.28 s instead of 0.02 and the
+/// whole count on one thread 36.5 s instead of 39.2, median of two pairs in turn on a busy
+/// machine; five at 17 plans for 0.15 s more and saves about 0.1 s, and six at 18 plans for
+/// over a second).
 fn alone_levels(n: usize) -> usize {
     match n {
         ..=17 => 4,
-        18..=26 => 3,
+        18..=20 => 5,
+        21..=26 => 3,
         _ => 2,
     }
 }
@@ -256,6 +262,7 @@ impl PartialOrd for Candidate {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solver::count::batch::Scratch;
     use crate::solver::count::constellation::representatives;
     use std::collections::BTreeMap;
 
@@ -300,8 +307,10 @@ mod tests {
             counted.sort_unstable();
             let every: Vec<Constellation> = reps.iter().map(|rep| rep.constellation).collect();
             assert_eq!(counted, every, "n = {n}: each orbit in exactly one search");
+            let scratch = &mut Scratch::new();
             for search in &searches {
-                let by_bottom = Inner::new(n, &search.fixed, search.bottoms.unwrap_or(u32::MAX)).count();
+                let by_bottom =
+                    Inner::new(n, &search.fixed, search.bottoms.unwrap_or(u32::MAX)).count(scratch);
                 for (rep, image) in &search.members {
                     assert!(
                         (0..SYMMETRIES).any(|g| rep.constellation.mapped(n, g) == *image),

@@ -2,38 +2,19 @@
 //! each, with bitboards (Somers' method). The fixed queens' diagonals are
 //! known before the search starts, so each row's squares they attack are one
 //! precomputed mask, and the rows they fill are stepped over by shifting the
-//! diagonals further.
+//! diagonals further. The last rows (up to [`BATCHED_ROWS`]) are searched in
+//! batches, breadth first (`batch`); the rows above them, on the largest
+//! boards, one queen at a time, looking for a request to stop.
 //!
 //! The fixed queens are a start constellation's border queens, or three of
 //! them with the bottom row left free: then one search counts, by the
 //! column of its queen in the last row, every constellation that differs
 //! only in the bottom queen (see `grouping`).
 
+use super::batch::{BATCHED_ROWS, Batches, Scratch};
 use super::constellation::{Square, attacks, map};
+use super::rows::{ByLastColumn, Inner, MAX_COUNT_N};
 use std::sync::atomic::{AtomicBool, Ordering};
-
-/// The largest n the counter takes: one bit per column in a `u32`.
-pub const MAX_COUNT_N: usize = 32;
-
-/// Every row of an `n` x `n` board as a bit mask (the `n` low bits).
-pub(in crate::solver) fn full(n: usize) -> u32 {
-    (u64::MAX >> (64 - n)) as u32
-}
-
-/// One free row of the inner search.
-#[derive(Clone, Copy, Default)]
-struct Row {
-    /// Squares of this row that a fixed queen attacks along a diagonal.
-    attacked: u32,
-    /// How many rows down the next free row is (1, or more past a fixed queen's row).
-    shift: u32,
-}
-
-/// How many free rows a search runs through without looking at its stop flag or telling its
-/// progress: their subtrees take well under a millisecond (at most 12 free columns are left,
-/// and at N = 17 a whole search of some 13 rows takes about a millisecond), and the nodes that
-/// look are so few (a row in 12 at N = 24) that looking costs nothing measurable.
-pub(super) const WATCHED_ROWS: usize = 12;
 
 /// What a watched search looks at, and where it is.
 struct Watched<'a> {
@@ -41,70 +22,50 @@ struct Watched<'a> {
     at: &'a mut dyn FnMut(f64),
     /// The share of the search done so far.
     place: f64,
-    /// The rows at the end searched without looking.
+    /// The rows at the end searched without looking (in batches).
     unwatched: usize,
 }
 
-/// Solutions by the column of the queen in the search's last free row.
-pub(super) type ByLastColumn = [u64; MAX_COUNT_N];
-
-/// The inner search below some fixed queens.
-pub(super) struct Inner {
-    /// Every column of the board (the `n` low bits).
-    mask: u32,
-    /// The fixed queens' columns.
-    columns: u32,
-    rows: [Row; MAX_COUNT_N],
-    /// How many rows the inner search fills.
-    depth: usize,
-    /// The free rows followed by a fixed queen's row (whose `shift` is not 1), one bit each.
-    long_rows: u32,
-    /// The columns the last free row's queen may take.
-    last_allowed: u32,
-}
-
 impl Inner {
-    /// The search of the rows free of `fixed` (queens that do not attack
-    /// each other, at most one a row), its last queen in a column of `last_allowed`.
-    pub(super) fn new(n: usize, fixed: &[Square], last_allowed: u32) -> Self {
-        let mut inner = Inner {
-            mask: full(n),
-            columns: 0,
-            rows: [Row::default(); MAX_COUNT_N],
-            depth: 0,
-            long_rows: 0,
-            last_allowed: last_allowed & full(n),
-        };
-        let mut filled = 0u32;
-        for &(row, col) in fixed {
-            inner.columns |= 1 << col;
-            filled |= 1 << row;
-        }
-        let mut free_rows = (0..n).filter(|&r| filled & (1 << r) == 0).peekable();
-        while let Some(row) = free_rows.next() {
-            let mut attacked = 0u32;
-            for &(queen_row, queen_col) in fixed {
-                let distance = row.abs_diff(queen_row);
-                if queen_col >= distance {
-                    attacked |= 1 << (queen_col - distance);
-                }
-                if queen_col + distance < n {
-                    attacked |= 1 << (queen_col + distance);
-                }
-            }
-            let shift = free_rows.peek().map_or(0, |next| (next - row) as u32);
-            inner.rows[inner.depth] = Row { attacked, shift };
-            if shift > 1 {
-                inner.long_rows |= 1 << inner.depth;
-            }
-            inner.depth += 1;
-        }
-        inner
+    /// How many ways the free rows can be filled, by the last free row's queen's column.
+    #[cfg(test)]
+    pub(super) fn count(&self, scratch: &mut Scratch) -> ByLastColumn {
+        self.count_watched(scratch, &AtomicBool::new(false), &mut |_| {}).expect("a flag never set")
     }
 
-    /// How many ways the free rows can be filled, by the last free row's queen's column.
-    pub(super) fn count(&self) -> ByLastColumn {
+    /// [`Inner::count`], stopped once `stop` is set (then `None`), telling `at` how far it has
+    /// come (0 to 1, by its place in the tree: each queen of a row an equal share of its
+    /// parent's). Both are looked at before each queen of a row with more than
+    /// [`BATCHED_ROWS`] free rows from it to the end, and never in the batches below: a batch
+    /// of subtrees of that many rows takes well under a millisecond, so even a search of days
+    /// stops at once (issue 50: looked at only in the first two rows, a search at N = 23 went
+    /// on for minutes after Ctrl-C, since each of those rows' subtrees took that long), and
+    /// its progress moves.
+    pub(super) fn count_watched(
+        &self,
+        scratch: &mut Scratch,
+        stop: &AtomicBool,
+        at: &mut dyn FnMut(f64),
+    ) -> Option<ByLastColumn> {
+        self.count_watched_above(BATCHED_ROWS, scratch, stop, at)
+    }
+
+    /// [`Inner::count_watched`], looking in the rows with more than `unwatched` (3 to
+    /// [`BATCHED_ROWS`]) rows from them to the end.
+    fn count_watched_above(
+        &self,
+        unwatched: usize,
+        scratch: &mut Scratch,
+        stop: &AtomicBool,
+        at: &mut dyn FnMut(f64),
+    ) -> Option<ByLastColumn> {
+        debug_assert!((3..=BATCHED_ROWS).contains(&unwatched), "a batch takes three rows or more");
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
         let mut counts = [0; MAX_COUNT_N];
+        let taken = self.columns | !self.mask;
+        let free = !(taken | self.rows[0].attacked);
         match self.depth {
             0 => {
                 // The fixed queens fill every row (n = 4): only a whole border does, never a group.
@@ -112,59 +73,27 @@ impl Inner {
                 counts[0] = 1;
             }
             1 | 2 => self.small(0, 0, 0, self.columns, &mut counts),
-            _ => {
-                let taken = self.columns | !self.mask;
-                let free = !(taken | self.rows[0].attacked);
-                if self.last_allowed == self.mask {
-                    self.below::<false>(0, 0, 0, taken, free, &mut counts);
-                } else {
-                    self.below::<true>(0, 0, 0, taken, free, &mut counts);
-                }
+            depth if depth <= unwatched => {
+                let mut batch = scratch.batch(self, 0);
+                batch.push(0, 0, taken, free, &mut counts);
+                batch.finish(&mut counts);
             }
-        }
-        counts
-    }
-
-    /// [`Inner::count`], stopped once `stop` is set (then `None`), telling `at` how far it has
-    /// come (0 to 1, by its place in the tree: each queen of a row an equal share of its
-    /// parent's). Both are looked at before each queen of a row with more than
-    /// [`WATCHED_ROWS`] free rows from it to the end, and never below: a subtree of that many
-    /// rows takes well under a millisecond, so even a search of days stops at once (issue 50:
-    /// looked at only in the first two rows, a search at N = 23 went on for minutes after
-    /// Ctrl-C, since each of those rows' subtrees took that long), and its progress moves.
-    pub(super) fn count_watched(&self, stop: &AtomicBool, at: &mut dyn FnMut(f64)) -> Option<ByLastColumn> {
-        self.count_watched_above(WATCHED_ROWS, stop, at)
-    }
-
-    /// [`Inner::count_watched`], looking in the rows with more than `unwatched` (at least 3) rows
-    /// from them to the end.
-    fn count_watched_above(
-        &self,
-        unwatched: usize,
-        stop: &AtomicBool,
-        at: &mut dyn FnMut(f64),
-    ) -> Option<ByLastColumn> {
-        debug_assert!(unwatched >= 3, "`below` takes three rows or more");
-        if self.depth <= unwatched {
-            return (!stop.load(Ordering::Relaxed)).then(|| self.count());
-        }
-        let mut counts = [0; MAX_COUNT_N];
-        let taken = self.columns | !self.mask;
-        let free = !(taken | self.rows[0].attacked);
-        let mut watch = Watched { stop, at, place: 0.0, unwatched };
-        if self.last_allowed == self.mask {
-            self.watched::<false>(0, 0, 0, taken, free, 1.0, &mut watch, &mut counts)?;
-        } else {
-            self.watched::<true>(0, 0, 0, taken, free, 1.0, &mut watch, &mut counts)?;
+            depth => {
+                let mut watch = Watched { stop, at, place: 0.0, unwatched };
+                let mut batch = scratch.batch(self, depth - unwatched);
+                self.watched(0, 0, 0, taken, free, 1.0, &mut watch, &mut batch, &mut counts)?;
+                batch.finish(&mut counts);
+            }
         }
         Some(counts)
     }
 
     /// The rows of [`Inner::count_watched`] that look at `stop`: from free row `d` (more than
-    /// `watch.unwatched` rows before the end), as [`Inner::below`] takes them; `share` is
-    /// this subtree's share of the search, which starts at `watch.place`.
-    #[expect(clippy::too_many_arguments, reason = "the search's state, as `below` takes it, and the watch")]
-    fn watched<const RESTRICTED: bool>(
+    /// `watch.unwatched` rows before the end), the queens' diagonals shifted to it, every
+    /// column taken and its free squares; `share` is this subtree's share of the search,
+    /// which starts at `watch.place`. The rows below go to `batch`.
+    #[expect(clippy::too_many_arguments, reason = "the search's state, the watch and the batches")]
+    fn watched(
         &self,
         d: usize,
         left: u32,
@@ -173,6 +102,7 @@ impl Inner {
         mut free: u32,
         share: f64,
         watch: &mut Watched<'_>,
+        batch: &mut Batches<'_>,
         counts: &mut ByLastColumn,
     ) -> Option<()> {
         let row = self.rows[d];
@@ -189,9 +119,9 @@ impl Inner {
             let (left, right, taken) = ((left | bit) << row.shift, (right | bit) >> row.shift, taken | bit);
             let child = !(left | right | taken | next.attacked);
             if self.depth - (d + 1) > watch.unwatched {
-                self.watched::<RESTRICTED>(d + 1, left, right, taken, child, each, watch, counts)?;
+                self.watched(d + 1, left, right, taken, child, each, watch, batch, counts)?;
             } else {
-                self.below::<RESTRICTED>(d + 1, left, right, taken, child, counts);
+                batch.push(left, right, taken, child, counts);
             }
             placed += 1.0;
             watch.place = start + placed * each;
@@ -213,123 +143,6 @@ impl Inner {
                 counts[bit.trailing_zeros() as usize] += 1;
             } else {
                 self.small(d + 1, (left | bit) << row.shift, (right | bit) >> row.shift, taken | bit, counts);
-            }
-        }
-    }
-
-    /// The solutions from free row `d` on (at least three rows before the end),
-    /// given the queens' diagonals shifted to that row, every column taken,
-    /// and the row's free squares (which the caller has computed already).
-    /// `RESTRICTED`: whether the last queen's columns are restricted, so a
-    /// branch whose free columns are none of them ends early.
-    #[inline(always)]
-    fn below<const RESTRICTED: bool>(
-        &self,
-        d: usize,
-        left: u32,
-        right: u32,
-        taken: u32,
-        free: u32,
-        counts: &mut ByLastColumn,
-    ) {
-        // Most calls' rows are all followed by a free row: then their shifts are the constant
-        // 1, which spares the register x86 shifts by a count in (about 2% at N = 16).
-        let plain = |rows: u32| self.long_rows & (((1 << rows) - 1) << d) == 0;
-        match (d + 3 == self.depth, plain(2), plain(3)) {
-            (true, true, _) => self.last_three::<true>(d, left, right, taken, free, counts),
-            (true, false, _) => self.last_three::<false>(d, left, right, taken, free, counts),
-            (false, _, true) => self.deeper::<RESTRICTED, true>(d, left, right, taken, free, counts),
-            (false, _, false) => self.deeper::<RESTRICTED, false>(d, left, right, taken, free, counts),
-        }
-    }
-
-    /// [`Inner::below`] with three rows left: the most frequent step, made in its caller's
-    /// body rather than by a call of its own. `PLAIN`: whether the shifts are all 1.
-    #[inline(always)]
-    fn last_three<const PLAIN: bool>(
-        &self,
-        d: usize,
-        left: u32,
-        right: u32,
-        taken: u32,
-        free: u32,
-        counts: &mut ByLastColumn,
-    ) {
-        // `taken` holds the bits beyond the board too, so no mask is needed; `% MAX_COUNT_N`
-        // (an and) spares the bounds checks.
-        let row = self.rows[d % MAX_COUNT_N];
-        let shift = |row: Row| if PLAIN { 1 } else { row.shift };
-        let mut free = free;
-        // Two rows are left after this one, and two columns: both orders are tried
-        // without branches, since which one fits is unpredictable.
-        let next = self.rows[(d + 1) % MAX_COUNT_N];
-        let last = self.rows[(d + 2) % MAX_COUNT_N].attacked | !self.last_allowed;
-        while free != 0 {
-            let bit = free & free.wrapping_neg();
-            free ^= bit;
-            let (left, right, taken) = ((left | bit) << shift(row), (right | bit) >> shift(row), taken | bit);
-            let rest = !taken;
-            debug_assert_eq!(rest.count_ones(), 2, "as many free columns as free rows");
-            let (one, other) = (rest & rest.wrapping_neg(), rest & (rest - 1));
-            let next_attacked = left | right | next.attacked;
-            let last_attacked = left << shift(next) | right >> shift(next) | last;
-            let attacks_last = |q: u32| q << shift(next) | q >> shift(next);
-            let one_first = (one & next_attacked == 0) & (other & (last_attacked | attacks_last(one)) == 0);
-            let other_first =
-                (other & next_attacked == 0) & (one & (last_attacked | attacks_last(other)) == 0);
-            counts[other.trailing_zeros() as usize % MAX_COUNT_N] += u64::from(one_first);
-            counts[one.trailing_zeros() as usize % MAX_COUNT_N] += u64::from(other_first);
-        }
-    }
-
-    /// [`Inner::below`] with four rows or more left. `PLAIN`: whether the shifts are all 1.
-    fn deeper<const RESTRICTED: bool, const PLAIN: bool>(
-        &self,
-        d: usize,
-        left: u32,
-        right: u32,
-        taken: u32,
-        free: u32,
-        counts: &mut ByLastColumn,
-    ) {
-        let row = self.rows[d % MAX_COUNT_N];
-        let shift = |row: Row| if PLAIN { 1 } else { row.shift };
-        let mut free = free;
-        // A child is searched only if its row, and the row after it as far as the
-        // queens so far leave it, have room (a cheap test that spares most dead calls).
-        // Two rows are searched a call where two or more come before the last three,
-        // which halves the calls' cost.
-        let next = self.rows[(d + 1) % MAX_COUNT_N];
-        let after = self.rows[(d + 2) % MAX_COUNT_N];
-        let after_next = self.rows[(d + 3) % MAX_COUNT_N].attacked;
-        let two = d + 4 < self.depth;
-        while free != 0 {
-            let bit = free & free.wrapping_neg();
-            free ^= bit;
-            let (left, right, taken) = ((left | bit) << shift(row), (right | bit) >> shift(row), taken | bit);
-            let mut child = !(left | right | taken | next.attacked);
-            if child == 0
-                || !(left << shift(next) | right >> shift(next) | taken | after.attacked) == 0
-                || (RESTRICTED && self.last_allowed & !taken == 0)
-            {
-                continue;
-            }
-            if !two {
-                self.last_three::<PLAIN>(d + 1, left, right, taken, child, counts);
-                continue;
-            }
-            while child != 0 {
-                let bit = child & child.wrapping_neg();
-                child ^= bit;
-                let (left, right, taken) =
-                    ((left | bit) << shift(next), (right | bit) >> shift(next), taken | bit);
-                let grandchild = !(left | right | taken | after.attacked);
-                if grandchild != 0
-                    && !(left << shift(after) | right >> shift(after) | taken | after_next) != 0
-                    && (!RESTRICTED || self.last_allowed & !taken != 0)
-                {
-                    self.below::<RESTRICTED>(d + 2, left, right, taken, grandchild, counts);
-                }
             }
         }
     }
@@ -482,19 +295,20 @@ mod tests {
     fn a_watched_search_counts_the_same_says_how_far_it_is_and_stops_when_told() {
         let n = 12;
         let stop = AtomicBool::new(false);
+        let scratch = &mut Scratch::new();
         for rep in representatives(n).iter().step_by(7) {
             let border = rep.constellation.queens(n);
             for fixed in [&border[..], &border[..border.len() - 1]] {
                 let inner = Inner::new(n, fixed, u32::MAX);
                 let mut places = Vec::new();
-                let watched = inner.count_watched_above(3, &stop, &mut |place| places.push(place));
-                assert_eq!(watched, Some(inner.count()), "{fixed:?}");
+                let watched = inner.count_watched_above(3, scratch, &stop, &mut |place| places.push(place));
+                assert_eq!(watched, Some(inner.count(scratch)), "{fixed:?}");
                 assert!(places.len() > 10, "{fixed:?}: looked at {} times", places.len());
                 assert!(places.windows(2).all(|w| w[0] <= w[1]) && places[0] == 0.0, "{places:?}");
                 assert!(*places.last().unwrap() < 1.0, "{places:?}");
                 // Told to stop part of the way through: it stops at its next look.
                 let mut looks = 0;
-                let stopped = inner.count_watched_above(3, &stop, &mut |_| {
+                let stopped = inner.count_watched_above(3, scratch, &stop, &mut |_| {
                     looks += 1;
                     stop.store(looks == 5, Ordering::Relaxed);
                 });

@@ -2,8 +2,9 @@
 //! the Q27 project and NQueensFAF: the queens on the border rows and columns
 //! are fixed first, one constellation per orbit of the board's 8 symmetries
 //! ([`constellation`]), and the rows between them are filled by a bitboard
-//! search that knows the border queens' diagonals from the start
-//! (`inner`). A constellation's solutions count once for each member of
+//! search that knows the border queens' diagonals from the start (`rows`
+//! says what each free row looks like, `inner` searches the first rows one
+//! queen at a time, `batch` the last twelve breadth first). A constellation's solutions count once for each member of
 //! its orbit. Constellations that differ only in the bottom queen are mostly
 //! searched together, with the bottom row left to the search (`grouping`).
 //!
@@ -14,19 +15,23 @@
 //! over whole orbits of queens. Because each constellation's share of both
 //! counts is whole, the counts of [`Part`]s add up.
 
+mod batch;
 pub mod constellation;
 mod grouping;
 mod inner;
 mod parts;
+mod rows;
 
 pub use grouping::Estimated;
-pub use inner::MAX_COUNT_N;
-pub(in crate::solver) use inner::full;
 pub use parts::{MAX_PARTS, Part, PartError};
+pub use rows::MAX_COUNT_N;
+pub(in crate::solver) use rows::full;
 
+use batch::Scratch;
 use constellation::{ROTATE_90, ROTATE_180, representatives};
 use grouping::Search;
-use inner::{Inner, count_symmetric};
+use inner::count_symmetric;
+use rows::Inner;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -170,7 +175,8 @@ impl Plan {
             return Some(Counts { total: one, unique: Some(one) });
         }
         let n = self.n;
-        let results = run(&self.tasks, threads.max(1), check, |t| t.cost, |t, watch| t.solve(n, watch))?;
+        let solve = |t: &Search, watch: &Watch<'_>, scratch: &mut Scratch| t.solve(n, watch, scratch);
+        let results = run(&self.tasks, threads.max(1), check, |t| t.cost, solve)?;
         let (total, unique) = results.iter().fold((0, 0), |(t, u), &(dt, du)| (t + dt, u + du));
         Some(Counts { total, unique: Some(unique) })
     }
@@ -193,9 +199,9 @@ fn deal(
 impl Search {
     /// The share of its orbits: their solutions, and the classes of solutions
     /// up to symmetry whose border lies in them; `None` once the watch says stop.
-    fn solve(&self, n: usize, watch: &Watch<'_>) -> Option<(u64, u64)> {
+    fn solve(&self, n: usize, watch: &Watch<'_>, scratch: &mut Scratch) -> Option<(u64, u64)> {
         let inner = Inner::new(n, &self.fixed, self.bottoms.unwrap_or(u32::MAX));
-        let by_bottom = inner.count_watched(watch.stop, &mut |place| watch.at(place, self.cost))?;
+        let by_bottom = inner.count_watched(scratch, watch.stop, &mut |place| watch.at(place, self.cost))?;
         let (mut total, mut classes) = (0, 0);
         for (rep, image) in &self.members {
             let own = match self.bottoms {
@@ -257,7 +263,7 @@ fn run<T: Sync, R: Send + Default + Copy>(
     threads: usize,
     check: &mut dyn FnMut(CountProgress) -> bool,
     cost: impl Fn(&T) -> u64 + Sync,
-    solve: impl Fn(&T, &Watch<'_>) -> Option<R> + Sync,
+    solve: impl Fn(&T, &Watch<'_>, &mut Scratch) -> Option<R> + Sync,
 ) -> Option<Vec<R>> {
     use std::time::Instant;
     let next = AtomicUsize::new(0);
@@ -279,9 +285,12 @@ fn run<T: Sync, R: Send + Default + Copy>(
             scope.spawn(move || {
                 let mut mine = Vec::new();
                 let watch = Watch { stop, done: slot };
+                let mut scratch = Scratch::new();
                 while !stop.load(Ordering::Relaxed) {
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(result) = tasks.get(i).and_then(|task| solve(task, &watch)) else { break };
+                    let Some(result) = tasks.get(i).and_then(|task| solve(task, &watch, &mut scratch)) else {
+                        break;
+                    };
                     mine.push((i, result));
                     slot.store(0, Ordering::Relaxed);
                     done.fetch_add(cost(&tasks[i]), Ordering::Relaxed);
