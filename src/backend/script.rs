@@ -121,7 +121,7 @@ pub fn parse_line(line: &str) -> Result<ScriptLine, String> {
     }
     let unknown = || {
         format!(
-            "unknown event {}: expected up, down, left, right, press, hold, release, at X Y or wait MS",
+            "unknown event {}: expected up, down, left, right, press, hold, release, undo, at X Y, mark X Y or wait MS",
             quoted(line)
         )
     };
@@ -130,7 +130,7 @@ pub fn parse_line(line: &str) -> Result<ScriptLine, String> {
         ["wait", ms] => ms.parse().map(ScriptLine::Wait).map_err(|_| {
             format!("{}: wait takes a whole number of milliseconds, like 'wait 250'", quoted(line))
         }),
-        ["at", ..] => line.parse().map(ScriptLine::Event),
+        ["at" | "mark", ..] => line.parse().map(ScriptLine::Event),
         [word] => word.parse().map(ScriptLine::Event).map_err(|_| unknown()),
         _ => Err(unknown()),
     }
@@ -189,7 +189,7 @@ impl<R: BufRead, W: Write> Input for Script<R, W> {
             let Some(read) = self.read_line()? else { return Ok(Next::Quit) };
             self.line_no += 1;
             let parsed = read.and_then(|text| parse_line(&text)).and_then(|line| match (line, self.board) {
-                (ScriptLine::Event(Event::At { x, y }), Some(board)) => {
+                (ScriptLine::Event(Event::At { x, y } | Event::Mark { x, y }), Some(board)) => {
                     off_board(board, x, y).map_or(Ok(line), Err)
                 }
                 _ => Ok(line),
@@ -248,7 +248,7 @@ mod tests {
         let err = parse_line("\u{1b}[31mdown\u{0}").unwrap_err();
         assert_eq!(
             err,
-            "unknown event '\\u{1b}[31mdown\\u{0}': expected up, down, left, right, press, hold, release, at X Y or wait MS"
+            "unknown event '\\u{1b}[31mdown\\u{0}': expected up, down, left, right, press, hold, release, undo, at X Y, mark X Y or wait MS"
         );
         assert!(!err.chars().any(char::is_control), "{err:?}");
     }
