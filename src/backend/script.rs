@@ -152,14 +152,15 @@ impl<R: BufRead, W: Write> Display for Script<R, W> {
 
 /// Why `at X Y` points at no square of `board`, if it does not: a typo
 /// there would leave the `press` after it to act on the cursor's square.
-fn off_board(board: Checkerboard, x: u8, y: u8) -> Option<String> {
+fn off_board(board: Checkerboard, event: Event) -> Option<String> {
+    let (Event::At { x, y } | Event::Mark { x, y }) = event else { return None };
     if board.square_at(x.into(), y.into()).is_some() {
         return None;
     }
     // The pixels with a square, across (the same down): the middle of the frame.
     let across: Vec<usize> = (0..board.side()).filter(|&v| board.square_at(v, v).is_some()).collect();
     let (first, last, n) = (across[0], across[across.len() - 1], board.n());
-    Some(format!("'at {x} {y}': no square there: the {n}x{n} board's columns and rows are {first} to {last}"))
+    Some(format!("'{event}': no square there: the {n}x{n} board's columns and rows are {first} to {last}"))
 }
 
 impl<R: BufRead, W: Write> Backend for Script<R, W> {
@@ -189,8 +190,8 @@ impl<R: BufRead, W: Write> Input for Script<R, W> {
             let Some(read) = self.read_line()? else { return Ok(Next::Quit) };
             self.line_no += 1;
             let parsed = read.and_then(|text| parse_line(&text)).and_then(|line| match (line, self.board) {
-                (ScriptLine::Event(Event::At { x, y } | Event::Mark { x, y }), Some(board)) => {
-                    off_board(board, x, y).map_or(Ok(line), Err)
+                (ScriptLine::Event(event @ (Event::At { .. } | Event::Mark { .. })), Some(board)) => {
+                    off_board(board, event).map_or(Ok(line), Err)
                 }
                 _ => Ok(line),
             });
