@@ -232,12 +232,20 @@ export function launch({ name, fail, flags = [] }) {
 }
 
 // The page's timers, counted by a wrapper a test adds before the page's own script runs (tab's
-// `script`): window.__timers, whose `pending` settle() waits to empty.
+// `script`): window.__timers, whose `pending` settle() waits to empty. Regions' clock's tick once a
+// second (queens.js's tickClock) is kept apart, in `clock` (and `clockTicks` counts those run): it
+// runs while a puzzle is in play.
 export const timerSpy = `(() => {
-  const spy = { pending: new Set(), scheduled: 0, fired: 0, intervals: 0, frames: 0 };
+  const spy = { pending: new Set(), clock: new Set(), scheduled: 0, fired: 0, intervals: 0, frames: 0, clockTicks: 0 };
   const set = window.setTimeout, clear = window.clearTimeout, every = window.setInterval, frame = window.requestAnimationFrame;
-  window.setTimeout = (f, ms, ...a) => { spy.scheduled++; const id = set(() => { spy.pending.delete(id); spy.fired++; f(...a); }, ms); spy.pending.add(id); return id; };
-  window.clearTimeout = (id) => { spy.pending.delete(id); clear(id); };
+  window.setTimeout = (f, ms, ...a) => {
+    const ticks = f.name === "tickClock", kept = ticks ? spy.clock : spy.pending;
+    if (!ticks) spy.scheduled++;
+    const id = set(() => { kept.delete(id); if (ticks) spy.clockTicks++; else spy.fired++; f(...a); }, ms);
+    kept.add(id);
+    return id;
+  };
+  window.clearTimeout = (id) => { spy.pending.delete(id); spy.clock.delete(id); clear(id); };
   window.setInterval = (...a) => { spy.intervals++; return every(...a); };
   window.requestAnimationFrame = (f) => { spy.frames++; return frame(f); };
   Object.defineProperty(window, "__timers", { value: spy });

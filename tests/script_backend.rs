@@ -126,7 +126,7 @@ fn a_bad_line_is_reported_with_its_number_and_the_game_goes_on() {
 #[test]
 fn pointing_off_the_board_is_refused_in_one_line_and_pointing_on_it_moves_the_cursor() {
     // A 6x6 is the middle of the LEDs: its squares are pixels 1 to 6.
-    let out = run(&["--size", "6"], "at 0 0\nat 8 3\nat 6 1\npress\nat 2\n");
+    let out = run(&["--size", "6"], "at 0 0\nat 8 3\nat 6 1\npress\nat 2\nmark 7 0\n");
     assert_eq!(out.status.code(), Some(1), "a run with refused lines fails");
     let stderr = String::from_utf8(out.stderr).unwrap();
     let said = |line: usize, what: &str| {
@@ -138,6 +138,7 @@ fn pointing_off_the_board_is_refused_in_one_line_and_pointing_on_it_moves_the_cu
     assert!(
         stderr.contains("script line 5: 'at 2': at takes a column and a row counted from 0, like 'at 3 4'")
     );
+    assert!(stderr.contains(&said(6, "mark 7 0")), "a drag's line says itself: {stderr}");
     let frames = frames(&String::from_utf8(out.stdout).unwrap());
     assert_eq!(frames.len(), 3, "start, at, press: refused lines print nothing");
     assert_eq!(frames[2][1][6], WHITE, "the queen lands on the square pointed at");

@@ -27,6 +27,7 @@ mod puzzle;
 mod regions;
 mod regions_import;
 mod regions_mode;
+mod regions_play;
 mod regions_share;
 mod release;
 mod saved_state;

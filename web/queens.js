@@ -140,6 +140,9 @@ function describe() {
   const on = JSON.parse(text(wasm.describe()));
   document.getElementById("mode").textContent = `${on.mode} ${on.size}x${on.size}`;
   document.getElementById("tally").textContent = on.tally ?? "";
+  // Regions' clock: a timer, which a screen reader reads when asked, never every second.
+  const clock = document.getElementById("clock");
+  if (clock.textContent !== (on.clock ?? "")) clock.textContent = on.clock ?? "";
   const menu = document.getElementById("menu");
   menu.replaceChildren();
   menu.hidden = on.menu === null;
@@ -159,6 +162,10 @@ function describe() {
     help.replaceChildren(...on.help.map((words) => Object.assign(document.createElement("li"), { textContent: words })));
   }
   showShare(on.share);
+  document.getElementById("undo").hidden = !on.undoes;
+  // Auto-mark is regions mode's (null elsewhere); its state is the engine's, saved with the progress.
+  document.getElementById("auto-marking").hidden = on.auto_mark === null;
+  document.getElementById("auto-mark").checked = on.auto_mark === true;
   // Not over the words the LEDs scroll (a message, the menu): only on the board's squares.
   showLetters(on.menu || on.message ? "" : on.letters);
 }
@@ -256,6 +263,20 @@ function update() {
       update();
     }, Math.max(0, due - performance.now()));
   }
+  // Regions' clock, a tick a second while a puzzle is in play and the page is shown; none otherwise.
+  if (clockTimer !== null) clearTimeout(clockTimer);
+  clockTimer = null;
+  const second = wasm.clock_deadline();
+  // A millisecond late: the browser's performance.now() is coarsened (and jittered), and read a
+  // fraction early the second would not have come, and the tick would run again at once.
+  if (second >= 0) clockTimer = setTimeout(tickClock, Math.max(0, Math.ceil(second - performance.now())) + 1);
+}
+
+let clockTimer = null;
+function tickClock() {
+  clockTimer = null;
+  wasm.tick(performance.now());
+  update();
 }
 
 // Whether `key` is the focused control's own, not the game's: every key in a text field (the puzzle
@@ -333,26 +354,51 @@ const MIDDLE = 4;
 function board() {
   const matrix = document.getElementById("matrix");
   let pressing = null; // the pointer whose tap went down on a square
+  let from = null; // the LED it went down on, and the last it crossed
+  let crossed = null;
+  let tapOnly = false; // a mode that does not drag to mark: a tap that slides is a tap
   const nearest = (at, centres) =>
     centres.reduce((best, c, i) => (Math.abs(at - c) < Math.abs(at - centres[best]) ? i : best), 0);
-  matrix.addEventListener("pointerdown", (e) => {
-    e.preventDefault();
-    if (pressing !== null || e.button !== 0 || leds.length === 0) return; // the main button, a touch or a pen
+  const ledAt = (e) => {
     const side = Math.round(Math.sqrt(leds.length));
     const rects = leds.map((l) => l.getBoundingClientRect());
     const x = nearest(e.clientX, rects.slice(0, side).map((r) => r.left + r.width / 2));
     const y = nearest(e.clientY, rects.filter((_, i) => i % side === 0).map((r) => r.top + r.height / 2));
+    return [x, y];
+  };
+  matrix.addEventListener("pointerdown", (e) => {
+    e.preventDefault();
+    if (pressing !== null || e.button !== 0 || leds.length === 0) return; // the main button, a touch or a pen
+    const [x, y] = ledAt(e);
     if (!wasm.point(x, y, performance.now())) return; // off the board: nothing
     pressing = e.pointerId;
+    from = crossed = [x, y];
+    tapOnly = false;
     matrix.setPointerCapture?.(e.pointerId);
     update();
   });
-  // Lifted, the tap presses (or lets go of its hold); taken back by the browser, it presses nothing.
+  // Slid onto another LED: a drag, which marks the empty squares it crosses (the one it started on
+  // too) and presses nothing; the engine says what a mark does.
+  matrix.addEventListener("pointermove", (e) => {
+    if (e.pointerId !== pressing || tapOnly) return;
+    const [x, y] = ledAt(e);
+    if (x === crossed[0] && y === crossed[1]) return;
+    const first = crossed === from ? 1 : 0;
+    if (!wasm.drag(from[0], from[1], x, y, first, performance.now())) {
+      tapOnly = true;
+      return;
+    }
+    crossed = [x, y];
+    update();
+  });
+  // Lifted, the tap presses (or lets go of its hold); taken back by the browser, it presses nothing;
+  // a drag has done its marking.
   const lift = (e) => {
     if (e.pointerId !== pressing) return;
     e.preventDefault();
     pressing = null;
-    if (e.type === "pointercancel") wasm.cancel_point(performance.now());
+    const dragged = crossed !== from;
+    if (e.type === "pointercancel" || dragged) wasm.cancel_point(performance.now());
     else wasm.joystick(MIDDLE, 0, performance.now());
     update();
   };
@@ -578,6 +624,20 @@ async function main() {
   pastDays();
   letterToggle();
   document.getElementById("share").addEventListener("click", shareResult);
+  // Hidden, the page stops regions' clock and schedules no tick for it; shown, it runs on.
+  document.addEventListener("visibilitychange", () => {
+    wasm.hidden(document.hidden ? 1 : 0, performance.now());
+    update();
+  });
+  document.getElementById("auto-mark").addEventListener("change", (e) => {
+    wasm.set_auto_mark(e.target.checked ? 1 : 0);
+    update();
+  });
+  // The Undo button is the game's undo key, through the engine's key table as every key.
+  document.getElementById("undo").addEventListener("click", () => {
+    withText("u", () => wasm.key(performance.now(), 0));
+    update();
+  });
   // The address's puzzle or day, if any (one that cannot be played is said), then the game.
   givenPuzzle() || givenDay();
   startGame(!introSeen());

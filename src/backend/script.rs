@@ -121,7 +121,7 @@ pub fn parse_line(line: &str) -> Result<ScriptLine, String> {
     }
     let unknown = || {
         format!(
-            "unknown event {}: expected up, down, left, right, press, hold, release, at X Y or wait MS",
+            "unknown event {}: expected up, down, left, right, press, hold, release, undo, at X Y, mark X Y or wait MS",
             quoted(line)
         )
     };
@@ -130,7 +130,7 @@ pub fn parse_line(line: &str) -> Result<ScriptLine, String> {
         ["wait", ms] => ms.parse().map(ScriptLine::Wait).map_err(|_| {
             format!("{}: wait takes a whole number of milliseconds, like 'wait 250'", quoted(line))
         }),
-        ["at", ..] => line.parse().map(ScriptLine::Event),
+        ["at" | "mark", ..] => line.parse().map(ScriptLine::Event),
         [word] => word.parse().map(ScriptLine::Event).map_err(|_| unknown()),
         _ => Err(unknown()),
     }
@@ -152,14 +152,15 @@ impl<R: BufRead, W: Write> Display for Script<R, W> {
 
 /// Why `at X Y` points at no square of `board`, if it does not: a typo
 /// there would leave the `press` after it to act on the cursor's square.
-fn off_board(board: Checkerboard, x: u8, y: u8) -> Option<String> {
+fn off_board(board: Checkerboard, event: Event) -> Option<String> {
+    let (Event::At { x, y } | Event::Mark { x, y }) = event else { return None };
     if board.square_at(x.into(), y.into()).is_some() {
         return None;
     }
     // The pixels with a square, across (the same down): the middle of the frame.
     let across: Vec<usize> = (0..board.side()).filter(|&v| board.square_at(v, v).is_some()).collect();
     let (first, last, n) = (across[0], across[across.len() - 1], board.n());
-    Some(format!("'at {x} {y}': no square there: the {n}x{n} board's columns and rows are {first} to {last}"))
+    Some(format!("'{event}': no square there: the {n}x{n} board's columns and rows are {first} to {last}"))
 }
 
 impl<R: BufRead, W: Write> Backend for Script<R, W> {
@@ -189,8 +190,8 @@ impl<R: BufRead, W: Write> Input for Script<R, W> {
             let Some(read) = self.read_line()? else { return Ok(Next::Quit) };
             self.line_no += 1;
             let parsed = read.and_then(|text| parse_line(&text)).and_then(|line| match (line, self.board) {
-                (ScriptLine::Event(Event::At { x, y }), Some(board)) => {
-                    off_board(board, x, y).map_or(Ok(line), Err)
+                (ScriptLine::Event(event @ (Event::At { .. } | Event::Mark { .. })), Some(board)) => {
+                    off_board(board, event).map_or(Ok(line), Err)
                 }
                 _ => Ok(line),
             });
@@ -248,7 +249,7 @@ mod tests {
         let err = parse_line("\u{1b}[31mdown\u{0}").unwrap_err();
         assert_eq!(
             err,
-            "unknown event '\\u{1b}[31mdown\\u{0}': expected up, down, left, right, press, hold, release, at X Y or wait MS"
+            "unknown event '\\u{1b}[31mdown\\u{0}': expected up, down, left, right, press, hold, release, undo, at X Y, mark X Y or wait MS"
         );
         assert!(!err.chars().any(char::is_control), "{err:?}");
     }

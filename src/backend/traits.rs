@@ -18,6 +18,13 @@ pub trait Display {
     fn describe(&mut self, _on_show: &OnShow) -> Result<(), Error> {
         Ok(())
     }
+
+    /// Whether [`Display::describe`] shows regions' running clock, so that
+    /// the game loop wakes once a second while it runs (the terminal's status
+    /// line); the LEDs show it only when asked, and stay blocked.
+    fn shows_clock(&self) -> bool {
+        false
+    }
 }
 
 /// Something that produces the player's events. It also keeps the game's

@@ -77,6 +77,12 @@ pub(crate) struct Args {
     /// `letters = true` does the same.
     #[arg(long)]
     letters: bool,
+
+    /// Regions: a queen placed marks the empty squares it rules out (its row, column, region
+    /// and the eight around it), and takes those marks back with it; the config file's
+    /// `auto_mark = true` and the menu's AUTO MARK do the same.
+    #[arg(long)]
+    auto_mark: bool,
 }
 
 fn parse_mode(s: &str) -> Result<ModeKind, String> {
@@ -199,8 +205,13 @@ pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
     // written over the terminal's picture. Nothing is saved yet.
     let stored = Stored::load(state_file(&args, kind)).map_err(anyhow::Error::msg)?;
     let chosen = asked.chooses();
-    let configured =
-        Configured { mode: config.mode, size: config.size, intro: config.intro, style: config.style };
+    let configured = Configured {
+        mode: config.mode,
+        size: config.size,
+        intro: config.intro,
+        style: config.style,
+        auto_mark: config.auto_mark,
+    };
     let host = Host {
         largest_board: kind.largest_board(),
         intro_by_default: kind.is_service(),
@@ -295,7 +306,14 @@ fn asked(args: &Args, kind: BackendKind) -> anyhow::Result<Asked> {
         }
         Some(path) => Some(read_puzzle(path)?),
     };
-    Ok(Asked { mode: args.mode, size: args.size, intro: args.intro, puzzle, date: args.date })
+    Ok(Asked {
+        mode: args.mode,
+        size: args.size,
+        intro: args.intro,
+        puzzle,
+        date: args.date,
+        auto_mark: args.auto_mark,
+    })
 }
 
 /// `--date`'s help, naming the first day with a puzzle of the day.

@@ -42,6 +42,8 @@ pub struct Config {
     pub intro: Option<bool>,
     /// The terminal writes each regions square's letter on it (`--letters`).
     pub letters: bool,
+    /// Regions mode's auto-mark (`--auto-mark`); unset, as it was last played.
+    pub auto_mark: Option<bool>,
     pub timing: Timing,
     pub style: Style,
 }
@@ -56,6 +58,7 @@ impl Default for Config {
             size: None,
             intro: None,
             letters: false,
+            auto_mark: None,
             timing: Timing::default(),
             style: Style::default(),
         }
@@ -164,6 +167,7 @@ struct File {
     size: Option<BoardSize>,
     intro: Option<bool>,
     letters: Option<bool>,
+    auto_mark: Option<bool>,
     #[serde(default, deserialize_with = "hold_millis")]
     hold_ms: Option<u64>,
     #[serde(default, deserialize_with = "repeat_delay_millis")]
@@ -219,6 +223,7 @@ impl File {
         config.size = self.size;
         config.intro = self.intro;
         config.letters = self.letters.unwrap_or(config.letters);
+        config.auto_mark = self.auto_mark;
         let timing = &mut config.timing;
         timing.hold = self.hold_ms.unwrap_or(timing.hold);
         timing.repeat_delay = self.repeat_delay_ms.unwrap_or(timing.repeat_delay);

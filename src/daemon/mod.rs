@@ -84,7 +84,10 @@ fn run_loop(
         if let Some(line) = held.and_then(|held| held.unseen().pop()) {
             io.show_log_line(line);
         }
-        match io.next(engine.next_deadline())? {
+        // A clock on show wakes the loop once a second while it runs, and only then.
+        let clock = engine.clock_deadline().filter(|_| io.shows_clock());
+        let deadline = [engine.next_deadline(), clock].into_iter().flatten().min();
+        match io.next(deadline)? {
             Next::Event(event) => {
                 engine.handle(event, io.now());
                 save(engine);

@@ -21,7 +21,7 @@ const HEADER: &str = "# The queens game's saved state: written by the game, safe
 
 /// The saved state's keys that a config file has too: a file with none
 /// of the others is no state.
-const CONFIG_KEYS: [&str; 2] = ["mode", "size"];
+const CONFIG_KEYS: [&str; 3] = ["mode", "size", "auto_mark"];
 
 /// The keys only a saved state has: every key of the engine's table
 /// ([`SavedState::keys`]) but those a config file has too.
@@ -77,6 +77,7 @@ fn toml_value(value: Written) -> toml::Value {
             toml::Value::Integer(digits.parse().expect("a saved number fits TOML's"))
         }
         Written::List(items) => toml::Value::Array(items.into_iter().map(toml_value).collect()),
+        Written::Flag(on) => toml::Value::Boolean(on),
         Written::Other(kind) => unreachable!("{kind} is never written"),
     }
 }
@@ -88,7 +89,7 @@ fn written(value: toml::Value) -> Written {
         toml::Value::Integer(n) => Written::integer(n),
         toml::Value::Float(x) => Written::float(x),
         toml::Value::Array(items) => Written::List(items.into_iter().map(written).collect()),
-        toml::Value::Boolean(_) => Written::Other("true or false"),
+        toml::Value::Boolean(on) => Written::Flag(on),
         toml::Value::Datetime(_) => Written::Other("a date and time"),
         toml::Value::Table(_) => Written::Other("a table"),
     }
@@ -289,7 +290,7 @@ pub(crate) mod tests {
     #[test]
     fn a_newer_version_is_known_before_the_rest_is_parsed() {
         for text in [
-            "version = 3\nmode = \"classic\"\nsize = 8\nfound = [3]\nhints = {{ nested ][ }}\n",
+            "version = 4\nmode = \"classic\"\nsize = 8\nfound = [3]\nhints = {{ nested ][ }}\n",
             "# a comment first\nversion = 99999999999999999999 # far ahead\nmode = \"classic\"\n",
             "version = 4\n[[boards]]\ngarbage ][\n",
         ] {

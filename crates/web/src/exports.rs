@@ -245,6 +245,20 @@ pub extern "C" fn point(x: u32, y: u32, now: f64) -> u32 {
     with_session(|s| u32::from(s.point(x, y, now)))
 }
 
+/// The tap [`point`] started on the LED (`from_x`, `from_y`) slid onto
+/// (`x`, `y`) at `now`, `first` 1 on its first move: a drag, which marks
+/// the empty squares it crosses and presses nothing. Returns 1 if so, 0
+/// where the mode does not drag to mark (the tap stays a tap).
+// SAFETY: as for `input_buffer`.
+#[unsafe(no_mangle)]
+pub extern "C" fn drag(from_x: u32, from_y: u32, x: u32, y: u32, first: u32, now: f64) -> u32 {
+    let pixel = |v: u32| u8::try_from(v).ok();
+    let (Some(fx), Some(fy), Some(x), Some(y)) = (pixel(from_x), pixel(from_y), pixel(x), pixel(y)) else {
+        return 0;
+    };
+    with_session(|s| u32::from(s.drag((fx, fy), (x, y), first != 0, now)))
+}
+
 /// The tap [`point`] started was taken back by the browser
 /// (`pointercancel`) at `now`: no press.
 // SAFETY: as for `input_buffer`.
@@ -272,6 +286,20 @@ pub extern "C" fn key(now: f64, repeat: u32) -> u32 {
     1
 }
 
+/// The page hidden (`hidden` 1: `document.hidden`) or shown again (0) at `now`.
+// SAFETY: as for `input_buffer`.
+#[unsafe(no_mangle)]
+pub extern "C" fn hidden(hidden: u32, now: f64) {
+    with_session(|s| s.hidden(hidden != 0, now));
+}
+
+/// Regions mode's auto-mark on (`on` 1) or off (0): the page's checkbox.
+// SAFETY: as for `input_buffer`.
+#[unsafe(no_mangle)]
+pub extern "C" fn set_auto_mark(on: u32) {
+    with_session(|s| s.set_auto_mark(on != 0));
+}
+
 /// Brings the game up to `now`.
 // SAFETY: as for `input_buffer`.
 #[unsafe(no_mangle)]
@@ -284,6 +312,14 @@ pub extern "C" fn tick(now: f64) {
 #[unsafe(no_mangle)]
 pub extern "C" fn deadline() -> f64 {
     with_session(|s| s.deadline()).unwrap_or(-1.0)
+}
+
+/// When regions' clock shows its next second, on the page's clock; -1
+/// for never (no puzzle in play, or the page hidden).
+// SAFETY: as for `input_buffer`.
+#[unsafe(no_mangle)]
+pub extern "C" fn clock_deadline() -> f64 {
+    with_session(|s| s.clock_deadline()).unwrap_or(-1.0)
 }
 
 /// The frame's side in pixels (8, or the board's up to 16); [`pixels`]
@@ -509,7 +545,7 @@ mod tests {
         assert_eq!(start(0.0, 0, 1, 1), Status::Invalid);
         assert!(output_text().starts_with("is not valid: unknown mode 'chess'"), "{}", output_text());
         assert_eq!(saved(0), Status::Nothing, "nothing changed");
-        give(r#"{"version":3}"#);
+        give(r#"{"version":4}"#);
         assert_eq!(start(0.0, 0, 1, 1), Status::Newer);
         assert!(output_text().contains("newer queens"), "{}", output_text());
         assert_eq!(unsaved(), 0, "nothing is kept");

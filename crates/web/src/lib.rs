@@ -127,12 +127,16 @@ pub fn help(on_show: &OnShow) -> Vec<String> {
             Press::Cycles(states) => states.join(", "),
             Press::Places { on_a_queen: (long, _) } => format!("place; on a queen: {long}"),
         };
-        vec![
+        let mut items = vec![
             format!("{moves} or the joystick: move"),
             format!("{press} or a click of the middle: {does}"),
             "tap or click a square: press there".into(),
             format!("{menu}, or holding the middle or a square: menu"),
-        ]
+        ];
+        if on_show.mode.undoes() {
+            items.push(format!("{} or the Undo button: undo", named(KEYS.undo)));
+        }
+        items
     }
 }
 
@@ -141,7 +145,10 @@ pub fn help(on_show: &OnShow) -> Vec<String> {
 /// `tally` of the player's progress that belongs to what is played (or
 /// null: [`queens_engine::game::Engine::tally`]), the `share` lines of a
 /// puzzle just solved (or null), and the region `letters` of the board's
-/// pixels, row-major, a space off the board (empty outside regions mode).
+/// pixels, row-major, a space off the board (empty outside regions mode),
+/// whether the mode `undoes` (the Undo button shows), and its `auto_mark`
+/// (true or false; null in a mode without it: the checkbox hides), and its
+/// `clock` (`1m05s`; null in a mode without one).
 pub fn describe_json(on_show: &OnShow) -> String {
     let menu = match &on_show.menu {
         Some((items, selected)) => {
@@ -158,13 +165,16 @@ pub fn describe_json(on_show: &OnShow) -> String {
         None => "null".into(),
     };
     let letters: String = on_show.letters.iter().map(|l| l.unwrap_or(' ')).collect();
+    let auto_mark = on_show.auto_mark.map_or("null".into(), |on| on.to_string());
+    let clock = on_show.clock.as_deref().map_or("null".into(), json_string);
     format!(
-        r#"{{"mode":"{}","size":{},"menu":{menu},"message":{message},"standby":{},"help":[{}],"share":{share},"letters":{},"tally":{tally}}}"#,
+        r#"{{"mode":"{}","size":{},"menu":{menu},"message":{message},"standby":{},"help":[{}],"share":{share},"letters":{},"undoes":{},"auto_mark":{auto_mark},"clock":{clock},"tally":{tally}}}"#,
         on_show.mode,
         on_show.size,
         on_show.standby,
         help.join(","),
-        json_string(&letters)
+        json_string(&letters),
+        on_show.mode.undoes(),
     )
 }
 
@@ -361,6 +371,8 @@ mod tests {
                 tally: None,
                 share: None,
                 letters: Vec::new(),
+                auto_mark: None,
+                clock: None,
             };
             let items = help(&on_show);
             assert!(items[1].starts_with("Enter/Space or a click of the middle: "), "{items:?}");

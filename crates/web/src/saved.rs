@@ -231,7 +231,7 @@ mod tests {
             (r#"{"version":9007199254740993,"mode":"classic","size":8,"found":[]}"#, "9007199254740993"),
             (r#"{"mode":"x","version":99999999999999999999999}"#, "99999999999999999999999"),
             (r#"{"version":99999999999999999999999,"found":"a newer shape"}"#, "99999999999999999999999"),
-            (r#" { "found" : [1, {"version": 2}], "version" : 3 } "#, "3"),
+            (r#" { "found" : [1, {"version": 2}], "version" : 6 } "#, "6"),
             (r#"{"\u0076ersion":4}"#, "4"),
             (r#"{"version":1,"version":5}"#, "5"),
         ] {
@@ -257,8 +257,8 @@ mod tests {
 
     #[test]
     fn a_value_from_a_newer_queens_is_not_used_and_said_so() {
-        let newer = read(r#"{"version":3}"#).unwrap_err();
-        assert_eq!(newer, Unusable::Newer("3".into()));
+        let newer = read(r#"{"version":4}"#).unwrap_err();
+        assert_eq!(newer, Unusable::Newer("4".into()));
         assert!(newer.to_string().ends_with("progress will not be saved"), "{newer}");
     }
 

@@ -155,6 +155,44 @@ impl Session {
         }
     }
 
+    /// The tap [`Session::point`] started on pixel `from` slid onto pixel
+    /// `to` at `now`, a drag to mark: on its first move the tap presses
+    /// nothing (as one taken back) and the square it started on is marked
+    /// ([`Event::Mark`]: a dot if it is empty), then each square it crosses.
+    /// A tap held into the menu drags nothing, and in a mode that does not
+    /// drag to mark ([`ModeKind::drags_to_mark`](queens_engine::game::ModeKind::drags_to_mark))
+    /// the tap stays a tap. Returns whether the drag marks.
+    pub fn drag(&mut self, from: (u8, u8), to: (u8, u8), first: bool, now: f64) -> bool {
+        if !self.engine.setup().mode().drags_to_mark() {
+            return false;
+        }
+        if first {
+            self.cancel_point(now);
+            if self.engine.is_menu_open() {
+                return false;
+            }
+            let now = self.millis(now);
+            self.apply(Event::Mark { x: from.0, y: from.1 }, now);
+        }
+        let now = self.millis(now);
+        self.apply(Event::Mark { x: to.0, y: to.1 }, now);
+        true
+    }
+
+    /// The page hidden (`hidden`) or shown again at `now`: regions' clock
+    /// stops while the page is hidden, and no tick is due for it.
+    pub fn hidden(&mut self, hidden: bool, now: f64) {
+        let now = self.millis(now);
+        self.expire(now);
+        self.engine.tick(now);
+        self.engine.pause(hidden, now);
+    }
+
+    /// Regions mode's auto-mark on or off (the page's checkbox), saved as the player's choice.
+    pub fn set_auto_mark(&mut self, on: bool) {
+        self.engine.set_auto_mark(on);
+    }
+
     /// Brings everything up to `now`: a hold or repeat of the joystick that
     /// is due, and the animation playing.
     pub fn tick(&mut self, now: f64) {
@@ -177,6 +215,13 @@ impl Session {
     pub fn deadline(&self) -> Option<f64> {
         let next = [self.engine.next_deadline(), self.stick.deadline()].into_iter().flatten().min();
         next.map(|ms| self.origin + ms as f64)
+    }
+
+    /// When regions' clock shows its next second, on the page's clock: the
+    /// page's one tick a second, apart from [`Session::deadline`]'s; `None`
+    /// unless a puzzle is in play and the page shown.
+    pub fn clock_deadline(&self) -> Option<f64> {
+        self.engine.clock_deadline().map(|ms| self.origin + ms as f64)
     }
 
     /// The frame to show now.
@@ -491,7 +536,7 @@ mod tests {
         assert!(s.take_saved(None).unwrap().is_some());
         let now = settled(&mut s, now);
         choose(&mut s, "STRICT", now);
-        assert!(matches!(s.take_saved(Some(r#"{"version":3}"#)), Err(Unusable::Newer(v)) if v == "3"));
+        assert!(matches!(s.take_saved(Some(r#"{"version":4}"#)), Err(Unusable::Newer(v)) if v == "4"));
         assert!(!s.keeps_progress());
         let now = settled(&mut s, now);
         choose(&mut s, "CLASSIC", now);

@@ -255,6 +255,11 @@ impl Display for Terminal {
         self.on_show = Some(on_show.clone());
         Ok(())
     }
+
+    /// The status line shows regions' clock.
+    fn shows_clock(&self) -> bool {
+        true
+    }
 }
 
 /// Standard error is this backend's screen: a log line written there would

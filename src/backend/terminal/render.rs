@@ -178,6 +178,11 @@ pub(crate) fn help(on_show: &OnShow, width: usize) -> String {
     // short lines name only each kind's first); quitting is the terminal's own.
     let (moves, press, menu) = (named(KEYS.moves), named(KEYS.press), named(KEYS.menu));
     let (arrows, enter) = (KEYS.moves[0].name, KEYS.press[0].name);
+    // `u undo` where the mode takes moves back (Ctrl-Z suspends, as in any terminal program).
+    let undo = match on_show.mode.undoes() {
+        true => format!("  {} undo", named(KEYS.undo)),
+        false => String::new(),
+    };
     let variants: Vec<String> = if on_show.standby {
         vec!["asleep: any key starts a new game  q quit".into(), "any key to play  q quit".into()]
     } else if on_show.menu.is_some() {
@@ -197,9 +202,10 @@ pub(crate) fn help(on_show: &OnShow, width: usize) -> String {
             Press::Cycles(states) => {
                 let (long, short) = (states.join(", "), states.join("/"));
                 vec![
-                    format!("{moves} move  {press} or a click: {long}  {menu} menu  q/Esc/Ctrl-D quit"),
-                    format!("{arrows} move  {enter} or a click: {long}  {menu} menu  q quit"),
-                    format!("{arrows} move  {enter}: {long}  {menu} menu  q quit"),
+                    format!("{moves} move  {press} or a click: {long}{undo}  {menu} menu  q/Esc/Ctrl-D quit"),
+                    format!("{arrows} move  {enter} or a click: {long}{undo}  {menu} menu  q quit"),
+                    format!("{arrows} move  {enter}: {long}{undo}  {menu} menu  q quit"),
+                    format!("{enter}: {short}{undo}  {menu} menu  q quit"),
                     format!("{enter}: {short}  {menu} menu  q quit"),
                 ]
             }
@@ -229,6 +235,10 @@ pub(crate) fn status(on_show: &OnShow, log: Option<&str>) -> Vec<Span> {
 fn status_with_items(on_show: &OnShow, log: Option<&str>, shown: std::ops::Range<usize>) -> Vec<Span> {
     let n = on_show.size;
     let mut words = vec![Span::plain(&format!("{} {n}x{n}", on_show.mode))];
+    // Regions' clock, running, beside the mode: `regions 8x8 1m05s`.
+    if let Some(clock) = &on_show.clock {
+        words.push(Span::plain(clock));
+    }
     let mut say = |text: &str| {
         words.push(Span::plain("|"));
         words.extend(text.split_whitespace().map(Span::plain));
@@ -642,6 +652,8 @@ mod tests {
             tally: None,
             share: None,
             letters: Vec::new(),
+            auto_mark: None,
+            clock: None,
         }
     }
 

@@ -4,11 +4,12 @@
 use super::animation::{Animation, Interrupt};
 use super::checkerboard::Checkerboard;
 use super::clock::{Calendar, Millis, StoppedWatch, Stopwatch};
+use super::elapsed::play_time;
 use super::event::Event;
 use super::frame::Frame;
 use super::in_play::InPlay;
 use super::menu::{Item, Menu};
-use super::modes::{Build, Counts, Mode, ModeKind, Now, ProgressTally, Reaction, Start};
+use super::modes::{Build, Counts, Mode, ModeKind, Now, PlayClock, ProgressTally, Reaction, Start};
 use super::progress::Progress;
 use super::saved::SavedState;
 use super::setup::Setup;
@@ -46,6 +47,11 @@ pub struct OnShow {
     /// The region letter of each pixel of `board`, row-major
     /// ([`Engine::region_letters`]); empty outside regions mode.
     pub letters: Vec<Option<char>>,
+    /// Whether auto-mark is on, in a mode that has it ([`Engine::auto_mark`]).
+    pub auto_mark: Option<bool>,
+    /// The time played on the puzzle, in a mode that keeps a clock
+    /// ([`Engine::clock`]): `1m05s`, as `SOLVED IN` says it.
+    pub clock: Option<String>,
 }
 
 /// Runs one [`Mode`]: feeds it events, plays its animations on the clock it
@@ -77,6 +83,10 @@ pub struct Engine {
     rules_due: Vec<ModeKind>,
     /// What the last event said in words, until taken ([`Engine::take_said`]).
     said: Option<String>,
+    /// The time last given (an event's, a tick's): what the clock is read at.
+    now: Millis,
+    /// Whether the front end paused the clock ([`Engine::pause`]).
+    paused: bool,
 }
 
 /// Where the front animation is.
@@ -120,6 +130,7 @@ impl Engine {
             today: setup.today,
             seed: setup.seed,
             start,
+            auto_mark: setup.auto_mark,
         });
         let (intro, mode_kind, text_style) = (setup.intro, setup.mode, setup.style.text);
         let mut engine = Engine::with_mode(mode, setup, saved.progress);
@@ -182,6 +193,8 @@ impl Engine {
             calendar: None,
             rules_due: Vec::new(),
             said: None,
+            now: 0,
+            paused: false,
         }
     }
 
@@ -218,7 +231,23 @@ impl Engine {
             size: self.setup.size,
             progress: self.progress,
             regions: self.kept,
+            auto_mark: self.setup.auto_mark,
         }
+    }
+
+    /// Whether regions mode's auto-mark is on: a queen placed marks the
+    /// empty squares it rules out, and takes those marks back with it.
+    /// Kept in the saved state; the other modes play as ever.
+    pub fn auto_mark(&self) -> bool {
+        self.setup.auto_mark
+    }
+
+    /// Turns auto-mark on or off (the page's checkbox; the menu's AUTO
+    /// MARK and `--auto-mark` do the same), from the next queen placed.
+    pub fn set_auto_mark(&mut self, on: bool) {
+        self.changed |= on != self.setup.auto_mark;
+        self.setup.auto_mark = on;
+        self.mode.set_auto_mark(on);
     }
 
     /// The puzzle to keep across a restart: the last one in play that is
@@ -269,6 +298,8 @@ impl Engine {
             tally: self.tally(),
             share: self.share_lines(),
             letters: self.region_letters(),
+            auto_mark: self.mode.auto_mark(),
+            clock: self.clock().map(|clock| play_time(clock.elapsed)),
         }
     }
 
@@ -358,8 +389,36 @@ impl Engine {
         self.playing.map(|s| s.ends)
     }
 
+    /// The player's clock on the puzzle in play, as of the last event or
+    /// tick, in a mode that keeps one (regions: from the first press; the
+    /// final `SOLVED IN` is its time at the solve).
+    pub fn clock(&self) -> Option<PlayClock> {
+        self.mode.clock(self.now)
+    }
+
+    /// When the clock next shows another second, while it runs: for a front
+    /// end that shows it (the page, the terminal) to wake then. `None`
+    /// while it stands (before the first press, solved, paused), and in
+    /// modes without one, so that an idle game schedules nothing. Not in
+    /// [`Engine::next_deadline`]: the LEDs show the clock only when asked.
+    pub fn clock_deadline(&self) -> Option<Millis> {
+        let clock = self.clock().filter(|clock| clock.running)?;
+        Some(self.now + 1000 - clock.elapsed % 1000)
+    }
+
+    /// Stops (`paused`) or restarts the clock at `now`: the page hidden
+    /// or shown again. Time paused is no time played.
+    pub fn pause(&mut self, paused: bool, now: Millis) {
+        self.now = now;
+        if paused != self.paused {
+            self.paused = paused;
+            self.mode.pause_clock(paused, now);
+        }
+    }
+
     /// Brings the picture up to time `now`.
     pub fn tick(&mut self, now: Millis) {
+        self.now = self.now.max(now);
         while let Some(mut step) = self.playing {
             if now < step.ends {
                 return;
@@ -429,12 +488,16 @@ impl Engine {
     }
 
     fn apply(&mut self, event: Event, now: Millis) {
+        self.now = now;
         if let Some(day) = self.calendar.as_ref().and_then(|c| c.today()) {
             self.setup.today = Some(day);
         }
         self.mode.tell(Now { ms: now, today: self.setup.today });
         if let Event::At { x, y } = event {
             return self.point(x as usize, y as usize, now);
+        }
+        if let Event::Mark { x, y } = event {
+            return self.drag(x, y, now);
         }
         if self.standby {
             self.standby = false;
@@ -485,6 +548,21 @@ impl Engine {
         if self.playing.is_none() {
             self.react(reaction, now);
         }
+    }
+
+    /// A drag crossing pixel (`x`, `y`) ([`Event::Mark`]): as pointing, it
+    /// wakes nothing and closes the menu; what plays ends, as a tap ends it.
+    fn drag(&mut self, x: u8, y: u8, now: Millis) {
+        let square = Checkerboard::new(self.setup.size.get()).square_at(x.into(), y.into());
+        if self.standby || square.is_none() {
+            return;
+        }
+        self.queue.clear();
+        self.playing = None;
+        self.menu = None;
+        self.shown = self.mode.draw();
+        let reaction = self.mode.handle(Event::Mark { x, y });
+        self.react(reaction, now);
     }
 
     fn react(&mut self, reaction: Reaction, now: Millis) {
@@ -577,7 +655,7 @@ impl Engine {
             // Letting go of the hold that opened the menu.
             Event::Release => Reaction::Draw,
             // Up, down or another hold: back to the game, unchanged.
-            Event::Up | Event::Down | Event::Hold | Event::At { .. } => {
+            Event::Up | Event::Down | Event::Hold | Event::Undo | Event::At { .. } | Event::Mark { .. } => {
                 self.menu = None;
                 Reaction::Draw
             }
@@ -587,7 +665,15 @@ impl Engine {
     fn choose(&mut self, item: Item) -> Reaction {
         let was = (self.setup.mode, self.setup.size);
         match item {
-            Item::Action(action) => return self.mode.act(action, self.stopwatch.as_ref()),
+            Item::Action(action) => {
+                let reaction = self.mode.act(action, self.stopwatch.as_ref());
+                // An option the mode's menu set (auto-mark) is the player's, kept and saved.
+                if let Some(on) = self.mode.auto_mark() {
+                    self.changed |= on != self.setup.auto_mark;
+                    self.setup.auto_mark = on;
+                }
+                return reaction;
+            }
             Item::Help => return Reaction::Animate(self.rules()),
             Item::Mode(kind) => {
                 // A board larger than the new mode plays becomes its largest (cover: 11x11).
@@ -608,7 +694,11 @@ impl Engine {
                 today: setup.today,
                 seed: setup.seed,
                 start: Start::New,
+                auto_mark: setup.auto_mark,
             });
+            if self.paused {
+                self.mode.pause_clock(true, self.now);
+            }
         }
         // A mode first played now, chosen in the menu, may say its rules first.
         match self.setup.mode != was.0 {

@@ -25,6 +25,11 @@ pub enum Event {
     Hold,
     /// The middle let go of after a hold.
     Release,
+    /// Take back the last move of the puzzle in play (regions mode's: a
+    /// key, a button on the page, an item in the menu on the LEDs; the
+    /// joystick has no such push). Modes without moves to take back
+    /// ignore it.
+    Undo,
     /// Pointing at the pixel in column `x`, row `y` of the frame, counted
     /// from 0 at the top left: the cursor goes to the square drawn there,
     /// as the joystick's moves would take it. Front ends send it before a
@@ -38,13 +43,36 @@ pub enum Event {
         /// The row, 0 at the top.
         y: u8,
     },
+    /// A drag crossing the square drawn at pixel (`x`, `y`), as [`Event::At`]
+    /// counts them (a finger or the mouse pressed on a square and slid):
+    /// regions mode marks it with a dot if it is empty, once, and never
+    /// places a queen; the cursor goes there. The front end sends it for
+    /// the square the drag started on too, instead of that tap's press.
+    Mark {
+        /// The column, 0 on the left.
+        x: u8,
+        /// The row, 0 at the top.
+        y: u8,
+    },
 }
 
 impl Event {
-    /// The joystick's events, in the order above: every event but
-    /// [`Event::At`].
+    /// The joystick's events, in the order above.
     pub const JOYSTICK: [Event; 7] =
         [Event::Up, Event::Down, Event::Left, Event::Right, Event::Press, Event::Hold, Event::Release];
+
+    /// Every event a script names in one word: the joystick's, and the
+    /// keys' own ([`Event::Undo`]).
+    pub const WORDS: [Event; 8] = [
+        Event::Up,
+        Event::Down,
+        Event::Left,
+        Event::Right,
+        Event::Press,
+        Event::Hold,
+        Event::Release,
+        Event::Undo,
+    ];
 
     /// The word for this event in scripts (`at` is followed by the column
     /// and the row: see its [`Display`](fmt::Display)).
@@ -57,7 +85,9 @@ impl Event {
             Event::Press => "press",
             Event::Hold => "hold",
             Event::Release => "release",
+            Event::Undo => "undo",
             Event::At { .. } => "at",
+            Event::Mark { .. } => "mark",
         }
     }
 }
@@ -67,6 +97,7 @@ impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Event::At { x, y } => write!(f, "at {x} {y}"),
+            Event::Mark { x, y } => write!(f, "mark {x} {y}"),
             _ => f.write_str(self.name()),
         }
     }
@@ -79,14 +110,17 @@ impl FromStr for Event {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let words: Vec<&str> = s.split_whitespace().collect();
         match words[..] {
-            ["at", ..] => match words[1..] {
-                [x, y] => coordinate(x).zip(coordinate(y)).map(|(x, y)| Event::At { x, y }),
+            [word @ ("at" | "mark"), ..] => match words[1..] {
+                [x, y] => coordinate(x).zip(coordinate(y)).map(|(x, y)| match word {
+                    "at" => Event::At { x, y },
+                    _ => Event::Mark { x, y },
+                }),
                 _ => None,
             }
             .ok_or_else(|| {
-                format!("{}: at takes a column and a row counted from 0, like 'at 3 4'", quoted(s))
+                format!("{}: {word} takes a column and a row counted from 0, like '{word} 3 4'", quoted(s))
             }),
-            [word] => Event::JOYSTICK
+            [word] => Event::WORDS
                 .into_iter()
                 .find(|e| e.name() == word)
                 .ok_or_else(|| format!("unknown event {}", quoted(s))),
@@ -107,11 +141,29 @@ mod tests {
 
     #[test]
     fn every_event_reads_back_from_what_it_writes() {
-        let at = [Event::At { x: 0, y: 0 }, Event::At { x: 3, y: 4 }, Event::At { x: 255, y: 15 }];
-        for event in Event::JOYSTICK.into_iter().chain(at) {
+        let at = [
+            Event::At { x: 0, y: 0 },
+            Event::At { x: 3, y: 4 },
+            Event::At { x: 255, y: 15 },
+            Event::Mark { x: 2, y: 7 },
+        ];
+        for event in Event::WORDS.into_iter().chain(at) {
             assert_eq!(event.to_string().parse(), Ok(event));
         }
-        for bad in ["at", "at 3", "at 3 4 5", "at -1 2", "at 256 0", "at x y", "at +1 2", "at 1 +2", "up 1"] {
+        for bad in [
+            "at",
+            "at 3",
+            "at 3 4 5",
+            "mark",
+            "mark 1",
+            "mark -1 2",
+            "at -1 2",
+            "at 256 0",
+            "at x y",
+            "at +1 2",
+            "at 1 +2",
+            "up 1",
+        ] {
             assert!(bad.parse::<Event>().is_err(), "{bad}");
         }
     }

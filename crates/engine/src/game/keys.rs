@@ -45,9 +45,9 @@ pub struct KeySet {
 }
 
 /// The game's keys by what they do: move the cursor, press (the
-/// joystick's middle), and open the menu (the middle held: a keyboard
+/// joystick's middle), open the menu (the middle held: a keyboard
 /// reports no holds, so a key stands for it, and its release follows by
-/// itself before the next key's event).
+/// itself before the next key's event), and undo.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameKeys {
     /// The keys that move the cursor, first the ones a short help line names.
@@ -56,6 +56,9 @@ pub struct GameKeys {
     pub press: &'static [KeySet],
     /// The key that opens the menu.
     pub menu: &'static [KeySet],
+    /// The key that takes back the last move (regions mode's undo; `u`,
+    /// as Ctrl-Z suspends the terminal).
+    pub undo: &'static [KeySet],
 }
 
 /// Every key the game takes on a keyboard: the one table.
@@ -95,12 +98,13 @@ pub const KEYS: GameKeys = GameKeys {
         KeySet { name: "Space", keys: &[(Keystroke::Space, Event::Press)] },
     ],
     menu: &[KeySet { name: "m", keys: &[(Keystroke::Letter('m'), Event::Hold)] }],
+    undo: &[KeySet { name: "u", keys: &[(Keystroke::Letter('u'), Event::Undo)] }],
 };
 
 impl GameKeys {
     /// Every set, moves first.
     fn sets(&self) -> impl Iterator<Item = &'static KeySet> {
-        self.moves.iter().chain(self.press).chain(self.menu)
+        self.moves.iter().chain(self.press).chain(self.menu).chain(self.undo)
     }
 }
 
@@ -141,6 +145,7 @@ mod tests {
         assert_eq!(event_of(Keystroke::Letter('W')), Some(Event::Up), "either case");
         assert_eq!(event_of(Keystroke::letter('M')), Some(Event::Hold));
         assert_eq!(event_of(Keystroke::Letter('q')), None);
+        assert_eq!(event_of(Keystroke::letter('U')), Some(Event::Undo));
         assert_eq!((named(KEYS.moves), named(KEYS.press)), ("arrows/WASD/hjkl".into(), "Enter/Space".into()));
     }
 }

@@ -39,9 +39,9 @@ pub use flash::FLASH_MS;
 pub use frame::{Frame, MAX_SIDE, Rgb};
 pub use in_play::InPlay;
 pub use modes::{
-    Action, Build, Classic, Counts, Cover, INTRO, MARK_PERCENT, Mode, ModeKind, Now, OnBoard, Press,
-    ProgressTally, REFUSED_MS, REGION_COLOURS, REGIONS_INTRO, Reaction, Regions, SIZES, Start, Strict, Style,
-    region_shades,
+    Action, Build, Classic, Counts, Cover, INTRO, MARK_PERCENT, Mode, ModeKind, Now, OnBoard, PlayClock,
+    Press, ProgressTally, REFUSED_MS, REGION_COLOURS, REGIONS_INTRO, Reaction, Regions, SIZES, Start, Strict,
+    Style, region_shades,
 };
 pub use progress::{Progress, Record, Streak};
 pub use save_book::{PuzzleInPlay, SaveBook};

@@ -48,7 +48,13 @@ impl SaveBook {
         let setup = engine.setup();
         let as_of = match asked {
             true => saved.choices(),
-            false => Choices { mode: setup.mode(), size: setup.size(), regions: saved.regions },
+            // Auto-mark from `--auto-mark` or the config file is no choice either.
+            false => Choices {
+                mode: setup.mode(),
+                size: setup.size(),
+                regions: saved.regions,
+                auto_mark: setup.auto_mark(),
+            },
         };
         let unsaved = asked || (puzzle == PuzzleInPlay::OnShow && engine.in_play() != saved.regions);
         SaveBook { as_of, unsaved, keeps: true, puzzle }

@@ -25,10 +25,11 @@ use std::fmt;
 /// versions were). Raise it when what is saved changes, so that an older
 /// build leaves a newer state alone instead of judging it corrupt (it
 /// refuses keys it does not know). Version 2 added the regions puzzle in
-/// play (`regions_puzzle`); a state is written in the oldest version that
+/// play (`regions_puzzle`), version 3 regions mode's auto-mark
+/// (`auto_mark`); a state is written in the oldest version that
 /// holds it ([`SavedState::version`]), so an older build goes on saving a
 /// state that holds nothing new.
-pub const STATE_VERSION: u32 = 2;
+pub const STATE_VERSION: u32 = 3;
 
 /// A saved value as a format gives it, or is to write it, before any rule
 /// is checked: the TOML and the JSON both have these.
@@ -41,6 +42,8 @@ pub enum Written {
     Number(String, Whole),
     /// A list of values.
     List(Vec<Written>),
+    /// True or false.
+    Flag(bool),
     /// Anything else, by what it is (`null`, `a table`), to say it is not
     /// what the key holds.
     Other(&'static str),
@@ -76,6 +79,7 @@ impl Written {
             Written::Text(_) => "a string",
             Written::Number(..) => "a number",
             Written::List(_) => "a list",
+            Written::Flag(_) => "true or false",
             Written::Other(kind) => kind,
         }
     }
@@ -101,6 +105,7 @@ impl Written {
                 let items: Vec<String> = items.iter().map(Written::json).collect();
                 format!("[{}]", items.join(","))
             }
+            Written::Flag(on) => on.to_string(),
             Written::Other(kind) => unreachable!("{kind} is never written"),
         }
     }
@@ -111,6 +116,7 @@ impl Written {
             Value::String(text) => Written::Text(text.clone()),
             Value::Number(written) => Written::Number(written.to_string(), json::whole(written)),
             Value::List(items) => Written::List(items.iter().map(Written::of_json).collect()),
+            Value::Bool(on) => Written::Flag(*on),
             other => Written::Other(other.kind()),
         }
     }
@@ -133,7 +139,7 @@ struct Key {
 /// The keys of a saved state, in the order they are written: the state
 /// file's and the page's. `version`, `mode`, `size` and `found` are always
 /// written; a state without `version` is version 1.
-const KEYS: [Key; 7] = [
+const KEYS: [Key; 8] = [
     Key {
         name: "version",
         needed: false,
@@ -211,6 +217,19 @@ const KEYS: [Key; 7] = [
             let text = text_of("regions_puzzle", value, "SIZE:SEED")?;
             reading.state.regions = Some(InPlay::parse(&text).map_err(Unusable::invalid)?);
             Ok(())
+        },
+    },
+    Key {
+        name: "auto_mark",
+        needed: false,
+        // Written only when on: a state with it off is read by older builds.
+        write: |state| state.auto_mark.then_some(Written::Flag(true)),
+        read: |value, reading| match value {
+            Written::Flag(on) => {
+                reading.state.auto_mark = *on;
+                Ok(())
+            }
+            _ => Err(not_a("auto_mark", value, "true or false")),
         },
     },
 ];
@@ -304,6 +323,8 @@ pub struct SavedState {
     /// The regions puzzle in play (not the puzzle of the day, not solved),
     /// shown again at the next start: [`Engine::in_play`](super::Engine::in_play).
     pub regions: Option<InPlay>,
+    /// Regions mode's auto-mark, on or off ([`Engine::auto_mark`](super::Engine::auto_mark)).
+    pub auto_mark: bool,
 }
 
 /// What a game chooses rather than merges: the mode and size played last,
@@ -317,12 +338,14 @@ pub struct Choices {
     pub size: BoardSize,
     /// The regions puzzle in play.
     pub regions: Option<InPlay>,
+    /// Auto-mark on or off.
+    pub auto_mark: bool,
 }
 
 impl SavedState {
     /// What this state chose.
     pub fn choices(&self) -> Choices {
-        Choices { mode: self.mode, size: self.size, regions: self.regions }
+        Choices { mode: self.mode, size: self.size, regions: self.regions, auto_mark: self.auto_mark }
     }
 
     /// This game's state over `there`, the one saved now (another game's
@@ -339,14 +362,20 @@ impl SavedState {
             size,
             progress: self.progress.merged(&there.progress),
             regions: chosen(self.regions, &as_of.regions, there.regions),
+            auto_mark: chosen(self.auto_mark, &as_of.auto_mark, there.auto_mark),
         }
     }
 
     /// The format's version this state is written in: the oldest that
-    /// holds it, 2 when it keeps a regions puzzle in play, else 1, so that
-    /// an older build goes on saving a state that holds nothing new.
+    /// holds it: 3 with auto-mark on, 2 when it keeps a regions puzzle in
+    /// play, else 1, so that an older build goes on saving a state that
+    /// holds nothing new.
     pub fn version(&self) -> u32 {
-        if self.regions.is_some() { 2 } else { 1 }
+        match (self.auto_mark, self.regions) {
+            (true, _) => 3,
+            (false, Some(_)) => 2,
+            (false, None) => 1,
+        }
     }
 
     /// Every key of a saved state, in the order they are written.
@@ -481,6 +510,7 @@ impl Default for SavedState {
             size: BoardSize::EIGHT,
             progress: Progress::default(),
             regions: None,
+            auto_mark: false,
         }
     }
 }
@@ -513,6 +543,7 @@ mod tests {
             size: BoardSize::try_from(7).unwrap(),
             progress: Progress::from_found([0, 91]).unwrap().with_streak(20_417, 4),
             regions: Some(InPlay { size: 7, seed: 0xfeed }),
+            auto_mark: true,
         };
         let written = state.written();
         let names: Vec<&str> = written.iter().map(|(key, _)| *key).collect();
@@ -537,7 +568,8 @@ mod tests {
             );
         }
         assert_eq!(SavedState::default().version(), 1);
-        assert_eq!(state.version(), 2);
+        assert_eq!(state.version(), 3);
+        assert_eq!(SavedState { auto_mark: false, ..state }.version(), 2);
         assert_eq!(Written::float(8.0), Written::Number("8".into(), Whole::Is(8)));
         assert_eq!(Written::integer(-3), Written::Number("-3".into(), Whole::Negative));
     }
@@ -566,7 +598,8 @@ mod tests {
     fn only_a_version_above_this_builds_is_newer() {
         assert_eq!(check_version("1"), Ok(()));
         assert_eq!(check_version("+0_2"), Ok(()));
-        assert_eq!(check_version("3"), Err(Unusable::Newer("3".into())));
+        assert_eq!(check_version("3"), Ok(()));
+        assert_eq!(check_version("4"), Err(Unusable::Newer("4".into())));
         let huge = "99999999999999999999";
         assert_eq!(check_version(huge), Err(Unusable::Newer(huge.into())), "too large to read, and newer");
         let newer = Unusable::Newer(huge.into()).to_string();

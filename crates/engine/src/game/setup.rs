@@ -25,6 +25,7 @@ pub struct Setup {
     pub(crate) today: Option<i64>,
     pub(crate) seed: u64,
     pub(crate) start: Start,
+    pub(crate) auto_mark: bool,
 }
 
 impl Setup {
@@ -75,6 +76,11 @@ impl Setup {
     pub fn start(&self) -> &Start {
         &self.start
     }
+
+    /// Whether regions mode's auto-mark is on ([`Engine::auto_mark`](super::Engine::auto_mark)).
+    pub fn auto_mark(&self) -> bool {
+        self.auto_mark
+    }
 }
 
 impl Default for Setup {
@@ -90,6 +96,7 @@ impl Default for Setup {
             today: None,
             seed: 0,
             start: Start::New,
+            auto_mark: false,
         }
     }
 }
@@ -109,6 +116,8 @@ pub struct Asked {
     /// The puzzle of this day (days since 1970-01-01) to play first, read
     /// as a date; checked here against the host's date.
     pub date: Option<i64>,
+    /// Regions mode's auto-mark on (`--auto-mark`), whatever the config file and the saved state say.
+    pub auto_mark: bool,
 }
 
 impl Asked {
@@ -130,6 +139,8 @@ pub struct Configured {
     pub intro: Option<bool>,
     /// The colours and the text's speed.
     pub style: Style,
+    /// Regions mode's auto-mark on or off; unset, as it was last played.
+    pub auto_mark: Option<bool>,
 }
 
 /// What the program the game is played in brings: the display's facts
@@ -232,6 +243,7 @@ impl Setup {
             today: host.today,
             seed: host.seed,
             start,
+            auto_mark: asked.auto_mark || config.auto_mark.unwrap_or(saved.auto_mark),
         })
     }
 }

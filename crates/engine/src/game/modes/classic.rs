@@ -21,6 +21,7 @@ pub(super) const FACTS: Facts = Facts {
     rules_first: false,
     // Seed 002 moves once per push of the joystick.
     repeats_held_directions: false,
+    undoes: false,
     rules: |n| {
         format!("PLACE {n} QUEENS, NONE ATTACKING. THE NEWEST QUEEN WINS. PRESS A QUEEN FOR A SOLUTION")
     },

@@ -43,6 +43,7 @@ pub(super) const FACTS: Facts = Facts {
     sizes_limited_by: Some("its solver's limit"),
     rules_first: false,
     repeats_held_directions: true,
+    undoes: false,
     rules: |_| {
         "COVER EVERY SQUARE WITH FEW QUEENS. PRESS A QUEEN TO TAKE IT BACK. GO SHOWS COVERS".to_string()
     },

@@ -54,6 +54,7 @@ pub(super) struct Facts {
     pub(super) sizes_limited_by: Option<&'static str>,
     pub(super) rules_first: bool,
     pub(super) repeats_held_directions: bool,
+    pub(super) undoes: bool,
     pub(super) rules: fn(usize) -> String,
     pub(super) build: fn(Build) -> Box<dyn Mode>,
 }

@@ -105,6 +105,20 @@ impl ModeKind {
         self.facts().repeats_held_directions
     }
 
+    /// Whether a drag across the board marks the squares it crosses
+    /// ([`Event::Mark`](crate::game::Event::Mark)): where a press cycles
+    /// through a mark (regions' dot). Elsewhere a tap that slides is a tap.
+    pub fn drags_to_mark(self) -> bool {
+        matches!(self.press(), Press::Cycles(_))
+    }
+
+    /// Whether the undo key takes back moves ([`Event::Undo`](crate::game::Event::Undo)):
+    /// regions mode's, where a series of presses builds the board; the help
+    /// lines name the key only where it does something.
+    pub fn undoes(self) -> bool {
+        self.facts().undoes
+    }
+
     /// Whether this mode's rules ([`ModeKind::rules`]) scroll before its
     /// first game in a run, where start-up messages play ([`Setup::intro`](crate::game::Setup::intro)):
     /// strict's, as the Scratch program shows its instructions page before
@@ -154,7 +168,14 @@ mod tests {
     fn each_kind_reads_its_own_files_facts() {
         // Two kinds tied to one file's facts would share a name and rules: each kind's name
         // is read back as that kind, and no two kinds' games offer the same actions.
-        let build = || Build { size: 8, style: Default::default(), today: None, seed: 0, start: Start::New };
+        let build = || Build {
+            size: 8,
+            style: Default::default(),
+            today: None,
+            seed: 0,
+            start: Start::New,
+            auto_mark: false,
+        };
         let actions = ModeKind::ALL.map(|kind| kind.build(build()).actions());
         for (kind, offered) in ModeKind::ALL.into_iter().zip(&actions) {
             assert_eq!(kind.name().parse::<ModeKind>(), Ok(kind));

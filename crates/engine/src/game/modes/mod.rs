@@ -18,6 +18,6 @@ pub use classic::Classic;
 pub use cover::Cover;
 pub use facts::{Press, ProgressTally, SIZES};
 pub use kind::{INTRO, ModeKind, REGIONS_INTRO};
-pub use mode::{Action, Build, Counts, Mode, Now, OnBoard, Reaction, Start, Style};
+pub use mode::{Action, Build, Counts, Mode, Now, OnBoard, PlayClock, Reaction, Start, Style};
 pub use regions::{MARK_PERCENT, REGION_COLOURS, Regions, region_shades};
 pub use strict::{REFUSED_MS, Strict};

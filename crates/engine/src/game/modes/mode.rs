@@ -66,11 +66,40 @@ pub trait Mode {
         None
     }
 
+    /// Whether auto-mark is on, in a mode that has it (regions: a queen
+    /// placed marks the squares it rules out); `None` in the others.
+    fn auto_mark(&self) -> Option<bool> {
+        None
+    }
+
+    /// Turns auto-mark on or off, where the mode has it.
+    fn set_auto_mark(&mut self, _on: bool) {}
+
+    /// The player's clock on the puzzle in play at `now`, if the mode keeps
+    /// one (regions: from the first press to the solve, stopped while paused).
+    fn clock(&self, _now: Millis) -> Option<PlayClock> {
+        None
+    }
+
+    /// Stops (`paused`) or restarts the mode's clock at `now`: the page
+    /// hidden or shown again.
+    fn pause_clock(&mut self, _paused: bool, _now: Millis) {}
+
     /// The puzzle on the board, if the mode plays one (regions mode does),
     /// with what the engine keeps and shows of it besides the picture.
     fn puzzle(&self) -> Option<OnBoard<'_>> {
         None
     }
+}
+
+/// A mode's clock ([`Mode::clock`]): the time played so far, and whether
+/// it is running (not before the first press, after the solve or while paused).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayClock {
+    /// The time played on the puzzle.
+    pub elapsed: Millis,
+    /// Whether it is counting now.
+    pub running: bool,
 }
 
 /// The time and the date a mode is told before each event ([`Mode::tell`]).
@@ -130,6 +159,8 @@ pub struct Build {
     pub seed: u64,
     /// What the game starts on.
     pub start: Start,
+    /// Regions mode's auto-mark, on or off ([`Mode::auto_mark`]).
+    pub auto_mark: bool,
 }
 
 /// Something a mode offers in the menu: a label the matrix scrolls, and

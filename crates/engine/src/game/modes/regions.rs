@@ -11,7 +11,7 @@
 //! date alone.
 
 use super::facts::{Facts, Press, ProgressTally};
-use super::mode::{Action, Build, Counts, Mode, Now, OnBoard, Reaction, Start, Style};
+use super::mode::{Action, Build, Counts, Mode, Now, OnBoard, PlayClock, Reaction, Start, Style};
 use crate::game::animation::{Animation, Interrupt};
 use crate::game::checkerboard::Checkerboard;
 use crate::game::clock::{Millis, Stopwatch};
@@ -37,6 +37,7 @@ pub(super) const FACTS: Facts = Facts {
     sizes_limited_by: Some("its generator's sizes"),
     rules_first: false,
     repeats_held_directions: true,
+    undoes: true,
     rules: |_| {
         "ONE QUEEN IN EVERY ROW, COLUMN AND COLOUR, NONE TOUCHING. PRESS: DOT, QUEEN, EMPTY".to_string()
     },
@@ -51,6 +52,12 @@ const RESTART: Action = Action::emptying("RESTART");
 const NEW: Action = Action::emptying("NEW");
 /// The puzzle of the day.
 const DAILY: Action = Action::new("DAILY");
+/// The last move taken back ([`Event::Undo`]): *hold, press* takes back the one before.
+const UNDO: Action = Action::new("UNDO");
+/// Auto-mark on or off: a queen placed marks the squares it rules out.
+const AUTO_MARK: Action = Action::new("AUTO MARK");
+/// The clock scrolled, on the LEDs, which show it only when asked.
+const TIME: Action = Action::new("TIME");
 
 /// The regions' colours, as the LEDs show them. Each has one channel at
 /// 120 (the queen's white has all three there, so queens stand out) and the
@@ -112,6 +119,9 @@ enum Mark {
     Empty,
     /// "No queen here": the player's note, never checked.
     Dot,
+    /// A dot auto-mark placed for the queen on the square of this index
+    /// (row-major): shown as any dot, and taken back with that queen.
+    Auto(u16),
     Queen,
 }
 
@@ -137,6 +147,9 @@ pub struct Regions {
     puzzle: Puzzle,
     source: Source,
     marks: Vec<Mark>,
+    /// The marks before each move on this puzzle, the last move's last:
+    /// what undo goes back to, one move at a time, to the empty board.
+    before: Vec<Vec<Mark>>,
     cursor: Square,
     /// The engine's time, as last told.
     now: Millis,
@@ -144,6 +157,10 @@ pub struct Regions {
     today: Option<i64>,
     /// When the player first pressed on this puzzle.
     started: Option<Millis>,
+    /// How long the clock was paused since then (the page hidden).
+    paused_for: Millis,
+    /// Since when the clock is paused, while it is.
+    paused_since: Option<Millis>,
     solved: bool,
     /// How long the solve took, once solved.
     took: Millis,
@@ -157,6 +174,9 @@ pub struct Regions {
     made: u64,
     /// Where new puzzles come from: the caller's randomness.
     seed: u64,
+    /// Whether a queen placed marks the empty squares it rules out
+    /// (LinkedIn's "auto-place X's"), taking them back with it.
+    auto_mark: bool,
 }
 
 impl Regions {
@@ -171,10 +191,14 @@ impl Regions {
     /// a new puzzle. New puzzles come from `build.seed`, which the caller
     /// draws from its randomness (the engine has none).
     pub fn new(build: Build) -> Regions {
-        let Build { size: n, style, today, seed, start } = build;
+        let Build { size: n, style, today, seed, start, auto_mark } = build;
         let daily = today.filter(|_| n == DAILY_SIZE);
         let source = match start {
-            Start::Given(puzzle) => return Regions::with_puzzle(puzzle, style, today, seed, Source::Given),
+            Start::Given(puzzle) => {
+                let mut game = Regions::with_puzzle(puzzle, style, today, seed, Source::Given);
+                game.auto_mark = auto_mark;
+                return game;
+            }
             Start::PastDay(day) => Source::PastDay(day),
             Start::Kept(kept) if kept.size == n && daily.is_none() => Source::Seeded(kept.seed),
             Start::New | Start::Kept(_) => match daily {
@@ -183,7 +207,9 @@ impl Regions {
             },
         };
         let n = if let Source::PastDay(_) = source { DAILY_SIZE } else { n };
-        Regions::with_source(n, style, today, seed, source)
+        let mut game = Regions::with_source(n, style, today, seed, source);
+        game.auto_mark = auto_mark;
+        game
     }
 
     fn with_source(n: usize, style: Style, today: Option<i64>, seed: u64, source: Source) -> Regions {
@@ -199,10 +225,13 @@ impl Regions {
             puzzle,
             source,
             marks: vec![Mark::Empty; n * n],
+            before: Vec::new(),
             cursor: board.start(),
             now: 0,
             today,
             started: None,
+            paused_for: 0,
+            paused_since: None,
             solved: false,
             took: 0,
             hints: 0,
@@ -210,6 +239,7 @@ impl Regions {
             blamed: None,
             made: 1,
             seed,
+            auto_mark: false,
         }
     }
 
@@ -285,7 +315,11 @@ impl Regions {
 
     fn clear(&mut self) {
         self.marks.fill(Mark::Empty);
+        self.before.clear();
         self.started = None;
+        self.paused_for = 0;
+        // Still paused (the page still hidden), from now.
+        self.paused_since = self.paused_since.map(|_| self.now);
         self.solved = false;
         self.hints = 0;
         self.hint = None;
@@ -303,11 +337,18 @@ impl Regions {
             return Reaction::Draw;
         }
         let i = self.cursor.row as usize * self.n() + self.cursor.col as usize;
+        self.before.push(self.marks.clone());
         self.marks[i] = match self.marks[i] {
             Mark::Empty => Mark::Dot,
-            Mark::Dot => Mark::Queen,
-            Mark::Queen => Mark::Empty,
+            Mark::Dot | Mark::Auto(_) => Mark::Queen,
+            Mark::Queen => {
+                self.take_back_marks_of(i);
+                Mark::Empty
+            }
         };
+        if self.marks[i] == Mark::Queen && self.auto_mark {
+            self.mark_ruled_out_by(self.cursor);
+        }
         self.started.get_or_insert(self.now);
         if self.marks[i] != Mark::Queen {
             return Reaction::Draw;
@@ -321,7 +362,7 @@ impl Regions {
         }
         // n queens, none clashing: one in every row, column and region.
         self.solved = true;
-        let took = self.now.saturating_sub(self.started.unwrap_or(self.now));
+        let took = self.played(self.now);
         self.took = took;
         let flash = self.celebration();
         let message = Some(format!("SOLVED IN {}", play_time(took)));
@@ -330,6 +371,86 @@ impl Regions {
             Source::PastDay(_) | Source::Seeded(_) | Source::Given => Counts::Nothing,
         };
         Reaction::Solved { flash, message, counts }
+    }
+
+    /// A drag crossing the square at pixel (`x`, `y`): the cursor there, and
+    /// a dot on it if it is empty (a move undo takes back); anything else on
+    /// it stays.
+    fn mark_at(&mut self, x: u8, y: u8) -> Reaction {
+        let Some(sq) = self.board.square_at(x.into(), y.into()) else { return Reaction::Draw };
+        self.cursor = sq;
+        let i = sq.row as usize * self.n() + sq.col as usize;
+        if !self.solved && self.marks[i] == Mark::Empty {
+            self.before.push(self.marks.clone());
+            self.marks[i] = Mark::Dot;
+            self.started.get_or_insert(self.now);
+        }
+        Reaction::Draw
+    }
+
+    /// The time played at `now`: from the first press, less the time paused.
+    fn played(&self, now: Millis) -> Millis {
+        let Some(started) = self.started else { return 0 };
+        let end = self.paused_since.unwrap_or(now);
+        end.saturating_sub(started).saturating_sub(self.paused_for)
+    }
+
+    /// Auto-mark: a dot on every empty square the queen on `queen` rules
+    /// out (its row, its column, its region and the eight squares around
+    /// it), each remembered as that queen's.
+    fn mark_ruled_out_by(&mut self, queen: Square) {
+        let n = self.n();
+        let owner = (queen.row as usize * n + queen.col as usize) as u16;
+        for sq in self.board.squares() {
+            let i = sq.row as usize * n + sq.col as usize;
+            let rules_out = sq != queen
+                && (sq.row == queen.row
+                    || sq.col == queen.col
+                    || self.puzzle.region(sq) == self.puzzle.region(queen)
+                    || (sq.row.abs_diff(queen.row) <= 1 && sq.col.abs_diff(queen.col) <= 1));
+            if rules_out && self.marks[i] == Mark::Empty {
+                self.marks[i] = Mark::Auto(owner);
+            }
+        }
+    }
+
+    /// The dots auto-mark placed for the queen on square index `queen`
+    /// taken back: exactly those, never a dot the player placed.
+    fn take_back_marks_of(&mut self, queen: usize) {
+        for mark in &mut self.marks {
+            if *mark == Mark::Auto(queen as u16) {
+                *mark = Mark::Empty;
+            }
+        }
+    }
+
+    /// The clock as the player sees it now: the time, and whether it runs.
+    fn clock_now(&self) -> (Millis, bool) {
+        let clock = Mode::clock(self, self.now).expect("regions keeps a clock");
+        (clock.elapsed, clock.running)
+    }
+
+    /// Takes back the last move (a press, a restart), back to the puzzle's
+    /// empty board; the clock runs on, as it does on LinkedIn. A solved
+    /// board is done: its time is said, and a press brings the next.
+    fn undo(&mut self) -> Reaction {
+        if self.solved {
+            return Reaction::Draw;
+        }
+        let Some(marks) = self.before.pop() else {
+            return Reaction::Say { flash: None, words: "nothing to undo".into() };
+        };
+        self.marks = marks;
+        Reaction::Draw
+    }
+
+    /// Empties the board as a move the player may take back.
+    fn restart(&mut self) {
+        if self.solved || self.marks.iter().all(|&m| m == Mark::Empty) {
+            return self.clear();
+        }
+        self.before.push(self.marks.clone());
+        self.marks.fill(Mark::Empty);
     }
 
     /// The clashing queens red, twice, around the picture.
@@ -511,6 +632,8 @@ impl Mode for Regions {
         }
         match event {
             Event::Press => self.press(),
+            Event::Undo => self.undo(),
+            Event::Mark { x, y } => self.mark_at(x, y),
             _ => Reaction::Draw,
         }
     }
@@ -523,7 +646,7 @@ impl Mode for Regions {
             let [plain, marked, _] = region_shades(self.puzzle.region(sq));
             let colour = match self.at(sq) {
                 Mark::Empty => plain,
-                Mark::Dot => marked,
+                Mark::Dot | Mark::Auto(_) => marked,
                 Mark::Queen if clashing.contains(&sq) => theme.refused,
                 Mark::Queen => theme.queen,
             };
@@ -543,7 +666,9 @@ impl Mode for Regions {
         // The cursor: dimmed on a marked square, so that the mark shows; hidden by a queen.
         match self.at(self.cursor) {
             Mark::Empty => self.board.paint(&mut frame, self.cursor, theme.regions_cursor),
-            Mark::Dot => self.board.paint(&mut frame, self.cursor, theme.regions_cursor.scaled(MARK_PERCENT)),
+            Mark::Dot | Mark::Auto(_) => {
+                self.board.paint(&mut frame, self.cursor, theme.regions_cursor.scaled(MARK_PERCENT))
+            }
             Mark::Queen => {}
         }
         // A hint's squares over everything, the cursor too: what was asked for shows.
@@ -563,7 +688,7 @@ impl Mode for Regions {
     }
 
     fn actions(&self) -> Vec<Action> {
-        vec![HINT, RESTART, NEW, DAILY]
+        vec![HINT, RESTART, NEW, DAILY, UNDO, AUTO_MARK, TIME]
     }
 
     fn act(&mut self, action: Action, _stopwatch: &dyn Stopwatch) -> Reaction {
@@ -575,7 +700,28 @@ impl Mode for Regions {
                 }
                 return self.hint();
             }
-            RESTART => self.clear(),
+            RESTART => self.restart(),
+            TIME => {
+                let (time, _) = self.clock_now();
+                let words = format!("TIME {}", play_time(time));
+                return Reaction::Animate(text::scroll(&words, self.style.text, self.board.side()));
+            }
+            AUTO_MARK => {
+                self.auto_mark = !self.auto_mark;
+                let words = if self.auto_mark { "AUTO MARK ON" } else { "AUTO MARK OFF" };
+                return Reaction::Animate(text::scroll(words, self.style.text, self.board.side()));
+            }
+            // On the LEDs, said where the player looks.
+            UNDO => {
+                return match self.undo() {
+                    Reaction::Say { words, .. } => Reaction::Animate(text::scroll(
+                        &words.to_uppercase(),
+                        self.style.text,
+                        self.board.side(),
+                    )),
+                    reaction => reaction,
+                };
+            }
             NEW => self.new_puzzle(),
             DAILY => {
                 let Some(day) = self.today else {
@@ -610,12 +756,40 @@ impl Mode for Regions {
         Some(self.cursor)
     }
 
+    fn auto_mark(&self) -> Option<bool> {
+        Some(self.auto_mark)
+    }
+
+    fn set_auto_mark(&mut self, on: bool) {
+        self.auto_mark = on;
+    }
+
+    fn clock(&self, now: Millis) -> Option<PlayClock> {
+        let running = self.started.is_some() && !self.solved && self.paused_since.is_none();
+        let elapsed = if self.solved { self.took } else { self.played(now) };
+        Some(PlayClock { elapsed, running })
+    }
+
+    fn pause_clock(&mut self, paused: bool, now: Millis) {
+        match (paused, self.paused_since) {
+            (true, None) => self.paused_since = Some(now),
+            (false, Some(since)) => {
+                // Time paused before the first press is no time played.
+                if self.started.is_some_and(|started| started <= since) {
+                    self.paused_for += now.saturating_sub(since);
+                }
+                self.paused_since = None;
+            }
+            _ => {}
+        }
+    }
+
     fn square_words(&self, sq: Square) -> Option<String> {
         let region = REGION_NAMES[self.puzzle.region(sq)].to_ascii_lowercase();
         let mut words = vec![format!("region {region}")];
         match self.at(sq) {
             Mark::Empty => {}
-            Mark::Dot => words.push("dot".into()),
+            Mark::Dot | Mark::Auto(_) => words.push("dot".into()),
             Mark::Queen if self.clashing().contains(&sq) => words.push("queen, clashing".into()),
             Mark::Queen => words.push("queen".into()),
         }
@@ -675,7 +849,8 @@ mod tests {
         let solution = solutions.remove(0);
         let in_solution = |sq: Square| solution.queens().any(|q| q == sq);
         let start = Start::Given(puzzle);
-        let mut game = Regions::new(Build { size: 8, style: Style::default(), today: None, seed: 0, start });
+        let build = Build { size: 8, style: Style::default(), today: None, seed: 0, start, auto_mark: false };
+        let mut game = Regions::new(build);
         for _ in 0..100 {
             game.hint();
             let step = game.hint.clone().expect("a hint until solved");

@@ -28,6 +28,7 @@ pub(super) const FACTS: Facts = Facts {
     // As the Scratch program shows its instructions page before play.
     rules_first: true,
     repeats_held_directions: true,
+    undoes: false,
     // The Scratch program's instructions page, in our words.
     rules: |n| {
         format!(
