@@ -62,6 +62,14 @@ struct Pty {
     state_dir: PathBuf,
 }
 
+/// An empty folder of the temporary directory's for one test, named by `tag`.
+fn fresh_dir(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("queens-pty-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 fn nz(n: u16) -> std::num::NonZeroU16 {
     std::num::NonZeroU16::new(n).expect("a terminal has a size")
 }
@@ -93,9 +101,7 @@ impl Pty {
 
     /// The same, with more arguments for `play`.
     fn start_with(name: &str, colorterm: Option<&str>, args: &[&str]) -> Pty {
-        let state_dir = std::env::temp_dir().join(format!("queens-pty-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&state_dir);
-        std::fs::create_dir_all(&state_dir).unwrap();
+        let state_dir = fresh_dir(name);
         let mut command = common::bin::queens();
         command
             .args(["play", "--backend", "terminal", "--state"])
@@ -1049,9 +1055,7 @@ fn regions_with_no_file_in_a_terminal_says_what_it_reads_and_ctrl_c_ends_it() {
 #[test]
 fn the_default_state_folder_is_made_by_the_first_save() {
     // Only a path given with --state must be in a folder that exists; the XDG one is made.
-    let state_dir = std::env::temp_dir().join(format!("queens-pty-xdg-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&state_dir);
-    std::fs::create_dir_all(&state_dir).unwrap();
+    let state_dir = fresh_dir("xdg");
     let xdg = state_dir.join("xdg-state");
     let mut command = common::bin::queens();
     command
@@ -1077,9 +1081,7 @@ fn the_default_state_folder_is_made_by_the_first_save() {
 /// with -v.
 #[test]
 fn a_relative_xdg_state_home_is_ignored_and_no_home_at_all_is_said_once() {
-    let state_dir = std::env::temp_dir().join(format!("queens-pty-xdg-relative-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&state_dir);
-    std::fs::create_dir_all(&state_dir).unwrap();
+    let state_dir = fresh_dir("xdg-relative");
     let home = state_dir.join("home");
     let mut command = common::bin::queens();
     command
@@ -1123,9 +1125,7 @@ fn a_relative_xdg_state_home_is_ignored_and_no_home_at_all_is_said_once() {
 /// file is left as it was.
 #[test]
 fn an_xdg_state_home_that_is_a_file_plays_and_says_progress_is_not_saved() {
-    let dir = std::env::temp_dir().join(format!("queens-pty-xdg-file-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fresh_dir("xdg-file");
     let file = dir.join("a-file");
     std::fs::write(&file, "mine\n").unwrap();
     let mut command = common::bin::queens();
@@ -1185,9 +1185,7 @@ fn a_warning_while_playing_goes_under_the_board_and_to_standard_error_at_the_end
 /// hung. It says why in one line and stops, leaving the file empty.
 #[test]
 fn standard_output_not_a_terminal_is_said_in_one_line_when_standard_input_is_one() {
-    let dir = std::env::temp_dir().join(format!("queens-pty-redirected-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fresh_dir("redirected");
     let master = open_master();
     nix::pty::grantpt(&master).unwrap();
     nix::pty::unlockpt(&master).unwrap();
@@ -1456,9 +1454,7 @@ type Env<'a> = &'a [(&'a str, Option<&'a str>)];
 /// `queens ARGS` in a fresh terminal with `env` set, run to the end: its
 /// exit status and every byte it wrote.
 fn run_in_terminal(args: &[&str], env: Env) -> (Option<i32>, Pty) {
-    let state_dir = std::env::temp_dir().join(format!("queens-pty-colour-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&state_dir);
-    std::fs::create_dir_all(&state_dir).unwrap();
+    let state_dir = fresh_dir("colour");
     let mut command = common::bin::queens();
     command.args(args).env("XDG_STATE_HOME", &state_dir).env_remove("STATE_DIRECTORY");
     for (name, value) in env {
