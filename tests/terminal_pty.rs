@@ -1052,6 +1052,20 @@ fn regions_with_no_file_in_a_terminal_says_what_it_reads_and_ctrl_c_ends_it() {
     }
 }
 
+/// Plays `command` in a pty: the start board, strict chosen in the menu (a
+/// save), then `q`, which must end it with status 0. The pty, for what it said;
+/// dropping it removes `dir`, so a test reading a file there keeps it.
+fn strict_chosen_then_quit(command: Command, dir: PathBuf) -> Pty {
+    let mut pty = Pty::spawn(command, dir);
+    pty.wait_for("the start board", |s| picture(s) == start_board());
+    pty.send(b"m");
+    select(&mut pty, "STRICT");
+    pty.wait_for("strict", |s| status(s) == "strict 8x8");
+    pty.send(b"q");
+    assert!(pty.exit().success());
+    pty
+}
+
 #[test]
 fn the_default_state_folder_is_made_by_the_first_save() {
     // Only a path given with --state must be in a folder that exists; the XDG one is made.
@@ -1063,13 +1077,7 @@ fn the_default_state_folder_is_made_by_the_first_save() {
         .env("XDG_STATE_HOME", &xdg)
         .env_remove("STATE_DIRECTORY")
         .env("COLORTERM", "truecolor");
-    let mut pty = Pty::spawn(command, state_dir);
-    pty.wait_for("the start board", |s| picture(s) == start_board());
-    pty.send(b"m");
-    select(&mut pty, "STRICT");
-    pty.wait_for("strict", |s| status(s) == "strict 8x8");
-    pty.send(b"q");
-    assert!(pty.exit().success());
+    let _folder_kept = strict_chosen_then_quit(command, state_dir); // dropped, it removes the folder read below
     let saved = std::fs::read_to_string(xdg.join("queens/state.toml")).unwrap();
     assert!(saved.contains("mode = \"strict\""), "{saved}");
 }
@@ -1091,13 +1099,7 @@ fn a_relative_xdg_state_home_is_ignored_and_no_home_at_all_is_said_once() {
         .env("HOME", &home)
         .env_remove("STATE_DIRECTORY")
         .env("COLORTERM", "truecolor");
-    let mut pty = Pty::spawn(command, state_dir.clone());
-    pty.wait_for("the start board", |s| picture(s) == start_board());
-    pty.send(b"m");
-    select(&mut pty, "STRICT");
-    pty.wait_for("strict", |s| status(s) == "strict 8x8");
-    pty.send(b"q");
-    assert!(pty.exit().success());
+    let _folder_kept = strict_chosen_then_quit(command, state_dir.clone()); // dropped, it removes the folder read below
     assert!(!state_dir.join("relative-state").exists(), "nothing under the folder it was started in");
     let saved = std::fs::read_to_string(home.join(".local/state/queens/state.toml")).unwrap();
     assert!(saved.contains("mode = \"strict\""), "{saved}");
@@ -1131,13 +1133,7 @@ fn an_xdg_state_home_that_is_a_file_plays_and_says_progress_is_not_saved() {
     let mut command = common::bin::queens();
     command.args(["play", "--backend", "terminal"]).env("XDG_STATE_HOME", &file);
     command.env_remove("STATE_DIRECTORY").env("COLORTERM", "truecolor");
-    let mut pty = Pty::spawn(command, dir.clone());
-    pty.wait_for("the start board", |s| picture(s) == start_board());
-    pty.send(b"m");
-    select(&mut pty, "STRICT");
-    pty.wait_for("strict", |s| status(s) == "strict 8x8");
-    pty.send(b"q");
-    assert!(pty.exit().success());
+    let pty = strict_chosen_then_quit(command, dir.clone());
     let said = String::from_utf8_lossy(&pty.raw).into_owned();
     let warning = "a part of its path is a file, not a folder; progress will not be saved";
     assert_eq!(said.matches(warning).count(), 1, "said once: {said:?}");
