@@ -76,6 +76,22 @@ impl Board {
         names.iter().map(|names| iio::find(&self.sys, names)).collect()
     }
 
+    /// The board's one rule for a sensor: the IIO devices of `names` where
+    /// the kernel's drivers are bound to it, else the chip at `addresses`
+    /// over I2C ([`Board::reach`]).
+    fn reached(
+        &self,
+        device: Device,
+        chip: &'static str,
+        addresses: &[u8],
+        names: &[&[&str]],
+    ) -> Result<Reached> {
+        match self.iio(names) {
+            Some(found) => Ok(Reached::Iio(found)),
+            None => self.reach(device, chip, addresses, names),
+        }
+    }
+
     /// Claims `addresses` on the bus, or, where a kernel driver holds one,
     /// the IIO devices of `names` (said once).
     #[cfg(feature = "i2c")]
@@ -146,10 +162,7 @@ impl SensorSource for Board {
     fn humidity(&mut self) -> Result<Box<dyn HumiditySensor>> {
         use super::chip::hts221;
         let names = [iio::HUMIDITY];
-        let reached = match self.iio(&names) {
-            Some(found) => Reached::Iio(found),
-            None => self.reach(Device::HumiditySensor, "HTS221", &[hts221::ADDRESS], &names)?,
-        };
+        let reached = self.reached(Device::HumiditySensor, "HTS221", &[hts221::ADDRESS], &names)?;
         Ok(match reached {
             #[cfg(feature = "i2c")]
             Reached::Bus(bus) => Box::new(hts221::Hts221::new(bus)?),
@@ -160,10 +173,7 @@ impl SensorSource for Board {
     fn pressure(&mut self) -> Result<Box<dyn PressureSensor>> {
         use super::chip::lps25h;
         let names = [iio::PRESSURE];
-        let reached = match self.iio(&names) {
-            Some(found) => Reached::Iio(found),
-            None => self.reach(Device::PressureSensor, "LPS25H", &[lps25h::ADDRESS], &names)?,
-        };
+        let reached = self.reached(Device::PressureSensor, "LPS25H", &[lps25h::ADDRESS], &names)?;
         Ok(match reached {
             #[cfg(feature = "i2c")]
             Reached::Bus(bus) => Box::new(lps25h::Lps25h::new(bus)?),
@@ -176,10 +186,7 @@ impl SensorSource for Board {
         use super::chip::lsm9ds1;
         let names = [iio::ACCEL, iio::GYRO, iio::MAGNET];
         let addresses = [lsm9ds1::ADDRESS, lsm9ds1::MAGNET_ADDRESS];
-        let reached = match self.iio(&names) {
-            Some(found) => Reached::Iio(found),
-            None => self.reach(Device::MotionSensor, "LSM9DS1", &addresses, &names)?,
-        };
+        let reached = self.reached(Device::MotionSensor, "LSM9DS1", &addresses, &names)?;
         Ok(match reached {
             #[cfg(feature = "i2c")]
             Reached::Bus(bus) => Box::new(lsm9ds1::Lsm9ds1::new(bus)?),
@@ -195,10 +202,7 @@ impl SensorSource for Board {
         use super::chip::tcs34;
         let names = [iio::COLOUR];
         let addresses = [tcs34::TCS3400_ADDRESS, tcs34::TCS34725_ADDRESS];
-        let reached = match self.iio(&names) {
-            Some(found) => Reached::Iio(found),
-            None => self.reach(Device::ColourSensor, "TCS3400", &addresses, &names)?,
-        };
+        let reached = self.reached(Device::ColourSensor, "TCS3400", &addresses, &names)?;
         Ok(match reached {
             #[cfg(feature = "i2c")]
             Reached::Bus(bus) => Box::new(tcs34::Tcs34::new(bus)?),

@@ -40,6 +40,14 @@ pub struct IioDevice {
     pub name: String,
 }
 
+impl IioDevice {
+    /// How a sensor read through it names itself: the driver's name and
+    /// its sysfs directory.
+    fn describe(&self) -> String {
+        format!("the kernel's {:?} ({})", self.name, shown_path(&self.dir))
+    }
+}
+
 /// The first IIO device under `sys` whose name is one of `names`, in
 /// device number order.
 pub fn find(sys: &Path, names: &[&str]) -> Option<IioDevice> {
@@ -145,7 +153,7 @@ impl IioHumidity {
 
 impl HumiditySensor for IioHumidity {
     fn describe(&self) -> String {
-        format!("the kernel's {:?} ({})", self.name.name, shown_path(&self.name.dir))
+        self.name.describe()
     }
 
     fn read(&mut self) -> Result<Humidity> {
@@ -175,7 +183,7 @@ impl IioPressure {
 
 impl PressureSensor for IioPressure {
     fn describe(&self) -> String {
-        format!("the kernel's {:?} ({})", self.name.name, shown_path(&self.name.dir))
+        self.name.describe()
     }
 
     /// Kilopascals to millibars, milli degrees to degrees.
@@ -251,7 +259,7 @@ impl IioColour {
 
 impl ColourSensor for IioColour {
     fn describe(&self) -> String {
-        format!("the kernel's {:?} ({})", self.name.name, shown_path(&self.name.dir))
+        self.name.describe()
     }
 
     fn read(&mut self) -> Result<Colour> {
