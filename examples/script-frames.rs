@@ -15,18 +15,9 @@ use queens::backend::BackendKind;
 use queens::backend::clock::UtcCalendar;
 use queens::backend::script::Script;
 use queens::daemon::{self, saver::Stored};
-use queens::game::{Calendar, Engine, MAX_SIDE, ModeKind, SavedState, Setup, StoppedWatch};
+use queens::game::{Calendar, Engine, FixedDay, MAX_SIDE, ModeKind, SavedState, Setup, StoppedWatch};
 use queens::regions::generate::parse_date;
 use std::io;
-
-/// The one day the game is played on, for as long as it runs.
-struct OneDay(i64);
-
-impl Calendar for OneDay {
-    fn today(&self) -> Option<i64> {
-        Some(self.0)
-    }
-}
 
 fn main() {
     let seed = match std::env::args().nth(1) {
@@ -43,7 +34,7 @@ fn main() {
     let calendar: Box<dyn Calendar> = match std::env::args().nth(2) {
         None => Box::new(UtcCalendar),
         Some(date) => match parse_date(&date) {
-            Some(day) => Box::new(OneDay(day)),
+            Some(day) => Box::new(FixedDay(Some(day))),
             None => {
                 queens::eprintln_lossy!("script-frames: the date {date:?} is not YYYY-MM-DD");
                 std::process::exit(2);

@@ -31,6 +31,19 @@ impl Calendar for NoCalendar {
     }
 }
 
+/// A calendar that says the one day it was given (or none, as
+/// [`NoCalendar`]), however long the game runs: [`Engine::fresh`]'s, and a
+/// game replayed on a date given (the web test's script backend).
+///
+/// [`Engine::fresh`]: super::Engine::fresh
+pub struct FixedDay(pub Option<i64>);
+
+impl Calendar for FixedDay {
+    fn today(&self) -> Option<i64> {
+        self.0
+    }
+}
+
 /// No stopwatch: the engine's own default until it is given one. Searches
 /// are not timed, and what would say how long they took says nothing of it.
 pub struct StoppedWatch;

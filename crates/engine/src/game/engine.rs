@@ -3,7 +3,7 @@
 
 use super::animation::{Animation, Interrupt};
 use super::checkerboard::Checkerboard;
-use super::clock::{Calendar, Millis, StoppedWatch, Stopwatch};
+use super::clock::{Calendar, FixedDay, Millis, StoppedWatch, Stopwatch};
 use super::elapsed::play_time;
 use super::event::Event;
 use super::frame::Frame;
@@ -705,15 +705,6 @@ impl Engine {
             true => self.rules_before_first_game().map_or(Reaction::Draw, Reaction::Animate),
             false => Reaction::Draw,
         }
-    }
-}
-
-/// A calendar that says the one day it was given (or none): [`Engine::fresh`]'s.
-struct FixedDay(Option<i64>);
-
-impl Calendar for FixedDay {
-    fn today(&self) -> Option<i64> {
-        self.0
     }
 }
 

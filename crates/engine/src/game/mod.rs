@@ -32,7 +32,7 @@ mod theme;
 pub use animation::{Animation, Interrupt};
 pub use answers::Answers;
 pub use checkerboard::Checkerboard;
-pub use clock::{Calendar, Millis, NoCalendar, StoppedWatch, Stopwatch};
+pub use clock::{Calendar, FixedDay, Millis, NoCalendar, StoppedWatch, Stopwatch};
 pub use engine::{Engine, OnShow};
 pub use event::Event;
 pub use flash::FLASH_MS;
