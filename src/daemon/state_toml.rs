@@ -165,7 +165,8 @@ pub(crate) mod tests {
     #[test]
     fn a_file_with_none_of_the_states_own_keys_is_no_state() {
         // Every key the file writes but `mode` and `size`, which a config file has too.
-        let full = SavedState { regions: Some(InPlay { size: 7, seed: 1 }), ..sample() };
+        let best = crate::game::BestTimes::from_saved([(1, 2)], Some(2));
+        let full = SavedState { regions: Some(InPlay { size: 7, seed: 1 }), best, ..sample() };
         let text = render(&full);
         let keys: Vec<&str> = text.lines().filter_map(|l| l.split_once(" = ")).map(|(k, _)| k).collect();
         let own: Vec<&str> = keys.into_iter().filter(|k| !matches!(*k, "mode" | "size")).collect();
@@ -290,9 +291,9 @@ pub(crate) mod tests {
     #[test]
     fn a_newer_version_is_known_before_the_rest_is_parsed() {
         for text in [
-            "version = 4\nmode = \"classic\"\nsize = 8\nfound = [3]\nhints = {{ nested ][ }}\n",
+            "version = 5\nmode = \"classic\"\nsize = 8\nfound = [3]\nhints = {{ nested ][ }}\n",
             "# a comment first\nversion = 99999999999999999999 # far ahead\nmode = \"classic\"\n",
-            "version = 4\n[[boards]]\ngarbage ][\n",
+            "version = 5\n[[boards]]\ngarbage ][\n",
         ] {
             let err = parse(text).unwrap_err();
             assert!(matches!(err, Unusable::Newer(_)), "{text:?}: {err}");

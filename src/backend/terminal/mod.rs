@@ -15,7 +15,8 @@
 //! [`Next::Quit`]) and a self-pipe
 //! for SIGTSTP (a suspend from outside, as Ctrl-Z is from the keyboard: the
 //! terminal is given back before the process stops, and taken again and
-//! redrawn when it continues). The only short wait is while an escape
+//! redrawn when it continues; the time stopped is told to the game loop,
+//! [`Next::Stopped`], so regions' clock stands meanwhile). The only short wait is while an escape
 //! sequence is unfinished (see [`keys`]).
 //!
 //! After the first draw, a frame sends only the cells that changed
@@ -167,7 +168,8 @@ impl Terminal {
         let drawn_board = self.on_show.as_ref().map(|on| Checkerboard::new(on.size));
         let squares =
             drawn_board.filter(|b| b.side() == picture.0.side()).and_then(|b| Squares::new(size, b));
-        self.decoder.point_on(squares);
+        let drags = self.on_show.as_ref().is_some_and(|on| on.mode.drags_to_mark());
+        self.decoder.point_on(squares, drags);
         // Letters on the game's own picture only (it has the cursor), not on a flash or a scroll.
         let letters = match &self.on_show {
             Some(on) if self.letters && picture.1.is_some() => on.letters.as_slice(),
@@ -221,11 +223,13 @@ impl Terminal {
     }
 
     /// Stops the game with the terminal given back until it is continued,
-    /// then redraws the whole screen.
-    fn suspend(&mut self) -> Result<(), Error> {
+    /// then redraws the whole screen: when it stopped and when it went on.
+    fn suspend(&mut self) -> Result<Next, Error> {
+        let from = self.clock.now();
         raw::suspend().doing(|| "suspending the game")?;
+        let to = self.clock.now();
         self.draw(true)?;
-        Ok(())
+        Ok(Next::Stopped { from, to })
     }
 
     fn quit(&mut self) -> Next {
@@ -298,10 +302,7 @@ impl Input for Terminal {
                     self.interrupted = true;
                     return Ok(self.quit());
                 }
-                Some(KeyAction::Suspend) => {
-                    self.suspend()?;
-                    continue;
-                }
+                Some(KeyAction::Suspend) => return self.suspend(),
                 Some(KeyAction::Redraw) => {
                     self.draw(true)?;
                     continue;
@@ -336,7 +337,7 @@ impl Input for Terminal {
                 }
                 Some(3) => {
                     drain(&self.stopped);
-                    self.suspend()?;
+                    return self.suspend();
                 }
                 Some(_) => return Ok(self.quit()),
                 None => {}

@@ -73,7 +73,7 @@ impl SaveBook {
     /// nothing): [`SavedState::merged`], the regions puzzle as
     /// [`PuzzleInPlay`] says.
     pub fn merged(&self, ours: &SavedState, there: Option<&SavedState>) -> SavedState {
-        let Some(there) = there else { return *ours };
+        let Some(there) = there else { return ours.clone() };
         let merged = ours.merged(&self.as_of, there);
         match self.puzzle {
             PuzzleInPlay::LastChosen => merged,
@@ -125,7 +125,7 @@ mod tests {
         let saved = SavedState { mode: ModeKind::Cover, size: size(6), ..SavedState::default() };
         let mut strict = engine(ModeKind::Strict, 8);
         // What is saved now: cover 6x6, and another game's solution.
-        let there = SavedState { progress: Progress::from_found([5]).unwrap(), ..saved };
+        let there = SavedState { progress: Progress::from_found([5]).unwrap(), ..saved.clone() };
         let mut asked = SaveBook::new(&strict, &saved, true, PuzzleInPlay::LastChosen);
         assert!(asked.due(&mut strict), "asked for: saved at once");
         let merged = asked.merged(&strict.state(), Some(&there));
