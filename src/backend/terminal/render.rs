@@ -299,7 +299,7 @@ fn status_with_items(on_show: &OnShow, log: Option<&str>, shown: std::ops::Range
 /// solve's lines to share where there is room for them besides, and the
 /// help line after them, each centred, but for a link too long for a row:
 /// it starts in the first column and flows onto the next rows. In a short
-/// terminal ([`Layout::choose`]) the blank row goes first, then, while the
+/// terminal (`Layout::choose`) the blank row goes first, then, while the
 /// status line says no more than the mode, the size and the clock (the
 /// lines to share say them too), the status line and the help line give
 /// the lines to share their rows: at 40x11 a solved daily's message (its
