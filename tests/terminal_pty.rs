@@ -1587,17 +1587,7 @@ fn letters_show_on_the_regions_and_a_solve_shows_the_lines_to_share() {
             assert_eq!(shown, want, "the cell of ({x}, {y})");
         }
     }
-    let keys: Vec<u8> = common::regions_solving_script(&puzzle)
-        .lines()
-        .map(|event| match event {
-            "up" => b'k',
-            "down" => b'j',
-            "left" => b'h',
-            "right" => b'l',
-            _ => b'\r',
-        })
-        .collect();
-    pty.send(&keys);
+    pty.send(&solving_keys(&puzzle));
     let shared = format!("queens regions: the puzzle of {date}, played on {}", date_string(today));
     pty.wait_for("the lines to share under SOLVED IN", |s| {
         let lines = lines_under(s, 8);
@@ -1788,17 +1778,7 @@ fn at_40x11_a_solved_daily_shows_its_streak_and_then_its_lines_to_share() {
     // The message scrolled quickly: the test waits for what follows it.
     let mut pty = start_in("daily-40x11", (11, 40), None, Some("text_ms = 5\n"), &["--date", &date]);
     pty.wait_for("the board", |s| status(s).starts_with("regions 8x8"));
-    let keys: Vec<u8> = common::regions_solving_script(&puzzle)
-        .lines()
-        .map(|event| match event {
-            "up" => b'k',
-            "down" => b'j',
-            "left" => b'h',
-            "right" => b'l',
-            _ => b'\r',
-        })
-        .collect();
-    pty.send(&keys);
+    pty.send(&solving_keys(&puzzle));
     pty.wait_for("the streak, whole", |s| {
         s_words(s).contains("| SOLVED IN") && s_words(s).contains("DAILY STREAK 1 DAY")
     });
@@ -1812,4 +1792,19 @@ fn at_40x11_a_solved_daily_shows_its_streak_and_then_its_lines_to_share() {
     });
     pty.send(b"q");
     assert!(pty.exit().success());
+}
+
+/// The keys that solve `puzzle` in the terminal: the script that solves it, each move as its
+/// vi key and each press as Enter.
+fn solving_keys(puzzle: &queens::regions::Puzzle) -> Vec<u8> {
+    common::regions_solving_script(puzzle)
+        .lines()
+        .map(|event| match event {
+            "up" => b'k',
+            "down" => b'j',
+            "left" => b'h',
+            "right" => b'l',
+            _ => b'\r',
+        })
+        .collect()
 }
