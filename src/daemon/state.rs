@@ -670,7 +670,7 @@ mod tests {
     }
 
     /// A state file from a later queens: a higher version, and a key this one does not know.
-    const FROM_THE_FUTURE: &str = "version = 5\nmode = \"classic\"\nsize = 8\nfound = [3]\nhints_used = 4\n";
+    const FROM_THE_FUTURE: &str = "version = 6\nmode = \"classic\"\nsize = 8\nfound = [3]\nhints_used = 4\n";
 
     #[test]
     fn a_file_from_a_newer_queens_is_neither_set_aside_nor_replaced() {
@@ -687,7 +687,7 @@ mod tests {
             "{warning}"
         );
         let err = file.save(over(&sample())).unwrap_err();
-        assert!(matches!(&err, SaveError::Newer { version, .. } if version == "4"), "{err:?}");
+        assert!(matches!(&err, SaveError::Newer { version, .. } if version == "6"), "{err:?}");
         assert_eq!(err.line(), warning, "the same words whenever it is found");
         assert_eq!(fs::read_to_string(&path).unwrap(), FROM_THE_FUTURE);
         assert_eq!(fs::read_dir(&dir).unwrap().count(), 1, "nothing set aside, nothing left behind");

@@ -104,6 +104,13 @@ pub(crate) fn parse_bytes(bytes: &[u8]) -> Result<SavedState, Unusable> {
 /// streak's last day after it is not valid); the error says what is
 /// wrong, in one line, or that a newer queens wrote it.
 pub fn parse(text: &str) -> Result<SavedState, Unusable> {
+    parse_on(text, UtcCalendar::today())
+}
+
+/// [`parse`] on the day `today` (days since 1970, UTC; `None` when the
+/// date is not known, so no day is after it): the day a game was given
+/// (`--date`'s, a test's) rather than the system clock's.
+pub fn parse_on(text: &str, today: Option<i64>) -> Result<SavedState, Unusable> {
     let invalid = |e: toml::de::Error| Unusable::invalid(plain(e.message().trim_end()));
     // The version first, on its own and before any TOML is parsed: a newer
     // format may hold what this parser refuses.
@@ -112,7 +119,7 @@ pub fn parse(text: &str) -> Result<SavedState, Unusable> {
     }
     let table: toml::Table = text.parse().map_err(invalid)?;
     let values = table.iter().map(|(key, value)| (key.as_str(), written(value.clone())));
-    SavedState::read(values, UtcCalendar::today())
+    SavedState::read(values, today)
 }
 
 /// The value of the text's top-level `version = N` line (before any
@@ -190,11 +197,11 @@ pub(crate) mod tests {
             ("# queens\n\nThe eight queens puzzle", "it is not TOML"),
             (
                 "rotation = 90\nmode = \"strict\"\n",
-                "it holds none of a state's keys (version, found, daily_solved, daily_streak, regions_puzzle)",
+                "it holds none of a state's keys (version, found, daily_solved, daily_streak, regions_puzzle, best_times, daily_best)",
             ),
             (
                 "# my notes\n#found = []\n",
-                "it holds only comments, none of a state's keys (version, found, daily_solved, daily_streak, regions_puzzle)",
+                "it holds only comments, none of a state's keys (version, found, daily_solved, daily_streak, regions_puzzle, best_times, daily_best)",
             ),
         ] {
             assert_eq!(not_a_state(not.as_bytes()).as_deref(), Some(why), "{not:?}");
@@ -291,9 +298,9 @@ pub(crate) mod tests {
     #[test]
     fn a_newer_version_is_known_before_the_rest_is_parsed() {
         for text in [
-            "version = 5\nmode = \"classic\"\nsize = 8\nfound = [3]\nhints = {{ nested ][ }}\n",
+            "version = 6\nmode = \"classic\"\nsize = 8\nfound = [3]\nhints = {{ nested ][ }}\n",
             "# a comment first\nversion = 99999999999999999999 # far ahead\nmode = \"classic\"\n",
-            "version = 5\n[[boards]]\ngarbage ][\n",
+            "version = 6\n[[boards]]\ngarbage ][\n",
         ] {
             let err = parse(text).unwrap_err();
             assert!(matches!(err, Unusable::Newer(_)), "{text:?}: {err}");

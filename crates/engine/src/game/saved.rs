@@ -27,10 +27,11 @@ use std::fmt;
 /// build leaves a newer state alone instead of judging it corrupt (it
 /// refuses keys it does not know). Version 2 added the regions puzzle in
 /// play (`regions_puzzle`), version 3 regions mode's auto-mark
-/// (`auto_mark`), version 4 the best times (`best_times`, `daily_best`); a state is written in the oldest version that
-/// holds it ([`SavedState::version`]), so an older build goes on saving a
-/// state that holds nothing new.
-pub const STATE_VERSION: u32 = 4;
+/// (`auto_mark`), version 4 tilt to play (`tilt`, issue 52), version 5
+/// the best times (`best_times`, `daily_best`, issue 54); a state is
+/// written in the oldest version that holds it ([`SavedState::version`]),
+/// so an older build goes on saving a state that holds nothing new.
+pub const STATE_VERSION: u32 = 5;
 
 /// A saved value as a format gives it, or is to write it, before any rule
 /// is checked: the TOML and the JSON both have these.
@@ -418,12 +419,12 @@ impl SavedState {
     }
 
     /// The format's version this state is written in: the oldest that
-    /// holds it: 4 with best times, 3 with auto-mark on, 2 when it keeps a
+    /// holds it: 5 with best times, 3 with auto-mark on, 2 when it keeps a
     /// regions puzzle in play, else 1, so that an older build goes on
     /// saving a state that holds nothing new.
     pub fn version(&self) -> u32 {
         match (self.best.is_empty(), self.auto_mark, self.regions) {
-            (false, _, _) => 4,
+            (false, _, _) => 5,
             (true, true, _) => 3,
             (true, false, Some(_)) => 2,
             (true, false, None) => 1,
@@ -622,12 +623,12 @@ mod tests {
             );
         }
         assert_eq!(SavedState::default().version(), 1);
-        assert_eq!(state.version(), 4);
+        assert_eq!(state.version(), 5);
         let no_best = SavedState { best: BestTimes::default(), ..state.clone() };
         assert_eq!(no_best.version(), 3);
         assert_eq!(SavedState { auto_mark: false, ..no_best }.version(), 2);
         let daily_only = BestTimes::from_saved([], Some(1));
-        assert_eq!(SavedState { best: daily_only, ..SavedState::default() }.version(), 4);
+        assert_eq!(SavedState { best: daily_only, ..SavedState::default() }.version(), 5);
         assert_eq!(Written::float(8.0), Written::Number("8".into(), Whole::Is(8)));
         assert_eq!(Written::integer(-3), Written::Number("-3".into(), Whole::Negative));
     }
@@ -656,8 +657,8 @@ mod tests {
     fn only_a_version_above_this_builds_is_newer() {
         assert_eq!(check_version("1"), Ok(()));
         assert_eq!(check_version("+0_2"), Ok(()));
-        assert_eq!(check_version("4"), Ok(()));
-        assert_eq!(check_version("5"), Err(Unusable::Newer("5".into())));
+        assert_eq!(check_version("5"), Ok(()));
+        assert_eq!(check_version("6"), Err(Unusable::Newer("6".into())));
         let huge = "99999999999999999999";
         assert_eq!(check_version(huge), Err(Unusable::Newer(huge.into())), "too large to read, and newer");
         let newer = Unusable::Newer(huge.into()).to_string();
