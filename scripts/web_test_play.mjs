@@ -188,13 +188,13 @@ try {
   const first = await solveByTaps(0);
   const kept = JSON.parse(await evaluate(`localStorage.getItem("queens")`));
   const took = /^solved in (\S+) with no hints$/.exec(first?.[1] ?? "")?.[1];
-  if (!took || kept.best_times?.length !== 1 || typeof kept.daily_best !== "number" || kept.version !== 4) {
+  if (!took || kept.best_times?.length !== 1 || typeof kept.daily_best !== "number" || kept.version !== 5) {
     fail(`the first solve: ${JSON.stringify(first)}, stored ${JSON.stringify(kept)}`);
   }
   await openRegions(true);
   const again = await solveByTaps(30_000);
   if (!again?.[1]?.endsWith(` with no hints - best ${took} - daily best ${took}`)) fail(`solved again after a reload: ${JSON.stringify(again)}`);
-  log(`best times: the puzzle of the day solved in ${took}, stored (version 4); after a reload, solved again slower: "${again[1]}"`);
+  log(`best times: the puzzle of the day solved in ${took}, stored (version 5); after a reload, solved again slower: "${again[1]}"`);
 
   const errors = consoleLines.filter((l) => l.startsWith("error") || l.startsWith("exception"));
   if (errors.length) fail(`the page logged errors: ${errors.join("; ")}`);
