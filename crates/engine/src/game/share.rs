@@ -71,7 +71,7 @@ impl Solve {
         let mut time = format!("solved in {} with {hints}", play_time(self.took));
         for words in best.map(BestNews::words).unwrap_or_default() {
             // In the lines' lower case (a time's units are lower case already).
-            time += &format!(" - {}", words.to_lowercase());
+            time += &format!(" - {}", words.to_ascii_lowercase());
         }
         vec![format!("queens {mode}: {which}"), time, emoji]
     }
