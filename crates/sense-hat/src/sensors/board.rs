@@ -7,8 +7,8 @@
 //! not the program.
 //!
 //! That holds while the program runs too: a chip read over I2C has its
-//! address claimed again before every transfer
-//! ([`Smbus::claiming_each_transfer`]), so a driver bound meanwhile makes
+//! address claimed again before every transfer (the `i2c` feature's
+//! `Smbus::claiming_each_transfer`), so a driver bound meanwhile makes
 //! the next transfer fail with EBUSY, and that reading, and every one
 //! after it, comes from the driver's IIO device, said once in the log.
 //! (Claimed only once, as i2c-dev checks, the chip would go on being read
