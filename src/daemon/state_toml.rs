@@ -21,7 +21,7 @@ const HEADER: &str = "# The queens game's saved state: written by the game, safe
 
 /// The saved state's keys that a config file has too: a file with none
 /// of the others is no state.
-const CONFIG_KEYS: [&str; 3] = ["mode", "size", "auto_mark"];
+const CONFIG_KEYS: [&str; 4] = ["mode", "size", "auto_mark", "tilt"];
 
 /// The keys only a saved state has: every key of the engine's table
 /// ([`SavedState::keys`]) but those a config file has too.
