@@ -537,7 +537,7 @@ mod tests {
         assert!(s.take_saved(None).unwrap().is_some());
         let now = settled(&mut s, now);
         choose(&mut s, "STRICT", now);
-        assert!(matches!(s.take_saved(Some(r#"{"version":4}"#)), Err(Unusable::Newer(v)) if v == "4"));
+        assert!(matches!(s.take_saved(Some(r#"{"version":5}"#)), Err(Unusable::Newer(v)) if v == "5"));
         assert!(!s.keeps_progress());
         let now = settled(&mut s, now);
         choose(&mut s, "CLASSIC", now);

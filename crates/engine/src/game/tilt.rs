@@ -63,10 +63,10 @@ pub(crate) struct Tilt {
     held: Option<Event>,
     /// When the held direction moves the cursor next.
     due: Millis,
-    /// When the cursor last moved by tilt: moves are never closer than the
-    /// repeat interval, so a tilt wavering at the dead zone's edge moves
-    /// no faster than one held.
-    last: Option<Millis>,
+    /// The last move by tilt, and when: moves one way are never closer than
+    /// the repeat interval, so a tilt wavering at the dead zone's edge moves
+    /// no faster than one held (another way moves at once).
+    last: Option<(Event, Millis)>,
 }
 
 impl Tilt {
@@ -75,13 +75,16 @@ impl Tilt {
     }
 
     /// Takes a sample at `now`: the direction it tilts, if any, is held
-    /// from now; a new direction is due at once (or once the repeat
-    /// interval since the last move has passed).
+    /// from now; a new direction is due at once (the way of the last move
+    /// once the repeat interval since it has passed).
     pub(crate) fn sample(&mut self, pitch: i8, roll: i8, now: Millis) {
         let held = self.direction(pitch, roll);
-        if held != self.held && held.is_some() {
+        if let Some(way) = held.filter(|_| held != self.held) {
             let repeat = Millis::from(self.settings.repeat_ms);
-            self.due = self.last.map_or(now, |last| now.max(last + repeat));
+            self.due = match self.last {
+                Some((last, at)) if last == way => now.max(at + repeat),
+                _ => now,
+            };
         }
         self.held = held;
     }
@@ -92,7 +95,7 @@ impl Tilt {
     /// `wait` passes several).
     pub(crate) fn due(&mut self, now: Millis) -> Option<Event> {
         let held = self.held.filter(|_| now >= self.due)?;
-        self.last = Some(self.due);
+        self.last = Some((held, self.due));
         // At least a millisecond, so that a repeat of 0 cannot loop forever.
         self.due += Millis::from(self.settings.repeat_ms.max(1));
         Some(held)
@@ -207,10 +210,10 @@ mod tests {
         t.sample(12, 0, 200);
         assert_eq!(moves(&mut t, 200), [], "back past it within the interval");
         assert_eq!(moves(&mut t, 300), [Event::Left]);
-        // Another direction after a level spell longer than the interval moves at once.
-        t.sample(0, 0, 400);
-        t.sample(0, -15, 700);
-        assert_eq!(moves(&mut t, 700), [Event::Up]);
+        // Another direction moves at once, even within the interval.
+        t.sample(0, 0, 310);
+        t.sample(0, -15, 320);
+        assert_eq!(moves(&mut t, 320), [Event::Up]);
     }
 
     #[test]
