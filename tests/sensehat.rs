@@ -601,25 +601,43 @@ fn doctor_lists_each_sensor_by_its_path_or_why_not_with_the_fix() {
     let (s, d) = (hat.path("sys"), hat.path("dev"));
     fs::create_dir_all(&s).unwrap();
     fs::create_dir_all(&d).unwrap();
-    let roots = ["--sysfs-root", s.to_str().unwrap(), "--dev-root", d.to_str().unwrap(), "--i2c-bus", "/nonexistent"];
-    let line = |out: &str, label: &str| out.lines().find(|l| l.starts_with(label)).unwrap_or_default().to_string();
+    let roots =
+        ["--sysfs-root", s.to_str().unwrap(), "--dev-root", d.to_str().unwrap(), "--i2c-bus", "/nonexistent"];
+    let line =
+        |out: &str, label: &str| out.lines().find(|l| l.starts_with(label)).unwrap_or_default().to_string();
     // No Pi: nothing to fix.
     let (_, out, _) = run(&[&["doctor"][..], &roots].concat());
     for label in ["humidity", "pressure", "motion", "colour"] {
-        assert!(line(&out, label).ends_with("not found (this machine is no Raspberry Pi; `--emulator` lists the emulator's sensors)"), "{out}");
+        assert!(
+            line(&out, label).ends_with(
+                "not found (this machine is no Raspberry Pi; `--emulator` lists the emulator's sensors)"
+            ),
+            "{out}"
+        );
     }
     // A Pi without I2C: each sensor's line says the fix.
     fs::create_dir_all(hat.path("sys/firmware/devicetree/base")).unwrap();
     fs::write(hat.path("sys/firmware/devicetree/base/model"), "Raspberry Pi 4 Model B Rev 1.5\0").unwrap();
     let (_, out, _) = run(&[&["doctor"][..], &roots].concat());
     let motion = line(&out, "motion");
-    assert!(motion.contains("not read: cannot open the I2C bus /nonexistent") && motion.contains("dtparam=i2c_arm=on"), "{out}");
+    assert!(
+        motion.contains("not read: cannot open the I2C bus /nonexistent")
+            && motion.contains("dtparam=i2c_arm=on"),
+        "{out}"
+    );
     // The emulator's files, not there: where they are looked for, and what to start.
     let emu = hat.path("emu");
     fs::create_dir_all(&emu).unwrap();
-    let out = common::bin::queens().args(["doctor", "--emulator"]).env("QUEENS_SENSE_EMU_DIR", &emu).output().unwrap();
+    let out = common::bin::queens()
+        .args(["doctor", "--emulator"])
+        .env("QUEENS_SENSE_EMU_DIR", &emu)
+        .output()
+        .unwrap();
     let out = String::from_utf8(out.stdout).unwrap();
     let imu = line(&out, "motion");
-    assert!(imu.contains("rpi-sense-emu-imu is not there (is the emulator, sense_emu_gui, running?)"), "{out}");
+    assert!(
+        imu.contains("rpi-sense-emu-imu is not there (is the emulator, sense_emu_gui, running?)"),
+        "{out}"
+    );
     assert!(line(&out, "colour").contains("not read: the emulator has no colour sensor"), "{out}");
 }

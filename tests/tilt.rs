@@ -11,8 +11,8 @@ use crate::common;
 
 use common::bin::{play, with_input};
 use queens::game::{Event, Frame, tilt};
-use sense_hat::Rotation;
 use sense_hat::Direction;
+use sense_hat::Rotation;
 use std::fs;
 use std::path::PathBuf;
 
@@ -47,7 +47,8 @@ fn a_game_played_by_tilting_lights_the_joysticks_frames() {
                   tilt 40 0\nwait 299\nwait 1\nwait 300\ntilt 0 0\ntilt 0 -12\ntilt 0 0\npress\n";
     assert_eq!(frames(&["--tilt"], tilted), joystick);
     // The same moves with the joystick beside the tilt.
-    let mixed = "tilt 0 25\nwait 300\ntilt 0 0\nright\npress\ntilt 40 0\nwait 300\nwait 300\ntilt 0 0\nup\npress\n";
+    let mixed =
+        "tilt 0 25\nwait 300\ntilt 0 0\nright\npress\ntilt 40 0\nwait 300\nwait 300\ntilt 0 0\nup\npress\n";
     assert_eq!(frames(&["--tilt"], mixed), joystick);
     // Without --tilt a tilt moves nothing.
     assert_eq!(frames(&[], "tilt 0 25\nwait 1000\npress\n"), frames(&[], "press\n"));
@@ -69,11 +70,17 @@ fn the_dead_zone_and_the_repeat_are_the_config_files() {
     assert_eq!(frames(&args, "tilt 35 0\nwait 1000\ntilt 0 0\npress\n"), frames(&[], "left\nleft\npress\n"));
     for (bad, why) in [
         ("tilt_dead_zone = 0\n", "the largest tilt that is still level, 1 to 45 degrees: 0 is too small"),
-        ("tilt_repeat_ms = 50\n", "a tilted HAT moves again after this long, 100 to 10000 ms: 50 is too small"),
+        (
+            "tilt_repeat_ms = 50\n",
+            "a tilted HAT moves again after this long, 100 to 10000 ms: 50 is too small",
+        ),
         ("tilt = 1\n", "tilt"),
     ] {
         fs::write(dir.join("bad.toml"), bad).unwrap();
-        let out = with_input(["play", "--backend", "script", "--config", dir.join("bad.toml").to_str().unwrap()], "");
+        let out = with_input(
+            ["play", "--backend", "script", "--config", dir.join("bad.toml").to_str().unwrap()],
+            "",
+        );
         let err = String::from_utf8(out.stderr).unwrap();
         assert_eq!(out.status.code(), Some(78), "{bad}: {err}");
         assert!(err.contains(why) && err.lines().count() == 1, "{bad}: {err}");
@@ -90,7 +97,8 @@ fn the_menus_tilt_turns_it_on_and_off_and_the_state_file_keeps_it() {
     assert!(fs::read_to_string(state).unwrap().contains("tilt = true"));
     assert_eq!(on.last(), frames(&[], "down\npress\n").last());
     // Kept: the next game tilts, until the menu turns it off.
-    let next = frames(&["--state", state], "tilt 0 30\ntilt 0 0\nhold\nleft\npress\nwait 2000\ntilt 0 30\npress\n");
+    let next =
+        frames(&["--state", state], "tilt 0 30\ntilt 0 0\nhold\nleft\npress\nwait 2000\ntilt 0 30\npress\n");
     assert!(!fs::read_to_string(state).unwrap().contains("tilt"), "off: not written");
     assert_eq!(next.last(), frames(&[], "down\npress\n").last(), "the first tilt only");
 }

@@ -995,7 +995,8 @@ mod tests {
     #[test]
     fn a_tilt_turns_with_the_hat_as_its_joystick_does() {
         use super::super::TiltSettings;
-        for (quarter_turns, toward) in [(0, Event::Up), (1, Event::Left), (2, Event::Down), (3, Event::Right)] {
+        for (quarter_turns, toward) in [(0, Event::Up), (1, Event::Left), (2, Event::Down), (3, Event::Right)]
+        {
             let mut e = tilting(TiltSettings { quarter_turns, ..TiltSettings::default() });
             let mut stick = Engine::fresh(Setup::default());
             // The device's top edge lowered.

@@ -313,7 +313,13 @@ impl Setup {
             asked: Asked::default(),
             config: Configured { mode: Some(mode), ..Configured::default() },
             saved: SavedState { size, ..SavedState::default() },
-            host: Host { largest_board: 8, intro_by_default: false, today: None, seed: 0, senses_tilt: false },
+            host: Host {
+                largest_board: 8,
+                intro_by_default: false,
+                today: None,
+                seed: 0,
+                senses_tilt: false,
+            },
         }
     }
 }
@@ -367,7 +373,8 @@ impl SetupOf {
 mod tests {
     use super::*;
 
-    const LEDS: Host = Host { largest_board: 8, intro_by_default: true, today: None, seed: 0, senses_tilt: false };
+    const LEDS: Host =
+        Host { largest_board: 8, intro_by_default: true, today: None, seed: 0, senses_tilt: false };
 
     fn size(n: usize) -> BoardSize {
         BoardSize::try_from(n).unwrap()
@@ -379,7 +386,8 @@ mod tests {
 
     #[test]
     fn the_default_is_what_choose_makes_of_nothing() {
-        let host = Host { largest_board: 8, intro_by_default: false, today: None, seed: 0, senses_tilt: false };
+        let host =
+            Host { largest_board: 8, intro_by_default: false, today: None, seed: 0, senses_tilt: false };
         let chosen = Setup::choose(Asked::default(), &Configured::default(), &SavedState::default(), host);
         assert_eq!(chosen, Ok(Setup::default()));
     }
