@@ -174,6 +174,34 @@ fn a_state_in_a_folder_that_does_not_exist_is_refused_and_no_folder_is_made() {
     assert_eq!(names(&d), ["dangling"], "no folder made");
 }
 
+/// Issue 50's follow-up: `--state README.md/` (a path under a file) said
+/// "its folder README.md/ does not exist". It says what is there: a file.
+#[test]
+fn a_state_under_a_file_says_the_file_is_not_a_folder_and_nothing_is_touched() {
+    let d = dir("state-under-a-file");
+    fs::write(d.join("README.md"), "# notes\n").unwrap();
+    let file = d.join("README.md");
+    let slash = PathBuf::from(format!("{}/", file.display()));
+    for (state, said) in [
+        (slash.clone(), format!("its folder {} is not a folder", slash.display())),
+        (
+            d.join("README.md/sub/state.toml"),
+            format!(
+                "its folder {} is under {}, which is not a folder",
+                d.join("README.md/sub").display(),
+                file.display()
+            ),
+        ),
+    ] {
+        let (code, err) = start_and_wait(&["--state".as_ref(), state.as_os_str()], false);
+        assert_eq!(code, Some(1), "{err}");
+        assert_eq!(err.lines().count(), 1, "one line: {err}");
+        assert!(err.starts_with("queens play: saved state ") && err.contains(&said), "{said}: {err}");
+    }
+    assert_eq!(names(&d), ["README.md"]);
+    assert_eq!(fs::read_to_string(&file).unwrap(), "# notes\n");
+}
+
 /// Starts the script backend with `args`, an empty input, and a limit: the
 /// exit code and standard error, or a panic if it is still running after
 /// 10 s (a FIFO that hangs the start).

@@ -358,6 +358,28 @@ fn count_runs_on_at_most_the_cores_and_says_so() {
     assert_eq!((o.status.code(), stderr(&o).as_str()), (Some(0), ""), "as many as the cores: nothing to say");
 }
 
+/// Issue 50's follow-up: a count stopped half a second in said "stopped
+/// after 1 s". Under ten seconds the time is said in tenths, and never as
+/// more than the process ran.
+#[test]
+fn a_count_stopped_within_seconds_says_its_time_in_tenths_never_rounded_up() {
+    let started = std::time::Instant::now();
+    let run = common::bin::interrupt_when(&["count", "19"], "", std::time::Duration::from_secs(30), |line| {
+        line.starts_with("queens count: counting 19 queens takes about ")
+    });
+    let ran = started.elapsed().as_secs_f64();
+    let last = run.stderr.lines().last().unwrap();
+    let said = last
+        .strip_prefix("queens count: stopped after ")
+        .and_then(|rest| rest.strip_suffix(" s; no count printed"))
+        .unwrap_or_else(|| panic!("{}", run.stderr));
+    let seconds: f64 = said.parse().unwrap_or_else(|_| panic!("{last}"));
+    assert!(seconds <= ran + 0.05, "{last}: the process ran {ran:.2} s");
+    if ran < 9.9 {
+        assert!(said.contains('.') && said.split('.').nth(1).unwrap().len() == 1, "tenths: {last}");
+    }
+}
+
 /// `count`, and `pieces --count` of N queens (which takes `count`'s
 /// counter), stop on Ctrl-C as every long command does: one line, status
 /// 130, nothing on standard output. `count` died by the signal, without a

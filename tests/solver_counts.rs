@@ -49,6 +49,16 @@ fn queens_17_matches_oeis() {
     );
 }
 
+#[test]
+#[ignore = "about half a minute optimised on two threads; run by .ci/run"]
+fn queens_18_matches_oeis() {
+    // A000170 and A002562: the largest board issue 55 asks to be checked.
+    assert_eq!(
+        count(18, true, 2, None),
+        queens::solver::Counts { total: 666_090_624, unique: Some(83_263_591) }
+    );
+}
+
 /// The counts of parts 1..=m of the count for `n`, each on `threads` threads,
 /// with the orbits of constellations each counts and the searches it runs.
 fn parts(n: usize, m: usize, threads: usize) -> Vec<(u64, u64, usize, usize)> {

@@ -821,7 +821,8 @@ fn assert_whole_words(screen: &vt100::Screen) {
                 message.split(' ').any(|w| w == word)
                     || word.contains("x")
                     || word.ends_with(',')
-                    || ["enlarge", "it,", "or", "press", "q"].contains(&word),
+                    || ["enlarge", "it,", "or", "press", "q", "m", "for", "a", "smaller", "board,"]
+                        .contains(&word),
                 "{word:?} in {row:?} is part of a word: the screen is\n{}",
                 screen.contents()
             );
@@ -1586,17 +1587,7 @@ fn letters_show_on_the_regions_and_a_solve_shows_the_lines_to_share() {
             assert_eq!(shown, want, "the cell of ({x}, {y})");
         }
     }
-    let keys: Vec<u8> = common::regions_solving_script(&puzzle)
-        .lines()
-        .map(|event| match event {
-            "up" => b'k',
-            "down" => b'j',
-            "left" => b'h',
-            "right" => b'l',
-            _ => b'\r',
-        })
-        .collect();
-    pty.send(&keys);
+    pty.send(&solving_keys(&puzzle));
     let shared = format!("queens regions: the puzzle of {date}, played on {}", date_string(today));
     pty.wait_for("the lines to share under SOLVED IN", |s| {
         let lines = lines_under(s, 8);
@@ -1660,4 +1651,160 @@ fn a_12x12_solve_shares_its_link_whole_and_the_copy_reads_back() {
     assert!(out.status.success(), "{shared}\n{}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(out.stdout, from_file.stdout);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A terminal of `rows` x `cols` playing with the state file `state` (its
+/// text, if any) and the config file `config` (likewise) in a fresh folder.
+fn start_in(
+    name: &str,
+    (rows, cols): (u16, u16),
+    state: Option<&str>,
+    config: Option<&str>,
+    args: &[&str],
+) -> Pty {
+    let dir = fresh_dir(name);
+    let mut command = common::bin::queens();
+    command.args(["play", "--backend", "terminal", "--state"]).arg(dir.join("state.toml"));
+    if let Some(text) = state {
+        std::fs::write(dir.join("state.toml"), text).unwrap();
+    }
+    if let Some(text) = config {
+        std::fs::write(dir.join("config.toml"), text).unwrap();
+        command.arg("--config").arg(dir.join("config.toml"));
+    }
+    command.args(args).env("COLORTERM", "truecolor");
+    Pty::spawn_sized(command, dir, rows, cols)
+}
+
+/// The menu item selected, wherever on the screen the menu is written.
+fn selected_anywhere(screen: &vt100::Screen) -> Option<String> {
+    let words = screen.contents().split_whitespace().collect::<Vec<_>>().join(" ");
+    // Not the cursor's `[]` on the board.
+    let start = words.match_indices('[').map(|(at, _)| at).find(|&at| !words[at..].starts_with("[]"))?;
+    let end = start + words[start..].find(']')?;
+    Some(words[start + 1..end].to_string())
+}
+
+/// With the menu open anywhere on the screen, moves right to `label` and chooses it.
+fn choose_anywhere(pty: &mut Pty, label: &str) {
+    for _ in 0..40 {
+        pty.wait_for("the menu", |s| selected_anywhere(s).is_some());
+        let now = selected_anywhere(pty.parser.screen()).unwrap();
+        if now == label {
+            pty.send(b"\r");
+            return;
+        }
+        pty.send(b"l");
+        pty.wait_for("the next item", |s| selected_anywhere(s).is_some_and(|item| item != now));
+    }
+    panic!("{label} is not in the menu:\n{}", pty.parser.screen().contents());
+}
+
+/// The saved state's text in the test's folder.
+fn saved_text(pty: &Pty) -> String {
+    std::fs::read_to_string(pty.state_dir.join("state.toml")).unwrap()
+}
+
+/// Issue 50's follow-up: the menu offered sizes the terminal could not show,
+/// and a 16x16 chosen at 80x24 opened every later game at 40x11 on the "too
+/// small" screen, where `m` did nothing. Now the size played last is fitted
+/// to the terminal at start and said once under the board, it stays saved
+/// for a larger terminal, and the menu offers only the sizes that fit: up to
+/// 8x8 at 40x11, up to 16x16 once the terminal is 80x24.
+#[test]
+fn a_size_played_last_too_large_for_the_terminal_is_fitted_kept_and_said() {
+    let state = "version = 1\nmode = \"classic\"\nsize = 16\nfound = []\n";
+    let mut pty = start_in("kept-size", (11, 40), Some(state), None, &[]);
+    pty.wait_for("the 8x8, and why", |s| {
+        picture(s) == start_board() && status(s) == "classic 8x8 | 16x16 kept: needs 40x19"
+    });
+    // The menu's last item, one step left of its first: the largest size it offers.
+    pty.send(b"m");
+    pty.wait_for("the menu", |s| selected_anywhere(s).as_deref() == Some("HINT"));
+    pty.send(b"h");
+    pty.wait_for("8X8 last at 40x11", |s| selected_anywhere(s).as_deref() == Some("8X8"));
+    pty.send(b"m");
+    pty.wait_for("the menu closed", |s| status(s) == "classic 8x8");
+    // A larger terminal: the menu offers every size again.
+    pty.parser.screen_mut().set_size(nz(24), nz(80));
+    set_size(&pty.master, 24, 80);
+    pty.wait_for("the board at 80x24", |s| picture(s) == start_board());
+    pty.send(b"m");
+    pty.wait_for("the menu", |s| selected_anywhere(s).is_some());
+    pty.wait_for("16X16 offered at 80x24", |s| s_words(s).contains("16X16"));
+    pty.send(b"q");
+    assert!(pty.exit().success());
+    assert!(saved_text(&pty).contains("size = 16\n"), "kept for a larger terminal:\n{}", saved_text(&pty));
+}
+
+/// The "too small" screen says `m` opens the menu where a smaller board
+/// fits, and it does: the menu is written under the message, and a size
+/// chosen there that fits is played (and saved, as chosen).
+#[test]
+fn the_menu_opens_on_the_too_small_screen_and_a_size_that_fits_plays() {
+    let mut pty = start_in("too-small-menu", (11, 40), None, None, &["--size", "16"]);
+    pty.wait_for("the message", |s| {
+        let words = s.contents().split_whitespace().collect::<Vec<_>>().join(" ");
+        words.contains("needs 40 columns and 19 rows")
+            && words.contains("press m for a smaller board, or press q")
+    });
+    pty.send(b"m");
+    pty.wait_for("the menu under the message", |s| {
+        s.contents().contains("classic 16x16 | menu:") && s.contents().contains("left/right choose")
+    });
+    assert!(s_words(pty.parser.screen()).contains("press m"), "the message stays above it");
+    choose_anywhere(&mut pty, "8X8");
+    pty.wait_for("the 8x8 board", |s| picture(s) == start_board() && status(s) == "classic 8x8");
+    pty.send(b"q");
+    assert!(pty.exit().success());
+    assert!(saved_text(&pty).contains("size = 8\n"), "{}", saved_text(&pty));
+}
+
+/// The screen's words, a space between each.
+fn s_words(screen: &vt100::Screen) -> String {
+    screen.contents().split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Issue 50's follow-up: at 40x11, the smallest terminal played in, a
+/// solved daily's message was cut to `SOLVED IN 0s - ...` (its streak not
+/// shown) and its lines to share were never shown. Now the message takes
+/// the blank row and is shown whole, and after it the three lines to share
+/// take the rows of the status and help lines, whole, one a row.
+#[test]
+fn at_40x11_a_solved_daily_shows_its_streak_and_then_its_lines_to_share() {
+    use queens::regions::generate::{self, date_string};
+    let today = queens::backend::clock::UtcCalendar::today().unwrap();
+    let (date, puzzle) = (date_string(today), generate::daily(today).puzzle);
+    // The message scrolled quickly: the test waits for what follows it.
+    let mut pty = start_in("daily-40x11", (11, 40), None, Some("text_ms = 5\n"), &["--date", &date]);
+    pty.wait_for("the board", |s| status(s).starts_with("regions 8x8"));
+    pty.send(&solving_keys(&puzzle));
+    pty.wait_for("the streak, whole", |s| {
+        s_words(s).contains("| SOLVED IN") && s_words(s).contains("DAILY STREAK 1 DAY")
+    });
+    let shared = format!("queens regions: the puzzle of {date}");
+    pty.wait_for("the lines to share, whole", |s| {
+        let rows: Vec<String> = s.rows(0, 40).skip(8).map(|row| row.trim().to_string()).collect();
+        rows[0] == shared
+            && rows[1].starts_with("solved in ")
+            && rows[1].ends_with(" with no hints")
+            && rows[2] == "👑".repeat(8)
+    });
+    pty.send(b"q");
+    assert!(pty.exit().success());
+}
+
+/// The keys that solve `puzzle` in the terminal: the script that solves it, each move as its
+/// vi key and each press as Enter.
+fn solving_keys(puzzle: &queens::regions::Puzzle) -> Vec<u8> {
+    common::regions_solving_script(puzzle)
+        .lines()
+        .map(|event| match event {
+            "up" => b'k',
+            "down" => b'j',
+            "left" => b'h',
+            "right" => b'l',
+            _ => b'\r',
+        })
+        .collect()
 }

@@ -147,6 +147,15 @@ fn the_line_names_the_command_the_argument_and_what_is_wanted() {
         refused(&["play", "--bakend", "script"]),
         "queens play: unknown option '--bakend'; did you mean '--backend'? (see 'queens play --help')"
     );
+    // Issue 50's follow-up: `-` alone was "unknown option '-'"; it is standard input.
+    assert_eq!(
+        refused(&["regions", "solve", "-", "-"]),
+        "queens regions solve: '-' (standard input) is given twice: it is read once (see 'queens regions solve --help')"
+    );
+    assert_eq!(
+        refused(&["regions", "solve", "puzzle.txt", "-"]),
+        "queens regions solve: unexpected argument '-' (standard input): one too many (see 'queens regions solve --help')"
+    );
     assert_eq!(
         refused(&["count", "8", "9"]),
         "queens count: unexpected argument '9' (see 'queens count --help')"

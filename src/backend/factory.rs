@@ -136,6 +136,16 @@ impl BackendKind {
         self.facts().largest_board
     }
 
+    /// The largest board it has room for now, if less than its largest
+    /// and known before it opens: the terminal's window, on standard output.
+    pub fn room_now(self) -> Option<usize> {
+        match self {
+            BackendKind::Terminal => super::terminal::room(std::io::stdout()),
+            _ => None,
+        }
+        .filter(|&room| room < self.largest_board())
+    }
+
     /// This backend in words (`the terminal`), if the player's keys come
     /// from standard input (the terminal's keyboard, the script's lines):
     /// it is then not free for anything else to be read there (`queens

@@ -25,6 +25,15 @@ pub trait Display {
     fn shows_clock(&self) -> bool {
         false
     }
+
+    /// The largest board it has room for now, where that changes while the
+    /// game plays (a terminal's window; `None`: as its kind says,
+    /// [`BackendKind::largest_board`](super::factory::BackendKind::largest_board)).
+    /// The game loop tells the engine before every wait, so that the menu
+    /// offers only the boards that fit.
+    fn room(&self) -> Option<usize> {
+        None
+    }
 }
 
 /// Something that produces the player's events. It also keeps the game's

@@ -435,7 +435,7 @@ fn write_all(solver: &Solver, format: Format, found: &mut u64) -> anyhow::Result
         crate::eprintln_lossy!(
             "{}: stopped after {}, with {} printed",
             super::program::name(),
-            seconds(took),
+            super::progress::ran_for(took),
             solutions_word(*found)
         );
         return Ok(false);

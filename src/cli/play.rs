@@ -229,8 +229,12 @@ pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
         seed: fresh_seed(),
         senses_tilt: kind.senses_tilt(),
     };
-    let setup = Setup::choose(asked, &configured, &stored.state, host)
+    let mut setup = Setup::choose(asked, &configured, &stored.state, host)
         .map_err(|why| refused(why, &args, host.largest_board))?;
+    // A terminal too small for the size played last (or the config file's) plays the largest
+    // that fits, and says so once under the board; the size stays saved for a larger one.
+    // A size asked for is played as asked: the terminal says it is too small, and its menu opens.
+    let kept = kind.room_now().filter(|_| args.size.is_none()).and_then(|room| setup.fit_room(room));
     let options = backend::Options {
         hat,
         trace: args.trace,
@@ -239,7 +243,10 @@ pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     // Nothing is saved before the game plays: a backend that does not open leaves the game
     // played last.
-    let backend = backend::open(kind, &options)?;
+    let mut backend = backend::open(kind, &options)?;
+    if let Some(size) = kept {
+        backend.show_log_line(backend::terminal::render::kept_for_larger(size.get()));
+    }
     // Every backend, the script's too, times searches on the real clock (a figure shown to
     // the player is measured), and reads the date for regions mode's puzzle of the day.
     let mut engine =

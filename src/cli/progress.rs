@@ -188,7 +188,17 @@ impl Reporter {
 /// Says that Ctrl-C stopped a search after `took`, and what is therefore
 /// not printed (`no count printed`): one line, in one wording for every command.
 pub(crate) fn say_stopped(took: Duration, not_printed: &str) {
-    crate::eprintln_lossy!("{}: stopped after {}; {not_printed}", super::program::name(), seconds(took));
+    crate::eprintln_lossy!("{}: stopped after {}; {not_printed}", super::program::name(), ran_for(took));
+}
+
+/// "0.5 s", "9.9 s", "12 s": how long a search ran before it stopped, in
+/// tenths of a second under ten, so that half a second is said as it was
+/// (whole seconds made it "1 s"); whole seconds after.
+pub(crate) fn ran_for(d: Duration) -> String {
+    match d.as_secs_f64() {
+        s if s < 9.95 => format!("{s:.1} s"),
+        s => format!("{s:.0} s"),
+    }
 }
 
 /// "12 s": whole seconds, for progress lines.
@@ -218,6 +228,13 @@ mod tests {
         for columns in 1..=100 {
             assert!(fit(&variants, columns).chars().count() < columns.max(2), "{columns}");
         }
+    }
+
+    #[test]
+    fn a_time_stopped_at_is_said_in_tenths_under_ten_seconds() {
+        let said = |ms| ran_for(Duration::from_millis(ms));
+        assert_eq!([said(0), said(500), said(1_040), said(9_940)], ["0.0 s", "0.5 s", "1.0 s", "9.9 s"]);
+        assert_eq!([said(9_950), said(12_400), said(90_600)], ["10 s", "12 s", "91 s"]);
     }
 
     #[test]

@@ -132,7 +132,7 @@ fn backtrack(n: usize) -> anyhow::Result<Option<Option<Solved>>> {
                 "{}: stopped after {} placements in {}; no solution printed",
                 super::program::name(),
                 search.placements,
-                seconds(took)
+                super::progress::ran_for(took)
             );
             None
         }

@@ -88,6 +88,11 @@ fn one_line(e: &clap::Error, cli: &clap::Command) -> String {
         ErrorKind::UnknownArgument if arg.parse::<i64>().is_ok_and(|n| n < 0) => {
             format!("{}: negative numbers are not allowed here", quoted(&arg))
         }
+        // `-` alone is standard input, not an option: one argument too many.
+        ErrorKind::UnknownArgument if arg == "-" => match std::env::args().filter(|a| a == "-").count() {
+            1 => "unexpected argument '-' (standard input): one too many".to_string(),
+            _ => "'-' (standard input) is given twice: it is read once".to_string(),
+        },
         ErrorKind::UnknownArgument if arg.starts_with('-') => {
             format!("unknown option {}{}", quoted(&arg), suggestion(ContextKind::SuggestedArg))
         }

@@ -70,6 +70,9 @@ fn run_loop(
     let mut shown: Option<Frame> = None;
     let mut described: Option<OnShow> = None;
     loop {
+        if let Some(room) = io.room() {
+            engine.set_room(room);
+        }
         engine.tick(io.now());
         let on_show = engine.on_show();
         if described.as_ref() != Some(&on_show) {

@@ -76,7 +76,7 @@ pub(crate) enum SaveError {
     CreateDir { dir: PathBuf, source: io::Error },
     /// The folder of a path the user gave is not there (`why`: "does not
     /// exist", "is not a folder"): it is not created.
-    NoFolder { path: PathBuf, dir: PathBuf, why: &'static str },
+    NoFolder { path: PathBuf, dir: PathBuf, why: String },
     /// Writing, flushing or renaming the new state failed; the old one is intact.
     Write { path: PathBuf, source: io::Error },
 }
@@ -199,7 +199,7 @@ impl StateFile {
     pub(crate) fn load(&self) -> Result<Loaded, String> {
         let fresh = Loaded { state: None, warning: None, may_save: true };
         if let Some(why) = self.missing_folder() {
-            return Err(self.refused_folder(why));
+            return Err(self.refused_folder(&why));
         }
         let bytes = match small_file::read(&self.path, MAX_BYTES) {
             Ok(Some(bytes)) => bytes,
@@ -260,17 +260,17 @@ impl StateFile {
     /// Why the folder of a path the user gave will not do, if it will not
     /// (the default location's is created by the first save). The folder
     /// is the one the file itself is in: through a link, the link's target's.
-    fn missing_folder(&self) -> Option<&'static str> {
+    fn missing_folder(&self) -> Option<String> {
         if self.creates_folder {
             return None;
         }
         let dir = folder(&self.resolved());
         match fs::metadata(&dir) {
             Ok(meta) if meta.is_dir() => None,
-            Ok(_) => Some("is not a folder"),
-            Err(e) if matches!(e.kind(), io::ErrorKind::NotFound | io::ErrorKind::NotADirectory) => {
-                Some("does not exist")
-            }
+            Ok(_) => Some("is not a folder".into()),
+            // A file on the way (`--state README.md/`, `file/sub/state.toml`): said as it is.
+            Err(e) if e.kind() == io::ErrorKind::NotADirectory => Some(under_a_file(&dir)),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Some("does not exist".into()),
             // Not ours to judge (a folder we may not search): reading the file says what is wrong.
             Err(_) => None,
         }
@@ -392,6 +392,20 @@ impl StateFile {
     }
 }
 
+/// Why the folder `dir`, which the kernel says runs through something that
+/// is not a folder, will not do: it is a file itself (`README.md/`), or the
+/// file it is under is named.
+fn under_a_file(dir: &Path) -> String {
+    // Without a slash at its end: `README.md`, the file `README.md/` names as a folder.
+    let dir: PathBuf = dir.components().collect();
+    let file = dir.ancestors().find(|part| fs::metadata(part).is_ok_and(|meta| !meta.is_dir()));
+    match file {
+        Some(file) if file == dir => "is not a folder".into(),
+        Some(file) => format!("is under {}, which is not a folder", shown_path(file)),
+        None => "does not exist".into(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -504,7 +518,12 @@ mod tests {
         for (path, folder, why) in [
             (dir.join("typo/sub/state.toml"), dir.join("typo/sub"), "does not exist"),
             (dir.join("file/state.toml"), dir.join("file"), "is not a folder"),
-            (dir.join("file/sub/state.toml"), dir.join("file/sub"), "does not exist"),
+            (
+                dir.join("file/sub/state.toml"),
+                dir.join("file/sub"),
+                &format!("is under {}, which is not a folder", dir.join("file").display()),
+            ),
+            (dir.join("file/"), dir.join("file/"), "is not a folder"),
             (dir.join("dangling"), dir.join("nowhere"), "does not exist"),
             (dir.join("dangling-folder/state.toml"), dir.join("dangling-folder"), "does not exist"),
         ] {
@@ -628,7 +647,7 @@ mod tests {
         assert_eq!(err.to_string(), format!("cannot create {}: {reason}", dir.join("file/sub").display()));
         let given = StateFile::new(dir.join("file/state.toml"));
         let err = given.save(over(&sample())).unwrap_err();
-        assert!(matches!(err, SaveError::NoFolder { why: "is not a folder", .. }), "{err:?}");
+        assert!(matches!(err, SaveError::NoFolder { ref why, .. } if why == "is not a folder"), "{err:?}");
         assert_eq!(
             err.line(),
             format!(

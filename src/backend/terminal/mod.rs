@@ -36,7 +36,7 @@ use super::error::{Doing, Error, NoColour};
 use super::signals::Shutdown;
 use super::traits::{Backend, Display, Input, Next};
 use super::wait;
-use crate::game::{Checkerboard, Frame, Millis, OnShow};
+use crate::game::{Checkerboard, Event, Frame, Millis, OnShow};
 use keys::{ESC_WAIT_MS, KeyAction, KeyDecoder};
 use render::{Colours, Size, Squares};
 use screen::Screen;
@@ -64,6 +64,14 @@ pub(crate) fn no_colour(term: Option<&str>, no_color: Option<&str>) -> Option<No
 /// knows its size (for progress lines fitted to it).
 pub(crate) fn columns(fd: impl AsFd) -> Option<usize> {
     sys::window_size(fd).ok().map(|size| usize::from(size.ws_col)).filter(|&c| c > 0)
+}
+
+/// The largest board the terminal `fd` is open on has room for now
+/// ([`render::room`]), when it is one and knows its size: at start, the
+/// size played last is fitted to it.
+pub(crate) fn room(fd: impl AsFd) -> Option<usize> {
+    let size = sys::window_size(fd).ok().filter(|size| size.ws_col > 0 && size.ws_row > 0)?;
+    Some(render::room(Size { cols: size.ws_col, rows: size.ws_row }))
 }
 
 /// A board's picture and the pixel whose cell is outlined as the cursor.
@@ -155,6 +163,13 @@ impl Terminal {
     fn too_small(&self) -> bool {
         self.shown
             .is_some_and(|frame| !render::fits(raw::size(), picture(self.on_show.as_ref(), frame).0.side()))
+    }
+
+    /// Whether `event` is one the "too small" screen takes: the menu's key
+    /// (a hold, and its release), and every key while the menu is open.
+    fn takes_on_too_small(&self, event: Event) -> bool {
+        let menu_open = self.on_show.as_ref().is_some_and(|on| on.menu.is_some());
+        menu_open || matches!(event, Event::Hold | Event::Release)
     }
 
     /// Sends what changed on the screen since the last draw, or the whole
@@ -260,6 +275,11 @@ impl Display for Terminal {
     fn shows_clock(&self) -> bool {
         true
     }
+
+    /// The largest board that fits the window as it is now.
+    fn room(&self) -> Option<usize> {
+        Some(render::room(raw::size()))
+    }
 }
 
 /// Standard error is this backend's screen: a log line written there would
@@ -290,8 +310,11 @@ impl Input for Terminal {
         loop {
             match self.actions.pop_front() {
                 // A terminal too small for the board shows a message instead: keys
-                // would act on a board nobody can see.
-                Some(KeyAction::Game(_)) if self.too_small() => continue,
+                // would act on a board nobody can see. The menu's do not: it is
+                // written out under the message, and offers the boards that fit.
+                Some(KeyAction::Game(event)) if self.too_small() && !self.takes_on_too_small(event) => {
+                    continue;
+                }
                 Some(KeyAction::Game(event)) => return Ok(Next::Event(event)),
                 Some(KeyAction::Quit) => return Ok(self.quit()),
                 Some(KeyAction::Interrupt) => {
@@ -370,7 +393,7 @@ fn whole_screen(
         Some(on) => render::under(on, log_line, size, frame.side()),
         None => String::new(),
     };
-    render::screen(&frame, cursor, letters, &under, size, colours)
+    render::screen(&frame, cursor, letters, &under, on_show, size, colours)
 }
 
 /// Empties a signal's self-pipe: several signals need one answer.

@@ -4,7 +4,7 @@
 //! the board is drawn is also where a click is read (`Squares`).
 
 use crate::game::keys::{KEYS, named};
-use crate::game::{Checkerboard, Frame, OnShow, Press, Rgb};
+use crate::game::{Checkerboard, Frame, MAX_SIDE, OnShow, Press, Rgb};
 use crate::regions::share::KEY;
 use std::fmt::Write;
 
@@ -68,6 +68,22 @@ pub(crate) fn fits(size: Size, side: usize) -> bool {
     size.cols as usize >= cols && size.rows as usize >= rows
 }
 
+/// The largest board (its side, up to [`MAX_SIDE`]) that fits a terminal
+/// of `size`: 8 when none does, as every board smaller than 8x8 is drawn on
+/// the 8x8 frame and needs as much room.
+pub(crate) fn room(size: Size) -> usize {
+    (Frame::LED_SIDE..=MAX_SIDE).rev().find(|&n| fits(size, n)).unwrap_or(Frame::LED_SIDE)
+}
+
+/// What the status line says once when the size played last (or the
+/// config file's) was too large for the terminal at start, and the game
+/// plays the largest that fits: that size is kept, and what it needs. Short
+/// enough for the one status row of a 40x11 terminal, after `regions 8x8 0s | `.
+pub(crate) fn kept_for_larger(n: usize) -> String {
+    let (cols, rows) = needs(n);
+    format!("{n}x{n} kept: needs {cols}x{rows}")
+}
+
 /// Where a board's squares are on the screen, as [`board`] draws them:
 /// what a click on a character cell points at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,22 +117,33 @@ impl Squares {
 /// saying the size the board needs and that `q` quits, down to `needs
 /// 40x11;` / `q quits` on 7 columns and 3 rows (or 12x2, or 20x1); a
 /// terminal smaller than that gets nothing, rather than words cut short.
+/// Where a smaller board would fit (the terminal has room for the 8x8),
+/// each wording also says that `m` opens the menu, where one is chosen:
+/// a size the menu offered when the terminal was larger, or one asked for
+/// on the command line, never leaves the player stuck.
 pub(crate) fn too_small(size: Size, side: usize) -> Vec<String> {
     let (cols, rows) = needs(side);
     let (have, width) = (format!("{}x{}", size.cols, size.rows), usize::from(size.cols));
-    // `q quits` is one word: neither half says anything alone.
-    let words =
-        |text: String, last: &str| -> Vec<Span> { text.split(' ').chain([last]).map(Span::plain).collect() };
+    let menu = fits(size, Frame::LED_SIDE);
+    // `q quits` and `m menu,` are one word each: neither half says anything alone.
+    let words = |text: String, last: &[&str]| -> Vec<Span> {
+        text.split(' ').chain(last.iter().copied()).map(Span::plain).collect()
+    };
+    let (press, quits): (&str, &[&str]) = match menu {
+        true => ("enlarge it, press m for a smaller board, or press", &["q"]),
+        false => ("enlarge it, or press", &["q"]),
+    };
+    let short: &[&str] = if menu { &["m menu,", "q quits"] } else { &["q quits"] };
     let wordings = [
         words(
             format!(
-                "terminal too small: the {side}x{side} board needs {cols} columns and {rows} rows (this one has {have}); enlarge it, or press"
+                "terminal too small: the {side}x{side} board needs {cols} columns and {rows} rows (this one has {have}); {press}"
             ),
-            "q",
+            quits,
         ),
-        words(format!("too small: the {side}x{side} board needs {cols}x{rows} (this is {have});"), "q quits"),
-        words(format!("too small: needs {cols}x{rows};"), "q quits"),
-        words(format!("needs {cols}x{rows};"), "q quits"),
+        words(format!("too small: the {side}x{side} board needs {cols}x{rows} (this is {have});"), short),
+        words(format!("too small: needs {cols}x{rows};"), short),
+        words(format!("needs {cols}x{rows};"), short),
     ];
     let whole = |words: &[Span]| words.iter().all(|word| word.text.chars().count() <= width);
     let lines = wordings.iter().filter(|words| whole(words)).map(|words| wrap(words, width));
@@ -267,45 +294,87 @@ fn status_with_items(on_show: &OnShow, log: Option<&str>, shown: std::ops::Range
     words
 }
 
-/// The rows under the board, cleared and written: the status line (wrapped
-/// onto as many rows as it needs and the terminal has), a solve's lines to
-/// share where there is room for them besides, and the help line after
-/// them, each centred, but for a link too long for a row: it starts in the
-/// first column and flows onto the next rows.
+/// The rows under the board, cleared and written: a blank row, the status
+/// line (wrapped onto as many rows as it needs and the terminal has), a
+/// solve's lines to share where there is room for them besides, and the
+/// help line after them, each centred, but for a link too long for a row:
+/// it starts in the first column and flows onto the next rows. In a short
+/// terminal (`Layout::choose`) the blank row goes first, then, while the
+/// status line says no more than the mode, the size and the clock (the
+/// lines to share say them too), the status line and the help line give
+/// the lines to share their rows: at 40x11 a solved daily's message (its
+/// streak) is shown in full, and after it its three lines to share.
 pub fn under(on_show: &OnShow, log: Option<&str>, size: Size, side: usize) -> String {
     let (top, _) = origin(size, side);
     let (cols, rows) = (size.cols as usize, size.rows as usize);
-    let first = top + side + 1;
     let mut out = String::from("\x1b[0m");
     for row in top + side..rows {
         let _ = write!(out, "\x1b[{};1H\x1b[2K", row + 1);
     }
-    let room = rows.saturating_sub(first + 1).max(1);
     let share = share_rows(on_show, cols);
     let share_height: usize = share.iter().map(|line| line.height(cols)).sum();
-    let (share, share_height) = if room > share_height { (share, share_height) } else { (Vec::new(), 0) };
-    let status = status_lines(on_show, log, cols, room - share_height);
+    let needed = wrap(&status(on_show, log), cols).len();
+    let says_more = on_show.menu.is_some() || on_show.message.is_some() || on_show.standby || log.is_some();
+    let layout = Layout::choose(rows.saturating_sub(top + side), needed, share_height, says_more);
+    let share = if layout.share { share } else { Vec::new() };
+    let status = match layout.status {
+        0 => Vec::new(),
+        room => status_lines(on_show, log, cols, room),
+    };
     let help = Line::centred(vec![Span::plain(&help(on_show, cols))]);
-    let lines = status.into_iter().map(Line::centred).chain(share).chain([help]);
-    let mut row = first;
+    let status = status.into_iter().map(Line::centred);
+    let lines = status.chain(share).chain(layout.help.then_some(help));
+    let mut row = top + side + usize::from(layout.blank);
     for line in lines {
         let width = line.width();
         let col = if line.flows { 0 } else { cols.saturating_sub(width) / 2 };
         let _ = write!(out, "\x1b[{};{}H", row + 1, col + 1);
-        for (j, span) in line.spans.iter().enumerate() {
-            if j > 0 {
-                out.push(' ');
-            }
-            match span.highlight {
-                true => {
-                    let _ = write!(out, "\x1b[7m{}\x1b[27m", span.text);
-                }
-                false => out.push_str(&span.text),
-            }
-        }
+        write_spans(&mut out, &line.spans);
         row += line.height(cols);
     }
     out
+}
+
+/// Which of the lines under the board are drawn, on how many rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Layout {
+    /// A blank row between the board and the lines.
+    blank: bool,
+    /// The rows of the status line (0: none).
+    status: usize,
+    /// The lines to share a solve.
+    share: bool,
+    help: bool,
+}
+
+impl Layout {
+    /// The fullest layout that fits `rows` rows under the board, for a
+    /// status line that needs `needed` rows and lines to share `share` rows
+    /// (0: none on show), the status line saying more than the mode, the
+    /// size and the clock (`says_more`: the menu, a message, a log line):
+    /// a blank row, the status line and the help line, with the lines to
+    /// share where the status line keeps a row; without the blank row
+    /// rather than cut the status line short or leave the lines to share
+    /// out; then, unless the status line says more, the lines to share in
+    /// place of it, and of the help line too if they need its row.
+    fn choose(rows: usize, needed: usize, shared: usize, says_more: bool) -> Layout {
+        // The status line on the rows left but the help line's, the lines to share
+        // only where it keeps one of them.
+        let full = |blank: bool| {
+            let room = rows.saturating_sub(usize::from(blank) + 1).max(1);
+            let share = shared > 0 && room > shared;
+            Layout { blank, status: if share { room - shared } else { room }, share, help: true }
+        };
+        let whole = |layout: &Layout| layout.status >= needed && (layout.share || shared == 0);
+        let (with_blank, without_blank) = (full(true), full(false));
+        if whole(&with_blank) || rows < 3 {
+            return with_blank;
+        }
+        if whole(&without_blank) || says_more || shared == 0 || shared > rows {
+            return without_blank;
+        }
+        Layout { blank: false, status: 0, share: true, help: shared < rows }
+    }
 }
 
 /// A line under the board: centred on its row, or flowing from the first
@@ -417,25 +486,55 @@ fn status_lines(on_show: &OnShow, log: Option<&str>, width: usize, room: usize) 
 }
 
 /// The whole screen: cleared, the board and the lines under it; only a
-/// message if they do not fit.
+/// message if they do not fit, and under it the menu while it is open
+/// (`on_show`'s), its words and its keys, so that a board that fits can be
+/// chosen without seeing the one that does not.
 pub(crate) fn screen(
     frame: &Frame,
     cursor: Option<(usize, usize)>,
     letters: &[Option<char>],
     under_board: &str,
+    on_show: Option<&OnShow>,
     size: Size,
     colours: Colours,
 ) -> String {
     let mut out = String::from("\x1b[0m\x1b[2J");
     if !fits(size, frame.side()) {
-        for (i, line) in too_small(size, frame.side()).iter().enumerate().take(size.rows as usize) {
-            let _ = write!(out, "\x1b[{};1H{line}", i + 1);
+        let message = too_small(size, frame.side());
+        let (cols, rows) = (usize::from(size.cols), usize::from(size.rows));
+        let mut lines: Vec<Vec<Span>> = message.iter().map(|line| vec![Span::plain(line)]).collect();
+        // A blank row, the menu on what rows are left but one, and its keys on that one.
+        if let Some(on) = on_show.filter(|on| on.menu.is_some())
+            && let Some(room) = rows.checked_sub(lines.len() + 2).filter(|&room| room > 0)
+        {
+            lines.push(Vec::new());
+            lines.extend(status_lines(on, None, cols, room));
+            lines.push(vec![Span::plain(&help(on, cols))]);
+        }
+        for (i, line) in lines.iter().enumerate().take(rows) {
+            let _ = write!(out, "\x1b[{};1H", i + 1);
+            write_spans(&mut out, line);
         }
         return out;
     }
     out.push_str(&board_lettered(frame, cursor, letters, size, colours));
     out.push_str(under_board);
     out
+}
+
+/// `spans` written a space apart, the highlighted ones in reverse video.
+fn write_spans(out: &mut String, spans: &[Span]) {
+    for (j, span) in spans.iter().enumerate() {
+        if j > 0 {
+            out.push(' ');
+        }
+        match span.highlight {
+            true => {
+                let _ = write!(out, "\x1b[7m{}\x1b[27m", span.text);
+            }
+            false => out.push_str(&span.text),
+        }
+    }
 }
 
 /// The board only, drawn over what was there (nothing if it does not fit:
@@ -682,7 +781,7 @@ mod tests {
         let shown = on_show(ModeKind::Classic);
         let size = Size { cols: 80, rows: 24 };
         let lines = under(&shown, None, size, 8);
-        let text = screen(&shown.board, None, &[], &lines, size, Colours::TrueColour);
+        let text = screen(&shown.board, None, &[], &lines, None, size, Colours::TrueColour);
         assert!(
             text.starts_with("\x1b[0m\x1b[2J\x1b[7;33H\x1b[48;2;0;0;0m  \x1b[48;2;1;2;3m  \x1b[48;2;0;0;0m")
         );
@@ -698,7 +797,7 @@ mod tests {
         assert_eq!(needs(4), (MIN_COLS, 7), "the help line needs more than a small board");
         assert!(fits(Size { cols: 40, rows: 19 }, 16));
         for small in [Size { cols: 39, rows: 19 }, Size { cols: 40, rows: 18 }] {
-            let text = screen(&frame, None, &[], "under", small, Colours::TrueColour);
+            let text = screen(&frame, None, &[], "under", None, small, Colours::TrueColour);
             assert!(!text.contains("under"), "{small:?}");
             assert_eq!(visible(&text), too_small(small, 16).concat());
             assert!(
@@ -708,18 +807,22 @@ mod tests {
             );
             assert_eq!(board(&frame, None, small, Colours::TrueColour), "");
         }
-        let message = too_small(Size { cols: 200, rows: 18 }, 16).concat();
+        // From 40 columns an 8x8 fits 18 rows, and the message says `m` opens the menu for one.
+        let with_menu = too_small(Size { cols: 200, rows: 18 }, 16).join(" ");
+        let without = too_small(Size { cols: 39, rows: 200 }, 16).join(" ");
+        assert!(with_menu.ends_with("enlarge it, press m for a smaller board, or press q"), "{with_menu}");
+        assert!(without.ends_with("enlarge it, or press q"), "{without}");
         for cols in 12..=120u16 {
             let lines = too_small(Size { cols, rows: 18 }, 16);
-            assert_eq!(lines.join(" "), message.replace("200x18", &format!("{cols}x18")), "{cols}");
+            let message = match cols >= 40 {
+                true => with_menu.replace("200x18", &format!("{cols}x18")),
+                false => without.replace("39x200", &format!("{cols}x18")),
+            };
+            assert_eq!(lines.join(" "), message, "{cols}");
             assert!(lines.iter().all(|l| l.chars().count() <= cols as usize), "{cols}: {lines:?}");
-            let words: Vec<&str> = message.split(' ').collect();
             for line in &lines {
                 for word in line.split(' ') {
-                    assert!(
-                        words.contains(&word) || word.ends_with("x18);"),
-                        "{cols}: {word:?} is not a whole word"
-                    );
+                    assert!(message.split(' ').any(|w| w == word), "{cols}: {word:?} is not a whole word");
                 }
             }
         }

@@ -90,6 +90,9 @@ pub struct Engine {
     paused: bool,
     /// Tilt to play's rule, fed while tilt is on ([`Engine::tilt_sampling`]).
     tilt: Tilt,
+    /// The largest board the display has room for now ([`Engine::set_room`]):
+    /// the menu offers no larger one.
+    room: usize,
 }
 
 /// Where the front animation is.
@@ -180,6 +183,7 @@ impl Engine {
     fn with_mode(mode: Box<dyn Mode>, setup: Setup, progress: Progress) -> Engine {
         let shown = mode.draw();
         let tilt = Tilt::new(setup.tilt_settings.unwrap_or_default());
+        let room = setup.largest;
         Engine {
             mode,
             setup,
@@ -200,7 +204,17 @@ impl Engine {
             now: 0,
             paused: false,
             tilt,
+            room,
         }
+    }
+
+    /// The display has room for boards up to `room` now, up to its largest
+    /// ([`Setup::largest`]; never under the LEDs' 8x8): a terminal window
+    /// resized. The menu offers only the sizes that fit, and a mode chosen in
+    /// it is played at a size that fits; the board on show stays as it is
+    /// (a terminal too small for it says so, and its menu still opens).
+    pub fn set_room(&mut self, room: usize) {
+        self.room = room.max(Frame::LED_SIDE).min(self.setup.largest);
     }
 
     /// Today, in days since 1970-01-01 (UTC): the calendar's, else
@@ -697,7 +711,7 @@ impl Engine {
         // Between the modes and the sizes: the items before it keep their places.
         items.push(Item::Help);
         let sizes = self.setup.mode.sizes();
-        let sizes = *sizes.start()..=self.setup.largest.min(*sizes.end());
+        let sizes = *sizes.start()..=self.room.min(*sizes.end());
         items.extend(sizes.filter_map(|n| BoardSize::try_from(n).ok()).map(Item::Size));
         // Last, where the display senses a tilt: the items before it keep their places.
         if self.setup.tilt_settings.is_some() {
@@ -758,9 +772,10 @@ impl Engine {
                 return Reaction::Animate(text::scroll(words, self.setup.style.text, self.shown.side()));
             }
             Item::Mode(kind) => {
-                // A board larger than the new mode plays becomes its largest (cover: 11x11).
+                // A board larger than the new mode plays, or than the display has room for now,
+                // becomes the largest that fits (cover: 11x11).
                 self.setup.mode = kind;
-                self.setup.size = self.setup.size.fitted(kind, self.setup.largest);
+                self.setup.size = self.setup.size.fitted(kind, self.room);
             }
             Item::Size(size) => self.setup.size = size,
         }

@@ -97,6 +97,23 @@ impl Setup {
     pub fn tilt_settings(&self) -> Option<TiltSettings> {
         self.tilt_settings
     }
+
+    /// This setup on a display that has room now for boards up to `room`
+    /// only (a terminal window smaller than its largest board needs), for
+    /// a size nobody asked for this time (the one played last, the config
+    /// file's): a larger one becomes the largest that fits ([`BoardSize::fitted`]),
+    /// and is returned, to be said. A game's choices ([`SaveBook::new`](super::SaveBook::new))
+    /// are then the fitted size, so the one saved stays for a larger
+    /// display until the player chooses another. A puzzle given or a day's
+    /// is played at its size, as asked.
+    pub fn fit_room(&mut self, room: usize) -> Option<BoardSize> {
+        let room = room.max(BoardSize::EIGHT.get()).min(self.largest);
+        let fitted = self.size.fitted(self.mode, room);
+        if self.start != Start::New || fitted == self.size {
+            return None;
+        }
+        Some(std::mem::replace(&mut self.size, fitted))
+    }
 }
 
 impl Default for Setup {
