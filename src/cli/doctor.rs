@@ -262,6 +262,9 @@ fn check_i2c(report: &mut Report, roots: &Roots, args: &HatArgs) -> bool {
     }
 }
 
+/// One sensor's line for doctor: its reading in words, or why not.
+type ReadSensor = fn(&mut Sensors) -> sense_hat::Result<String>;
+
 /// Each sensor, as the game and the `sense-hat` crate read it: by which
 /// path (the IIO device's name, the chip's address on the bus, the
 /// emulator's file), one reading in python-sense-hat's units, or why it
@@ -269,7 +272,7 @@ fn check_i2c(report: &mut Report, roots: &Roots, args: &HatArgs) -> bool {
 /// reads one), so none is a problem that stops it. `fixes`: whether the
 /// fix for one that cannot be read applies here (a Pi, the emulator).
 fn check_sensors(report: &mut Report, mut sensors: Sensors, fixes: bool) {
-    let lines: [(&str, fn(&mut Sensors) -> sense_hat::Result<String>); 4] = [
+    let lines: [(&str, ReadSensor); 4] = [
         ("humidity", |s| {
             let place = s.humidity_sensor()?.describe();
             Ok(format!("{place}: {:.1} %, {:.1} °C", s.humidity()?, s.temperature()?))

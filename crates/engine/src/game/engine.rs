@@ -992,7 +992,7 @@ mod tests {
         // TILT is last: one step left from the first item, then press.
         e.handle(Event::Left, 2010);
         e.handle(Event::Press, 2020);
-        assert!(!e.tilt() && e.state().tilt == false && e.take_changed());
+        assert!(!e.tilt() && !e.state().tilt && e.take_changed());
         assert_eq!(e.on_show().message.as_deref(), Some("TILT OFF"));
         let cursor = e.on_show().cursor;
         e.tick(60_000);

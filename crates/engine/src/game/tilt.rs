@@ -47,7 +47,9 @@ impl Default for TiltSettings {
 /// (its RTIMULib takes pitch and roll from the accelerometer the same way).
 /// `None` for a reading with no gravity in it (in free fall, or zeros).
 pub fn from_accel(x: f64, y: f64, z: f64) -> Option<Event> {
-    if !(x * x + y * y + z * z > 0.01) {
+    let gravity = x * x + y * y + z * z;
+    // A reading with a NaN in it is no reading either.
+    if gravity.is_nan() || gravity <= 0.01 {
         return None;
     }
     let degrees = |along: f64, across: f64| along.atan2(across).to_degrees().round() as i8;
