@@ -207,7 +207,7 @@ fn auto_mark_dots_what_a_queen_rules_out_and_takes_back_exactly_those() {
 #[test]
 fn auto_mark_is_kept_in_the_saved_state_and_older_states_read_it_as_off() {
     use queens::game::{Asked, Configured, Host, SavedState};
-    let host = Host { largest_board: 8, intro_by_default: false, today: None, seed: 0 };
+    let host = Host { largest_board: 8, intro_by_default: false, today: None, seed: 0, senses_tilt: false };
     let start = |json: &str, asked: bool, config: Option<bool>| {
         let saved = SavedState::from_json(json, None).unwrap();
         let asked = Asked { auto_mark: asked, ..Asked::default() };

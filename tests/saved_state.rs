@@ -447,7 +447,7 @@ fn every_released_state_format_loads_with_nothing_lost() {
 fn a_state_from_a_newer_queens_is_played_without_saving() {
     use std::os::unix::fs::MetadataExt;
     let d = dir("newer");
-    let state = fixture("state-v4-future.toml", &d);
+    let state = fixture("state-v5-future.toml", &d);
     let before = snapshot(&state);
     let modified = fs::metadata(&state).unwrap().modified().unwrap();
     // A board solved and a mode chosen: two saves this build would make.
@@ -551,7 +551,7 @@ fn a_newer_state_this_version_cannot_parse_is_not_moved_aside() {
     let d = dir("newer-unparsed");
     let state = d.join("state.toml");
     for future in [
-        "version = 4\nboards = {{ ][ }}\n",
+        "version = 5\nboards = {{ ][ }}\n",
         "version = 99999999999999999999\nmode = \"classic\"\nsize = 8\nfound = []\n",
     ] {
         fs::write(&state, future).unwrap();
@@ -645,7 +645,7 @@ fn the_state_file_and_the_page_say_the_same_about_each_broken_rule() {
             format!(r#"{{"version":-3,{}"#, &json("")[1..]),
             "version -3 is not a version",
         ),
-        (format!("version = 4\n{}", toml("")), r#"{"version":4}"#.into(), "newer queens (format version 4,"),
+        (format!("version = 5\n{}", toml("")), r#"{"version":5}"#.into(), "newer queens (format version 5,"),
         (
             format!("version = 99999999999999999999\n{}", toml("")),
             r#"{"version":99999999999999999999}"#.into(),

@@ -56,7 +56,13 @@ impl Session {
     ) -> Session {
         let saved = saved.unwrap_or_default();
         // Boards up to 16x16, on a larger grid, as the terminal has room for.
-        let page = Host { largest_board: MAX_SIDE, intro_by_default: false, today: calendar.today(), seed };
+        let page = Host {
+            largest_board: MAX_SIDE,
+            intro_by_default: false,
+            today: calendar.today(),
+            seed,
+            senses_tilt: false,
+        };
         let choose = |given| {
             let (puzzle, date) = match given {
                 Some(Given::Puzzle(puzzle)) => (Some(puzzle), None),
@@ -536,7 +542,7 @@ mod tests {
         assert!(s.take_saved(None).unwrap().is_some());
         let now = settled(&mut s, now);
         choose(&mut s, "STRICT", now);
-        assert!(matches!(s.take_saved(Some(r#"{"version":4}"#)), Err(Unusable::Newer(v)) if v == "4"));
+        assert!(matches!(s.take_saved(Some(r#"{"version":5}"#)), Err(Unusable::Newer(v)) if v == "5"));
         assert!(!s.keeps_progress());
         let now = settled(&mut s, now);
         choose(&mut s, "CLASSIC", now);

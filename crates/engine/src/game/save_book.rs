@@ -54,6 +54,7 @@ impl SaveBook {
                 size: setup.size(),
                 regions: saved.regions,
                 auto_mark: setup.auto_mark(),
+                tilt: setup.tilt(),
             },
         };
         let unsaved = asked || (puzzle == PuzzleInPlay::OnShow && engine.in_play() != saved.regions);

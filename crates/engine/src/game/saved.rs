@@ -26,10 +26,10 @@ use std::fmt;
 /// build leaves a newer state alone instead of judging it corrupt (it
 /// refuses keys it does not know). Version 2 added the regions puzzle in
 /// play (`regions_puzzle`), version 3 regions mode's auto-mark
-/// (`auto_mark`); a state is written in the oldest version that
+/// (`auto_mark`), version 4 tilt to play (`tilt`); a state is written in the oldest version that
 /// holds it ([`SavedState::version`]), so an older build goes on saving a
 /// state that holds nothing new.
-pub const STATE_VERSION: u32 = 3;
+pub const STATE_VERSION: u32 = 4;
 
 /// A saved value as a format gives it, or is to write it, before any rule
 /// is checked: the TOML and the JSON both have these.
@@ -139,7 +139,7 @@ struct Key {
 /// The keys of a saved state, in the order they are written: the state
 /// file's and the page's. `version`, `mode`, `size` and `found` are always
 /// written; a state without `version` is version 1.
-const KEYS: [Key; 8] = [
+const KEYS: [Key; 9] = [
     Key {
         name: "version",
         needed: false,
@@ -230,6 +230,19 @@ const KEYS: [Key; 8] = [
                 Ok(())
             }
             _ => Err(not_a("auto_mark", value, "true or false")),
+        },
+    },
+    Key {
+        name: "tilt",
+        needed: false,
+        // Written only when on, as auto_mark is.
+        write: |state| state.tilt.then_some(Written::Flag(true)),
+        read: |value, reading| match value {
+            Written::Flag(on) => {
+                reading.state.tilt = *on;
+                Ok(())
+            }
+            _ => Err(not_a("tilt", value, "true or false")),
         },
     },
 ];
@@ -325,6 +338,8 @@ pub struct SavedState {
     pub regions: Option<InPlay>,
     /// Regions mode's auto-mark, on or off ([`Engine::auto_mark`](super::Engine::auto_mark)).
     pub auto_mark: bool,
+    /// Tilt to play, on or off ([`Engine::tilt`](super::Engine::tilt)).
+    pub tilt: bool,
 }
 
 /// What a game chooses rather than merges: the mode and size played last,
@@ -340,12 +355,20 @@ pub struct Choices {
     pub regions: Option<InPlay>,
     /// Auto-mark on or off.
     pub auto_mark: bool,
+    /// Tilt to play on or off.
+    pub tilt: bool,
 }
 
 impl SavedState {
     /// What this state chose.
     pub fn choices(&self) -> Choices {
-        Choices { mode: self.mode, size: self.size, regions: self.regions, auto_mark: self.auto_mark }
+        Choices {
+            mode: self.mode,
+            size: self.size,
+            regions: self.regions,
+            auto_mark: self.auto_mark,
+            tilt: self.tilt,
+        }
     }
 
     /// This game's state over `there`, the one saved now (another game's
@@ -363,14 +386,18 @@ impl SavedState {
             progress: self.progress.merged(&there.progress),
             regions: chosen(self.regions, &as_of.regions, there.regions),
             auto_mark: chosen(self.auto_mark, &as_of.auto_mark, there.auto_mark),
+            tilt: chosen(self.tilt, &as_of.tilt, there.tilt),
         }
     }
 
     /// The format's version this state is written in: the oldest that
-    /// holds it: 3 with auto-mark on, 2 when it keeps a regions puzzle in
+    /// holds it: 4 with tilt on, 3 with auto-mark on, 2 when it keeps a regions puzzle in
     /// play, else 1, so that an older build goes on saving a state that
     /// holds nothing new.
     pub fn version(&self) -> u32 {
+        if self.tilt {
+            return 4;
+        }
         match (self.auto_mark, self.regions) {
             (true, _) => 3,
             (false, Some(_)) => 2,
@@ -511,6 +538,7 @@ impl Default for SavedState {
             progress: Progress::default(),
             regions: None,
             auto_mark: false,
+            tilt: false,
         }
     }
 }
@@ -544,6 +572,7 @@ mod tests {
             progress: Progress::from_found([0, 91]).unwrap().with_streak(20_417, 4),
             regions: Some(InPlay { size: 7, seed: 0xfeed }),
             auto_mark: true,
+            tilt: true,
         };
         let written = state.written();
         let names: Vec<&str> = written.iter().map(|(key, _)| *key).collect();
@@ -568,8 +597,10 @@ mod tests {
             );
         }
         assert_eq!(SavedState::default().version(), 1);
-        assert_eq!(state.version(), 3);
-        assert_eq!(SavedState { auto_mark: false, ..state }.version(), 2);
+        assert_eq!(state.version(), 4);
+        assert_eq!(SavedState { tilt: false, ..state }.version(), 3);
+        assert_eq!(SavedState { auto_mark: false, tilt: false, ..state }.version(), 2);
+        assert_eq!(SavedState { tilt: true, ..SavedState::default() }.version(), 4);
         assert_eq!(Written::float(8.0), Written::Number("8".into(), Whole::Is(8)));
         assert_eq!(Written::integer(-3), Written::Number("-3".into(), Whole::Negative));
     }
@@ -598,8 +629,8 @@ mod tests {
     fn only_a_version_above_this_builds_is_newer() {
         assert_eq!(check_version("1"), Ok(()));
         assert_eq!(check_version("+0_2"), Ok(()));
-        assert_eq!(check_version("3"), Ok(()));
-        assert_eq!(check_version("4"), Err(Unusable::Newer("4".into())));
+        assert_eq!(check_version("4"), Ok(()));
+        assert_eq!(check_version("5"), Err(Unusable::Newer("5".into())));
         let huge = "99999999999999999999";
         assert_eq!(check_version(huge), Err(Unusable::Newer(huge.into())), "too large to read, and newer");
         let newer = Unusable::Newer(huge.into()).to_string();
