@@ -376,7 +376,12 @@ impl Model {
                 }
                 return;
             }
-            Event::Hold | Event::Release | Event::Undo | Event::At { .. } | Event::Mark { .. } => return,
+            Event::Hold
+            | Event::Release
+            | Event::Undo
+            | Event::At { .. }
+            | Event::Mark { .. }
+            | Event::Tilt { .. } => return,
         }
         self.display = None;
     }

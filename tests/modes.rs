@@ -430,7 +430,7 @@ fn the_size_played_last_is_kept_within_what_the_display_holds() {
     let start = |mode, size, largest_board| {
         let size = BoardSize::try_from(size).unwrap();
         let saved = SavedState { mode, size, ..SavedState::default() };
-        let host = Host { largest_board, intro_by_default: false, today: None, seed: 0 };
+        let host = Host { largest_board, intro_by_default: false, today: None, seed: 0, senses_tilt: false };
         let setup = Setup::choose(Asked::default(), &Configured::default(), &saved, host).unwrap();
         Engine::fresh(setup)
     };

@@ -104,7 +104,8 @@ fn a_date_that_cannot_be_played_is_refused_in_one_line() {
 /// The engine of `queens play --date DAY` on day `today`, settled.
 fn past_day_engine(day: i64, today: i64) -> Engine {
     let asked = Asked { date: Some(day), ..Asked::default() };
-    let host = Host { largest_board: 16, intro_by_default: false, today: Some(today), seed: 1 };
+    let host =
+        Host { largest_board: 16, intro_by_default: false, today: Some(today), seed: 1, senses_tilt: false };
     let setup = Setup::choose(asked, &Configured::default(), &SavedState::default(), host).unwrap();
     assert_eq!((setup.mode(), setup.size().get()), (ModeKind::Regions, 8));
     Engine::fresh(setup)

@@ -61,7 +61,8 @@ impl Game {
     /// A game of a given puzzle (`queens play --puzzle`).
     fn given(puzzle: Puzzle) -> Game {
         let asked = Asked { puzzle: Some(puzzle), ..Asked::default() };
-        let host = Host { largest_board: 12, intro_by_default: false, today: None, seed: 0 };
+        let host =
+            Host { largest_board: 12, intro_by_default: false, today: None, seed: 0, senses_tilt: false };
         let setup = Setup::choose(asked, &Configured::default(), &SavedState::default(), host).unwrap();
         let engine = Engine::fresh(setup);
         let start = engine.mode().cursor().unwrap();

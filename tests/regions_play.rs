@@ -210,7 +210,7 @@ fn auto_mark_dots_what_a_queen_rules_out_and_takes_back_exactly_those() {
 #[test]
 fn auto_mark_is_kept_in_the_saved_state_and_older_states_read_it_as_off() {
     use queens::game::{Asked, Configured, Host, SavedState};
-    let host = Host { largest_board: 8, intro_by_default: false, today: None, seed: 0 };
+    let host = Host { largest_board: 8, intro_by_default: false, today: None, seed: 0, senses_tilt: false };
     let start = |json: &str, asked: bool, config: Option<bool>| {
         let saved = SavedState::from_json(json, None).unwrap();
         let asked = Asked { auto_mark: asked, ..Asked::default() };
@@ -399,10 +399,13 @@ fn older_saved_states_read_with_no_best_times_and_bad_ones_are_refused() {
         r#"{"version":1,"mode":"regions","size":8,"found":[3],"daily_solved":"2026-11-20","daily_streak":3}"#,
         r#"{"version":2,"mode":"regions","size":7,"found":[],"regions_puzzle":"7:763a7268fb424736"}"#,
         r#"{"version":3,"mode":"regions","size":8,"found":[],"auto_mark":true}"#,
+        r#"{"version":4,"mode":"regions","size":8,"found":[],"auto_mark":true,"tilt":true}"#,
     ] {
         let state = SavedState::from_json(older, None).unwrap_or_else(|e| panic!("{older}: {e}"));
         assert!(state.best.is_empty(), "{older}");
-        assert!(state.version() < 5, "written again as it was: {older}");
+        let declared =
+            older.split(r#""version":"#).nth(1).map_or(1, |rest| u32::from(rest.as_bytes()[0] - b'0'));
+        assert_eq!(state.version(), declared, "written again in its own version: {older}");
     }
     let stored = |best: &str| format!(r#"{{"version":5,"mode":"regions","size":8,"found":[],{best}}}"#);
     let read =

@@ -23,7 +23,8 @@ use common::bin::run;
 
 use common::hat::{Hat, Play, click, on_leds};
 
-use queens::game::{Frame, ModeKind};
+use queens::game::{Frame, ModeKind, TiltSettings};
+use sense_hat::sensors::{Motion, Vector};
 use sense_hat::stick::record;
 use sense_hat::{DARK, Gamma, Picture, Rotation};
 use std::fs;
@@ -109,6 +110,57 @@ fn a_rotated_hat_turns_the_picture_and_the_stick_together() {
     click(&mut stick, record::KEY_ENTER);
     hat.wait_for(&lit(&frames[2], Rotation::R90));
     assert_ne!(lit(&frames[2], Rotation::R90), lit(&frames[2], Rotation::R0));
+    game.terminate().unwrap();
+}
+
+/// The motion sensor's reading for a HAT tilted `degrees` toward its right edge (below zero,
+/// its left) and `toward_bottom` toward its bottom edge, as gravity reads on it.
+fn tilted(toward_right: f64, toward_bottom: f64) -> Option<Motion> {
+    let (x, y) = (toward_right.to_radians().sin(), toward_bottom.to_radians().sin());
+    let z = (1.0 - x * x - y * y).sqrt();
+    Some(Motion { accel: Vector::new(x, y, z), gyro: Vector::default(), magnet: Vector::default() })
+}
+
+#[test]
+fn a_tilted_hat_rolls_the_cursor_as_its_joystick_moves_it_and_level_it_stops() {
+    let hat = Hat::new("tilt");
+    let sensors = hat.devices.sensors();
+    let frames = script_frames(&["right", "right", "press"]);
+    let game = hat.start(Play { tilt: Some(TiltSettings::default()), ..Play::default() });
+    let mut stick = hat.stick();
+    hat.wait_for(&lit(&frames[0], Rotation::R0));
+    sensors.set_motion(tilted(20.0, 0.0));
+    hat.wait_for(&lit(&frames[1], Rotation::R0));
+    // Held tilted, once more after the repeat: then level, and the middle places there.
+    hat.wait_for(&lit(&frames[2], Rotation::R0));
+    sensors.set_motion(tilted(2.0, -3.0));
+    std::thread::sleep(Duration::from_millis(400));
+    assert_eq!(hat.leds(), Some(lit(&frames[2], Rotation::R0)), "level: no more moves");
+    click(&mut stick, record::KEY_ENTER);
+    hat.wait_for(&lit(&frames[3], Rotation::R0));
+    game.terminate().unwrap();
+}
+
+#[test]
+fn a_rotated_hat_turns_a_tilt_as_it_turns_its_stick_and_off_nothing_reads_the_sensor() {
+    let hat = Hat::new("tilt-rotated");
+    let sensors = hat.devices.sensors();
+    // Turned a quarter clockwise, the device's right is the picture's up.
+    let frames = script_frames(&["up"]);
+    let settings = TiltSettings { repeat_ms: 10_000, ..TiltSettings::default() };
+    let game = hat.start(Play { rotation: Rotation::R90, tilt: Some(settings), ..Play::default() });
+    hat.wait_for(&lit(&frames[0], Rotation::R90));
+    sensors.set_motion(tilted(25.0, 0.0));
+    hat.wait_for(&lit(&frames[1], Rotation::R90));
+    game.terminate().unwrap();
+    // Tilt off: in a second of play nothing reads the motion sensor.
+    let hat = Hat::new("tilt-off");
+    let sensors = hat.devices.sensors();
+    sensors.set_motion(tilted(25.0, 0.0));
+    let game = hat.start(Play::default());
+    std::thread::sleep(Duration::from_millis(1000));
+    assert_eq!(sensors.reads(), 0, "tilt off: no reading taken");
+    assert_eq!(hat.leds(), Some(lit(&script_frames(&[])[0], Rotation::R0)));
     game.terminate().unwrap();
 }
 
@@ -541,4 +593,51 @@ fn the_hat_tells_systemd_it_is_ready_and_the_script_does_not() {
     let ready = received().expect("the HAT backend told systemd it was ready");
     assert!(ready.lines().any(|line| line == "READY=1"), "{ready:?}");
     fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn doctor_lists_each_sensor_by_its_path_or_why_not_with_the_fix() {
+    let hat = Hat::new("doctor-sensors");
+    let (s, d) = (hat.path("sys"), hat.path("dev"));
+    fs::create_dir_all(&s).unwrap();
+    fs::create_dir_all(&d).unwrap();
+    let roots =
+        ["--sysfs-root", s.to_str().unwrap(), "--dev-root", d.to_str().unwrap(), "--i2c-bus", "/nonexistent"];
+    let line =
+        |out: &str, label: &str| out.lines().find(|l| l.starts_with(label)).unwrap_or_default().to_string();
+    // No Pi: nothing to fix.
+    let (_, out, _) = run(&[&["doctor"][..], &roots].concat());
+    for label in ["humidity", "pressure", "motion", "colour"] {
+        assert!(
+            line(&out, label).ends_with(
+                "not found (this machine is no Raspberry Pi; `--emulator` lists the emulator's sensors)"
+            ),
+            "{out}"
+        );
+    }
+    // A Pi without I2C: each sensor's line says the fix.
+    fs::create_dir_all(hat.path("sys/firmware/devicetree/base")).unwrap();
+    fs::write(hat.path("sys/firmware/devicetree/base/model"), "Raspberry Pi 4 Model B Rev 1.5\0").unwrap();
+    let (_, out, _) = run(&[&["doctor"][..], &roots].concat());
+    let motion = line(&out, "motion");
+    assert!(
+        motion.contains("not read: cannot open the I2C bus /nonexistent")
+            && motion.contains("dtparam=i2c_arm=on"),
+        "{out}"
+    );
+    // The emulator's files, not there: where they are looked for, and what to start.
+    let emu = hat.path("emu");
+    fs::create_dir_all(&emu).unwrap();
+    let out = common::bin::queens()
+        .args(["doctor", "--emulator"])
+        .env("QUEENS_SENSE_EMU_DIR", &emu)
+        .output()
+        .unwrap();
+    let out = String::from_utf8(out.stdout).unwrap();
+    let imu = line(&out, "motion");
+    assert!(
+        imu.contains("rpi-sense-emu-imu is not there (is the emulator, sense_emu_gui, running?)"),
+        "{out}"
+    );
+    assert!(line(&out, "colour").contains("not read: the emulator has no colour sensor"), "{out}");
 }

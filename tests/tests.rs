@@ -44,5 +44,6 @@ mod solver_prolog;
 mod starting_game;
 mod strict_mode;
 mod terminal_pty;
+mod tilt;
 mod unsafe_code;
 mod usage_errors;

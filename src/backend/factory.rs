@@ -42,6 +42,7 @@ struct Facts {
     keys_from_stdin: Option<&'static str>,
     keeps_state: bool,
     is_service: bool,
+    senses_tilt: bool,
 }
 
 /// The Sense HAT by either path: the system service, on the LED matrix.
@@ -52,6 +53,7 @@ const HAT: Facts = Facts {
     keys_from_stdin: None,
     keeps_state: true,
     is_service: true,
+    senses_tilt: true,
 };
 
 impl BackendKind {
@@ -85,6 +87,8 @@ impl BackendKind {
                 // For tests and pipes: it keeps state only when given a file.
                 keeps_state: false,
                 is_service: false,
+                // Its `tilt PITCH ROLL` lines.
+                senses_tilt: true,
             },
             BackendKind::Terminal => &Facts {
                 name: "terminal",
@@ -94,6 +98,7 @@ impl BackendKind {
                 keys_from_stdin: Some("the terminal"),
                 keeps_state: true,
                 is_service: false,
+                senses_tilt: false,
             },
             BackendKind::SenseEmu => &Facts {
                 name: "sense-emu",
@@ -102,8 +107,17 @@ impl BackendKind {
                 keys_from_stdin: None,
                 keeps_state: true,
                 is_service: false,
+                // Its IMU file, which the orientation sliders move.
+                senses_tilt: true,
             },
         }
+    }
+
+    /// Whether it reads a tilt to play by (`--tilt`): the HAT's motion
+    /// sensor, the emulator's, or the script's `tilt` lines; the terminal
+    /// has none.
+    pub fn senses_tilt(self) -> bool {
+        self.facts().senses_tilt
     }
 
     /// The name `--backend` takes.

@@ -4,7 +4,7 @@
 //!
 //! The floors, from the bottom: `traits` and the shared pieces under the
 //! backends (`error`, `signals`, `wait`, `clock`, `backoff`, `stick`,
-//! `hat`); the backends (`sensehat`, the Sense HAT by either path,
+//! `hat`, `tilt`); the backends (`sensehat`, the Sense HAT by either path,
 //! `terminal`, `sense_emu`, `script`); `factory`, with `open()`, above them all. Each file
 //! imports from the file that defines what it uses, never from this one.
 //!
@@ -22,6 +22,7 @@ pub mod sensehat;
 pub mod signals;
 pub mod stick;
 pub mod terminal;
+pub(crate) mod tilt;
 pub(crate) mod traits;
 pub(crate) mod wait;
 

@@ -3,7 +3,10 @@
 //! Input, one per line: `up`, `down`, `left`, `right`, `press`, `hold`,
 //! `release`, `at X Y` (pointing at the LED in column X, row Y, from 0 at
 //! the top left, as a tap on the page or a click in the terminal does
-//! before its press), or `wait MS` to move the clock on. Blank lines and lines
+//! before its press), `tilt PITCH ROLL` (the HAT tilted so, in whole
+//! degrees: what its motion sensor reads while tilt is on), or `wait MS`
+//! to move the clock on (a tilt held repeats its moves as the clock passes
+//! their times). Blank lines and lines
 //! starting with `#` are skipped. Output: the first frame, then after each
 //! line the settled frame (once no animation is pending), as 8 lines of 8
 //! `RRGGBB` colours and an empty line. With `trace`, every animation frame
@@ -121,7 +124,7 @@ pub fn parse_line(line: &str) -> Result<ScriptLine, String> {
     }
     let unknown = || {
         format!(
-            "unknown event {}: expected up, down, left, right, press, hold, release, undo, at X Y, mark X Y or wait MS",
+            "unknown event {}: expected up, down, left, right, press, hold, release, undo, at X Y, mark X Y, tilt PITCH ROLL or wait MS",
             quoted(line)
         )
     };
@@ -130,7 +133,7 @@ pub fn parse_line(line: &str) -> Result<ScriptLine, String> {
         ["wait", ms] => ms.parse().map(ScriptLine::Wait).map_err(|_| {
             format!("{}: wait takes a whole number of milliseconds, like 'wait 250'", quoted(line))
         }),
-        ["at" | "mark", ..] => line.parse().map(ScriptLine::Event),
+        ["at" | "mark" | "tilt", ..] => line.parse().map(ScriptLine::Event),
         [word] => word.parse().map(ScriptLine::Event).map_err(|_| unknown()),
         _ => Err(unknown()),
     }
@@ -221,6 +224,12 @@ mod tests {
         assert_eq!(parse_line("  left "), Ok(ScriptLine::Event(Event::Left)));
         assert_eq!(parse_line("wait 250"), Ok(ScriptLine::Wait(250)));
         assert_eq!(parse_line(" at  3 4"), Ok(ScriptLine::Event(Event::At { x: 3, y: 4 })));
+        assert_eq!(parse_line("tilt -20 5"), Ok(ScriptLine::Event(Event::Tilt { pitch: -20, roll: 5 })));
+        assert_eq!(
+            parse_line("tilt 100 0"),
+            Err("'tilt 100 0': tilt takes the pitch and the roll in whole degrees from -90 to 90, like 'tilt 15 -3'"
+                .into())
+        );
         assert_eq!(
             parse_line("at 3"),
             Err("'at 3': at takes a column and a row counted from 0, like 'at 3 4'".into())
@@ -249,7 +258,7 @@ mod tests {
         let err = parse_line("\u{1b}[31mdown\u{0}").unwrap_err();
         assert_eq!(
             err,
-            "unknown event '\\u{1b}[31mdown\\u{0}': expected up, down, left, right, press, hold, release, undo, at X Y, mark X Y or wait MS"
+            "unknown event '\\u{1b}[31mdown\\u{0}': expected up, down, left, right, press, hold, release, undo, at X Y, mark X Y, tilt PITCH ROLL or wait MS"
         );
         assert!(!err.chars().any(char::is_control), "{err:?}");
     }

@@ -25,10 +25,12 @@ use super::error::Error;
 use super::hat::{self, HatSettings};
 use super::signals::Shutdown;
 use super::stick::{self, KeyEvents, Reconnecting, Waiting};
+use super::tilt::TiltSensor;
 use super::traits::{Backend, Display, Input, Next};
-use crate::game::{Frame, Millis};
+use crate::game::{Event, Frame, Millis};
 use log::{debug, info, warn};
 use sense_hat::devices::Devices;
+use sense_hat::sensors::Sensors;
 use sense_hat::{LedMatrix, Stick};
 use std::os::fd::AsFd;
 
@@ -58,6 +60,8 @@ pub struct SenseHat {
     /// How many times a refused gamma call has been warned of: it is made
     /// again whenever the matrix returns, but said once.
     gamma_warnings: u32,
+    /// The motion sensor, read only while tilt is on.
+    tilt: TiltSensor,
 }
 
 impl SenseHat {
@@ -82,6 +86,8 @@ impl SenseHat {
         };
         let mut hat = SenseHat {
             events: KeyEvents::new(settings.timing, settings.rotation),
+            // Nothing is opened until tilt first reads it.
+            tilt: TiltSensor::new(Sensors::boxed(devices.sensors())),
             devices,
             leds: None,
             stick,
@@ -152,6 +158,10 @@ impl Input for SenseHat {
         self.events.set_repeat(on);
     }
 
+    fn sample_tilt(&mut self, every: Option<Millis>) {
+        self.events.set_sampling(every);
+    }
+
     fn next(&mut self, deadline: Option<Millis>) -> Result<Next, Error> {
         stick::next(self, deadline)
     }
@@ -190,6 +200,10 @@ impl Reconnecting for SenseHat {
             }
         }
         self.backoff.looked(self.events.now(), !self.missing());
+    }
+
+    fn sample(&mut self) -> Option<Event> {
+        self.tilt.read()
     }
 
     fn readable(&mut self) {

@@ -21,6 +21,10 @@ pub(crate) struct KeyEvents {
     gestures: Gestures,
     rotation: Rotation,
     pending: VecDeque<Event>,
+    /// How often the motion sensor is read for tilt, while it is.
+    sampling: Option<Millis>,
+    /// When it is read next.
+    next_sample: Millis,
 }
 
 /// What [`KeyEvents::wait`] woke for.
@@ -32,6 +36,8 @@ pub(crate) enum Woke {
     /// The other wake-up time given to [`KeyEvents::wait`] came (a missing
     /// device to look for, a keep-alive to send), or a hold or repeat is due.
     Tick,
+    /// It is time to read the motion sensor for tilt ([`KeyEvents::set_sampling`]).
+    Sample,
 }
 
 impl KeyEvents {
@@ -41,7 +47,18 @@ impl KeyEvents {
             gestures: Gestures::new(timing),
             rotation,
             pending: VecDeque::new(),
+            sampling: None,
+            next_sample: 0,
         }
+    }
+
+    /// Reads the motion sensor `every` so many milliseconds from now on
+    /// (the first at once), or never (`None`): then nothing wakes for it.
+    pub(crate) fn set_sampling(&mut self, every: Option<Millis>) {
+        if self.sampling.is_none() && every.is_some() {
+            self.next_sample = self.clock.now();
+        }
+        self.sampling = every;
     }
 
     pub(crate) fn now(&self) -> Millis {
@@ -93,7 +110,12 @@ impl KeyEvents {
         if also.is_some_and(|t| now >= t) {
             return Ok(Woke::Tick);
         }
-        let wake = [deadline, self.gestures.deadline(), also].into_iter().flatten().min();
+        let sample = self.sampling.map(|_| self.next_sample);
+        if let Some(every) = self.sampling.filter(|_| now >= self.next_sample) {
+            self.next_sample = now + every;
+            return Ok(Woke::Sample);
+        }
+        let wake = [deadline, self.gestures.deadline(), also, sample].into_iter().flatten().min();
         let fds: Vec<BorrowedFd<'_>> = [Some(shutdown.fd()), device].into_iter().flatten().collect();
         Ok(match wait::readable(&fds, self.clock.until(wake))? {
             Some(0) => Woke::Next(Next::Quit),
@@ -122,6 +144,8 @@ pub(crate) trait Reconnecting {
     fn reconnect(&mut self);
     /// The device's descriptor is readable: take what it says.
     fn readable(&mut self);
+    /// Reads the motion sensor: its tilt, if it could be read.
+    fn sample(&mut self) -> Option<Event>;
 }
 
 /// Waits for the next event of a Sense HAT backend, looking for a lost
@@ -138,6 +162,11 @@ pub(crate) fn next(hat: &mut impl Reconnecting, deadline: Option<Millis>) -> Res
                 }
             }
             Woke::Device => hat.readable(),
+            Woke::Sample => {
+                if let Some(tilt) = hat.sample() {
+                    return Ok(Next::Event(tilt));
+                }
+            }
         }
     }
 }

@@ -51,6 +51,13 @@ pub trait Input {
     /// (told before every wait). Only a joystick that times its own repeats
     /// (through [`crate::game::gesture::Gestures`]) uses it.
     fn repeat_held_directions(&mut self, _on: bool) {}
+
+    /// How often to read the motion sensor for tilt to play, `None` for
+    /// never (told before every wait: [`crate::game::Engine::tilt_sampling`]).
+    /// A backend with a sensor then wakes that often, and gives each
+    /// reading as an [`Event::Tilt`]; with `None` it reads nothing and
+    /// wakes for nothing more. The script backend's tilts are its lines.
+    fn sample_tilt(&mut self, _every: Option<Millis>) {}
 }
 
 /// What [`Input::next`] waited for.

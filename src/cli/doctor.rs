@@ -9,6 +9,7 @@ use crate::daemon::config::{self, Config};
 use sense_hat::discover::{Found, JOYSTICK_NAME, LED_NAME, Roots};
 use sense_hat::i2c::linux::{self, Line};
 use sense_hat::leds::framebuffer;
+use sense_hat::sensors::{Sensors, board::Board, emu::Emulator};
 use sense_hat::stick::evdev as joystick;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -25,6 +26,10 @@ pub(crate) struct Args {
     /// Where `play` would look for the HAT: checked there.
     #[command(flatten)]
     hat: HatArgs,
+    /// List the Sense HAT emulator's sensors (its files in $QUEENS_SENSE_EMU_DIR, else /dev/shm,
+    /// as `play --backend sense-emu` reads them) instead of the HAT's.
+    #[arg(long)]
+    emulator: bool,
 }
 
 /// The report as it is built: lines to print, and problems with fixes.
@@ -52,6 +57,13 @@ pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
     check_drivers(&mut report, &roots);
     let direct = check_i2c(&mut report, &roots, &args.hat);
     let config_valid = check_config(&mut report, args.config.as_deref());
+    let sensors = match args.emulator {
+        true => Sensors::new(Emulator::at(crate::backend::sense_emu::directory())),
+        false => Sensors::new(Board::new().sys(&roots.sys).bus(&args.hat.i2c_bus)),
+    };
+    // Off a Pi, only a driver bound by hand (the VM test's) can be there: the fixes for a Pi's
+    // firmware config would mislead.
+    check_sensors(&mut report, sensors, args.emulator || raspberry_pi(&roots));
     for line in &report.lines {
         say!("{line}")?;
     }
@@ -246,6 +258,56 @@ fn check_i2c(report: &mut Report, roots: &Roots, args: &HatArgs) -> bool {
                 linux::LINE_NAME
             ));
             false
+        }
+    }
+}
+
+/// One sensor's line for doctor: its reading in words, or why not.
+type ReadSensor = fn(&mut Sensors) -> sense_hat::Result<String>;
+
+/// Each sensor, as the game and the `sense-hat` crate read it: by which
+/// path (the IIO device's name, the chip's address on the bus, the
+/// emulator's file), one reading in python-sense-hat's units, or why it
+/// cannot be read and the fix. The game plays without them (only tilt
+/// reads one), so none is a problem that stops it. `fixes`: whether the
+/// fix for one that cannot be read applies here (a Pi, the emulator).
+fn check_sensors(report: &mut Report, mut sensors: Sensors, fixes: bool) {
+    let lines: [(&str, ReadSensor); 4] = [
+        ("humidity", |s| {
+            let place = s.humidity_sensor()?.describe();
+            Ok(format!("{place}: {:.1} %, {:.1} °C", s.humidity()?, s.temperature()?))
+        }),
+        ("pressure", |s| {
+            let place = s.pressure_sensor()?.describe();
+            Ok(format!("{place}: {:.1} mbar, {:.1} °C", s.pressure()?, s.temperature_from_pressure()?))
+        }),
+        ("motion", |s| {
+            let place = s.motion_sensor()?.describe();
+            let m = s.motion()?;
+            let (a, g, c) = (m.accel, m.gyro, m.magnet);
+            Ok(format!(
+                "{place}: accel {:.2} {:.2} {:.2} g, gyro {:.2} {:.2} {:.2} rad/s, compass {:.1} {:.1} {:.1} µT",
+                a.x, a.y, a.z, g.x, g.y, g.z, c.x, c.y, c.z
+            ))
+        }),
+        ("colour", |s| {
+            let place = s.colour_sensor()?.describe();
+            let c = s.colour()?;
+            Ok(format!(
+                "{place}: red {} green {} blue {} clear {} (of {})",
+                c.red, c.green, c.blue, c.clear, c.max_raw
+            ))
+        }),
+    ];
+    report.line("sensors", sensors.describe());
+    for (label, read) in lines {
+        match read(&mut sensors) {
+            Ok(reading) => report.line(label, reading),
+            Err(e) if fixes => report.line(label, format!("not read: {}", hat::message(&e))),
+            Err(_) => report.line(
+                label,
+                "not found (this machine is no Raspberry Pi; `--emulator` lists the emulator's sensors)",
+            ),
         }
     }
 }

@@ -18,6 +18,7 @@ use crate::regions::generate::{FIRST_DAY, date_said, date_string};
 use crate::regions::share::Unplayable;
 use crate::words::shown;
 use log::{info, warn};
+use sense_hat::Rotation;
 use std::io::{self, IsTerminal};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -83,6 +84,12 @@ pub(crate) struct Args {
     /// `auto_mark = true` and the menu's AUTO MARK do the same.
     #[arg(long)]
     auto_mark: bool,
+
+    /// Tilt the HAT to move the cursor, beside the joystick: one square toward the low edge past
+    /// the dead zone (10 degrees), one more every 300 ms while it stays tilted; the config file's
+    /// `tilt = true` and the menu's TILT do the same (the Sense HAT, the emulator and scripts).
+    #[arg(long)]
+    tilt: bool,
 }
 
 fn parse_mode(s: &str) -> Result<ModeKind, String> {
@@ -211,12 +218,16 @@ pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
         intro: config.intro,
         style: config.style,
         auto_mark: config.auto_mark,
+        tilt: config.tilt,
+        // The HAT turns a tilt as it turns its joystick; the emulator and scripts turn neither.
+        tilt_settings: config.tilt_settings(if kind.is_service() { config.rotation } else { Rotation::R0 }),
     };
     let host = Host {
         largest_board: kind.largest_board(),
         intro_by_default: kind.is_service(),
         today: UtcCalendar::today(),
         seed: fresh_seed(),
+        senses_tilt: kind.senses_tilt(),
     };
     let mut setup = Setup::choose(asked, &configured, &stored.state, host)
         .map_err(|why| refused(why, &args, host.largest_board))?;
@@ -313,6 +324,12 @@ fn asked(args: &Args, kind: BackendKind) -> anyhow::Result<Asked> {
         }
         Some(path) => Some(read_puzzle(path)?),
     };
+    if args.tilt && !kind.senses_tilt() {
+        return Err(usage(format!(
+            "--tilt: the {} backend has no motion sensor; tilt plays on the Sense HAT, the emulator (--backend sense-emu) and in scripts",
+            kind.name()
+        )));
+    }
     Ok(Asked {
         mode: args.mode,
         size: args.size,
@@ -320,6 +337,7 @@ fn asked(args: &Args, kind: BackendKind) -> anyhow::Result<Asked> {
         puzzle,
         date: args.date,
         auto_mark: args.auto_mark,
+        tilt: args.tilt,
     })
 }
 

@@ -8,7 +8,7 @@
 
 use super::small_file::{self, shown_path};
 use crate::game::gesture::Timing;
-use crate::game::{BoardSize, ModeKind, Rgb, Style};
+use crate::game::{BoardSize, ModeKind, Rgb, Style, TiltSettings};
 use sense_hat::Rotation;
 use serde::Deserialize;
 use serde::de::{self, Deserializer};
@@ -44,6 +44,12 @@ pub struct Config {
     pub letters: bool,
     /// Regions mode's auto-mark (`--auto-mark`); unset, as it was last played.
     pub auto_mark: Option<bool>,
+    /// Tilt to play (`--tilt`); unset, as it was last played.
+    pub tilt: Option<bool>,
+    /// The largest tilt that is still level, degrees (`tilt_dead_zone`).
+    pub tilt_dead_zone: u8,
+    /// Milliseconds between moves while the HAT stays tilted (`tilt_repeat_ms`).
+    pub tilt_repeat_ms: u32,
     pub timing: Timing,
     pub style: Style,
 }
@@ -59,6 +65,9 @@ impl Default for Config {
             intro: None,
             letters: false,
             auto_mark: None,
+            tilt: None,
+            tilt_dead_zone: TiltSettings::default().dead_zone,
+            tilt_repeat_ms: TiltSettings::default().repeat_ms,
             timing: Timing::default(),
             style: Style::default(),
         }
@@ -79,6 +88,16 @@ impl fmt::Display for ConfigError {
 impl std::error::Error for ConfigError {}
 
 impl Config {
+    /// The tilt's settings, on a display turned by `rotation` (the HAT's;
+    /// the emulator's window and a script's frames are upright).
+    pub fn tilt_settings(&self, rotation: Rotation) -> TiltSettings {
+        TiltSettings {
+            dead_zone: self.tilt_dead_zone,
+            repeat_ms: self.tilt_repeat_ms,
+            quarter_turns: (rotation.degrees() / 90) as u8,
+        }
+    }
+
     /// Reads `path`. A missing file is only an error when `required` (it
     /// was named on the command line); the default path may be absent.
     /// Only a regular file is read (a FIFO would hang the start, a device
@@ -168,6 +187,11 @@ struct File {
     intro: Option<bool>,
     letters: Option<bool>,
     auto_mark: Option<bool>,
+    tilt: Option<bool>,
+    #[serde(default, deserialize_with = "tilt_dead_zone")]
+    tilt_dead_zone: Option<u8>,
+    #[serde(default, deserialize_with = "tilt_repeat_millis")]
+    tilt_repeat_ms: Option<u32>,
     #[serde(default, deserialize_with = "hold_millis")]
     hold_ms: Option<u64>,
     #[serde(default, deserialize_with = "repeat_delay_millis")]
@@ -224,6 +248,9 @@ impl File {
         config.intro = self.intro;
         config.letters = self.letters.unwrap_or(config.letters);
         config.auto_mark = self.auto_mark;
+        config.tilt = self.tilt;
+        config.tilt_dead_zone = self.tilt_dead_zone.unwrap_or(config.tilt_dead_zone);
+        config.tilt_repeat_ms = self.tilt_repeat_ms.unwrap_or(config.tilt_repeat_ms);
         let timing = &mut config.timing;
         timing.hold = self.hold_ms.unwrap_or(timing.hold);
         timing.repeat_delay = self.repeat_delay_ms.unwrap_or(timing.repeat_delay);
@@ -337,6 +364,18 @@ pub(crate) const SHORTEST_REPEAT_DELAY_MS: i64 = 150;
 /// The shortest time between repeats, other than 0 (no repeat): 33 moves a
 /// second, faster than a cursor can be followed.
 pub(crate) const SHORTEST_REPEAT_INTERVAL_MS: i64 = 30;
+
+/// The tilt's dead zone: past 45 degrees the HAT is more on its edge than tilted.
+fn tilt_dead_zone<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u8>, D::Error> {
+    let rule = "the largest tilt that is still level, 1 to 45 degrees";
+    Ok(u8::try_from(whole_in(d, 1..=45, rule)?).ok())
+}
+
+/// The tilt's repeat: at least a sample's time (100 ms), so that each move is a new reading.
+fn tilt_repeat_millis<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
+    let rule = "a tilted HAT moves again after this long, 100 to 10000 ms";
+    Ok(u32::try_from(whole_in(d, 100..=10_000, rule)?).ok())
+}
 
 fn hold_millis<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
     let rule = format!(

@@ -84,6 +84,7 @@ fn run_loop(
             shown = Some(*engine.frame());
         }
         io.repeat_held_directions(engine.repeats_held_directions());
+        io.sample_tilt(engine.tilt_sampling());
         if let Some(line) = held.and_then(|held| held.unseen().pop()) {
             io.show_log_line(line);
         }

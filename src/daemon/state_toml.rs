@@ -21,7 +21,7 @@ const HEADER: &str = "# The queens game's saved state: written by the game, safe
 
 /// The saved state's keys that a config file has too: a file with none
 /// of the others is no state.
-const CONFIG_KEYS: [&str; 3] = ["mode", "size", "auto_mark"];
+const CONFIG_KEYS: [&str; 4] = ["mode", "size", "auto_mark", "tilt"];
 
 /// The keys only a saved state has: every key of the engine's table
 /// ([`SavedState::keys`]) but those a config file has too.
@@ -297,11 +297,16 @@ pub(crate) mod tests {
 
     #[test]
     fn a_newer_version_is_known_before_the_rest_is_parsed() {
+        // The version after this build's.
+        let next = crate::game::STATE_VERSION + 1;
         for text in [
-            "version = 6\nmode = \"classic\"\nsize = 8\nfound = [3]\nhints = {{ nested ][ }}\n",
-            "# a comment first\nversion = 99999999999999999999 # far ahead\nmode = \"classic\"\n",
-            "version = 6\n[[boards]]\ngarbage ][\n",
+            format!(
+                "version = {next}\nmode = \"classic\"\nsize = 8\nfound = [3]\nhints = {{{{ nested ][ }}}}\n"
+            ),
+            "# a comment first\nversion = 99999999999999999999 # far ahead\nmode = \"classic\"\n".into(),
+            format!("version = {next}\n[[boards]]\ngarbage ][\n"),
         ] {
+            let text = text.as_str();
             let err = parse(text).unwrap_err();
             assert!(matches!(err, Unusable::Newer(_)), "{text:?}: {err}");
         }

@@ -12,7 +12,7 @@ use queens::backend::sensehat::{SenseHat, StickAtStart};
 use queens::backend::signals::Shutdown;
 use queens::daemon::saver::Stored;
 use queens::daemon::state::StateFile;
-use queens::game::{Engine, Frame, ModeKind, NoCalendar, Setup, StoppedWatch};
+use queens::game::{Engine, Frame, ModeKind, NoCalendar, Setup, StoppedWatch, TiltSettings};
 use sense_hat::mock::{MockDevices, StickFeeder};
 use sense_hat::stick::record::{EV_KEY, EV_SYN, SYN_REPORT};
 use sense_hat::{Picture, Rotation};
@@ -56,6 +56,8 @@ pub struct Play {
     pub low_light: bool,
     /// Load progress from here at start and save it on every change.
     pub state: Option<PathBuf>,
+    /// Tilt to play on, with these settings (their turn the rotation's, as `play` sets it).
+    pub tilt: Option<TiltSettings>,
 }
 
 impl Default for Play {
@@ -67,6 +69,7 @@ impl Default for Play {
             brightness: 100,
             low_light: false,
             state: None,
+            tilt: None,
         }
     }
 }
@@ -114,7 +117,13 @@ impl Hat {
             .expect("the stand-ins open");
         let thread = std::thread::spawn(move || {
             let stored = Stored::load(play.state.map(StateFile::new)).unwrap();
-            let setup = Setup::of(play.mode, 8).intro(play.intro).setup();
+            let of = Setup::of(play.mode, 8).intro(play.intro);
+            let quarter_turns = (play.rotation.degrees() / 90) as u8;
+            let setup = match play.tilt {
+                Some(tilt) => of.tilt(TiltSettings { quarter_turns, ..tilt }),
+                None => of,
+            }
+            .setup();
             let mut engine =
                 Engine::start(setup, &stored.state, Box::new(StoppedWatch), Box::new(NoCalendar));
             // What the game started on; a save writes the mode and size only once changed from it.

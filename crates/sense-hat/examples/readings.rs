@@ -1,11 +1,33 @@
 use sense_hat::sensors::{Sensors, emu::Emulator};
 use std::time::Duration;
 
+/// The crate's notes (its `log` warnings: a sensor read through another
+/// path than the one it was opened on, and why), on standard error.
+struct Notes;
+
+impl log::Log for Notes {
+    fn enabled(&self, metadata: &log::Metadata) -> bool {
+        metadata.level() <= log::Level::Warn
+    }
+
+    fn log(&self, record: &log::Record) {
+        if self.enabled(record.metadata()) {
+            eprintln!("note: {}", record.args());
+        }
+    }
+
+    fn flush(&self) {}
+}
+
 /// Every reading, printed once a second as python-sense-hat's examples
 /// print them; a sensor that cannot be read is its one line, and the rest
 /// still print. `readings` reads a Pi's sensors, `readings --emulator
 /// [DIR]` the emulator's; `--once` prints them once.
 fn main() -> Result<(), Box<dyn std::error::Error>> {
+    static NOTES: Notes = Notes;
+    if log::set_logger(&NOTES).is_ok() {
+        log::set_max_level(log::LevelFilter::Warn);
+    }
     let args: Vec<String> = std::env::args().skip(1).collect();
     let once = args.iter().any(|a| a == "--once");
     let args: Vec<&str> = args.iter().map(String::as_str).filter(|&a| a != "--once").collect();

@@ -56,7 +56,13 @@ impl Session {
     ) -> Session {
         let saved = saved.unwrap_or_default();
         // Boards up to 16x16, on a larger grid, as the terminal has room for.
-        let page = Host { largest_board: MAX_SIDE, intro_by_default: false, today: calendar.today(), seed };
+        let page = Host {
+            largest_board: MAX_SIDE,
+            intro_by_default: false,
+            today: calendar.today(),
+            seed,
+            senses_tilt: false,
+        };
         let choose = |given| {
             let (puzzle, date) = match given {
                 Some(Given::Puzzle(puzzle)) => (Some(puzzle), None),

@@ -16,11 +16,13 @@ pub mod stick;
 use super::error::{Doing, Error, shown_path};
 use super::signals::Shutdown;
 use super::stick::{KeyEvents, Woke};
+use super::tilt::TiltSensor;
 use super::traits::{Backend, Display, Input, Next};
 use crate::game::gesture::Timing;
 use crate::game::{Frame, Millis};
 use screen::Screen;
 use sense_hat::Rotation;
+use sense_hat::sensors::{Sensors, emu::Emulator};
 use std::os::fd::AsFd;
 use std::path::{Path, PathBuf};
 use stick::StickClient;
@@ -52,6 +54,9 @@ pub(crate) struct SenseEmu {
     /// Whether the emulator has answered a hello yet, and whether the
     /// player was told it is awaited (once).
     emulator_seen: bool,
+    /// The emulator's IMU file, which its orientation sliders move: read
+    /// only while tilt is on.
+    tilt: TiltSensor,
     told_waiting: bool,
     /// Whether the player was told the game plays in the emulator: once the
     /// game starts, not at `open`, so a game refused once the backend is
@@ -76,6 +81,7 @@ impl SenseEmu {
             shutdown,
             program: program.to_string(),
             emulator_seen: false,
+            tilt: TiltSensor::new(Sensors::new(Emulator::at(dir))),
             told_waiting: false,
             told_playing: false,
         })
@@ -125,6 +131,10 @@ impl Input for SenseEmu {
         self.events.set_repeat(on);
     }
 
+    fn sample_tilt(&mut self, every: Option<Millis>) {
+        self.events.set_sampling(every);
+    }
+
     fn next(&mut self, deadline: Option<Millis>) -> Result<Next, Error> {
         self.tell_playing();
         loop {
@@ -146,6 +156,11 @@ impl Input for SenseEmu {
                 Woke::Next(next) => return Ok(next),
                 Woke::Tick => {}
                 Woke::Device => self.events.take(self.joystick.receive().doing(|| "reading the joystick")?),
+                Woke::Sample => {
+                    if let Some(tilt) = self.tilt.read() {
+                        return Ok(Next::Event(tilt));
+                    }
+                }
             }
         }
     }

@@ -17,6 +17,7 @@ use super::setup::Setup;
 use super::share::Played;
 use super::size::BoardSize;
 use super::text;
+use super::tilt::{TILT_SAMPLE_MS, Tilt};
 use crate::puzzle::{Placement, Solutions};
 use crate::regions::generate::Rng;
 use crate::regions::letter;
@@ -93,6 +94,8 @@ pub struct Engine {
     now: Millis,
     /// Whether the front end paused the clock ([`Engine::pause`]).
     paused: bool,
+    /// Tilt to play's rule, fed while tilt is on ([`Engine::tilt_sampling`]).
+    tilt: Tilt,
     /// The largest board the display has room for now ([`Engine::set_room`]):
     /// the menu offers no larger one.
     room: usize,
@@ -186,6 +189,7 @@ impl Engine {
 
     fn with_mode(mode: Box<dyn Mode>, setup: Setup, progress: Progress) -> Engine {
         let shown = mode.draw();
+        let tilt = Tilt::new(setup.tilt_settings.unwrap_or_default());
         let room = setup.largest;
         Engine {
             mode,
@@ -208,6 +212,7 @@ impl Engine {
             said: None,
             now: 0,
             paused: false,
+            tilt,
             room,
         }
     }
@@ -261,6 +266,7 @@ impl Engine {
             progress: self.progress,
             regions: self.kept,
             auto_mark: self.setup.auto_mark,
+            tilt: self.setup.tilt,
             best: self.best.clone(),
         }
     }
@@ -278,6 +284,31 @@ impl Engine {
         self.changed |= on != self.setup.auto_mark;
         self.setup.auto_mark = on;
         self.mode.set_auto_mark(on);
+    }
+
+    /// Whether the player plays by tilting the HAT ([`Event::Tilt`]): the
+    /// cursor rolls toward the low edge past the dead zone, one square at
+    /// once and one more every repeat interval ([`super::tilt`]), beside
+    /// the joystick. Kept in the saved state; it plays only on a display
+    /// with a motion sensor ([`Setup::tilt_settings`]).
+    pub fn tilt(&self) -> bool {
+        self.setup.tilt
+    }
+
+    /// Turns tilt to play on or off (the menu's TILT and `--tilt` do the same).
+    pub fn set_tilt(&mut self, on: bool) {
+        self.changed |= on != self.setup.tilt;
+        self.setup.tilt = on;
+        self.tilt.level();
+    }
+
+    /// How often the backend is to read its motion sensor and give the
+    /// reading as an [`Event::Tilt`]: every [`TILT_SAMPLE_MS`] while tilt
+    /// is on where the display has one; `None` otherwise, when nothing is
+    /// read and an idle game schedules nothing. Backends are told before
+    /// every wait.
+    pub fn tilt_sampling(&self) -> Option<Millis> {
+        (self.setup.tilt && self.setup.tilt_settings.is_some()).then_some(TILT_SAMPLE_MS)
     }
 
     /// The puzzle to keep across a restart: the last one in play that is
@@ -446,8 +477,15 @@ impl Engine {
         }
     }
 
-    /// Brings the picture up to time `now`.
+    /// Brings the picture up to time `now`, and the cursor too while the HAT
+    /// is held tilted (the moves due by then).
     pub fn tick(&mut self, now: Millis) {
+        self.animate(now);
+        self.tilt_moves(now);
+    }
+
+    /// Plays the animations up to `now`.
+    fn animate(&mut self, now: Millis) {
         self.now = self.now.max(now);
         while let Some(mut step) = self.playing {
             if now < step.ends {
@@ -465,6 +503,32 @@ impl Engine {
                     self.queue.pop_front();
                     self.tick_from(step.ends);
                 }
+            }
+        }
+    }
+
+    /// A tilt sample at `now` ([`Event::Tilt`]), where tilt plays.
+    fn tilted(&mut self, pitch: i8, roll: i8, now: Millis) {
+        if self.tilt_sampling().is_none() {
+            return;
+        }
+        self.animate(now);
+        self.tilt.sample(pitch, roll, now);
+        self.tilt_moves(now);
+    }
+
+    /// The tilt's moves due by `now`, each as the joystick's push that way.
+    /// They move the cursor on the board only: with the menu open, the
+    /// board dark or an animation playing (a message, a flash), a move due
+    /// is dropped, so that a HAT held tilted neither cuts a message short
+    /// nor leaves the menu.
+    fn tilt_moves(&mut self, now: Millis) {
+        if self.tilt_sampling().is_none() {
+            return;
+        }
+        while let Some(direction) = self.tilt.due(now) {
+            if !self.standby && self.menu.is_none() && self.playing.is_none() {
+                self.handle(direction, now);
             }
         }
     }
@@ -506,6 +570,9 @@ impl Engine {
     /// board nothing at all: front ends send a pointer's press only on a
     /// square ([`Checkerboard::square_at`] of the board on show).
     pub fn handle(&mut self, event: Event, now: Millis) {
+        if let Event::Tilt { pitch, roll } = event {
+            return self.tilted(pitch, roll, now);
+        }
         let kept = self.kept;
         self.said = None;
         self.solving = self.mode_kept();
@@ -670,6 +737,10 @@ impl Engine {
         let sizes = self.setup.mode.sizes();
         let sizes = *sizes.start()..=self.room.min(*sizes.end());
         items.extend(sizes.filter_map(|n| BoardSize::try_from(n).ok()).map(Item::Size));
+        // Last, where the display senses a tilt: the items before it keep their places.
+        if self.setup.tilt_settings.is_some() {
+            items.push(Item::Tilt);
+        }
         let menu = Menu::new(items, self.last_item, self.mode.in_force().map(Item::Action));
         let scroll = menu.scroll(self.setup.style.text, self.shown.side());
         self.menu = Some(menu);
@@ -693,7 +764,13 @@ impl Engine {
             // Letting go of the hold that opened the menu.
             Event::Release => Reaction::Draw,
             // Up, down or another hold: back to the game, unchanged.
-            Event::Up | Event::Down | Event::Hold | Event::Undo | Event::At { .. } | Event::Mark { .. } => {
+            Event::Up
+            | Event::Down
+            | Event::Hold
+            | Event::Undo
+            | Event::At { .. }
+            | Event::Mark { .. }
+            | Event::Tilt { .. } => {
                 self.menu = None;
                 Reaction::Draw
             }
@@ -713,6 +790,11 @@ impl Engine {
                 return reaction;
             }
             Item::Help => return Reaction::Animate(self.rules()),
+            Item::Tilt => {
+                self.set_tilt(!self.setup.tilt);
+                let words = if self.setup.tilt { "TILT ON" } else { "TILT OFF" };
+                return Reaction::Animate(text::scroll(words, self.setup.style.text, self.shown.side()));
+            }
             Item::Mode(kind) => {
                 // A board larger than the new mode plays, or than the display has room for now,
                 // becomes the largest that fits (cover: 11x11).
@@ -869,6 +951,98 @@ mod tests {
         e.react(Reaction::Standby, 200);
         e.handle(at(1, 1), 210);
         assert!(e.is_standby() && e.frame().is_dark());
+    }
+
+    fn tilting(settings: super::super::TiltSettings) -> Engine {
+        Engine::fresh(Setup::of(ModeKind::Classic, 8).tilt(settings).setup())
+    }
+
+    fn tilt(pitch: i8, roll: i8) -> Event {
+        Event::Tilt { pitch, roll }
+    }
+
+    #[test]
+    fn with_tilt_off_or_no_motion_sensor_nothing_is_read_and_a_tilt_moves_nothing() {
+        let mut e = Engine::fresh(Setup::default());
+        let start = e.on_show().cursor;
+        assert_eq!(e.tilt_sampling(), None, "no sensor: nothing read");
+        e.handle(tilt(45, 0), 0);
+        e.tick(5000);
+        assert_eq!((e.on_show().cursor, e.next_deadline()), (start, None));
+        let mut off = tilting(Default::default());
+        off.set_tilt(false);
+        assert_eq!(off.tilt_sampling(), None, "tilt off: nothing read");
+        off.handle(tilt(45, 0), 0);
+        assert_eq!(off.on_show().cursor, start);
+        // Without a sensor the menu offers no TILT; with one, last.
+        e.handle(Event::Hold, 10);
+        assert!(!e.on_show().menu.unwrap().0.contains(&"TILT".to_string()));
+        off.handle(Event::Hold, 10);
+        assert_eq!(off.on_show().menu.unwrap().0.last().map(String::as_str), Some("TILT"));
+    }
+
+    #[test]
+    fn a_tilt_moves_the_cursor_as_the_joystick_and_repeats_until_level() {
+        let mut e = tilting(Default::default());
+        let mut stick = tilting(Default::default());
+        assert_eq!(e.tilt_sampling(), Some(TILT_SAMPLE_MS));
+        e.handle(tilt(0, 20), 1000);
+        stick.handle(Event::Down, 1000);
+        assert_eq!(*e.frame(), *stick.frame(), "one square down, as the joystick's down");
+        e.tick(1299);
+        assert_eq!(*e.frame(), *stick.frame(), "not again before the repeat");
+        e.tick(1300);
+        stick.handle(Event::Down, 1300);
+        assert_eq!(*e.frame(), *stick.frame(), "again at 300 ms");
+        // The joystick beside it: a push right, and the middle places where the cursor is.
+        e.handle(Event::Right, 1400);
+        stick.handle(Event::Right, 1400);
+        e.handle(tilt(1, 3), 1500);
+        e.tick(3000);
+        assert_eq!(*e.frame(), *stick.frame(), "level: it stops");
+        e.handle(Event::Press, 3100);
+        stick.handle(Event::Press, 3100);
+        assert_eq!(*e.frame(), *stick.frame());
+        assert_eq!(e.on_show().cursor, Some((4, 6)));
+    }
+
+    #[test]
+    fn a_tilt_held_leaves_the_menu_and_messages_alone_and_the_menu_turns_it_off() {
+        let mut e = tilting(Default::default());
+        e.handle(Event::Hold, 0);
+        e.handle(tilt(-30, 0), 10);
+        e.tick(2000);
+        assert!(e.is_menu_open(), "the menu stays open while tilted");
+        // TILT is last: one step left from the first item, then press.
+        e.handle(Event::Left, 2010);
+        e.handle(Event::Press, 2020);
+        assert!(!e.tilt() && !e.state().tilt && e.take_changed());
+        assert_eq!(e.on_show().message.as_deref(), Some("TILT OFF"));
+        let cursor = e.on_show().cursor;
+        e.tick(60_000);
+        e.handle(tilt(-30, 0), 60_010);
+        assert_eq!(e.on_show().cursor, cursor, "off: a tilt moves nothing");
+        // The menu opens again on what was chosen last: hold, press turns it back on.
+        e.handle(Event::Hold, 60_020);
+        e.handle(Event::Press, 60_040);
+        assert!(e.tilt() && e.state().tilt);
+        e.tick(120_000);
+        e.handle(tilt(-30, 0), 120_010);
+        assert_eq!(e.on_show().cursor, cursor.map(|(x, y)| (x + 1, y)), "on again: right, the low edge");
+    }
+
+    #[test]
+    fn a_tilt_turns_with_the_hat_as_its_joystick_does() {
+        use super::super::TiltSettings;
+        for (quarter_turns, toward) in [(0, Event::Up), (1, Event::Left), (2, Event::Down), (3, Event::Right)]
+        {
+            let mut e = tilting(TiltSettings { quarter_turns, ..TiltSettings::default() });
+            let mut stick = Engine::fresh(Setup::default());
+            // The device's top edge lowered.
+            e.handle(tilt(0, -20), 0);
+            stick.handle(toward, 0);
+            assert_eq!(*e.frame(), *stick.frame(), "{quarter_turns} quarter turns");
+        }
     }
 
     #[test]

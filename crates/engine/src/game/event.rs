@@ -54,6 +54,17 @@ pub enum Event {
         /// The row, 0 at the top.
         y: u8,
     },
+    /// One reading of the HAT's tilt (the motion sensor's, read while tilt
+    /// is on; a script's `tilt PITCH ROLL`): degrees, as python-sense-hat's
+    /// orientation gives them, pitch above zero lowering the left edge and
+    /// roll above zero the bottom edge. Past the dead zone the cursor rolls
+    /// toward the low edge ([`super::tilt`]); with tilt off it does nothing.
+    Tilt {
+        /// About the HAT's y axis, -90 to 90.
+        pitch: i8,
+        /// About its x axis, -90 to 90.
+        roll: i8,
+    },
 }
 
 impl Event {
@@ -88,6 +99,7 @@ impl Event {
             Event::Undo => "undo",
             Event::At { .. } => "at",
             Event::Mark { .. } => "mark",
+            Event::Tilt { .. } => "tilt",
         }
     }
 }
@@ -98,6 +110,7 @@ impl fmt::Display for Event {
         match self {
             Event::At { x, y } => write!(f, "at {x} {y}"),
             Event::Mark { x, y } => write!(f, "mark {x} {y}"),
+            Event::Tilt { pitch, roll } => write!(f, "tilt {pitch} {roll}"),
             _ => f.write_str(self.name()),
         }
     }
@@ -120,6 +133,16 @@ impl FromStr for Event {
             .ok_or_else(|| {
                 format!("{}: {word} takes a column and a row counted from 0, like '{word} 3 4'", quoted(s))
             }),
+            ["tilt", ..] => match words[1..] {
+                [pitch, roll] => angle(pitch).zip(angle(roll)).map(|(pitch, roll)| Event::Tilt { pitch, roll }),
+                _ => None,
+            }
+            .ok_or_else(|| {
+                format!(
+                    "{}: tilt takes the pitch and the roll in whole degrees from -90 to 90, like 'tilt 15 -3'",
+                    quoted(s)
+                )
+            }),
             [word] => Event::WORDS
                 .into_iter()
                 .find(|e| e.name() == word)
@@ -135,6 +158,14 @@ fn coordinate(word: &str) -> Option<u8> {
     word.bytes().all(|b| b.is_ascii_digit()).then(|| word.parse().ok()).flatten()
 }
 
+/// A tilt's angle as [`Display`](fmt::Display) writes it: whole degrees,
+/// a minus sign for below zero, -90 to 90.
+fn angle(word: &str) -> Option<i8> {
+    let digits = word.strip_prefix('-').unwrap_or(word);
+    let whole = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+    whole.then(|| word.parse().ok()).flatten().filter(|a: &i8| (-90..=90).contains(a))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -146,6 +177,9 @@ mod tests {
             Event::At { x: 3, y: 4 },
             Event::At { x: 255, y: 15 },
             Event::Mark { x: 2, y: 7 },
+            Event::Tilt { pitch: 0, roll: 0 },
+            Event::Tilt { pitch: -90, roll: 90 },
+            Event::Tilt { pitch: 15, roll: -3 },
         ];
         for event in Event::WORDS.into_iter().chain(at) {
             assert_eq!(event.to_string().parse(), Ok(event));
@@ -163,6 +197,14 @@ mod tests {
             "at +1 2",
             "at 1 +2",
             "up 1",
+            "tilt",
+            "tilt 1",
+            "tilt 1 2 3",
+            "tilt 91 0",
+            "tilt 0 -91",
+            "tilt +5 0",
+            "tilt 1.5 0",
+            "tilt - 0",
         ] {
             assert!(bad.parse::<Event>().is_err(), "{bad}");
         }

@@ -17,6 +17,8 @@ pub enum Item {
     Help,
     /// Play on a board this many squares wide.
     Size(BoardSize),
+    /// Tilt to play, on or off (where the display has a motion sensor).
+    Tilt,
 }
 
 impl Item {
@@ -27,6 +29,7 @@ impl Item {
             Item::Mode(m) => m.name().to_ascii_uppercase(),
             Item::Help => "HELP".to_string(),
             Item::Size(n) => format!("{n}X{n}"),
+            Item::Tilt => "TILT".to_string(),
         }
     }
 
@@ -37,7 +40,7 @@ impl Item {
     pub(crate) fn is_safe_to_repeat(self) -> bool {
         match self {
             Item::Action(a) => a.is_safe_to_repeat(),
-            Item::Mode(_) | Item::Help | Item::Size(_) => true,
+            Item::Mode(_) | Item::Help | Item::Size(_) | Item::Tilt => true,
         }
     }
 }

@@ -29,6 +29,7 @@ mod share;
 mod size;
 mod text;
 mod theme;
+pub mod tilt;
 
 pub use animation::{Animation, Interrupt};
 pub use answers::Answers;
@@ -54,3 +55,4 @@ pub use share::{Played, Solve};
 pub use size::{BoardSize, SizeError, Unfit, largest_played};
 pub use text::{TextStyle, columns as text_columns, scroll};
 pub use theme::Theme;
+pub use tilt::{TILT_SAMPLE_MS, TiltSettings};

@@ -56,6 +56,7 @@ impl SaveBook {
                 size: setup.size(),
                 regions: saved.regions,
                 auto_mark: setup.auto_mark(),
+                tilt: setup.tilt(),
             },
         };
         let unsaved = asked || (puzzle == PuzzleInPlay::OnShow && engine.in_play() != saved.regions);
@@ -80,8 +81,8 @@ impl SaveBook {
     /// thing a shared link's solve saves on a first visit, and the next
     /// visit still opens as the player left it, not on the link's size.
     pub fn merged(&self, ours: &SavedState, there: Option<&SavedState>) -> SavedState {
-        let Choices { mode, size, regions, auto_mark } = self.read;
-        let as_read = SavedState { mode, size, regions, auto_mark, ..SavedState::default() };
+        let Choices { mode, size, regions, auto_mark, tilt } = self.read;
+        let as_read = SavedState { mode, size, regions, auto_mark, tilt, ..SavedState::default() };
         let merged = ours.merged(&self.as_of, there.unwrap_or(&as_read));
         match self.puzzle {
             PuzzleInPlay::LastChosen => merged,

@@ -141,7 +141,7 @@ struct Key {
 /// The keys of a saved state, in the order they are written: the state
 /// file's and the page's. `version`, `mode`, `size` and `found` are always
 /// written; a state without `version` is version 1.
-const KEYS: [Key; 10] = [
+const KEYS: [Key; 11] = [
     Key {
         name: "version",
         needed: false,
@@ -232,6 +232,19 @@ const KEYS: [Key; 10] = [
                 Ok(())
             }
             _ => Err(not_a("auto_mark", value, "true or false")),
+        },
+    },
+    Key {
+        name: "tilt",
+        needed: false,
+        // Written only when on, as auto_mark is.
+        write: |state| state.tilt.then_some(Written::Flag(true)),
+        read: |value, reading| match value {
+            Written::Flag(on) => {
+                reading.state.tilt = *on;
+                Ok(())
+            }
+            _ => Err(not_a("tilt", value, "true or false")),
         },
     },
     Key {
@@ -374,6 +387,8 @@ pub struct SavedState {
     pub regions: Option<InPlay>,
     /// Regions mode's auto-mark, on or off ([`Engine::auto_mark`](super::Engine::auto_mark)).
     pub auto_mark: bool,
+    /// Tilt to play, on or off ([`Engine::tilt`](super::Engine::tilt)).
+    pub tilt: bool,
     /// Each regions puzzle's best time, and the daily's best.
     pub best: BestTimes,
 }
@@ -391,12 +406,20 @@ pub struct Choices {
     pub regions: Option<InPlay>,
     /// Auto-mark on or off.
     pub auto_mark: bool,
+    /// Tilt to play on or off.
+    pub tilt: bool,
 }
 
 impl SavedState {
     /// What this state chose.
     pub fn choices(&self) -> Choices {
-        Choices { mode: self.mode, size: self.size, regions: self.regions, auto_mark: self.auto_mark }
+        Choices {
+            mode: self.mode,
+            size: self.size,
+            regions: self.regions,
+            auto_mark: self.auto_mark,
+            tilt: self.tilt,
+        }
     }
 
     /// This game's state over `there`, the one saved now (another game's
@@ -415,19 +438,21 @@ impl SavedState {
             regions: chosen(self.regions, &as_of.regions, there.regions),
             auto_mark: chosen(self.auto_mark, &as_of.auto_mark, there.auto_mark),
             best: self.best.merged(&there.best),
+            tilt: chosen(self.tilt, &as_of.tilt, there.tilt),
         }
     }
 
     /// The format's version this state is written in: the oldest that
-    /// holds it: 5 with best times, 3 with auto-mark on, 2 when it keeps a
-    /// regions puzzle in play, else 1, so that an older build goes on
-    /// saving a state that holds nothing new.
+    /// holds it: 5 with best times, 4 with tilt on, 3 with auto-mark on,
+    /// 2 when it keeps a regions puzzle in play, else 1, so that an older
+    /// build goes on saving a state that holds nothing new.
     pub fn version(&self) -> u32 {
-        match (self.best.is_empty(), self.auto_mark, self.regions) {
-            (false, _, _) => 5,
-            (true, true, _) => 3,
-            (true, false, Some(_)) => 2,
-            (true, false, None) => 1,
+        match (self.best.is_empty(), self.tilt, self.auto_mark, self.regions) {
+            (false, ..) => 5,
+            (true, true, ..) => 4,
+            (true, false, true, _) => 3,
+            (true, false, false, Some(_)) => 2,
+            (true, false, false, None) => 1,
         }
     }
 
@@ -564,6 +589,7 @@ impl Default for SavedState {
             progress: Progress::default(),
             regions: None,
             auto_mark: false,
+            tilt: false,
             best: BestTimes::default(),
         }
     }
@@ -598,6 +624,7 @@ mod tests {
             progress: Progress::from_found([0, 91]).unwrap().with_streak(20_417, 4),
             regions: Some(InPlay { size: 7, seed: 0xfeed }),
             auto_mark: true,
+            tilt: true,
             best: BestTimes::from_saved([(0x3f2a_0c9e_11d4_b7a2, 82_400), (1, 0)], Some(65_000)),
         };
         let written = state.written();
@@ -625,8 +652,10 @@ mod tests {
         assert_eq!(SavedState::default().version(), 1);
         assert_eq!(state.version(), 5);
         let no_best = SavedState { best: BestTimes::default(), ..state.clone() };
-        assert_eq!(no_best.version(), 3);
-        assert_eq!(SavedState { auto_mark: false, ..no_best }.version(), 2);
+        assert_eq!(no_best.version(), 4);
+        assert_eq!(SavedState { tilt: false, ..no_best.clone() }.version(), 3);
+        assert_eq!(SavedState { auto_mark: false, tilt: false, ..no_best }.version(), 2);
+        assert_eq!(SavedState { tilt: true, ..SavedState::default() }.version(), 4);
         let daily_only = BestTimes::from_saved([], Some(1));
         assert_eq!(SavedState { best: daily_only, ..SavedState::default() }.version(), 5);
         assert_eq!(Written::float(8.0), Written::Number("8".into(), Whole::Is(8)));

@@ -8,6 +8,7 @@
 use super::modes::{ModeKind, Start, Style};
 use super::saved::SavedState;
 use super::size::{BoardSize, SizeError};
+use super::tilt::TiltSettings;
 use crate::regions::Puzzle;
 use crate::regions::generate::{DAILY_SIZE, PastDayError, check_past_day};
 use crate::regions::share::{Unplayable, check_playable};
@@ -26,6 +27,8 @@ pub struct Setup {
     pub(crate) seed: u64,
     pub(crate) start: Start,
     pub(crate) auto_mark: bool,
+    pub(crate) tilt: bool,
+    pub(crate) tilt_settings: Option<TiltSettings>,
 }
 
 impl Setup {
@@ -82,6 +85,19 @@ impl Setup {
         self.auto_mark
     }
 
+    /// Whether the player plays by tilting ([`Engine::tilt`](super::Engine::tilt)),
+    /// whether or not the display has a motion sensor to tilt.
+    pub fn tilt(&self) -> bool {
+        self.tilt
+    }
+
+    /// The tilt's settings where the display has a motion sensor (the
+    /// Sense HAT, the emulator, a script's `tilt` lines); `None` elsewhere,
+    /// where tilt plays no part and the menu does not offer it.
+    pub fn tilt_settings(&self) -> Option<TiltSettings> {
+        self.tilt_settings
+    }
+
     /// This setup on a display that has room now for boards up to `room`
     /// only (a terminal window smaller than its largest board needs), for
     /// a size nobody asked for this time (the one played last, the config
@@ -114,6 +130,8 @@ impl Default for Setup {
             seed: 0,
             start: Start::New,
             auto_mark: false,
+            tilt: false,
+            tilt_settings: None,
         }
     }
 }
@@ -135,6 +153,8 @@ pub struct Asked {
     pub date: Option<i64>,
     /// Regions mode's auto-mark on (`--auto-mark`), whatever the config file and the saved state say.
     pub auto_mark: bool,
+    /// Tilt to play on (`--tilt`), whatever the config file and the saved state say.
+    pub tilt: bool,
 }
 
 impl Asked {
@@ -158,6 +178,10 @@ pub struct Configured {
     pub style: Style,
     /// Regions mode's auto-mark on or off; unset, as it was last played.
     pub auto_mark: Option<bool>,
+    /// Tilt to play on or off; unset, as it was last played.
+    pub tilt: Option<bool>,
+    /// The tilt's dead zone and repeat, and the display's rotation.
+    pub tilt_settings: TiltSettings,
 }
 
 /// What the program the game is played in brings: the display's facts
@@ -174,6 +198,9 @@ pub struct Host {
     pub today: Option<i64>,
     /// Where regions mode's new puzzles come from ([`Setup::seed`]).
     pub seed: u64,
+    /// Whether it reads a tilt (a motion sensor, or a script's `tilt`
+    /// lines): only then is tilt played and offered in the menu.
+    pub senses_tilt: bool,
 }
 
 /// Why the starting game cannot be what was asked. Each front end puts it
@@ -261,6 +288,8 @@ impl Setup {
             seed: host.seed,
             start,
             auto_mark: asked.auto_mark || config.auto_mark.unwrap_or(saved.auto_mark),
+            tilt: asked.tilt || config.tilt.unwrap_or(saved.tilt),
+            tilt_settings: host.senses_tilt.then_some(config.tilt_settings),
         })
     }
 }
@@ -301,7 +330,13 @@ impl Setup {
             asked: Asked::default(),
             config: Configured { mode: Some(mode), ..Configured::default() },
             saved: SavedState { size, ..SavedState::default() },
-            host: Host { largest_board: 8, intro_by_default: false, today: None, seed: 0 },
+            host: Host {
+                largest_board: 8,
+                intro_by_default: false,
+                today: None,
+                seed: 0,
+                senses_tilt: false,
+            },
         }
     }
 }
@@ -316,6 +351,14 @@ impl SetupOf {
     /// With the start-up messages, or without.
     pub fn intro(mut self, intro: bool) -> SetupOf {
         self.config.intro = Some(intro);
+        self
+    }
+
+    /// On a display with a motion sensor, tilt on with `settings`.
+    pub fn tilt(mut self, settings: TiltSettings) -> SetupOf {
+        self.host.senses_tilt = true;
+        self.config.tilt = Some(true);
+        self.config.tilt_settings = settings;
         self
     }
 
@@ -347,7 +390,8 @@ impl SetupOf {
 mod tests {
     use super::*;
 
-    const LEDS: Host = Host { largest_board: 8, intro_by_default: true, today: None, seed: 0 };
+    const LEDS: Host =
+        Host { largest_board: 8, intro_by_default: true, today: None, seed: 0, senses_tilt: false };
 
     fn size(n: usize) -> BoardSize {
         BoardSize::try_from(n).unwrap()
@@ -359,7 +403,8 @@ mod tests {
 
     #[test]
     fn the_default_is_what_choose_makes_of_nothing() {
-        let host = Host { largest_board: 8, intro_by_default: false, today: None, seed: 0 };
+        let host =
+            Host { largest_board: 8, intro_by_default: false, today: None, seed: 0, senses_tilt: false };
         let chosen = Setup::choose(Asked::default(), &Configured::default(), &SavedState::default(), host);
         assert_eq!(chosen, Ok(Setup::default()));
     }

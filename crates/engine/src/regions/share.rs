@@ -218,26 +218,40 @@ pub fn read_pasted(text: &str) -> Result<Pasted, PuzzleError> {
 /// (`%38` for an `8`, a space typed after the link as `%20`), and a link is
 /// copied from the address bar, so its `%XX` escapes are undone, for the
 /// page and the command line alike, and for the page's `#d=` day as for its
-/// `#p=` puzzle. A `%` that starts no escape stays, and bytes that are not
-/// UTF-8 become U+FFFD: nothing here fails.
+/// `#p=` puzzle. A `%` that starts no escape stays, and so does an escape
+/// whose byte is not part of UTF-8 text (`%ff`, or `%E0%A4` cut short): the
+/// link is echoed back as it was written, on the page as on the command
+/// line, not as a replacement character that says nothing. Nothing here
+/// fails.
 pub fn percent_decoded(link: &str) -> String {
     let hex = |b: u8| (b as char).to_digit(16).map(|d| d as u8);
+    // Each decoded byte with the text it was decoded from.
     let (bytes, mut decoded) = (link.as_bytes(), Vec::with_capacity(link.len()));
+    let mut from = Vec::with_capacity(link.len());
     let mut i = 0;
     while i < bytes.len() {
         let escape = bytes.get(i + 1..i + 3).filter(|_| bytes[i] == b'%');
-        match escape.and_then(|pair| Some(hex(pair[0])? << 4 | hex(pair[1])?)) {
-            Some(byte) => {
-                decoded.push(byte);
-                i += 3;
-            }
-            None => {
-                decoded.push(bytes[i]);
-                i += 1;
-            }
+        let (byte, len) = match escape.and_then(|pair| Some(hex(pair[0])? << 4 | hex(pair[1])?)) {
+            Some(byte) => (byte, 3),
+            None => (bytes[i], 1),
+        };
+        decoded.push(byte);
+        from.push(i..i + len);
+        i += len;
+    }
+    let mut out = String::with_capacity(link.len());
+    let mut at = 0;
+    for chunk in decoded.utf8_chunks() {
+        out.push_str(chunk.valid());
+        at += chunk.valid().len();
+        for _ in chunk.invalid() {
+            // An escape as written; a byte of `link` itself is always part
+            // of a whole character, so only escapes are ever not text.
+            out.push_str(&link[from[at].clone()]);
+            at += 1;
         }
     }
-    String::from_utf8_lossy(&decoded).into_owned()
+    out
 }
 
 /// Why the game does not play a puzzle from elsewhere.
@@ -405,6 +419,12 @@ mod tests {
         }
         assert_eq!(percent_decoded("#p=8.%zz%4%+1%"), "#p=8.%zz%4%+1%", "not escapes: as they are");
         assert_eq!(percent_decoded("p=%C3%A9"), "p=\u{e9}");
+        assert_eq!(
+            percent_decoded("p=%ff%C3%A9%E0%A4"),
+            "p=%ff\u{e9}%E0%A4",
+            "not text: the escapes as written"
+        );
+        assert_eq!(percent_decoded("%C3\u{e9}"), "%C3\u{e9}", "a lead byte before a whole character");
         let letters = "# 50%25 done\nAB\nBA\n";
         assert_eq!(read(letters).map(|p| p.n()), Ok(2), "rows of letters are taken as they are");
     }

@@ -26,6 +26,9 @@ use std::path::{Path, PathBuf};
 pub struct Smbus {
     dev: I2cdev,
     address: u8,
+    /// Whether every transfer claims its address again
+    /// ([`Smbus::claiming_each_transfer`]).
+    claim_each: bool,
 }
 
 impl std::fmt::Debug for Smbus {
@@ -61,7 +64,7 @@ impl Smbus {
     pub fn open_at(path: &Path, address: u8) -> std::result::Result<Smbus, BusRefusal> {
         let to_io = |e: LinuxI2CError| -> io::Error { e.into() };
         let dev = I2cdev::new(path).map_err(|e| BusRefusal::Other(to_io(e)))?;
-        let mut bus = Smbus { dev, address };
+        let mut bus = Smbus { dev, address, claim_each: false };
         match bus.claim(address) {
             Ok(()) => Ok(bus),
             Err(e) if e.raw_os_error() == Some(libc::EBUSY) => Err(BusRefusal::Busy),
@@ -75,6 +78,17 @@ impl Smbus {
         self.dev.set_slave_address(u16::from(address)).map_err(io::Error::from)?;
         self.address = address;
         Ok(())
+    }
+
+    /// This bus, claiming its address again before every transfer: one
+    /// `I2C_SLAVE` call beside the transfer's own. i2c-dev checks that no
+    /// kernel driver holds an address only when it is claimed, so a chip
+    /// claimed once goes on being read after a driver is bound to it; so
+    /// claimed, the next transfer fails with EBUSY instead (the sensors'
+    /// board then reads the driver's IIO device).
+    pub fn claiming_each_transfer(mut self) -> Smbus {
+        self.claim_each = true;
+        self
     }
 }
 
@@ -91,7 +105,7 @@ impl I2c<SevenBitAddress> for Smbus {
         address: u8,
         operations: &mut [Operation<'_>],
     ) -> std::result::Result<(), I2CError> {
-        if address != self.address {
+        if self.claim_each || address != self.address {
             self.claim(address).map_err(|e| errno(e.raw_os_error().unwrap_or(libc::EIO)))?;
         }
         match operations {
@@ -266,9 +280,12 @@ pub fn holder(sys: &Path, bus: &Path) -> Option<Holder> {
     holder_at(sys, bus, ADDRESS)
 }
 
-/// The kernel drivers holding `address` on `bus`, as [`holder`] reads them.
+/// The kernel drivers holding `address` on `bus`, as [`holder`] reads them
+/// (a bus given by a link, as `/dev/i2c-1` to another bus, by the one it
+/// links to).
 pub fn holder_at(sys: &Path, bus: &Path, address: u8) -> Option<Holder> {
-    let number = bus.file_name()?.to_str()?.strip_prefix("i2c-")?;
+    let linked = std::fs::canonicalize(bus).ok();
+    let number = linked.as_deref().unwrap_or(bus).file_name()?.to_str()?.strip_prefix("i2c-")?;
     let client = sys.join(format!("bus/i2c/devices/{number}-{address:04x}"));
     let driver = driver_of(&client)?;
     let mut children: Vec<String> = std::fs::read_dir(&client)

@@ -2,10 +2,15 @@
 //! name its driver gives it under `/sys/bus/iio/devices/*/name`, never by
 //! number, and each channel read as `(raw + offset) * scale`, with the
 //! scale and offset the driver gives (its own attribute, else the one its
-//! type shares), in the IIO units (ABI `sysfs-bus-iio`): milli per cent,
-//! milli degrees Celsius, kilopascals, metres a second squared, radians a
-//! second, gauss. They are turned into python-sense-hat's here, and the
-//! LSM9DS1's axes into the HAT's as over I2C.
+//! type shares), in the IIO units (ABI `sysfs-bus-iio`): milli degrees
+//! Celsius, kilopascals, metres a second squared, radians a second, gauss;
+//! except the HTS221's driver, whose scale and offset give per cent and
+//! degrees Celsius (not the ABI's milli units: its calibration's slope is
+//! divided by 1000 once more, as Debian 12's and 13's kernels both read
+//! 50 % and 25 C where the chip says so, tests/vm/sensors). They are
+//! turned into python-sense-hat's here, and the LSM9DS1's axes into the
+//! HAT's as over I2C; and the LSM9DS1 magnetometer is read at its
+//! datasheet's scale, not the one its driver gives (its sister chip's).
 
 use super::chip::lsm9ds1::hat_axes;
 use super::kinds::{
@@ -156,8 +161,9 @@ impl HumiditySensor for IioHumidity {
         self.name.describe()
     }
 
+    /// Per cent and degrees Celsius as the driver gives them.
     fn read(&mut self) -> Result<Humidity> {
-        Ok(Humidity { percent: self.humidity.read()? / 1000.0, celsius: self.temperature.read()? / 1000.0 })
+        Ok(Humidity { percent: self.humidity.read()?, celsius: self.temperature.read()? })
     }
 }
 
@@ -192,6 +198,27 @@ impl PressureSensor for IioPressure {
     }
 }
 
+/// The LSM9DS1 magnetometer's gauss a count at each range as its datasheet
+/// gives them (table 3: 0.14, 0.29, 0.43 and 0.58 mgauss at 4, 8, 12 and
+/// 16 gauss), beside the scale st_magn gives for that range: the gains of
+/// its sister chip the LIS3MDL (146, 292, 438 and 584 micro-gauss; its
+/// datasheet's 6842 counts a gauss at 4), which the kernel reuses for the
+/// LSM9DS1. RTIMULib, and so python-sense-hat, and this crate's I2C path
+/// take the LSM9DS1's, 4.3% below the kernel's at 4 gauss.
+const LSM9DS1_MAGNET_SCALES: [(f64, f64); 4] =
+    [(0.000146, 0.00014), (0.000292, 0.00029), (0.000438, 0.00043), (0.000584, 0.00058)];
+
+/// The LSM9DS1 datasheet's scale for the range whose kernel scale is
+/// `scale`, so that all three paths give the same field; a scale the
+/// kernel's table does not hold (a kernel that gives the datasheet's) is
+/// kept.
+fn lsm9ds1_magnet_scale(scale: f64) -> f64 {
+    LSM9DS1_MAGNET_SCALES
+        .iter()
+        .find(|(kernel, _)| (scale - kernel).abs() < 5e-7)
+        .map_or(scale, |&(_, datasheet)| datasheet)
+}
+
 /// The motion sensor through its drivers' three devices.
 #[derive(Debug)]
 pub struct IioMotion {
@@ -209,7 +236,12 @@ impl IioMotion {
         Ok(IioMotion {
             accel: axes(&accel, device, "accel")?,
             gyro: axes(&gyro, device, "anglvel")?,
-            magnet: axes(&magnet, device, "magn")?,
+            magnet: axes(&magnet, device, "magn")?.map(|mut axis| {
+                if magnet.name == "lsm9ds1_magn" {
+                    axis.scale = lsm9ds1_magnet_scale(axis.scale);
+                }
+                axis
+            }),
             names: [accel, gyro, magnet],
         })
     }
@@ -337,12 +369,13 @@ pub(crate) mod tests {
             2,
             "hts221",
             &[
+                // As hts221 gives them for tests/vm/sensors-init's calibration.
                 ("in_humidityrelative_raw", "3000"),
-                ("in_humidityrelative_scale", "10.000000"),
-                ("in_humidityrelative_offset", "2000"),
+                ("in_humidityrelative_scale", "0.010000000"),
+                ("in_humidityrelative_offset", "2000.000000000"),
                 ("in_temp_raw", "400"),
-                ("in_temp_scale", "50.000000"),
-                ("in_temp_offset", "100"),
+                ("in_temp_scale", "0.050000000"),
+                ("in_temp_offset", "100.000000000"),
             ],
         );
         let p = IioPressure::open(find(&tree.0, PRESSURE).unwrap()).unwrap().read().unwrap();
@@ -379,6 +412,57 @@ pub(crate) mod tests {
         assert!(near(accel.x, -0.9994) && near(accel.z, 0.9994), "{accel:?}");
         assert!(near(gyro.x, 0.3054) && near(gyro.z, -0.3054), "{gyro:?}");
         assert!(near(magnet.x, -57.344) && near(magnet.z, -57.344), "{magnet:?}");
+    }
+
+    /// st_magn's scale for the LSM9DS1 (its LIS3MDL's, 0.000146 gauss a
+    /// count at 4 gauss, as Debian 12's and 13's kernels print it) read at
+    /// the datasheet's 0.14 mgauss, as the I2C path reads it; another
+    /// device's scale, or one the table does not hold, as the kernel gives it.
+    #[test]
+    fn the_lsm9ds1_magnetometer_is_read_at_its_datasheets_scale() {
+        let tree = Tree::new("magnet-scale");
+        let magnet = |number, name: &str, scale: &str| {
+            let attributes = [
+                ("in_magn_x_raw", "1000"),
+                ("in_magn_y_raw", "-500"),
+                ("in_magn_z_raw", "2000"),
+                ("in_magn_x_scale", scale),
+                ("in_magn_y_scale", scale),
+                ("in_magn_z_scale", scale),
+            ];
+            tree.device(number, name, &attributes);
+            IioDevice {
+                dir: tree.0.join(format!("bus/iio/devices/iio:device{number}")),
+                name: name.to_string(),
+            }
+        };
+        tree.device(
+            1,
+            "lsm9ds1-imu_accel",
+            &[("in_accel_x_raw", "0"), ("in_accel_y_raw", "0"), ("in_accel_z_raw", "0")],
+        );
+        tree.device(
+            2,
+            "lsm9ds1-imu_gyro",
+            &[("in_anglvel_x_raw", "0"), ("in_anglvel_y_raw", "0"), ("in_anglvel_z_raw", "0")],
+        );
+        let read = |device| {
+            let accel = find(&tree.0, ACCEL).unwrap();
+            let gyro = find(&tree.0, GYRO).unwrap();
+            IioMotion::open(accel, gyro, device).unwrap().read().unwrap().magnet
+        };
+        let near = |v: Vector, x: f64, y: f64, z: f64| {
+            (v.x - x).abs() < 1e-9 && (v.y - y).abs() < 1e-9 && (v.z - z).abs() < 1e-9
+        };
+        // 1000 counts, 14 uT by the datasheet (the HAT's axes turn x and z).
+        let at_4 = read(magnet(3, "lsm9ds1_magn", "0.000146"));
+        assert!(near(at_4, -14.0, -7.0, -28.0), "{at_4:?}");
+        let at_16 = read(magnet(4, "lsm9ds1_magn", "0.000584"));
+        assert!(near(at_16, -58.0, -29.0, -116.0), "{at_16:?}");
+        let datasheets = read(magnet(5, "lsm9ds1_magn", "0.000140"));
+        assert!(near(datasheets, -14.0, -7.0, -28.0), "{datasheets:?}");
+        let other = read(magnet(6, "lis3mdl", "0.000146"));
+        assert!(near(other, -14.6, -7.3, -29.2), "another chip's, as given: {other:?}");
     }
 
     #[test]
