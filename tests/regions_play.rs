@@ -132,6 +132,16 @@ fn undo_takes_back_every_move_to_the_empty_board_and_then_says_so() {
     g.send(Undo);
     assert_eq!(g.engine.take_said().as_deref(), Some("nothing to undo"));
     assert_eq!(g.board(), []);
+    // And back: from the start undo left, the same puzzle plays on to its solve, which is done:
+    // undo takes nothing back from it.
+    let puzzle = g.engine.mode().puzzle().unwrap().puzzle.clone();
+    for q in queens::regions::solve::solutions(&puzzle, 1).remove(0).queens() {
+        g.tap_until(q, "queen");
+    }
+    assert!(g.engine.share_lines().is_some(), "solved after undoing to the start");
+    let solved = g.board();
+    g.send(Undo);
+    assert_eq!(g.board(), solved, "a solved board takes nothing back");
 }
 
 #[test]
