@@ -19,7 +19,8 @@
 //! message and saved, clicks off the board, the right button and the wheel doing nothing, the 6x6's
 //! margin no square, a regions square cycled by clicks and LinkedIn's No. 336 solved by them, a
 //! drag with the button held (mode 1002) dotting the empty squares it crosses and no queen, undone
-//! a dot at a time, regions' clock standing while the game is suspended; a
+//! a dot at a time, a burst of clicks longer than a read losing none while the game is busy,
+//! regions' clock standing while the game is suspended; a
 //! cursor move sending at most 150 bytes and Ctrl-L drawing again a screen something else wrote on;
 //! the terminal restored (mouse reports off too) on q, Esc, Ctrl-C, panic, SIGTERM, SIGHUP and
 //! hang-up, with the exit status of each (0, or 128 and the signal's number: issue 50), and while
@@ -869,6 +870,42 @@ fn the_clock_stands_while_the_game_is_suspended() {
     assert!(after < before + 4, "{before}s before the stop, {after}s after 6 s stopped");
     // And it runs on from there.
     pty.wait_for("the clock running again", |s| clock_seconds(s, 9).is_some_and(|t| t > after));
+    pty.send(b"q");
+    assert!(pty.exit().success());
+}
+
+/// A burst of clicks longer than one read (256 bytes) has a report cut in
+/// two by the read; while the game is busy with the keys before it (here
+/// each click is followed by Ctrl-L, a whole screen drawn again, and the
+/// screen is not read for 300 ms, so the game waits on its own output),
+/// the short wait for the rest of an escape sequence runs out: the rest,
+/// already waiting, is read then, and no click is lost, nor its digits
+/// taken for keys (issue 54: a drag sends many reports).
+#[test]
+fn a_burst_of_clicks_longer_than_a_read_loses_none_while_the_game_is_busy() {
+    let (file, _) = linkedin_two_pieces();
+    let mut pty = Pty::start_with("burst", Some("truecolor"), &["--puzzle", file]);
+    pty.wait_for("the 9x9 puzzle", |s| lines_under(s, 9).join(" ").contains("regions 9x9"));
+    let (top, left) = origin_of(pty.parser.screen(), 9);
+    // 25 clicks on (4, 4): empty, dot, queen, ... ends on a dot; one lost would leave it empty.
+    let (col, row) = (left + 2 * 4 + 1, top + 4 + 1);
+    let click = format!("\x1b[<0;{col};{row}M\x1b[<0;{col};{row}m\x0c");
+    let burst = click.repeat(25);
+    let cut = 256 % click.len();
+    assert!(
+        cut != 0 && cut != click.len() / 2 && cut < click.len() - 1,
+        "the first read ends inside a report: {click:?}"
+    );
+    pty.send(burst.as_bytes());
+    std::thread::sleep(Duration::from_millis(300));
+    let square = |s: &vt100::Screen| common::picture(&frame_of(s, 9)).lines().nth(4).unwrap().chars().nth(4);
+    let settled = |s: &vt100::Screen| {
+        s.alternate_screen() && lines_under(s, 9).join(" ").contains("regions 9x9") && square(s) == Some('b')
+    };
+    pty.wait_for("the 25th click's dot", settled);
+    // Settled there: nothing more comes, and no menu opened.
+    while pty.read_some(Duration::from_millis(300)) {}
+    assert!(settled(pty.parser.screen()), "{}", pty.parser.screen().contents());
     pty.send(b"q");
     assert!(pty.exit().success());
 }

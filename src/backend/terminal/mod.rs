@@ -335,6 +335,16 @@ impl Input for Terminal {
             let now = self.clock.now();
             let esc_deadline = self.decoder.is_pending().then_some(self.pending_since + ESC_WAIT_MS);
             if esc_deadline.is_some_and(|d| now >= d) {
+                // The rest of the sequence may be waiting already, unread only because the game
+                // was busy with the keys before it (a read of 256 bytes can end inside a mouse
+                // report, and a drag sends many): read it before taking the Esc as a key.
+                let stdin = io::stdin();
+                if wait::readable(&[stdin.as_fd()], Some(std::time::Duration::ZERO))? == Some(0) {
+                    if !self.read_keys()? {
+                        return Ok(self.quit());
+                    }
+                    continue;
+                }
                 let mut out = Vec::new();
                 self.decoder.flush(&mut out);
                 self.actions.extend(out);
