@@ -419,7 +419,11 @@ mod tests {
         }
         assert_eq!(percent_decoded("#p=8.%zz%4%+1%"), "#p=8.%zz%4%+1%", "not escapes: as they are");
         assert_eq!(percent_decoded("p=%C3%A9"), "p=\u{e9}");
-        assert_eq!(percent_decoded("p=%ff%C3%A9%E0%A4"), "p=%ff\u{e9}%E0%A4", "not text: the escapes as written");
+        assert_eq!(
+            percent_decoded("p=%ff%C3%A9%E0%A4"),
+            "p=%ff\u{e9}%E0%A4",
+            "not text: the escapes as written"
+        );
         assert_eq!(percent_decoded("%C3\u{e9}"), "%C3\u{e9}", "a lead byte before a whole character");
         let letters = "# 50%25 done\nAB\nBA\n";
         assert_eq!(read(letters).map(|p| p.n()), Ok(2), "rows of letters are taken as they are");
