@@ -597,20 +597,26 @@ try {
   // new solution found is stored beside its solutions and daily streak, in a format this build reads.
   const fixtures = path.join(path.dirname(new URL(import.meta.url).pathname), "..", "tests", "fixtures", "state");
   const fixture = (name) => fs.readFileSync(path.join(fixtures, name), "utf8");
-  const inPlayLink = execFileSync(queensBin, ["regions", "generate", "--size", "7", "--seed", String(BigInt("0x763a7268fb424736")), "--link"])
-    .toString().trim();
-  const inPlayLeds = execFileSync(queensBin, ["play", "--backend", "script", "--puzzle", inPlayLink], { input: "" })
-    .toString().split("\n\n")[0].trim().split(/\s+/).map(asLed);
-  for (const [name, shows, inPlay] of [["page-unversioned.json", "strict 6x6", null], ["page-v1.json", "cover 7x7", null],
-    ["page-v2.json", "regions 7x7", "7:763a7268fb424736"]]) {
+  // The LEDs of the 7x7 regions puzzle of seed `seed` (16 hex digits), as the script backend shows it.
+  const ledsOf = (seed) => {
+    const link = execFileSync(queensBin, ["regions", "generate", "--size", "7", "--seed", String(BigInt(`0x${seed}`)), "--link"])
+      .toString().trim();
+    const leds = execFileSync(queensBin, ["play", "--backend", "script", "--puzzle", link], { input: "" })
+      .toString().split("\n\n")[0].trim().split(/\s+/).map(asLed);
+    return { link, leds };
+  };
+  // [file, what it shows, its puzzle in play, the version written after a classic solution].
+  for (const [name, shows, inPlay, version] of [["page-unversioned.json", "strict 6x6", null, 1], ["page-v1.json", "cover 7x7", null, 1],
+    ["page-v2.json", "regions 7x7", "7:763a7268fb424736", 2], ["page-v5.json", "regions 7x7", "7:160e7902eaaaf35c", 5]]) {
     const released = fixture(name);
     consoleLines.length = 0;
     await evaluate(`localStorage.clear(); localStorage.setItem('queens', ${JSON.stringify(released)})`);
     await openPage();
     const opened = await words();
     if (opened.mode !== shows) fail(`stored ${released} (${name}): the page shows ${opened.mode}`);
-    if (inPlay && JSON.stringify(await readLeds()) !== JSON.stringify(inPlayLeds)) {
-      fail(`stored ${released} (${name}): the LEDs are not its regions puzzle in play, ${inPlayLink}`);
+    if (inPlay) {
+      const { link, leds } = ledsOf(inPlay.split(":")[1]);
+      if (JSON.stringify(await readLeds()) !== JSON.stringify(leds)) fail(`stored ${released} (${name}): the LEDs are not its regions puzzle in play, ${link}`);
     }
     n = Number(shows.split("x")[1]);
     await mode("CLASSIC");
@@ -619,13 +625,15 @@ try {
     const keptText = await evaluate("localStorage.getItem('queens')");
     const keptNow = JSON.parse(keptText);
     const storedKeys = await evaluate("Object.keys(localStorage).filter((k) => k !== 'queens.intro-seen').join(' ')");
+    // Its best times (version 5) kept as they were.
+    const best = (value) => JSON.stringify([value.best_times, value.daily_best]);
     if (JSON.stringify(keptNow.found) !== "[0,1,71]" || keptNow.daily_solved !== "2026-11-20" || keptNow.daily_streak !== 3 ||
-      keptNow.regions_puzzle !== (inPlay ?? undefined) || keptNow.version !== (inPlay ? 2 : 1) || storedKeys !== "queens" ||
-      consoleLines.some((l) => l.startsWith("warning:"))) {
+      keptNow.regions_puzzle !== (inPlay ?? undefined) || keptNow.version !== version || storedKeys !== "queens" ||
+      best(keptNow) !== best(JSON.parse(released)) || consoleLines.some((l) => l.startsWith("warning:"))) {
       fail(`stored ${released} (${name}), then a new solution: stored ${keptText}, keys ${storedKeys}, console ${JSON.stringify(consoleLines)}`);
     }
   }
-  log("every released format of the stored progress opens in its mode and size, its puzzle in play, and keeps its solutions and streak");
+  log("every released format of the stored progress opens in its mode and size, its puzzle in play, and keeps its solutions, streak and best times");
 
   // A value a newer queens stored: one warning, neither kept aside nor replaced, and the page plays.
   // (A version far above any this build knows, so that raising STATE_VERSION keeps it newer.)

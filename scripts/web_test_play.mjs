@@ -3,7 +3,8 @@
 // button takes back the last press, and the one before, as the engine's undo key does; the
 // auto-mark checkbox dots what a queen rules out, Undo takes those back with it, and the choice
 // is kept across a reload; the clock runs from the first press, a tick a second, and stops while
-// the page is hidden; a drag with the mouse marks the empty squares it crosses. What a square shows is read as a screen reader reads it (the
+// the page is hidden; a drag with a finger (touch events) and with the mouse marks the empty
+// squares it crosses; best times are said at the solve and kept across a reload. What a square shows is read as a screen reader reads it (the
 // engine's words for the board's grid). Run by scripts/web-test after web_test_daily.mjs.
 // Usage: node scripts/web_test_play.mjs [WEB_DIR]   (scripts/web-test runs it with target/web)
 import { spawnSync } from "node:child_process";
@@ -98,10 +99,16 @@ try {
   log(`the checkbox "Mark the squares a queen rules out": a queen dotted its row and column, one Undo took them back with it; kept across a reload`);
 
   // Drag to mark: pressed on an empty square and slid across four empty squares, it marks the four
-  // (once each, back and forth) and places no queen; a tap still cycles (a dot, then a queen). The
-  // page's pointer events are the same for a finger; a finger's drag sent with
-  // Input.dispatchTouchEvent got no answer here (the touchMove waits on a frame), so the mouse's.
-  for (const [pointer, row] of [["mouse", 7]]) {
+  // (once each, back and forth) and places no queen; a tap still cycles (a dot, then a queen). A
+  // finger first, with touch emulated: Input.dispatchTouchEvent answers only once the page has drawn
+  // a frame, which its paused virtual time holds back, so each is sent and virtual time run on a
+  // little before its answer is awaited. Then the mouse.
+  const touch = async (params) => {
+    const sent = page("Input.dispatchTouchEvent", params);
+    await browser.advance(50);
+    await sent;
+  };
+  for (const [pointer, row] of [["touch", 7], ["mouse", 7]]) {
     await openRegions(false, pointer === "touch");
     const points = [];
     for (const col of [0, 1, 2, 3, 2]) points.push(await centre(led(col, row)));
@@ -110,9 +117,9 @@ try {
       for (const p of points.slice(1)) await page("Input.dispatchMouseEvent", { type: "mouseMoved", ...p, button: "left", buttons: 1 });
       await page("Input.dispatchMouseEvent", { type: "mouseReleased", ...points.at(-1), button: "left", clickCount: 1 });
     } else {
-      await page("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [points[0]] });
-      for (const p of points.slice(1)) await page("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [p] });
-      await page("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+      await touch({ type: "touchStart", touchPoints: [points[0]] });
+      for (const p of points.slice(1)) await touch({ type: "touchMove", touchPoints: [p] });
+      await touch({ type: "touchEnd", touchPoints: [] });
     }
     await settle();
     const marked = await Promise.all([0, 1, 2, 3, 4].map((c) => shows(c, row)));
@@ -123,7 +130,7 @@ try {
     await click(led(6, row));
     if (once !== "dot" || (await shows(6, row)) !== "queen") fail(`a tap after a ${pointer} drag: ${once}, then ${await shows(6, row)}`);
   }
-  log("a drag across four empty squares with the mouse: four dots, no queen; a tap after it still cycles");
+  log("a drag across four empty squares with a finger and with the mouse: four dots, no queen; a tap after it still cycles");
 
   // The clock: a timer (read out on request, never every second), standing at 0s until the first
   // press, then a tick a second; hidden, the page stops it and schedules nothing; shown, it runs on.
@@ -151,6 +158,43 @@ try {
   await evaluate(`for (let i = 0; i < 200; i++) tickClock()`);
   const perTick = (Date.now() - t0) / 200;
   log(`the clock: 0s until the first press, ${running[0]} after 65 s (${running[1]} ticks), held at ${hiddenAt} for ten minutes hidden with no timer, ${shown} 5 s after; a tick costs ${perTick.toFixed(2)} ms of the page's time`);
+
+  // Best times: the puzzle of the day solved by taps (its solution worked out here from the regions
+  // the grid names), stored; the page opened again, solved again 30 s slower (10 s, then 40 s, between two taps): the share lines say
+  // the best it was measured against, as the engine says it at the solve.
+  await openRegions();
+  const solveByTaps = async (slowBy) => {
+    const regions = await evaluate(`JSON.parse(text(wasm.board_words())).squares.map((w) => w.split(", ")[1])`);
+    const columns = [];
+    const place = (row, used) => {
+      if (row === 8) return true;
+      for (let col = 0; col < 8; col++) {
+        const region = regions[row * 8 + col];
+        if (columns.includes(col) || used.includes(region) || (row > 0 && Math.abs(columns[row - 1] - col) < 2)) continue;
+        columns.push(col);
+        if (place(row + 1, [...used, region])) return true;
+        columns.pop();
+      }
+      return false;
+    };
+    if (!place(0, [])) fail(`no solution to the regions ${regions}`);
+    for (const [row, col] of columns.entries()) {
+      await click(led(col, row));
+      if (row === 4) await browser.advance(slowBy);
+      await click(led(col, row));
+    }
+    return evaluate("shareLines");
+  };
+  const first = await solveByTaps(10_000);
+  const kept = JSON.parse(await evaluate(`localStorage.getItem("queens")`));
+  const took = /^solved in (\S+) with no hints$/.exec(first?.[1] ?? "")?.[1];
+  if (!took || kept.best_times?.length !== 1 || typeof kept.daily_best !== "number" || kept.version !== 5) {
+    fail(`the first solve: ${JSON.stringify(first)}, stored ${JSON.stringify(kept)}`);
+  }
+  await openRegions(true);
+  const again = await solveByTaps(40_000);
+  if (!again?.[1]?.endsWith(` with no hints - best ${took} - daily best ${took}`)) fail(`solved again after a reload: ${JSON.stringify(again)}`);
+  log(`best times: the puzzle of the day solved in ${took}, stored (version 5); after a reload, solved again slower: "${again[1]}"`);
 
   const errors = consoleLines.filter((l) => l.startsWith("error") || l.startsWith("exception"));
   if (errors.length) fail(`the page logged errors: ${errors.join("; ")}`);

@@ -572,7 +572,10 @@ fn other_sizes_than_the_8x8_bring_a_new_puzzle_each_start_and_keep_one_in_play()
     let out = seven(&solving_script_for(in_play));
     assert!(String::from_utf8_lossy(&out.stdout).lines().count() > 8, "it played");
     assert_eq!(kept(&state), None, "nothing in play once solved");
-    assert!(fs::read_to_string(&state).unwrap().contains("version = 1\n"), "nothing a version 1 cannot hold");
+    let saved = fs::read_to_string(&state).unwrap();
+    assert!(!saved.contains("regions_puzzle"), "{saved}");
+    // What it keeps now is the two puzzles' best times, which version 5 holds.
+    assert!(saved.contains("version = 5\n") && saved.contains("best_times = [\""), "{saved}");
     let next = first_frame(&seven(""));
     assert_ne!(next, first, "a new 7x7 after the solved one");
     assert_eq!(first_frame(&seven("")), next, "and it is kept in turn");

@@ -8,7 +8,10 @@
 //! (row, column, region, the eight around it), which one undo takes back
 //! with it, and removing the queen takes back those dots and never the
 //! player's or another queen's; the menu's AUTO MARK turns it on and the
-//! saved state keeps it.
+//! saved state keeps it. Best times: each puzzle's and the daily's, said at
+//! the solve against the best before it and in the share lines, kept
+//! across runs through the page's JSON and the state file's TOML, and
+//! older saved states read as having none.
 
 use crate::common;
 
@@ -129,6 +132,16 @@ fn undo_takes_back_every_move_to_the_empty_board_and_then_says_so() {
     g.send(Undo);
     assert_eq!(g.engine.take_said().as_deref(), Some("nothing to undo"));
     assert_eq!(g.board(), []);
+    // And back: from the start undo left, the same puzzle plays on to its solve, which is done:
+    // undo takes nothing back from it.
+    let puzzle = g.engine.mode().puzzle().unwrap().puzzle.clone();
+    for q in queens::regions::solve::solutions(&puzzle, 1).remove(0).queens() {
+        g.tap_until(q, "queen");
+    }
+    assert!(g.engine.share_lines().is_some(), "solved after undoing to the start");
+    let solved = g.board();
+    g.send(Undo);
+    assert_eq!(g.board(), solved, "a solved board takes nothing back");
 }
 
 #[test]
@@ -317,4 +330,112 @@ fn a_drag_marks_each_empty_square_it_crosses_once_and_places_no_queen() {
     assert_eq!(five.engine.square_words().iter().filter(|w| w.ends_with("dot")).count(), 0);
     five.send(Mark { x: 1, y: 1 });
     assert_eq!(five.engine.square_words().iter().filter(|w| w.ends_with("dot")).count(), 1);
+}
+
+/// A run of the game on day `day` from `saved`: the puzzle of the day solved, `pause` ms
+/// between presses; what the solve scrolls, its share lines, and the state saved after it as
+/// the page stores it and read back as the state file's TOML (each front end's one record).
+fn solve_the_daily(
+    saved: &queens::game::SavedState,
+    day: i64,
+    pause: u64,
+) -> (String, Vec<String>, queens::game::SavedState) {
+    use queens::game::{FixedDay, SavedState, StoppedWatch};
+    let setup = Setup::of(ModeKind::Regions, 8).today(Some(day)).setup();
+    let engine = Engine::start(setup, saved, Box::new(StoppedWatch), Box::new(FixedDay(Some(day))));
+    let mut g = Game { engine, now: 0 };
+    let puzzle = g.engine.mode().puzzle().unwrap().puzzle.clone();
+    let queens: Vec<Square> = queens::regions::solve::solutions(&puzzle, 1).remove(0).queens().collect();
+    let (last, first) = queens.split_last().unwrap();
+    for &q in first {
+        g.send(At { x: q.col, y: q.row });
+        g.send(Press);
+        g.now += pause;
+        g.send(Press);
+    }
+    g.send(At { x: last.col, y: last.row });
+    g.send(Press);
+    g.now += pause;
+    g.engine.handle(Press, g.now);
+    let said = loop {
+        if let Some(message) = g.engine.on_show().message {
+            break message;
+        }
+        let deadline = g.engine.next_deadline().expect("a message after the solve");
+        g.engine.tick(deadline);
+    };
+    let lines = g.engine.share_lines().expect("solved");
+    let json = g.engine.state().to_json();
+    let page = SavedState::from_json(&json, Some(day)).unwrap();
+    let toml = queens::daemon::state_toml::render(&page);
+    let file = queens::daemon::state_toml::parse_on(&toml, Some(day)).unwrap();
+    assert_eq!(file, page, "the state file and the page keep the same\n{toml}");
+    (said, lines, file)
+}
+
+#[test]
+fn best_times_are_said_at_the_solve_and_kept_across_runs() {
+    use queens::game::SavedState;
+    let day = 20_790;
+    // The first solve of the first daily: nothing to beat.
+    let (said, lines, saved) = solve_the_daily(&SavedState::default(), day, 2_000);
+    let took = said.strip_prefix("SOLVED IN ").and_then(|s| s.split(" - ").next()).unwrap().to_string();
+    assert_eq!(said, format!("SOLVED IN {took} - DAILY STREAK 1 DAY"));
+    assert_eq!(lines[1], format!("solved in {took} with no hints"));
+    assert_eq!(saved.version(), 5);
+    // Another run, the same day, slower: this puzzle's best and the daily's, each said.
+    let (said, lines, saved) = solve_the_daily(&saved, day, 5_000);
+    let slower = said.strip_prefix("SOLVED IN ").and_then(|s| s.split(" - ").next()).unwrap().to_string();
+    assert_ne!(slower, took);
+    assert_eq!(said, format!("SOLVED IN {slower} - BEST {took} - DAILY BEST {took} - DAILY STREAK 1 DAY"));
+    assert_eq!(lines[1], format!("solved in {slower} with no hints - best {took} - daily best {took}"));
+    // The next day's puzzle, faster: a new daily best (its puzzle had none).
+    let (said, lines, saved) = solve_the_daily(&saved, day + 1, 1_000);
+    let faster = said.strip_prefix("SOLVED IN ").and_then(|s| s.split(" - ").next()).unwrap().to_string();
+    assert_eq!(said, format!("SOLVED IN {faster} - NEW DAILY BEST - DAILY STREAK 2 DAYS"));
+    assert!(lines[1].ends_with(" - new daily best"), "{lines:?}");
+    assert_eq!(saved.best.puzzles().len(), 2, "two puzzles, each once");
+    // That day's puzzle again, faster still: both bests beaten.
+    let (said, _, saved) = solve_the_daily(&saved, day + 1, 500);
+    assert!(said.contains(" - NEW BEST - NEW DAILY BEST - "), "{said}");
+    assert_eq!(saved.best.puzzles().len(), 2);
+}
+
+#[test]
+fn older_saved_states_read_with_no_best_times_and_bad_ones_are_refused() {
+    use queens::game::SavedState;
+    for older in [
+        r#"{"mode":"regions","size":8,"found":[3]}"#,
+        r#"{"version":1,"mode":"regions","size":8,"found":[3],"daily_solved":"2026-11-20","daily_streak":3}"#,
+        r#"{"version":2,"mode":"regions","size":7,"found":[],"regions_puzzle":"7:763a7268fb424736"}"#,
+        r#"{"version":3,"mode":"regions","size":8,"found":[],"auto_mark":true}"#,
+        r#"{"version":4,"mode":"regions","size":8,"found":[],"auto_mark":true,"tilt":true}"#,
+    ] {
+        let state = SavedState::from_json(older, None).unwrap_or_else(|e| panic!("{older}: {e}"));
+        assert!(state.best.is_empty(), "{older}");
+        let declared =
+            older.split(r#""version":"#).nth(1).map_or(1, |rest| u32::from(rest.as_bytes()[0] - b'0'));
+        assert_eq!(state.version(), declared, "written again in its own version: {older}");
+    }
+    let stored = |best: &str| format!(r#"{{"version":5,"mode":"regions","size":8,"found":[],{best}}}"#);
+    let read =
+        SavedState::from_json(&stored(r#""best_times":["00000000000000ff:61000"],"daily_best":61000"#), None);
+    let best = read.unwrap().best;
+    assert_eq!((best.of(255), best.daily()), (Some(61_000), Some(61_000)));
+    for (bad, why) in [
+        (
+            r#""best_times":["ff:61000"]"#,
+            r#""best_times" lists "ff:61000": expected a list of FINGERPRINT:MILLISECONDS"#,
+        ),
+        (
+            r#""best_times":[61000]"#,
+            r#""best_times" lists a number: expected a list of FINGERPRINT:MILLISECONDS"#,
+        ),
+        (r#""best_times":"x""#, r#""best_times" is a string: expected a list of FINGERPRINT:MILLISECONDS"#),
+        (r#""daily_best":-1"#, "daily_best -1 is not a whole number of milliseconds"),
+        (r#""daily_best":"1m""#, r#""daily_best" is a string: expected a whole number of milliseconds"#),
+    ] {
+        let why_not = SavedState::from_json(&stored(bad), None).unwrap_err().to_string();
+        assert_eq!(why_not, format!("is not valid: {why}"), "{bad}");
+    }
 }

@@ -189,7 +189,7 @@ fn the_lines_a_solve_shares_read_back_as_its_puzzle_everywhere() {
     let made = queens::regions::generate::generate(8, 5, None).unwrap().puzzle;
     let link = share::fragment(&made);
     let shared = Solve { played: Played::Link(link.clone()), n: 8, took: 83_000, hints: 1 }
-        .lines("regions")
+        .lines("regions", None)
         .join("\n");
     let dir = std::env::temp_dir().join(format!("queens-share-back-{}", std::process::id()));
     let _ = fs::remove_dir_all(&dir);

@@ -389,6 +389,7 @@ fn every_released_state_format_loads_with_nothing_lost() {
         ("state-unversioned.toml", "strict", "6", None),
         ("state-v1.toml", "cover", "7", None),
         ("state-v2.toml", "regions", "7", Some((7, 0x763a_7268_fb42_4736_u64))),
+        ("state-v5.toml", "regions", "7", Some((7, 0x160e_7902_eaaa_f35c_u64))),
     ] {
         let d = dir(&format!("format-{name}"));
         let state = fixture(name, &d);
@@ -433,6 +434,12 @@ fn every_released_state_format_loads_with_nothing_lost() {
         assert_ne!(text, before, "{name}: saved");
         assert!(text.contains("found = [0, 1, 71]\n"), "{name}:\n{text}");
         assert!(text.contains("daily_solved = \"2026-11-20\"\ndaily_streak = 3\n"), "{name}:\n{text}");
+        // The best times (version 4 on), kept as they were.
+        for line in
+            before.lines().filter(|l| l.starts_with("best_times = ") || l.starts_with("daily_best = "))
+        {
+            assert!(text.contains(&format!("{line}\n")), "{name}: {line} lost:\n{text}");
+        }
         if let Some((size, seed)) = in_play {
             assert!(text.contains(&format!("regions_puzzle = \"{size}:{seed:016x}\"")), "{name}:\n{text}");
         }
@@ -447,7 +454,7 @@ fn every_released_state_format_loads_with_nothing_lost() {
 fn a_state_from_a_newer_queens_is_played_without_saving() {
     use std::os::unix::fs::MetadataExt;
     let d = dir("newer");
-    let state = fixture("state-v5-future.toml", &d);
+    let state = fixture("state-v6-future.toml", &d);
     let before = snapshot(&state);
     let modified = fs::metadata(&state).unwrap().modified().unwrap();
     // A board solved and a mode chosen: two saves this build would make.
@@ -551,7 +558,7 @@ fn a_newer_state_this_version_cannot_parse_is_not_moved_aside() {
     let d = dir("newer-unparsed");
     let state = d.join("state.toml");
     for future in [
-        "version = 5\nboards = {{ ][ }}\n",
+        "version = 6\nboards = {{ ][ }}\n",
         "version = 99999999999999999999\nmode = \"classic\"\nsize = 8\nfound = []\n",
     ] {
         fs::write(&state, future).unwrap();
@@ -645,7 +652,7 @@ fn the_state_file_and_the_page_say_the_same_about_each_broken_rule() {
             format!(r#"{{"version":-3,{}"#, &json("")[1..]),
             "version -3 is not a version",
         ),
-        (format!("version = 5\n{}", toml("")), r#"{"version":5}"#.into(), "newer queens (format version 5,"),
+        (format!("version = 6\n{}", toml("")), r#"{"version":6}"#.into(), "newer queens (format version 6,"),
         (
             format!("version = 99999999999999999999\n{}", toml("")),
             r#"{"version":99999999999999999999}"#.into(),

@@ -17,11 +17,14 @@
 //! between words, and its size and `q` down to 7x3, a warning under the board and on standard error
 //! afterwards; clicks (SGR mouse reports): a whole 8x8 classic game played by clicks to its "found"
 //! message and saved, clicks off the board, the right button and the wheel doing nothing, the 6x6's
-//! margin no square, a regions square cycled by clicks and LinkedIn's No. 336 solved by them; a
+//! margin no square, a regions square cycled by clicks and LinkedIn's No. 336 solved by them, a
+//! drag with the button held (mode 1002) dotting the empty squares it crosses and no queen, undone
+//! a dot at a time, a burst of clicks longer than a read losing none while the game is busy,
+//! regions' clock standing while the game is suspended; a
 //! cursor move sending at most 150 bytes and Ctrl-L drawing again a screen something else wrote on;
 //! the terminal restored (mouse reports off too) on q, Esc, Ctrl-C, panic, SIGTERM, SIGHUP and
 //! hang-up, with the exit status of each (0, or 128 and the signal's number: issue 50), and while
-//! stopped by Ctrl-Z or SIGTSTP (raw mode, clicks and the board back after SIGCONT); standard
+//! stopped by Ctrl-Z or SIGTSTP (raw mode, mouse reports and the board back after SIGCONT); standard
 //! output not a terminal refused in one line; idle blocked in the kernel; a relative
 //! `XDG_STATE_HOME` ignored and no `HOME` at all said once; `regions solve` and `share` with no
 //! FILE in a terminal saying what they read, and Ctrl-C ending them with one line; `TERM=dumb`, no
@@ -242,12 +245,33 @@ impl Pty {
         let (top, left) = origin_of(self.parser.screen(), side);
         self.click_cell(left + 2 * x as u16 + right as u16, top + y as u16);
     }
+
+    /// A drag with the left button, as SGR reports (modes 1002 and 1006):
+    /// down on the left cell of the first LED of `leds` (of a frame `side`
+    /// LEDs wide), motion onto both cells of each LED (motion within one
+    /// LED is reported too), and up on the last.
+    fn drag_leds(&mut self, side: u16, leds: &[(usize, usize)]) {
+        let (top, left) = origin_of(self.parser.screen(), side);
+        let cell = |(x, y): (usize, usize), right: u16| (left + 2 * x as u16 + right + 1, top + y as u16 + 1);
+        let (col, row) = cell(leds[0], 0);
+        let mut reports = format!("\x1b[<0;{col};{row}M");
+        for &led in leds {
+            for right in [0, 1] {
+                let (col, row) = cell(led, right);
+                reports += &format!("\x1b[<32;{col};{row}M");
+            }
+        }
+        let (col, row) = cell(*leds.last().unwrap(), 1);
+        reports += &format!("\x1b[<0;{col};{row}m");
+        self.send(reports.as_bytes());
+    }
 }
 
-/// Whether the program asked for clicks (mode 1000: presses and releases,
-/// no motion) reported in SGR form (mode 1006).
+/// Whether the program asked for the mouse (mode 1002: presses, releases
+/// and motion while a button is held, over 1000's presses and releases)
+/// reported in SGR form (mode 1006).
 fn mouse_on(screen: &vt100::Screen) -> bool {
-    screen.mouse_protocol_mode() == vt100::MouseProtocolMode::PressRelease
+    screen.mouse_protocol_mode() == vt100::MouseProtocolMode::ButtonMotion
         && screen.mouse_protocol_encoding() == vt100::MouseProtocolEncoding::Sgr
 }
 
@@ -758,6 +782,130 @@ fn clicks_cycle_a_regions_square_and_solve_a_puzzle() {
         pty.click_led(n as u16, (col, row), true);
     }
     pty.wait_for("the solve", |s| below(s).contains("SOLVED IN "));
+    pty.send(b"q");
+    assert!(pty.exit().success());
+}
+
+/// Issue 54: where the terminal reports motion (modes 1002 and 1006), a
+/// drag from an empty square across others dots each empty one once and
+/// places no queen, as a finger's drag on the page does; a plain click
+/// still cycles a square (dot, then queen), and undo takes the drag's dots
+/// back one at a time.
+#[test]
+fn a_mouse_drag_marks_each_empty_square_it_crosses_and_a_click_still_cycles() {
+    let (file, _) = linkedin_two_pieces();
+    let row =
+        |s: &vt100::Screen, y: usize| common::picture(&frame_of(s, 9)).lines().nth(y).unwrap().to_string();
+    let mut pty = Pty::start_with("drag", Some("truecolor"), &["--puzzle", file]);
+    pty.wait_for("the 9x9 puzzle", |s| lines_under(s, 9).join(" ").contains("regions 9x9"));
+    assert!(mouse_on(pty.parser.screen()), "motion reported while a button is held");
+    let untouched = row(pty.parser.screen(), 0);
+    // A queen on (2, 0) first: the drag crosses it and leaves it.
+    pty.click_led(9, (2, 0), false);
+    pty.click_led(9, (2, 0), false);
+    pty.wait_for("a queen on (2, 0)", |s| row(s, 0).chars().nth(2) == Some('W'));
+    pty.drag_leds(9, &[(0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (3, 0)]);
+    // Four empty squares dotted (the cursor, last on (3, 0), dims its dot), the queen kept.
+    pty.wait_for("the drag's dots", |s| row(s, 0).starts_with(",,Wb,"));
+    let dotted = row(pty.parser.screen(), 0);
+    assert_eq!(dotted[5..], untouched[5..], "nothing past the drag");
+    let queens = |s: &vt100::Screen| common::picture(&frame_of(s, 9)).matches('W').count();
+    assert_eq!(queens(pty.parser.screen()), 1, "no queen placed");
+    // A plain click cycles: a dot, then a queen.
+    pty.click_led(9, (6, 0), true);
+    pty.wait_for("a dot under the cursor", |s| row(s, 0).chars().nth(6) == Some('b'));
+    pty.click_led(9, (6, 0), false);
+    pty.wait_for("a queen", |s| row(s, 0).chars().nth(6) == Some('W'));
+    // Undo: the two clicks, then the drag's four dots, one a move (the cursor stays on (6, 0)).
+    for _ in 0..6 {
+        pty.send(b"u");
+    }
+    let expected: String = untouched
+        .chars()
+        .enumerate()
+        .map(|(i, c)| [(2, 'W'), (6, 'C')].iter().find(|p| p.0 == i).map_or(c, |p| p.1))
+        .collect();
+    pty.wait_for("the drag taken back", |s| row(s, 0) == expected);
+    pty.send(b"q");
+    assert!(pty.exit().success());
+    pty.assert_given_back("quit after a drag");
+}
+
+/// The clock in the status line, in seconds (`regions 9x9 1m05s`).
+fn clock_seconds(screen: &vt100::Screen, side: u16) -> Option<u64> {
+    let status = lines_under(screen, side)[1].clone();
+    let clock = status
+        .split_whitespace()
+        .find(|w| w.ends_with('s') && w.starts_with(|c: char| c.is_ascii_digit()))?;
+    let (minutes, seconds) = match clock.split_once('m') {
+        Some((m, s)) => (m.parse::<u64>().ok()?, s.trim_end_matches('s').parse::<u64>().ok()?),
+        None => (0, clock.trim_end_matches('s').parse().ok()?),
+    };
+    Some(minutes * 60 + seconds)
+}
+
+/// Issue 54: regions' clock stands while the game is suspended (Ctrl-Z,
+/// then the shell's `fg`: SIGCONT), as it does while the page is hidden.
+#[test]
+fn the_clock_stands_while_the_game_is_suspended() {
+    let (file, _) = linkedin_two_pieces();
+    let mut pty = Pty::start_with("suspend-clock", Some("truecolor"), &["--puzzle", file]);
+    pty.wait_for("the 9x9 puzzle", |s| lines_under(s, 9).join(" ").contains("regions 9x9"));
+    pty.click_led(9, (0, 0), false);
+    pty.wait_for("the clock running", |s| clock_seconds(s, 9).is_some_and(|t| t >= 2));
+    let before = clock_seconds(pty.parser.screen(), 9).unwrap();
+    let pid = pty.child.id();
+    pty.send(b"\x1a");
+    let end = Instant::now() + PATIENCE;
+    while process_state(pid) != 'T' {
+        assert!(Instant::now() < end, "the game did not stop");
+        pty.read_some(Duration::from_millis(20));
+    }
+    while pty.read_some(Duration::from_millis(50)) {}
+    // Stopped for 6 s: none of it is time played.
+    std::thread::sleep(Duration::from_secs(6));
+    kill(Pid::from_raw(pid as i32), Signal::SIGCONT).unwrap();
+    pty.wait_for("the board again", |s| s.alternate_screen() && clock_seconds(s, 9).is_some());
+    let after = clock_seconds(pty.parser.screen(), 9).unwrap();
+    assert!(after < before + 4, "{before}s before the stop, {after}s after 6 s stopped");
+    // And it runs on from there.
+    pty.wait_for("the clock running again", |s| clock_seconds(s, 9).is_some_and(|t| t > after));
+    pty.send(b"q");
+    assert!(pty.exit().success());
+}
+
+/// A burst of clicks longer than one read (256 bytes) has a report cut in
+/// two by the read; while the game is busy with the keys before it (here
+/// each click is followed by Ctrl-L, a whole screen drawn again, and the
+/// screen is not read for 300 ms, so the game waits on its own output),
+/// the short wait for the rest of an escape sequence runs out: the rest,
+/// already waiting, is read then, and no click is lost, nor its digits
+/// taken for keys (issue 54: a drag sends many reports).
+#[test]
+fn a_burst_of_clicks_longer_than_a_read_loses_none_while_the_game_is_busy() {
+    let (file, _) = linkedin_two_pieces();
+    let mut pty = Pty::start_with("burst", Some("truecolor"), &["--puzzle", file]);
+    pty.wait_for("the 9x9 puzzle", |s| lines_under(s, 9).join(" ").contains("regions 9x9"));
+    let (top, left) = origin_of(pty.parser.screen(), 9);
+    // 25 clicks on (4, 4): empty, dot, queen, ... ends on a dot; one lost would leave it empty.
+    let (col, row) = (left + 2 * 4 + 1, top + 4 + 1);
+    let click = format!("\x1b[<0;{col};{row}M\x1b[<0;{col};{row}m\x0c");
+    let burst = click.repeat(25);
+    let cut = 256 % click.len();
+    assert!(
+        cut != 0 && cut != click.len() / 2 && cut < click.len() - 1,
+        "the first read ends inside a report: {click:?}"
+    );
+    pty.send(burst.as_bytes());
+    std::thread::sleep(Duration::from_millis(300));
+    let square = |s: &vt100::Screen| common::picture(&frame_of(s, 9)).lines().nth(4).unwrap().chars().nth(4);
+    let settled = |s: &vt100::Screen| {
+        s.alternate_screen() && lines_under(s, 9).join(" ").contains("regions 9x9") && square(s) == Some('b')
+    };
+    pty.wait_for("the 25th click's dot", settled);
+    // Settled there: nothing more comes, and no menu opened.
+    while pty.read_some(Duration::from_millis(300)) {}
+    assert!(settled(pty.parser.screen()), "{}", pty.parser.screen().contents());
     pty.send(b"q");
     assert!(pty.exit().success());
 }

@@ -66,6 +66,15 @@ pub enum Next {
     Event(Event),
     /// The deadline passed first.
     Timeout,
+    /// The game was stopped (the terminal's Ctrl-Z, SIGTSTP) from `from`
+    /// until `to` on the backend's clock, and is playing again: time stopped
+    /// is no time played ([`Engine::pause`](crate::game::Engine::pause)).
+    Stopped {
+        /// When it stopped.
+        from: Millis,
+        /// When it was continued.
+        to: Millis,
+    },
     /// The player, or the input, has ended the game.
     Quit,
 }

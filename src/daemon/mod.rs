@@ -97,6 +97,11 @@ fn run_loop(
                 save(engine);
             }
             Next::Timeout => {}
+            // Regions' clock stands while the game is stopped, as while the page is hidden.
+            Next::Stopped { from, to } => {
+                engine.pause(true, from);
+                engine.pause(false, to);
+            }
             Next::Quit => return io.show(&Frame::dark(engine.frame().side())),
         }
     }

@@ -419,8 +419,11 @@ mod tests {
     /// `state` saved by a game on a first run, over what is in the file:
     /// what that game's save book merges.
     fn over(state: &SavedState) -> impl FnOnce(Option<&SavedState>) -> SavedState + use<> {
-        let (state, first_run) = (*state, SavedState::default().choices());
-        move |there| there.map_or(state, |there| state.merged(&first_run, there))
+        let (state, first_run) = (state.clone(), SavedState::default().choices());
+        move |there| match there {
+            Some(there) => state.merged(&first_run, there),
+            None => state,
+        }
     }
 
     #[test]

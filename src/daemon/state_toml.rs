@@ -104,6 +104,13 @@ pub(crate) fn parse_bytes(bytes: &[u8]) -> Result<SavedState, Unusable> {
 /// streak's last day after it is not valid); the error says what is
 /// wrong, in one line, or that a newer queens wrote it.
 pub fn parse(text: &str) -> Result<SavedState, Unusable> {
+    parse_on(text, UtcCalendar::today())
+}
+
+/// [`parse`] on the day `today` (days since 1970, UTC; `None` when the
+/// date is not known, so no day is after it): the day a game was given
+/// (`--date`'s, a test's) rather than the system clock's.
+pub fn parse_on(text: &str, today: Option<i64>) -> Result<SavedState, Unusable> {
     let invalid = |e: toml::de::Error| Unusable::invalid(plain(e.message().trim_end()));
     // The version first, on its own and before any TOML is parsed: a newer
     // format may hold what this parser refuses.
@@ -112,7 +119,7 @@ pub fn parse(text: &str) -> Result<SavedState, Unusable> {
     }
     let table: toml::Table = text.parse().map_err(invalid)?;
     let values = table.iter().map(|(key, value)| (key.as_str(), written(value.clone())));
-    SavedState::read(values, UtcCalendar::today())
+    SavedState::read(values, today)
 }
 
 /// The value of the text's top-level `version = N` line (before any
@@ -165,7 +172,8 @@ pub(crate) mod tests {
     #[test]
     fn a_file_with_none_of_the_states_own_keys_is_no_state() {
         // Every key the file writes but `mode` and `size`, which a config file has too.
-        let full = SavedState { regions: Some(InPlay { size: 7, seed: 1 }), ..sample() };
+        let best = crate::game::BestTimes::from_saved([(1, 2)], Some(2));
+        let full = SavedState { regions: Some(InPlay { size: 7, seed: 1 }), best, ..sample() };
         let text = render(&full);
         let keys: Vec<&str> = text.lines().filter_map(|l| l.split_once(" = ")).map(|(k, _)| k).collect();
         let own: Vec<&str> = keys.into_iter().filter(|k| !matches!(*k, "mode" | "size")).collect();
@@ -189,11 +197,11 @@ pub(crate) mod tests {
             ("# queens\n\nThe eight queens puzzle", "it is not TOML"),
             (
                 "rotation = 90\nmode = \"strict\"\n",
-                "it holds none of a state's keys (version, found, daily_solved, daily_streak, regions_puzzle)",
+                "it holds none of a state's keys (version, found, daily_solved, daily_streak, regions_puzzle, best_times, daily_best)",
             ),
             (
                 "# my notes\n#found = []\n",
-                "it holds only comments, none of a state's keys (version, found, daily_solved, daily_streak, regions_puzzle)",
+                "it holds only comments, none of a state's keys (version, found, daily_solved, daily_streak, regions_puzzle, best_times, daily_best)",
             ),
         ] {
             assert_eq!(not_a_state(not.as_bytes()).as_deref(), Some(why), "{not:?}");

@@ -545,7 +545,7 @@ mod tests {
         assert_eq!(start(0.0, 0, 1, 1), Status::Invalid);
         assert!(output_text().starts_with("is not valid: unknown mode 'chess'"), "{}", output_text());
         assert_eq!(saved(0), Status::Nothing, "nothing changed");
-        give(r#"{"version":5}"#);
+        give(r#"{"version":6}"#);
         assert_eq!(start(0.0, 0, 1, 1), Status::Newer);
         assert!(output_text().contains("newer queens"), "{}", output_text());
         assert_eq!(unsaved(), 0, "nothing is kept");

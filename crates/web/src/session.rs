@@ -542,7 +542,7 @@ mod tests {
         assert!(s.take_saved(None).unwrap().is_some());
         let now = settled(&mut s, now);
         choose(&mut s, "STRICT", now);
-        assert!(matches!(s.take_saved(Some(r#"{"version":5}"#)), Err(Unusable::Newer(v)) if v == "5"));
+        assert!(matches!(s.take_saved(Some(r#"{"version":6}"#)), Err(Unusable::Newer(v)) if v == "6"));
         assert!(!s.keeps_progress());
         let now = settled(&mut s, now);
         choose(&mut s, "CLASSIC", now);
@@ -559,14 +559,14 @@ mod tests {
         let start = |saved: SavedState, seed| {
             Session::start(Some(saved), false, 0.0, seed, None, Box::new(StoppedWatch), Box::new(NoCalendar))
         };
-        let mut first = start(regions, 1);
+        let mut first = start(regions.clone(), 1);
         let second = start(regions, 2);
         assert!(first.frame() != second.frame(), "another seed, another 7x7");
         // Stored at once, without a move: a reload before the first one shows it again.
         let stored = first.take_saved(None).unwrap().expect("the new puzzle to store");
         let in_play = stored.regions.expect("the puzzle in play");
         assert!(saved::to_json(&stored).contains(&format!(r#""regions_puzzle":"{}""#, in_play.to_text())));
-        let mut reloaded = start(stored, 2);
+        let mut reloaded = start(stored.clone(), 2);
         assert!(reloaded.frame() == first.frame(), "the puzzle in play, not the seed's");
         assert_eq!(reloaded.take_saved(None), Ok(None), "nothing new to store");
         // Another mode is played: the 7x7 is still kept, for when regions starts at 7x7 again.

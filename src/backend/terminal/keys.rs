@@ -18,14 +18,22 @@
 //! key arrives as Esc and that key in one write: it means nothing here, so
 //! a slip onto Alt never quits the game.
 //!
-//! A click of the left mouse button on a square of the board, reported in
-//! xterm's SGR form (`ESC [ < 0 ; column ; row M`, mode 1006) or the older
-//! X10 form (`ESC [ M` and three bytes, what a terminal without mode 1006
-//! sends), points at that square and presses: [`Event::At`] on the pixel
-//! drawn there (where that is, `Squares` says: the terminal sets it with
-//! `KeyDecoder::point_on` as it draws), then [`Event::Press`]. Other
-//! buttons, the wheel, releases, drags and clicks off the board do nothing,
-//! and a report's bytes are never taken for keys (an X10 click in column 81
+//! The left mouse button on the board, reported in xterm's SGR form
+//! (`ESC [ < 0 ; column ; row M` pressed, `... m` released, button 32 for
+//! motion while it is held: modes 1002 and 1006) or the older X10 form
+//! (`ESC [ M` and three bytes, what a terminal without mode 1006 sends; 35
+//! the release), plays as a tap on the page does: going down on a square
+//! points there ([`Event::At`] on the pixel drawn there; where that is,
+//! `Squares` says: the terminal sets it with `KeyDecoder::point_on` as it
+//! draws) and coming up presses ([`Event::Press`]), so a plain click
+//! cycles the square. Moving onto another square while it is down is a
+//! drag to mark, in a mode that drags to mark
+//! ([`ModeKind::drags_to_mark`](crate::game::ModeKind::drags_to_mark)):
+//! [`Event::Mark`] on the square it went down on, then on each square it
+//! crosses (the engine dots the empty ones, once), and no press when it
+//! comes up. A terminal that reports no motion (mode 1000 only) clicks.
+//! Other buttons, the wheel and clicks off the board do nothing, and a
+//! report's bytes are never taken for keys (an X10 click in column 81
 //! would otherwise be a `q`).
 
 use super::render::Squares;
@@ -64,6 +72,10 @@ pub struct KeyDecoder {
     holding: bool,
     /// Where the board's squares are on the screen, while it shows one.
     squares: Option<Squares>,
+    /// Whether the mode played drags to mark.
+    drags: bool,
+    /// The left button is down: where, and whether it has dragged since.
+    button: Option<Down>,
     /// Inside an escape sequence too long to be a key or a click: the rest
     /// of it is skipped to its final byte, so that none of it is a key.
     skipping: bool,
@@ -75,9 +87,11 @@ impl KeyDecoder {
     }
 
     /// Clicks from now on point at the squares where they are drawn now;
-    /// `None` while no board is drawn (clicks do nothing then).
-    pub fn point_on(&mut self, squares: Option<Squares>) {
+    /// `None` while no board is drawn (clicks do nothing then). A drag
+    /// marks where the mode `drags` to mark.
+    pub fn point_on(&mut self, squares: Option<Squares>, drags: bool) {
         self.squares = squares;
+        self.drags = drags;
     }
 
     /// Whether an unfinished escape sequence (or a lone Esc) is waiting.
@@ -134,16 +148,37 @@ impl KeyDecoder {
                     self.game(event, out);
                 }
             }
-            Key::Click { col, row } => {
-                if let Some((x, y)) = self.squares.and_then(|squares| squares.pixel_at(col, row)) {
-                    self.game(Event::At { x, y }, out);
-                    self.game(Event::Press, out);
-                }
-            }
+            Key::Mouse { button, col, row } => self.mouse(button, col, row, out),
             Key::Quit => out.push(KeyAction::Quit),
             Key::Interrupt => out.push(KeyAction::Interrupt),
             Key::Suspend => out.push(KeyAction::Suspend),
             Key::Redraw => out.push(KeyAction::Redraw),
+        }
+    }
+
+    /// The left button `button` on the cell at `col`, `row`: see the module's description.
+    fn mouse(&mut self, button: Button, col: usize, row: usize, out: &mut Vec<KeyAction>) {
+        let pixel = self.squares.and_then(|squares| squares.pixel_at(col, row));
+        match (button, pixel, self.button) {
+            (Button::Down, Some((x, y)), _) => {
+                self.button = Some(Down { from: (x, y), crossed: (x, y), dragged: false });
+                self.game(Event::At { x, y }, out);
+            }
+            (Button::Down, None, _) => self.button = None,
+            (Button::Moved, Some(to), Some(down)) if self.drags && to != down.crossed => {
+                if !down.dragged {
+                    self.game(Event::Mark { x: down.from.0, y: down.from.1 }, out);
+                }
+                self.game(Event::Mark { x: to.0, y: to.1 }, out);
+                self.button = Some(Down { crossed: to, dragged: true, ..down });
+            }
+            (Button::Moved, ..) => {}
+            // A click, not a drag: the press.
+            (Button::Up, ..) => {
+                if self.button.take().is_some_and(|down| !down.dragged) {
+                    self.game(Event::Press, out);
+                }
+            }
         }
     }
 
@@ -161,9 +196,10 @@ impl KeyDecoder {
 enum Key {
     /// A key the game's table may have (an arrow, Enter, Space, a letter).
     Game(Keystroke),
-    /// The left button pressed on the character cell at this column and
-    /// row, counted from 0 at the top left.
-    Click {
+    /// The left button down, moved while down, or up, on the character
+    /// cell at this column and row, counted from 0 at the top left.
+    Mouse {
+        button: Button,
         col: usize,
         row: usize,
     },
@@ -171,6 +207,27 @@ enum Key {
     Interrupt,
     Suspend,
     Redraw,
+}
+
+/// The left mouse button down on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Down {
+    /// The pixel it went down on.
+    from: (u8, u8),
+    /// The last pixel it crossed.
+    crossed: (u8, u8),
+    /// Whether it has moved onto another square: a drag, which presses
+    /// nothing, even if it comes back to where it began.
+    dragged: bool,
+}
+
+/// What the left mouse button did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Button {
+    Down,
+    /// Moved while down (reported where the terminal reports motion).
+    Moved,
+    Up,
 }
 
 enum Decoded {
@@ -265,22 +322,33 @@ fn sgr_click(params: &[u8], pressed: bool) -> Option<Key> {
     }
 }
 
-/// An X10 mouse report's three bytes: a click, if it is one (see [`click`]).
+/// An X10 mouse report's three bytes: the left button's, if it is (see
+/// [`click`]); X10 says a release as button 3, whichever button it was.
 fn x10_click(button: u8, col: u8, row: u8) -> Option<Key> {
     let less_32 = |b: u8| b.checked_sub(32).map(usize::from);
-    click(true, less_32(button)?, less_32(col)?, less_32(row)?)
+    let button = less_32(button)?;
+    match button & !MODIFIERS {
+        3 => click(false, button & MODIFIERS, less_32(col)?, less_32(row)?),
+        _ => click(true, button, less_32(col)?, less_32(row)?),
+    }
 }
 
-/// A mouse report of `button` at `col`, `row` (from 1): a click when it is
-/// the left button `pressed`, with Shift, Alt or Ctrl or without (bits 4, 8
-/// and 16). The other bits say another button (1, 2; 3 is X10's release),
-/// a drag (32), the wheel (64) or more buttons (128): nothing here.
+/// Shift, Alt and Ctrl in a mouse report's button (bits 4, 8 and 16).
+const MODIFIERS: usize = 4 | 8 | 16;
+
+/// A mouse report of `button` at `col`, `row` (from 1): the left button's
+/// when it is the left button (0), `pressed` or not, or moved while down
+/// (32), with Shift, Alt or Ctrl or without. The other bits say another
+/// button (1, 2), motion with none held (35), the wheel (64) or more
+/// buttons (128): nothing here.
 fn click(pressed: bool, button: usize, col: usize, row: usize) -> Option<Key> {
-    const MODIFIERS: usize = 4 | 8 | 16;
-    if !pressed || button & !MODIFIERS != 0 {
-        return None;
-    }
-    Some(Key::Click { col: col.checked_sub(1)?, row: row.checked_sub(1)? })
+    let button = match (button & !MODIFIERS, pressed) {
+        (0, true) => Button::Down,
+        (0, false) => Button::Up,
+        (32, true) => Button::Moved,
+        _ => return None,
+    };
+    Some(Key::Mouse { button, col: col.checked_sub(1)?, row: row.checked_sub(1)? })
 }
 
 /// Every action `bytes` gives, flushing a pending Esc at the end: what a
@@ -390,7 +458,7 @@ mod tests {
     /// 33 and 34 of row 7 (counted from 1, as mouse reports count).
     fn on_board(n: usize) -> KeyDecoder {
         let mut decoder = KeyDecoder::new();
-        decoder.point_on(Squares::new(Size { cols: 80, rows: 24 }, Checkerboard::new(n)));
+        decoder.point_on(Squares::new(Size { cols: 80, rows: 24 }, Checkerboard::new(n)), true);
         decoder
     }
 
@@ -409,24 +477,63 @@ mod tests {
         out
     }
 
+    /// A left click's SGR reports on the cell at `col`, `row` (from 1): the press and the release.
+    fn sgr_click(col: usize, row: usize) -> String {
+        format!("\x1b[<0;{col};{row}M\x1b[<0;{col};{row}m")
+    }
+
     #[test]
-    fn a_left_click_on_a_square_points_at_it_and_presses() {
+    fn a_left_click_on_a_square_points_at_it_going_down_and_presses_coming_up() {
         let at = |x, y| [Game(At { x, y }), Game(Press)];
-        assert_eq!(decode(on_board(8), b"\x1b[<0;33;7M"), at(0, 0), "SGR");
-        assert_eq!(decode(on_board(8), b"\x1b[<0;34;7M\x1b[<0;34;7m"), at(0, 0), "the release does nothing");
-        assert_eq!(decode(on_board(8), b"\x1b[<0;48;14M"), at(7, 7), "the bottom-right square");
-        assert_eq!(decode(on_board(8), b"\x1b[<0;40;11M"), at(3, 4));
+        assert_eq!(decode(on_board(8), b"\x1b[<0;33;7M"), [Game(At { x: 0, y: 0 })], "down: pointing only");
+        assert_eq!(decode(on_board(8), sgr_click(34, 7).as_bytes()), at(0, 0), "up: the press");
+        assert_eq!(decode(on_board(8), sgr_click(48, 14).as_bytes()), at(7, 7), "the bottom-right square");
+        assert_eq!(decode(on_board(8), sgr_click(40, 11).as_bytes()), at(3, 4));
+        assert_eq!(decode(on_board(8), b"\x1b[<0;40;11M\x1b[<0;1;1m"), at(3, 4), "coming up off the board");
         for modifier in [4, 8, 16, 28] {
-            let report = format!("\x1b[<{modifier};33;7M");
+            let report = format!("\x1b[<{modifier};33;7M\x1b[<{modifier};33;7m");
             assert_eq!(decode(on_board(8), report.as_bytes()), at(0, 0), "Shift, Alt, Ctrl: {modifier}");
         }
-        // X10: the button, column and row each plus 32.
+        // X10: the button, column and row each plus 32; 3 (`#`) the release.
         assert_eq!(decode(on_board(8), b"\x1b[M A'\x1b[M#A'"), at(0, 0), "X10, and its release");
         // A 16x16 fills its frame: 32 columns from the 25th, 16 rows from the 3rd.
-        assert_eq!(decode(on_board(16), b"\x1b[<0;25;3M\x1b[<0;56;18M"), [at(0, 0), at(15, 15)].concat());
+        let corners = sgr_click(25, 3) + &sgr_click(56, 18);
+        assert_eq!(decode(on_board(16), corners.as_bytes()), [at(0, 0), at(15, 15)].concat());
         // A 6x6 is the middle of the 8x8 frame: its top-left square is pixel (1, 1).
-        assert_eq!(decode(on_board(6), b"\x1b[<0;35;8M"), at(1, 1));
-        assert_eq!(decode(on_board(6), b"\x1b[<0;33;7M\x1b[<0;48;14M"), [], "the margin is no square");
+        assert_eq!(decode(on_board(6), sgr_click(35, 8).as_bytes()), at(1, 1));
+        let margin = sgr_click(33, 7) + &sgr_click(48, 14);
+        assert_eq!(decode(on_board(6), margin.as_bytes()), [], "the margin is no square");
+    }
+
+    #[test]
+    fn a_drag_marks_the_square_it_went_down_on_and_each_it_crosses_and_presses_nothing() {
+        // Down on (0, 0), motion (button 32) within it, onto (1, 0), (2, 0), back onto (1, 0), up.
+        let drag = b"\x1b[<0;33;7M\x1b[<32;34;7M\x1b[<32;35;7M\x1b[<32;36;7M\x1b[<32;37;7M\x1b[<32;35;7M\x1b[<0;35;7m";
+        let mark = |x, y| Game(Mark { x, y });
+        let marks = [Game(At { x: 0, y: 0 }), mark(0, 0), mark(1, 0), mark(2, 0), mark(1, 0)];
+        assert_eq!(decode(on_board(8), drag), marks, "the engine dots each empty square once");
+        for split in 0..drag.len() {
+            assert_eq!(decode_split(on_board(8), drag, split), marks, "split at {split}");
+        }
+        // Off the board and back: only the squares count; a click after it clicks.
+        let off = [
+            b"\x1b[<0;33;7M\x1b[<32;20;7M\x1b[<32;36;7M\x1b[<0;36;7m".as_slice(),
+            sgr_click(40, 11).as_bytes(),
+        ]
+        .concat();
+        assert_eq!(
+            decode(on_board(8), &off),
+            [Game(At { x: 0, y: 0 }), mark(0, 0), mark(1, 0), Game(At { x: 3, y: 4 }), Game(Press)]
+        );
+        // In a mode that does not drag to mark, a click that slides is a click.
+        let mut classic = on_board(8);
+        classic.point_on(Squares::new(Size { cols: 80, rows: 24 }, Checkerboard::new(8)), false);
+        assert_eq!(decode(classic, drag), [Game(At { x: 0, y: 0 }), Game(Press)]);
+        // A drag back to the square it began on is still a drag: no press.
+        let back = b"\x1b[<0;33;7M\x1b[<32;35;7M\x1b[<32;33;7M\x1b[<0;33;7m";
+        assert_eq!(decode(on_board(8), back), [Game(At { x: 0, y: 0 }), mark(0, 0), mark(1, 0), mark(0, 0)]);
+        // Motion with no button down, or before any press, is nothing.
+        assert_eq!(decode(on_board(8), b"\x1b[<35;34;7M\x1b[<32;36;7M"), []);
     }
 
     #[test]
@@ -436,10 +543,10 @@ mod tests {
             "\x1b[<2;33;7M",                      // the right button
             "\x1b[<64;33;7M",                     // the wheel up
             "\x1b[<65;33;7M",                     // and down
-            "\x1b[<32;33;7M",                     // a drag with the left button
+            "\x1b[<32;33;7M",                     // a drag with the left button, not pressed first
             "\x1b[<35;33;7M",                     // motion, no button
             "\x1b[<128;33;7M",                    // button 8
-            "\x1b[<0;33;7m",                      // the left button's release
+            "\x1b[<0;33;7m",                      // the left button's release, not pressed first
             "\x1b[<0;32;7M",                      // left of the board
             "\x1b[<0;49;7M",                      // right of it
             "\x1b[<0;33;6M",                      // above
@@ -459,7 +566,7 @@ mod tests {
         }
         assert_eq!(decode_all(b"\x1b[<0;33;7M"), [], "no board drawn, nothing to click");
         let mut decoder = on_board(8);
-        decoder.point_on(None);
+        decoder.point_on(None, true);
         assert_eq!(decode(decoder, b"\x1b[<0;33;7M"), [], "the board no longer drawn");
     }
 
@@ -468,7 +575,8 @@ mod tests {
         // An X10 click in column 81, row 81: `q` and `q`, which would quit.
         assert_eq!(decode(on_board(8), b"\x1b[M qq"), []);
         assert_eq!(decode(on_board(8), b"\x1b[M \x1b\x1b"), [], "an Esc in a report is no Esc key");
-        assert_eq!(decode(on_board(8), b"\x1b[<0;33;7Mw"), [Game(At { x: 0, y: 0 }), Game(Press), Game(Up)]);
+        let click_then_w = b"\x1b[<0;33;7M\x1b[<0;33;7mw";
+        assert_eq!(decode(on_board(8), click_then_w), [Game(At { x: 0, y: 0 }), Game(Press), Game(Up)]);
     }
 
     #[test]
@@ -494,9 +602,9 @@ mod tests {
 
     #[test]
     fn a_click_releases_a_hold_first_and_nothing_else_does() {
-        let click = b"\x1b[<0;33;7M";
+        let click = sgr_click(33, 7);
         assert_eq!(
-            decode(on_board(8), &[b"m".as_slice(), click].concat()),
+            decode(on_board(8), &[b"m".as_slice(), click.as_bytes()].concat()),
             [Game(Hold), Game(Release), Game(At { x: 0, y: 0 }), Game(Press)]
         );
         let no_click = b"\x1b[<0;33;7m\x1b[<2;33;7M\x1b[<0;1;1M";
@@ -505,7 +613,8 @@ mod tests {
 
     #[test]
     fn how_a_mouse_report_is_split_never_changes_the_clicks() {
-        let bytes = b"m\x1b[<0;33;7M\x1b[<0;33;7m\x1b[M A'd\x1b[<64;40;11M\x1b[<0;40;11Mq";
+        let bytes =
+            b"m\x1b[<0;33;7M\x1b[<0;33;7m\x1b[M A'\x1b[M#A'd\x1b[<64;40;11M\x1b[<0;40;11M\x1b[<0;40;11mq";
         let whole = decode(on_board(8), bytes);
         assert_eq!(whole.iter().filter(|&&a| a == Game(Press)).count(), 3, "{whole:?}");
         for split in 0..bytes.len() {

@@ -15,7 +15,8 @@
 //! [`Next::Quit`]) and a self-pipe
 //! for SIGTSTP (a suspend from outside, as Ctrl-Z is from the keyboard: the
 //! terminal is given back before the process stops, and taken again and
-//! redrawn when it continues). The only short wait is while an escape
+//! redrawn when it continues; the time stopped is told to the game loop,
+//! [`Next::Stopped`], so regions' clock stands meanwhile). The only short wait is while an escape
 //! sequence is unfinished (see [`keys`]).
 //!
 //! After the first draw, a frame sends only the cells that changed
@@ -182,7 +183,8 @@ impl Terminal {
         let drawn_board = self.on_show.as_ref().map(|on| Checkerboard::new(on.size));
         let squares =
             drawn_board.filter(|b| b.side() == picture.0.side()).and_then(|b| Squares::new(size, b));
-        self.decoder.point_on(squares);
+        let drags = self.on_show.as_ref().is_some_and(|on| on.mode.drags_to_mark());
+        self.decoder.point_on(squares, drags);
         // Letters on the game's own picture only (it has the cursor), not on a flash or a scroll.
         let letters = match &self.on_show {
             Some(on) if self.letters && picture.1.is_some() => on.letters.as_slice(),
@@ -236,11 +238,13 @@ impl Terminal {
     }
 
     /// Stops the game with the terminal given back until it is continued,
-    /// then redraws the whole screen.
-    fn suspend(&mut self) -> Result<(), Error> {
+    /// then redraws the whole screen: when it stopped and when it went on.
+    fn suspend(&mut self) -> Result<Next, Error> {
+        let from = self.clock.now();
         raw::suspend().doing(|| "suspending the game")?;
+        let to = self.clock.now();
         self.draw(true)?;
-        Ok(())
+        Ok(Next::Stopped { from, to })
     }
 
     fn quit(&mut self) -> Next {
@@ -321,10 +325,7 @@ impl Input for Terminal {
                     self.interrupted = true;
                     return Ok(self.quit());
                 }
-                Some(KeyAction::Suspend) => {
-                    self.suspend()?;
-                    continue;
-                }
+                Some(KeyAction::Suspend) => return self.suspend(),
                 Some(KeyAction::Redraw) => {
                     self.draw(true)?;
                     continue;
@@ -334,6 +335,16 @@ impl Input for Terminal {
             let now = self.clock.now();
             let esc_deadline = self.decoder.is_pending().then_some(self.pending_since + ESC_WAIT_MS);
             if esc_deadline.is_some_and(|d| now >= d) {
+                // The rest of the sequence may be waiting already, unread only because the game
+                // was busy with the keys before it (a read of 256 bytes can end inside a mouse
+                // report, and a drag sends many): read it before taking the Esc as a key.
+                let stdin = io::stdin();
+                if wait::readable(&[stdin.as_fd()], Some(std::time::Duration::ZERO))? == Some(0) {
+                    if !self.read_keys()? {
+                        return Ok(self.quit());
+                    }
+                    continue;
+                }
                 let mut out = Vec::new();
                 self.decoder.flush(&mut out);
                 self.actions.extend(out);
@@ -359,7 +370,7 @@ impl Input for Terminal {
                 }
                 Some(3) => {
                     drain(&self.stopped);
-                    self.suspend()?;
+                    return self.suspend();
                 }
                 Some(_) => return Ok(self.quit()),
                 None => {}

@@ -10,13 +10,15 @@ use std::io;
 use std::os::fd::{AsFd, OwnedFd};
 use std::sync::{Mutex, Once, OnceLock, TryLockError};
 
-/// Alternate screen on, cursor hidden, clicks reported (1000: a button's
-/// press and release, never motion) in SGR form (1006: any column, and
-/// nothing a key could be taken for), screen cleared.
-const ENTER: &[u8] = b"\x1b[?1049h\x1b[?25l\x1b[?1000h\x1b[?1006h\x1b[0m\x1b[2J";
-/// Clicks no longer reported, colours reset, cursor shown, back to the
+/// Alternate screen on, cursor hidden, the mouse reported (1000: a
+/// button's press and release; then 1002, where the terminal has it: motion
+/// too, only while a button is held, only onto another cell, for a drag to
+/// mark; a terminal without 1002 keeps 1000) in SGR form (1006: any column,
+/// and nothing a key could be taken for), screen cleared.
+const ENTER: &[u8] = b"\x1b[?1049h\x1b[?25l\x1b[?1000h\x1b[?1002h\x1b[?1006h\x1b[0m\x1b[2J";
+/// The mouse no longer reported, colours reset, cursor shown, back to the
 /// normal screen.
-const LEAVE: &[u8] = b"\x1b[?1006l\x1b[?1000l\x1b[0m\x1b[?25h\x1b[?1049l";
+const LEAVE: &[u8] = b"\x1b[?1006l\x1b[?1002l\x1b[?1000l\x1b[0m\x1b[?25h\x1b[?1049l";
 
 /// The terminal's settings before the first raw mode: a second game in one
 /// process keeps them, the real ones.

@@ -1037,7 +1037,7 @@ mod tests {
         for (n, cols) in [(12, 80), (10, 80), (12, 40), (8, 40), (5, 80)] {
             let link = share::fragment(&generate::generate(n, 5, None).unwrap().puzzle);
             let lines =
-                Solve { played: Played::Link(link.clone()), n, took: 9_000, hints: 0 }.lines("regions");
+                Solve { played: Played::Link(link.clone()), n, took: 9_000, hints: 0 }.lines("regions", None);
             let shown = OnShow { size: n, share: Some(lines.clone()), ..on_show(ModeKind::Regions) };
             let size = Size { cols, rows: 40 };
             let seen = crate::backend::terminal::screen::seen::after(size, &under(&shown, None, size, n));

@@ -2,6 +2,7 @@
 //! player's progress.
 
 use super::animation::{Animation, Interrupt};
+use super::best_times::{BestNews, BestTimes, fingerprint};
 use super::checkerboard::Checkerboard;
 use super::clock::{Calendar, FixedDay, Millis, StoppedWatch, Stopwatch};
 use super::elapsed::play_time;
@@ -13,6 +14,7 @@ use super::modes::{Build, Counts, Mode, ModeKind, Now, PlayClock, ProgressTally,
 use super::progress::Progress;
 use super::saved::SavedState;
 use super::setup::Setup;
+use super::share::Played;
 use super::size::BoardSize;
 use super::text;
 use super::tilt::{TILT_SAMPLE_MS, Tilt};
@@ -69,6 +71,10 @@ pub struct Engine {
     menu: Option<Menu>,
     last_item: Option<Item>,
     progress: Progress,
+    /// Each regions puzzle's best time, and the daily's best.
+    best: BestTimes,
+    /// What the last solve did to the best times, for its share lines.
+    best_news: Option<BestNews>,
     /// Set when the mode, the size or the progress changed (worth saving).
     changed: bool,
     /// The last puzzle in play to keep (not the day's), until it is solved:
@@ -140,6 +146,7 @@ impl Engine {
         });
         let (intro, mode_kind, text_style) = (setup.intro, setup.mode, setup.style.text);
         let mut engine = Engine::with_mode(mode, setup, saved.progress);
+        engine.best = saved.best.clone();
         engine.stopwatch = stopwatch;
         engine.calendar = Some(calendar);
         engine.kept = engine.mode_kept().or(saved.regions);
@@ -194,6 +201,8 @@ impl Engine {
             menu: None,
             last_item: None,
             progress,
+            best: BestTimes::default(),
+            best_news: None,
             changed: false,
             kept: None,
             solving: None,
@@ -243,7 +252,13 @@ impl Engine {
         &self.progress
     }
 
-    /// What the engine has to save: its mode, size, progress and the puzzle to keep in play.
+    /// Each regions puzzle's best time, and the daily's best.
+    pub fn best_times(&self) -> &BestTimes {
+        &self.best
+    }
+
+    /// What the engine has to save: its mode, size, progress, the puzzle
+    /// to keep in play and the best times.
     pub fn state(&self) -> SavedState {
         SavedState {
             mode: self.setup.mode,
@@ -252,6 +267,7 @@ impl Engine {
             regions: self.kept,
             auto_mark: self.setup.auto_mark,
             tilt: self.setup.tilt,
+            best: self.best.clone(),
         }
     }
 
@@ -392,7 +408,7 @@ impl Engine {
     /// board: the page's Share button and the terminal both show these.
     pub fn share_lines(&self) -> Option<Vec<String>> {
         let solved = self.mode.puzzle()?.solved?;
-        Some(solved.lines(self.setup.mode.name()))
+        Some(solved.lines(self.setup.mode.name(), self.best_news.as_ref()))
     }
 
     /// The letter of the region (A, B, ..., as a puzzle's text form writes
@@ -678,6 +694,14 @@ impl Engine {
     /// flash.
     fn solved(&mut self, flash: Animation, said: Option<String>, counts: Counts) {
         self.queue.push_back(flash);
+        self.best_news = self.mode.puzzle().and_then(|on_board| {
+            let solve = on_board.solved?;
+            let daily = matches!(solve.played, Played::Daily(_));
+            Some(self.best.record(fingerprint(on_board.puzzle), solve.took, daily))
+        });
+        // A best time recorded is worth saving (every first solve of a puzzle is one).
+        self.changed |= self.best_news.is_some();
+        let best = self.best_news.map(|news| news.words()).unwrap_or_default();
         let progress = match counts {
             Counts::Solution(queens) => self.found(&queens),
             Counts::Daily(day) => {
@@ -689,7 +713,7 @@ impl Engine {
             }
             Counts::Nothing => None,
         };
-        let message: Vec<String> = said.into_iter().chain(progress).collect();
+        let message: Vec<String> = said.into_iter().chain(best).chain(progress).collect();
         if !message.is_empty() {
             let mut scroll = text::scroll(&message.join(" - "), self.setup.style.text, self.shown.side());
             scroll.interrupt = Interrupt::FinishThenApply;

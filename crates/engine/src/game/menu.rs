@@ -26,7 +26,7 @@ impl Item {
     pub fn label(self) -> String {
         match self {
             Item::Action(a) => a.label().to_string(),
-            Item::Mode(m) => m.name().to_uppercase(),
+            Item::Mode(m) => m.name().to_ascii_uppercase(),
             Item::Help => "HELP".to_string(),
             Item::Size(n) => format!("{n}X{n}"),
             Item::Tilt => "TILT".to_string(),

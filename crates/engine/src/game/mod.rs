@@ -7,6 +7,7 @@
 
 mod animation;
 mod answers;
+mod best_times;
 mod checkerboard;
 mod clock;
 mod elapsed;
@@ -32,6 +33,7 @@ pub mod tilt;
 
 pub use animation::{Animation, Interrupt};
 pub use answers::Answers;
+pub use best_times::{BestNews, BestTimes, KEPT_PUZZLES, fingerprint};
 pub use checkerboard::Checkerboard;
 pub use clock::{Calendar, FixedDay, Millis, NoCalendar, StoppedWatch, Stopwatch};
 pub use engine::{Engine, OnShow};

@@ -29,6 +29,8 @@ pub struct SaveBook {
     /// The mode, size and regions puzzle when the state was read or last
     /// saved: only those changed since are this game's choice.
     as_of: Choices,
+    /// The choices of the state read at the start ([`SaveBook::merged`]).
+    read: Choices,
     /// A change not saved yet.
     unsaved: bool,
     /// Whether the game saves at all: not over what a newer build saved.
@@ -58,7 +60,7 @@ impl SaveBook {
             },
         };
         let unsaved = asked || (puzzle == PuzzleInPlay::OnShow && engine.in_play() != saved.regions);
-        SaveBook { as_of, unsaved, keeps: true, puzzle }
+        SaveBook { as_of, read: saved.choices(), unsaved, keeps: true, puzzle }
     }
 
     /// Whether there is something to save now: a change since the last
@@ -72,10 +74,16 @@ impl SaveBook {
     /// What to write: `ours` (the engine's, [`Engine::state`]) over
     /// `there`, what is saved now (another game's perhaps; `None` for
     /// nothing): [`SavedState::merged`], the regions puzzle as
-    /// [`PuzzleInPlay`] says.
+    /// [`PuzzleInPlay`] says. Over nothing, the choices are merged over
+    /// those the game read at its start, so that what it started on
+    /// without the player asking (a puzzle from a link, a size fitted) is
+    /// not saved as their choice there either: a best time is the first
+    /// thing a shared link's solve saves on a first visit, and the next
+    /// visit still opens as the player left it, not on the link's size.
     pub fn merged(&self, ours: &SavedState, there: Option<&SavedState>) -> SavedState {
-        let Some(there) = there else { return *ours };
-        let merged = ours.merged(&self.as_of, there);
+        let Choices { mode, size, regions, auto_mark, tilt } = self.read;
+        let as_read = SavedState { mode, size, regions, auto_mark, tilt, ..SavedState::default() };
+        let merged = ours.merged(&self.as_of, there.unwrap_or(&as_read));
         match self.puzzle {
             PuzzleInPlay::LastChosen => merged,
             PuzzleInPlay::OnShow => SavedState { regions: ours.regions, ..merged },
@@ -126,7 +134,7 @@ mod tests {
         let saved = SavedState { mode: ModeKind::Cover, size: size(6), ..SavedState::default() };
         let mut strict = engine(ModeKind::Strict, 8);
         // What is saved now: cover 6x6, and another game's solution.
-        let there = SavedState { progress: Progress::from_found([5]).unwrap(), ..saved };
+        let there = SavedState { progress: Progress::from_found([5]).unwrap(), ..saved.clone() };
         let mut asked = SaveBook::new(&strict, &saved, true, PuzzleInPlay::LastChosen);
         assert!(asked.due(&mut strict), "asked for: saved at once");
         let merged = asked.merged(&strict.state(), Some(&there));
@@ -171,5 +179,24 @@ mod tests {
         assert_eq!(page.merged(&ours, Some(&other)).regions, Some(kept));
         let none = SavedState { regions: None, ..ours };
         assert_eq!(page.merged(&none, Some(&other)).regions, None, "none on show, none stored");
+    }
+
+    #[test]
+    fn over_nothing_saved_a_linked_puzzles_size_is_not_saved_as_the_players_choice() {
+        // A first visit opened on a shared 7x7 (not asked for: the page's start), solved: its best
+        // time is saved, and the mode and size stay the first run's.
+        let link = engine(ModeKind::Regions, 7);
+        let book = SaveBook::new(&link, &SavedState::default(), false, PuzzleInPlay::OnShow);
+        let best = crate::game::BestTimes::from_saved([(0xfeed, 34_000)], None);
+        let ours = SavedState { best: best.clone(), ..link.state() };
+        let saved = book.merged(&ours, None);
+        assert_eq!((saved.mode, saved.size, saved.best), (ModeKind::Classic, size(8), best));
+        // Started from a stored regions 7x7, which is gone when it saves: it is written back.
+        let stored = SavedState { mode: ModeKind::Regions, size: size(7), ..SavedState::default() };
+        let book = SaveBook::new(&link, &stored, false, PuzzleInPlay::OnShow);
+        assert_eq!(
+            (book.merged(&ours, None).mode, book.merged(&ours, None).size),
+            (ModeKind::Regions, size(7))
+        );
     }
 }

@@ -11,6 +11,7 @@
 //! A new saved value is its field in [`SavedState`] (and its line in
 //! [`SavedState::merged`] and the default), and its entry in `KEYS`.
 
+use super::best_times::BestTimes;
 use super::in_play::InPlay;
 use super::modes::ModeKind;
 use super::progress::Progress;
@@ -26,10 +27,11 @@ use std::fmt;
 /// build leaves a newer state alone instead of judging it corrupt (it
 /// refuses keys it does not know). Version 2 added the regions puzzle in
 /// play (`regions_puzzle`), version 3 regions mode's auto-mark
-/// (`auto_mark`), version 4 tilt to play (`tilt`); a state is written in the oldest version that
-/// holds it ([`SavedState::version`]), so an older build goes on saving a
-/// state that holds nothing new.
-pub const STATE_VERSION: u32 = 4;
+/// (`auto_mark`), version 4 tilt to play (`tilt`, issue 52), version 5
+/// the best times (`best_times`, `daily_best`, issue 54); a state is
+/// written in the oldest version that holds it ([`SavedState::version`]),
+/// so an older build goes on saving a state that holds nothing new.
+pub const STATE_VERSION: u32 = 5;
 
 /// A saved value as a format gives it, or is to write it, before any rule
 /// is checked: the TOML and the JSON both have these.
@@ -139,7 +141,7 @@ struct Key {
 /// The keys of a saved state, in the order they are written: the state
 /// file's and the page's. `version`, `mode`, `size` and `found` are always
 /// written; a state without `version` is version 1.
-const KEYS: [Key; 9] = [
+const KEYS: [Key; 11] = [
     Key {
         name: "version",
         needed: false,
@@ -245,7 +247,54 @@ const KEYS: [Key; 9] = [
             _ => Err(not_a("tilt", value, "true or false")),
         },
     },
+    Key {
+        name: "best_times",
+        needed: false,
+        write: |state| {
+            let puzzles = state.best.puzzles().iter();
+            let written = puzzles.map(|(puzzle, took)| Written::Text(format!("{puzzle:016x}:{took}")));
+            Some(Written::List(written.collect())).filter(|_| !state.best.puzzles().is_empty())
+        },
+        read: |value, reading| {
+            let expected = "a list of FINGERPRINT:MILLISECONDS";
+            let Written::List(items) = value else { return Err(not_a("best_times", value, expected)) };
+            let best = items.iter().map(|item| best_time(item, expected)).collect::<Result<Vec<_>, _>>()?;
+            reading.state.best = BestTimes::from_saved(best, reading.state.best.daily());
+            Ok(())
+        },
+    },
+    Key {
+        name: "daily_best",
+        needed: false,
+        write: |state| state.best.daily().map(Written::whole),
+        read: |value, reading| match value {
+            Written::Number(_, Whole::Is(ms)) => {
+                let puzzles = reading.state.best.puzzles().to_vec();
+                reading.state.best = BestTimes::from_saved(puzzles, Some(*ms));
+                Ok(())
+            }
+            Written::Number(written, _) => Err(Unusable::invalid(format!(
+                "daily_best {} is not a whole number of milliseconds",
+                shown(written)
+            ))),
+            _ => Err(not_a("daily_best", value, "a whole number of milliseconds")),
+        },
+    },
 ];
+
+/// One of `best_times`' entries: a puzzle's fingerprint in 16 hex digits,
+/// a colon, and its best time in milliseconds (`3f2a0c9e11d4b7a2:82400`).
+fn best_time(item: &Written, expected: &str) -> Result<(u64, u64), Unusable> {
+    let Written::Text(text) = item else {
+        return Err(Unusable::invalid(format!("\"best_times\" lists {}: expected {expected}", item.kind())));
+    };
+    let parsed = text.split_once(':').and_then(|(puzzle, took)| {
+        let hex = puzzle.len() == 16 && puzzle.bytes().all(|b| b.is_ascii_hexdigit());
+        let digits = !took.is_empty() && took.bytes().all(|b| b.is_ascii_digit());
+        Some((u64::from_str_radix(puzzle, 16).ok().filter(|_| hex)?, took.parse().ok().filter(|_| digits)?))
+    });
+    parsed.ok_or_else(|| Unusable::invalid(format!("\"best_times\" lists {text:?}: expected {expected}")))
+}
 
 /// A state being read: the values read so far, the two halves of the daily
 /// streak until both are there, and the day they are checked on.
@@ -323,9 +372,9 @@ fn chosen<T: PartialEq>(ours: T, as_of: &T, there: T) -> T {
 }
 
 /// What is remembered between games: the mode and size played last, the
-/// progress, and the regions puzzle in play. The state file and the page
-/// keep the same values under the same keys (`KEYS`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// progress, the regions puzzle in play, and the best times. The state
+/// file and the page keep the same values under the same keys (`KEYS`).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SavedState {
     /// The mode played last.
     pub mode: ModeKind,
@@ -340,6 +389,8 @@ pub struct SavedState {
     pub auto_mark: bool,
     /// Tilt to play, on or off ([`Engine::tilt`](super::Engine::tilt)).
     pub tilt: bool,
+    /// Each regions puzzle's best time, and the daily's best.
+    pub best: BestTimes,
 }
 
 /// What a game chooses rather than merges: the mode and size played last,
@@ -386,22 +437,22 @@ impl SavedState {
             progress: self.progress.merged(&there.progress),
             regions: chosen(self.regions, &as_of.regions, there.regions),
             auto_mark: chosen(self.auto_mark, &as_of.auto_mark, there.auto_mark),
+            best: self.best.merged(&there.best),
             tilt: chosen(self.tilt, &as_of.tilt, there.tilt),
         }
     }
 
     /// The format's version this state is written in: the oldest that
-    /// holds it: 4 with tilt on, 3 with auto-mark on, 2 when it keeps a regions puzzle in
-    /// play, else 1, so that an older build goes on saving a state that
-    /// holds nothing new.
+    /// holds it: 5 with best times, 4 with tilt on, 3 with auto-mark on,
+    /// 2 when it keeps a regions puzzle in play, else 1, so that an older
+    /// build goes on saving a state that holds nothing new.
     pub fn version(&self) -> u32 {
-        if self.tilt {
-            return 4;
-        }
-        match (self.auto_mark, self.regions) {
-            (true, _) => 3,
-            (false, Some(_)) => 2,
-            (false, None) => 1,
+        match (self.best.is_empty(), self.tilt, self.auto_mark, self.regions) {
+            (false, ..) => 5,
+            (true, true, ..) => 4,
+            (true, false, true, _) => 3,
+            (true, false, false, Some(_)) => 2,
+            (true, false, false, None) => 1,
         }
     }
 
@@ -539,6 +590,7 @@ impl Default for SavedState {
             regions: None,
             auto_mark: false,
             tilt: false,
+            best: BestTimes::default(),
         }
     }
 }
@@ -573,12 +625,13 @@ mod tests {
             regions: Some(InPlay { size: 7, seed: 0xfeed }),
             auto_mark: true,
             tilt: true,
+            best: BestTimes::from_saved([(0x3f2a_0c9e_11d4_b7a2, 82_400), (1, 0)], Some(65_000)),
         };
         let written = state.written();
         let names: Vec<&str> = written.iter().map(|(key, _)| *key).collect();
         let all: Vec<&str> = KEYS.iter().map(|key| key.name).collect();
         assert_eq!(names, all, "every key written, in the table's order");
-        assert_eq!(SavedState::read(written.clone(), None), Ok(state));
+        assert_eq!(SavedState::read(written.clone(), None), Ok(state.clone()));
         // Each key read alone from what it wrote, over a state with the needed keys.
         let needed: Vec<(&str, Written)> = written
             .iter()
@@ -597,10 +650,14 @@ mod tests {
             );
         }
         assert_eq!(SavedState::default().version(), 1);
-        assert_eq!(state.version(), 4);
-        assert_eq!(SavedState { tilt: false, ..state }.version(), 3);
-        assert_eq!(SavedState { auto_mark: false, tilt: false, ..state }.version(), 2);
+        assert_eq!(state.version(), 5);
+        let no_best = SavedState { best: BestTimes::default(), ..state.clone() };
+        assert_eq!(no_best.version(), 4);
+        assert_eq!(SavedState { tilt: false, ..no_best.clone() }.version(), 3);
+        assert_eq!(SavedState { auto_mark: false, tilt: false, ..no_best }.version(), 2);
         assert_eq!(SavedState { tilt: true, ..SavedState::default() }.version(), 4);
+        let daily_only = BestTimes::from_saved([], Some(1));
+        assert_eq!(SavedState { best: daily_only, ..SavedState::default() }.version(), 5);
         assert_eq!(Written::float(8.0), Written::Number("8".into(), Whole::Is(8)));
         assert_eq!(Written::integer(-3), Written::Number("-3".into(), Whole::Negative));
     }
@@ -629,8 +686,8 @@ mod tests {
     fn only_a_version_above_this_builds_is_newer() {
         assert_eq!(check_version("1"), Ok(()));
         assert_eq!(check_version("+0_2"), Ok(()));
-        assert_eq!(check_version("4"), Ok(()));
-        assert_eq!(check_version("5"), Err(Unusable::Newer("5".into())));
+        assert_eq!(check_version("5"), Ok(()));
+        assert_eq!(check_version("6"), Err(Unusable::Newer("6".into())));
         let huge = "99999999999999999999";
         assert_eq!(check_version(huge), Err(Unusable::Newer(huge.into())), "too large to read, and newer");
         let newer = Unusable::Newer(huge.into()).to_string();

@@ -415,9 +415,9 @@ mod tests {
         let config =
             Configured { mode: Some(ModeKind::Strict), size: Some(size(7)), ..Configured::default() };
         let asked = Asked { mode: Some(ModeKind::Classic), size: Some(size(5)), ..Asked::default() };
-        let setup = choose(asked, config.clone(), saved).unwrap();
+        let setup = choose(asked, config.clone(), saved.clone()).unwrap();
         assert_eq!((setup.mode, setup.size), (ModeKind::Classic, size(5)));
-        let setup = choose(Asked::default(), config, saved).unwrap();
+        let setup = choose(Asked::default(), config, saved.clone()).unwrap();
         assert_eq!((setup.mode, setup.size), (ModeKind::Strict, size(7)));
         let setup = choose(Asked::default(), Configured::default(), saved).unwrap();
         assert_eq!((setup.mode, setup.size, setup.intro), (ModeKind::Cover, size(6), true));

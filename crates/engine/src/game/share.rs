@@ -4,6 +4,7 @@
 //! the time and the hints, and an emoji line of the queens placed and the
 //! hints taken: nothing of where the queens stand.
 
+use super::best_times::BestNews;
 use super::clock::Millis;
 use super::elapsed::play_time;
 use crate::regions::generate::date_string;
@@ -39,13 +40,15 @@ pub struct Solve {
 }
 
 impl Solve {
-    /// The lines to share, for a solve in mode `mode` (its name):
+    /// The lines to share, for a solve in mode `mode` (its name), with
+    /// what it did to the best times (`best`, [`BestNews::words`]) after
+    /// the time:
     /// ```text
     /// queens regions: the puzzle of 2026-11-28
-    /// solved in 1m07s with 2 hints
+    /// solved in 1m07s with 2 hints - new daily best
     /// 👑👑👑👑👑👑👑👑 💡💡
     /// ```
-    pub fn lines(&self, mode: &str) -> Vec<String> {
+    pub fn lines(&self, mode: &str, best: Option<&BestNews>) -> Vec<String> {
         let n = self.n;
         let which = match &self.played {
             Played::Daily(day) => format!("the puzzle of {}", date_string(*day)),
@@ -65,11 +68,12 @@ impl Solve {
             emoji.push(' ');
             emoji.push_str(&"\u{1f4a1}".repeat(self.hints.min(n as u32 * 2) as usize));
         }
-        vec![
-            format!("queens {mode}: {which}"),
-            format!("solved in {} with {hints}", play_time(self.took)),
-            emoji,
-        ]
+        let mut time = format!("solved in {} with {hints}", play_time(self.took));
+        for words in best.map(BestNews::words).unwrap_or_default() {
+            // In the lines' lower case (a time's units are lower case already).
+            time += &format!(" - {}", words.to_ascii_lowercase());
+        }
+        vec![format!("queens {mode}: {which}"), time, emoji]
     }
 }
 
@@ -81,7 +85,7 @@ mod tests {
     fn the_lines_name_the_puzzle_the_time_and_the_hints_and_never_a_square() {
         let today = Solve { played: Played::Daily(20_785), n: 8, took: 67_400, hints: 2 };
         assert_eq!(
-            today.lines("regions"),
+            today.lines("regions", None),
             [
                 "queens regions: the puzzle of 2026-11-28",
                 "solved in 1m07s with 2 hints",
@@ -90,12 +94,22 @@ mod tests {
         );
         let past = Solve { played: Played::PastDay { day: 20_783, on: Some(20_785) }, hints: 0, ..today };
         assert_eq!(
-            past.lines("regions")[0],
+            past.lines("regions", None)[0],
             "queens regions: the puzzle of 2026-11-26, played on 2026-11-28"
         );
-        assert_eq!(past.lines("regions")[1], "solved in 1m07s with no hints");
-        assert_eq!(past.lines("regions")[2], "👑".repeat(8));
+        assert_eq!(past.lines("regions", None)[1], "solved in 1m07s with no hints");
+        assert_eq!(past.lines("regions", None)[2], "👑".repeat(8));
         let given = Solve { played: Played::Link("#p=5.AAB".into()), n: 5, took: 9_000, hints: 1 };
-        assert_eq!(given.lines("regions")[..2], ["queens regions: 5x5 #p=5.AAB", "solved in 9s with 1 hint"]);
+        assert_eq!(
+            given.lines("regions", None)[..2],
+            ["queens regions: 5x5 #p=5.AAB", "solved in 9s with 1 hint"]
+        );
+        let news = BestNews { took: 67_400, puzzle_before: Some(82_000), daily_before: Some(60_000) };
+        assert_eq!(
+            today.lines("regions", Some(&news))[1],
+            "solved in 1m07s with 2 hints - new best - daily best 1m00s"
+        );
+        let first = BestNews { puzzle_before: None, daily_before: None, ..news };
+        assert_eq!(today.lines("regions", Some(&first))[1], "solved in 1m07s with 2 hints");
     }
 }

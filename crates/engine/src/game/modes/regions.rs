@@ -609,7 +609,7 @@ fn unit_name(unit: Unit, n: usize) -> String {
 
 /// A square as the scroll says it: `D3`.
 fn square_words(square: Square, n: usize) -> String {
-    square.chess(n).to_uppercase()
+    square.chess(n).to_ascii_uppercase()
 }
 
 fn squares_words(squares: &[Square], n: usize) -> String {
@@ -715,7 +715,7 @@ impl Mode for Regions {
             UNDO => {
                 return match self.undo() {
                     Reaction::Say { words, .. } => Reaction::Animate(text::scroll(
-                        &words.to_uppercase(),
+                        &words.to_ascii_uppercase(),
                         self.style.text,
                         self.board.side(),
                     )),
@@ -826,7 +826,7 @@ mod tests {
     #[test]
     fn lines_are_named_as_the_squares_on_them_are() {
         // c8 is on row 0 from the top of the 8x8: rank 8, file C.
-        assert_eq!(Square::new(2, 0).chess(8).to_uppercase(), "C8");
+        assert_eq!(Square::new(2, 0).chess(8).to_ascii_uppercase(), "C8");
         assert_eq!(unit_name(Unit::Row(0), 8), "ROW 8");
         assert_eq!(unit_name(Unit::Row(7), 8), "ROW 1");
         assert_eq!(unit_name(Unit::Row(0), 5), "ROW 5");
