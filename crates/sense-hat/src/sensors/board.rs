@@ -191,6 +191,26 @@ trait Kind {
     fn described(sensor: &Self) -> String;
 }
 
+/// A [`Kind`]'s I2C side, the same for every kind but its chip's driver:
+/// opened on the bus, read until its kernel driver is bound, described as
+/// the sensor describes itself.
+macro_rules! over_i2c_as {
+    ($($chip:ident)::+) => {
+        #[cfg(feature = "i2c")]
+        fn over_i2c(bus: Smbus) -> Result<Box<Self>> {
+            Ok(Box::new($($chip)::+::new(bus)?))
+        }
+        #[cfg(feature = "i2c")]
+        fn direct(direct: Direct<Self>) -> Box<Self> {
+            Box::new(direct)
+        }
+        #[cfg(feature = "i2c")]
+        fn described(sensor: &Self) -> String {
+            sensor.describe()
+        }
+    };
+}
+
 /// The one device `found` holds (a reach for one list of names).
 fn one(mut found: Vec<IioDevice>) -> IioDevice {
     found.remove(0)
@@ -206,18 +226,7 @@ impl Kind for dyn HumiditySensor {
     fn through_iio(found: Vec<IioDevice>) -> Result<Box<Self>> {
         Ok(Box::new(IioHumidity::open(one(found))?))
     }
-    #[cfg(feature = "i2c")]
-    fn over_i2c(bus: Smbus) -> Result<Box<Self>> {
-        Ok(Box::new(chip::hts221::Hts221::new(bus)?))
-    }
-    #[cfg(feature = "i2c")]
-    fn direct(direct: Direct<Self>) -> Box<Self> {
-        Box::new(direct)
-    }
-    #[cfg(feature = "i2c")]
-    fn described(sensor: &Self) -> String {
-        sensor.describe()
-    }
+    over_i2c_as!(chip::hts221::Hts221);
 }
 
 impl Kind for dyn PressureSensor {
@@ -230,18 +239,7 @@ impl Kind for dyn PressureSensor {
     fn through_iio(found: Vec<IioDevice>) -> Result<Box<Self>> {
         Ok(Box::new(IioPressure::open(one(found))?))
     }
-    #[cfg(feature = "i2c")]
-    fn over_i2c(bus: Smbus) -> Result<Box<Self>> {
-        Ok(Box::new(chip::lps25h::Lps25h::new(bus)?))
-    }
-    #[cfg(feature = "i2c")]
-    fn direct(direct: Direct<Self>) -> Box<Self> {
-        Box::new(direct)
-    }
-    #[cfg(feature = "i2c")]
-    fn described(sensor: &Self) -> String {
-        sensor.describe()
-    }
+    over_i2c_as!(chip::lps25h::Lps25h);
 }
 
 /// Through IIO only when all three of its devices are there.
@@ -256,18 +254,7 @@ impl Kind for dyn MotionSensor {
         let [accel, gyro, magnet]: [IioDevice; 3] = found.try_into().expect("three lists, three devices");
         Ok(Box::new(IioMotion::open(accel, gyro, magnet)?))
     }
-    #[cfg(feature = "i2c")]
-    fn over_i2c(bus: Smbus) -> Result<Box<Self>> {
-        Ok(Box::new(chip::lsm9ds1::Lsm9ds1::new(bus)?))
-    }
-    #[cfg(feature = "i2c")]
-    fn direct(direct: Direct<Self>) -> Box<Self> {
-        Box::new(direct)
-    }
-    #[cfg(feature = "i2c")]
-    fn described(sensor: &Self) -> String {
-        sensor.describe()
-    }
+    over_i2c_as!(chip::lsm9ds1::Lsm9ds1);
 }
 
 impl Kind for dyn ColourSensor {
@@ -280,18 +267,7 @@ impl Kind for dyn ColourSensor {
     fn through_iio(found: Vec<IioDevice>) -> Result<Box<Self>> {
         Ok(Box::new(IioColour::open(one(found))?))
     }
-    #[cfg(feature = "i2c")]
-    fn over_i2c(bus: Smbus) -> Result<Box<Self>> {
-        Ok(Box::new(chip::tcs34::Tcs34::new(bus)?))
-    }
-    #[cfg(feature = "i2c")]
-    fn direct(direct: Direct<Self>) -> Box<Self> {
-        Box::new(direct)
-    }
-    #[cfg(feature = "i2c")]
-    fn described(sensor: &Self) -> String {
-        sensor.describe()
-    }
+    over_i2c_as!(chip::tcs34::Tcs34);
 }
 
 /// A sensor read over I2C until a reading fails and the kernel's driver
