@@ -66,27 +66,45 @@ pub(crate) struct Tilt {
     /// When the held direction moves the cursor next.
     due: Millis,
     /// The last move by tilt, and when: moves one way are never closer than
-    /// the repeat interval, so a tilt wavering at the dead zone's edge moves
-    /// no faster than one held (another way moves at once).
+    /// the repeat interval unless the HAT was level for [`LEVEL_MS`] between
+    /// them, so a tilt wavering at the dead zone's edge moves no faster than
+    /// one held (another way moves at once, and so does the same way tilted
+    /// again after a rest).
     last: Option<(Event, Millis)>,
+    /// Since when the HAT has been level, after a tilt; `None` while tilted.
+    level_since: Option<Millis>,
 }
+
+/// How long the HAT is level between two tilts the same way for the second
+/// to move at once: two samples, longer than a reading wavering across the
+/// dead zone's edge stays inside it, shorter than a hand tips the HAT back
+/// and again.
+pub const LEVEL_MS: Millis = 2 * TILT_SAMPLE_MS;
 
 impl Tilt {
     pub(crate) fn new(settings: TiltSettings) -> Tilt {
-        Tilt { settings, held: None, due: 0, last: None }
+        Tilt { settings, held: None, due: 0, last: None, level_since: None }
     }
 
     /// Takes a sample at `now`: the direction it tilts, if any, is held
     /// from now; a new direction is due at once (the way of the last move
-    /// once the repeat interval since it has passed).
+    /// too, after [`LEVEL_MS`] level; else once the repeat interval since
+    /// that move has passed).
     pub(crate) fn sample(&mut self, pitch: i8, roll: i8, now: Millis) {
         let held = self.direction(pitch, roll);
-        if let Some(way) = held.filter(|_| held != self.held) {
-            let repeat = Millis::from(self.settings.repeat_ms);
-            self.due = match self.last {
-                Some((last, at)) if last == way => now.max(at + repeat),
-                _ => now,
-            };
+        match held {
+            None if self.held.is_some() => self.level_since = Some(now),
+            None => {}
+            Some(way) if held != self.held => {
+                let rested = self.level_since.is_some_and(|since| now >= since + LEVEL_MS);
+                let repeat = Millis::from(self.settings.repeat_ms);
+                self.due = match self.last {
+                    Some((last, at)) if last == way && !rested => now.max(at + repeat),
+                    _ => now,
+                };
+                self.level_since = None;
+            }
+            Some(_) => {}
         }
         self.held = held;
     }
@@ -216,6 +234,22 @@ mod tests {
         t.sample(0, 0, 310);
         t.sample(0, -15, 320);
         assert_eq!(moves(&mut t, 320), [Event::Up]);
+    }
+
+    /// Found by a stranger: tipped the same way again after levelling, the
+    /// cursor waited out the repeat (10 s with `tilt_repeat_ms = 10000`).
+    #[test]
+    fn tilted_the_same_way_again_after_a_rest_level_it_moves_at_once() {
+        let mut t = Tilt::new(TiltSettings { repeat_ms: 10_000, ..TiltSettings::default() });
+        t.sample(20, 0, 0);
+        assert_eq!(moves(&mut t, 500), [Event::Left]);
+        t.sample(0, 0, 500);
+        t.sample(20, 0, 500 + LEVEL_MS);
+        assert_eq!(moves(&mut t, 500 + LEVEL_MS), [Event::Left], "level for two samples: a new tilt");
+        t.sample(0, 0, 1000);
+        t.sample(20, 0, 1000 + LEVEL_MS - 1);
+        assert_eq!(moves(&mut t, 9999), [], "level for less: a waver, held to the repeat");
+        assert_eq!(moves(&mut t, 10_000 + LEVEL_MS + 500), [Event::Left]);
     }
 
     #[test]
