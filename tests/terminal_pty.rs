@@ -751,6 +751,23 @@ fn linkedin_two_pieces() -> (&'static str, Vec<usize>) {
 /// Issue 32: in regions mode a click on a square cycles it as a press
 /// does (empty, dot, queen, empty), and clicks alone solve LinkedIn's
 /// puzzle No. 336 (9x9): two clicks on each queen's square.
+/// What the LEDs show only by what they light, or not at all, the status
+/// line says in words until the next key: `u` with nothing to undo said
+/// nothing at all in the terminal (a stranger's find).
+#[test]
+fn the_status_line_says_what_a_key_did_that_the_board_does_not_show() {
+    let (file, _) = linkedin_two_pieces();
+    let mut pty = Pty::start_with("said-in-words", Some("truecolor"), &["--puzzle", file]);
+    let below = |s: &vt100::Screen| lines_under(s, 9).join(" ");
+    pty.wait_for("the 9x9 puzzle", |s| below(s).contains("regions 9x9"));
+    pty.send(b"u");
+    pty.wait_for("nothing to undo, in words", |s| below(s).contains("| nothing to undo"));
+    pty.send(b"\r");
+    pty.wait_for("the words gone at the next key", |s| !below(s).contains("nothing to undo"));
+    pty.send(b"q");
+    assert!(pty.exit().success());
+}
+
 #[test]
 fn clicks_cycle_a_regions_square_and_solve_a_puzzle() {
     let (file, solution) = linkedin_two_pieces();

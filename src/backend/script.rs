@@ -116,6 +116,11 @@ pub enum ScriptLine {
     Nothing,
 }
 
+/// The longest `wait`, a day: longer says nothing more of the game, and
+/// a tilt held through it moves the cursor at every repeat, one by one (a
+/// `wait` of 2^64 ms held a core for ever).
+pub const MAX_WAIT_MS: Millis = 24 * 60 * 60 * 1000;
+
 /// Reads one script line.
 pub fn parse_line(line: &str) -> Result<ScriptLine, String> {
     let line = line.trim();
@@ -130,8 +135,16 @@ pub fn parse_line(line: &str) -> Result<ScriptLine, String> {
     };
     let words: Vec<&str> = line.split_whitespace().collect();
     match words[..] {
-        ["wait", ms] => ms.parse().map(ScriptLine::Wait).map_err(|_| {
-            format!("{}: wait takes a whole number of milliseconds, like 'wait 250'", quoted(line))
+        ["wait", ..] => match words[1..] {
+            [ms] => ms.parse().ok().filter(|&ms| ms <= MAX_WAIT_MS),
+            _ => None,
+        }
+        .map(ScriptLine::Wait)
+        .ok_or_else(|| {
+            format!(
+                "{}: wait takes a whole number of milliseconds up to a day ({MAX_WAIT_MS}), like 'wait 250'",
+                quoted(line)
+            )
         }),
         ["at" | "mark" | "tilt", ..] => line.parse().map(ScriptLine::Event),
         [word] => word.parse().map(ScriptLine::Event).map_err(|_| unknown()),
@@ -223,6 +236,7 @@ mod tests {
         assert_eq!(parse_line("press\n"), Ok(ScriptLine::Event(Event::Press)));
         assert_eq!(parse_line("  left "), Ok(ScriptLine::Event(Event::Left)));
         assert_eq!(parse_line("wait 250"), Ok(ScriptLine::Wait(250)));
+        assert_eq!(parse_line("wait 86400000"), Ok(ScriptLine::Wait(MAX_WAIT_MS)), "a day");
         assert_eq!(parse_line(" at  3 4"), Ok(ScriptLine::Event(Event::At { x: 3, y: 4 })));
         assert_eq!(parse_line("tilt -20 5"), Ok(ScriptLine::Event(Event::Tilt { pitch: -20, roll: 5 })));
         assert_eq!(
@@ -243,6 +257,9 @@ mod tests {
             "wait 1.5",
             "wait250",
             "waiting 3",
+            "wait 86400001",
+            "wait 18446744073709551615",
+            "wait 1 2",
             "PRESS",
             "at",
             "at 1 2 3",

@@ -373,6 +373,7 @@ mod tests {
                 letters: Vec::new(),
                 auto_mark: None,
                 clock: None,
+                said: None,
             };
             let items = help(&on_show);
             assert!(items[1].starts_with("Enter/Space or a click of the middle: "), "{items:?}");

@@ -286,6 +286,8 @@ fn status_with_items(on_show: &OnShow, log: Option<&str>, shown: std::ops::Range
         }
     } else if let Some(message) = &on_show.message {
         say(message);
+    } else if let Some(said) = &on_show.said {
+        say(said);
     } else if on_show.standby {
         say("asleep: any key to play");
     } else if let Some(log) = log {
@@ -753,6 +755,7 @@ mod tests {
             letters: Vec::new(),
             auto_mark: None,
             clock: None,
+            said: None,
         }
     }
 

@@ -55,6 +55,11 @@ pub struct OnShow {
     /// The time played on the puzzle, in a mode that keeps a clock
     /// ([`Engine::clock`]): `1m05s`, as `SOLVED IN` says it.
     pub clock: Option<String>,
+    /// What the last event said in words that the LEDs show only by what
+    /// they light, or not at all ([`Engine::take_said`]: a refusal, a hint,
+    /// `nothing to undo`), until the next event: the terminal's status line
+    /// says it.
+    pub said: Option<String>,
 }
 
 /// Runs one [`Mode`]: feeds it events, plays its animations on the clock it
@@ -361,6 +366,7 @@ impl Engine {
             letters: self.region_letters(),
             auto_mark: self.mode.auto_mark(),
             clock: self.clock().map(|clock| play_time(clock.elapsed)),
+            said: self.said.clone(),
         }
     }
 
