@@ -139,7 +139,10 @@ proptest! {
                 };
                 moved.handle(step, now);
             }
-            prop_assert_eq!(pointed.on_show(), moved.on_show(), "pointed at ({}, {})", x, y);
+            // All but what the last event said: pointing at the cursor's own square is an event
+            // (which says nothing), and the joystick's way there no event at all.
+            let unsaid = |engine: &Engine| OnShow { said: None, ..engine.on_show() };
+            prop_assert_eq!(unsaid(&pointed), unsaid(&moved), "pointed at ({}, {})", x, y);
             both(&mut pointed, &mut moved, Event::Press, now);
             prop_assert_eq!(pointed.frame(), moved.frame());
             while let Some(deadline) = pointed.next_deadline() {
