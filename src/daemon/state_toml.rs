@@ -111,7 +111,14 @@ pub fn parse(text: &str) -> Result<SavedState, Unusable> {
 /// date is not known, so no day is after it): the day a game was given
 /// (`--date`'s, a test's) rather than the system clock's.
 pub fn parse_on(text: &str, today: Option<i64>) -> Result<SavedState, Unusable> {
-    let invalid = |e: toml::de::Error| Unusable::invalid(plain(e.message().trim_end()));
+    // A file TOML cannot read says where (`line 4: ...`), as the config file's errors do.
+    let invalid = |e: toml::de::Error| {
+        let message = plain(e.message().trim_end());
+        match e.span() {
+            Some(span) => Unusable::invalid(format!("line {}: {message}", line_of(text, span.start))),
+            None => Unusable::invalid(message),
+        }
+    };
     // The version first, on its own and before any TOML is parsed: a newer
     // format may hold what this parser refuses.
     if let Some(version) = declared_version(text) {
@@ -141,6 +148,11 @@ fn declared_version(text: &str) -> Option<&str> {
 
 /// The TOML parser's message in the player's words: it names Rust's types
 /// for a number too large for any (`i128`), which say nothing to a player.
+/// The line, counted from 1, that byte `at` of `text` is on.
+fn line_of(text: &str, at: usize) -> usize {
+    text.as_bytes()[..at.min(text.len())].iter().filter(|&&b| b == b'\n').count() + 1
+}
+
 fn plain(message: &str) -> String {
     if message.contains(" as i128") || message.contains(" as u128") {
         let number = message.split('`').nth(1).unwrap_or("a number");
@@ -319,7 +331,7 @@ pub(crate) mod tests {
         for (text, why) in [
             (
                 "mode = \"classic\"\nsize = 99999999999999999999\nfound = []\n",
-                "99999999999999999999 is too large a number",
+                "line 2: 99999999999999999999 is too large a number",
             ),
             (
                 "mode = \"classic\"\nsize = \"8\"\nfound = []\n",
