@@ -135,17 +135,18 @@ pub fn parse_line(line: &str) -> Result<ScriptLine, String> {
     };
     let words: Vec<&str> = line.split_whitespace().collect();
     match words[..] {
-        ["wait", ..] => match words[1..] {
-            [ms] => ms.parse().ok().filter(|&ms| ms <= MAX_WAIT_MS),
-            _ => None,
+        ["wait", ..] => {
+            let ms = match words[1..] {
+                [ms] => ms.parse().ok().filter(|&ms| ms <= MAX_WAIT_MS),
+                _ => None,
+            };
+            ms.map(ScriptLine::Wait).ok_or_else(|| {
+                format!(
+                    "{}: wait takes a whole number of milliseconds up to a day ({MAX_WAIT_MS}), like 'wait 250'",
+                    quoted(line)
+                )
+            })
         }
-        .map(ScriptLine::Wait)
-        .ok_or_else(|| {
-            format!(
-                "{}: wait takes a whole number of milliseconds up to a day ({MAX_WAIT_MS}), like 'wait 250'",
-                quoted(line)
-            )
-        }),
         ["at" | "mark" | "tilt", ..] => line.parse().map(ScriptLine::Event),
         [word] => word.parse().map(ScriptLine::Event).map_err(|_| unknown()),
         _ => Err(unknown()),
