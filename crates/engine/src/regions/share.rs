@@ -425,6 +425,35 @@ mod tests {
             "not text: the escapes as written"
         );
         assert_eq!(percent_decoded("%C3\u{e9}"), "%C3\u{e9}", "a lead byte before a whole character");
+        // Every text of up to four pieces, escapes of lead and continuation bytes beside whole
+        // characters: never a panic, whole characters decoded, and what is left not text
+        // exactly its escapes as written (decoding the result again gives the same bytes).
+        let pieces = ["%ff", "%C3", "%A9", "%E2", "%82", "%AC", "\u{e9}", "\u{20ac}", "a", "%", "%4"];
+        let mut texts = vec![String::new()];
+        for _ in 0..4 {
+            let longer: Vec<String> =
+                texts.iter().flat_map(|t| pieces.iter().map(move |p| format!("{t}{p}"))).collect();
+            texts.extend(longer);
+        }
+        let bytes = |text: &str| -> Vec<u8> {
+            let (b, mut out, mut i) = (text.as_bytes(), Vec::new(), 0);
+            while i < b.len() {
+                let hex = b
+                    .get(i + 1..i + 3)
+                    .filter(|_| b[i] == b'%')
+                    .and_then(|h| u8::from_str_radix(std::str::from_utf8(h).ok()?, 16).ok());
+                out.push(hex.unwrap_or(b[i]));
+                i += if hex.is_some() { 3 } else { 1 };
+            }
+            out
+        };
+        for text in &texts {
+            let decoded = percent_decoded(text);
+            assert_eq!(bytes(&decoded), bytes(text), "{text:?} -> {decoded:?}");
+            if let Ok(whole) = String::from_utf8(bytes(text)) {
+                assert_eq!(decoded, whole, "{text:?}");
+            }
+        }
         let letters = "# 50%25 done\nAB\nBA\n";
         assert_eq!(read(letters).map(|p| p.n()), Ok(2), "rows of letters are taken as they are");
     }
