@@ -1,7 +1,8 @@
-//! Terminal key decoding: however the bytes are split across reads, the
-//! keys are the same; the events pair up as a joystick's would (a release
-//! only after a hold, nothing between them but the release); and a click
-//! is a point at one of the board's squares and a press, nothing else.
+//! Terminal key decoding, in a mode that drags to mark and in one that does
+//! not: however the bytes are split across reads, the keys are the same;
+//! the events pair up as a joystick's would (a release only after a hold,
+//! nothing between them but the release); the mouse points and marks only
+//! at the board's squares, and marks only where the mode drags to mark.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -17,42 +18,43 @@ fuzz_target!(|data: &[u8]| {
     let sizes = (MAX_SIDE - 3) as u8;
     let board = Checkerboard::new(4 + usize::from(shape % sizes));
     let size = Size { cols: 80 - 2 * u16::from(shape / sizes), rows: 24 };
-    let decode = |reads: &[&[u8]]| {
-        let mut decoder = KeyDecoder::new();
-        decoder.point_on(Squares::new(size, board));
-        let mut out = Vec::new();
-        for read in reads {
-            decoder.feed(read, &mut out);
-        }
-        decoder.flush(&mut out);
-        assert!(!decoder.is_pending());
-        out
-    };
-    let whole = decode(&[bytes]);
-    let split = (split as usize).min(bytes.len());
-    assert_eq!(decode(&[&bytes[..split], &bytes[split..]]), whole, "split at {split}");
+    for drags in [false, true] {
+        let decode = |reads: &[&[u8]]| {
+            let mut decoder = KeyDecoder::new();
+            decoder.point_on(Squares::new(size, board), drags);
+            let mut out = Vec::new();
+            for read in reads {
+                decoder.feed(read, &mut out);
+            }
+            decoder.flush(&mut out);
+            assert!(!decoder.is_pending());
+            out
+        };
+        let whole = decode(&[bytes]);
+        let split = (split as usize).min(bytes.len());
+        assert_eq!(decode(&[&bytes[..split], &bytes[split..]]), whole, "split at {split}");
 
-    // A byte gives at most a release and one more action.
-    assert!(whole.len() <= 2 * bytes.len());
-    let mut holding = false;
-    let mut pointed = false;
-    for action in whole {
-        assert!(!pointed || action == KeyAction::Game(Event::Press), "a point not followed by its press");
-        pointed = false;
-        match action {
-            KeyAction::Game(Event::Hold) => holding = true,
-            KeyAction::Game(Event::Release) => {
-                assert!(holding, "a release without a hold");
-                holding = false;
+        // A byte gives at most a release and one more action.
+        assert!(whole.len() <= 2 * bytes.len());
+        let mut holding = false;
+        for action in whole {
+            match action {
+                KeyAction::Game(Event::Hold) => holding = true,
+                KeyAction::Game(Event::Release) => {
+                    assert!(holding, "a release without a hold");
+                    holding = false;
+                }
+                KeyAction::Game(Event::At { x, y } | Event::Mark { x, y }) => {
+                    assert!(board.square_at(x.into(), y.into()).is_some(), "{action:?} off the board");
+                    assert!(!holding, "{action:?} while the hold is still down");
+                    assert!(
+                        drags || matches!(action, KeyAction::Game(Event::At { .. })),
+                        "a mark where no drag marks"
+                    );
+                }
+                KeyAction::Game(_) => assert!(!holding, "an event while the hold is still down"),
+                KeyAction::Quit | KeyAction::Interrupt | KeyAction::Suspend | KeyAction::Redraw => {}
             }
-            KeyAction::Game(Event::At { x, y }) => {
-                assert!(board.square_at(x.into(), y.into()).is_some(), "a point off the board: {x}, {y}");
-                assert!(!holding, "a point while the hold is still down");
-                pointed = true;
-            }
-            KeyAction::Game(_) => assert!(!holding, "an event while the hold is still down"),
-            KeyAction::Quit | KeyAction::Interrupt | KeyAction::Suspend | KeyAction::Redraw => {}
         }
     }
-    assert!(!pointed, "a point not followed by its press");
 });
