@@ -12,7 +12,8 @@ use std::path::PathBuf;
 
 fn path() -> PathBuf {
     // /dev/shm, like the emulator itself: a fuzz run opens thousands of files.
-    let dir = if std::path::Path::new("/dev/shm").is_dir() { "/dev/shm".into() } else { std::env::temp_dir() };
+    let shm = std::path::Path::new("/dev/shm");
+    let dir = if shm.is_dir() { shm.to_path_buf() } else { std::env::temp_dir() };
     dir.join(format!("queens-fuzz-screen-{}", std::process::id()))
 }
 
