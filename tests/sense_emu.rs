@@ -189,8 +189,12 @@ impl Drop for Emulator {
 }
 
 fn terminate(game: &mut Child) -> std::process::ExitStatus {
-    nix::sys::signal::kill(nix::unistd::Pid::from_raw(game.id() as i32), nix::sys::signal::Signal::SIGTERM)
-        .unwrap();
+    end_by(game, nix::sys::signal::Signal::SIGTERM)
+}
+
+/// Sends `signal` to the game and waits for it to end.
+fn end_by(game: &mut Child, signal: nix::sys::signal::Signal) -> std::process::ExitStatus {
+    nix::sys::signal::kill(nix::unistd::Pid::from_raw(game.id() as i32), signal).unwrap();
     let end = Instant::now() + PATIENCE;
     loop {
         if let Some(status) = game.try_wait().unwrap() {
@@ -226,6 +230,22 @@ fn the_joystick_moves_places_and_answers_on_the_emulators_screen() {
     let client = emu.client_path();
     let status = terminate(&mut emu.game);
     assert_eq!(status.code(), Some(143), "SIGTERM's status, as a shell reports it: {status:?}");
+    assert_eq!(&emu.screen()[..128], &[0; 128], "the matrix is left dark");
+    assert!(!client.exists(), "the client's socket is removed");
+}
+
+/// Ctrl-\\ in the terminal the emulator's game runs in (not in raw mode: the
+/// emulator's window has the keys) is SIGQUIT: it ends the game as SIGTERM
+/// does (issue 50's stranger: it killed it with the board lit and the
+/// client's socket left behind).
+#[test]
+fn sigquit_ends_the_game_with_the_matrix_dark() {
+    let mut emu = Emulator::start("quit");
+    emu.hello();
+    emu.wait_for("the start board", &board(&[(3, 4, 'B')]));
+    let client = emu.client_path();
+    let status = end_by(&mut emu.game, nix::sys::signal::Signal::SIGQUIT);
+    assert_eq!(status.code(), Some(131), "SIGQUIT's status, as a shell reports it: {status:?}");
     assert_eq!(&emu.screen()[..128], &[0; 128], "the matrix is left dark");
     assert!(!client.exists(), "the client's socket is removed");
 }

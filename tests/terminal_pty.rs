@@ -445,8 +445,17 @@ fn moves_a_queen_and_an_answer_show_in_the_cells_and_q_restores_the_terminal() {
 /// reports a process the signal ended and as the solver commands exit
 /// (issue 50: it exited 0).
 #[test]
-fn sigterm_and_sighup_end_the_game_cleanly_and_restore_the_terminal() {
-    for (signal, code) in [(Signal::SIGTERM, 143), (Signal::SIGHUP, 129), (Signal::SIGINT, 130)] {
+fn signals_that_end_a_process_end_the_game_cleanly_and_restore_the_terminal() {
+    let signals = [
+        (Signal::SIGTERM, 143),
+        (Signal::SIGHUP, 129),
+        (Signal::SIGINT, 130),
+        (Signal::SIGQUIT, 131),
+        (Signal::SIGUSR1, 138),
+        (Signal::SIGUSR2, 140),
+        (Signal::SIGALRM, 142),
+    ];
+    for (signal, code) in signals {
         let mut pty = Pty::start("sigterm", Some("truecolor"));
         pty.wait_for("the start board", |s| picture(s) == start_board());
         kill(Pid::from_raw(pty.child.id() as i32), signal).unwrap();

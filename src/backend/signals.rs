@@ -1,5 +1,11 @@
-//! Signals that end the game: SIGTERM (systemd's stop), SIGINT (Ctrl-C)
-//! and SIGHUP (a closed terminal).
+//! Signals that end the game: SIGTERM (systemd's stop), SIGINT (Ctrl-C),
+//! SIGHUP (a closed terminal), SIGQUIT (Ctrl-\\ where the terminal is not
+//! the game's, as with the emulator) and the others whose default is to end
+//! a process and that a user sends by hand (SIGUSR1, SIGUSR2, SIGALRM): each
+//! ends it as SIGTERM does, the display dark and the terminal given back.
+//! Left as they are: the faults a program causes (SIGSEGV and the like),
+//! which no handler makes safe to go on from, and SIGPIPE, which Rust
+//! ignores so that a write to a closed pipe is an error the game handles.
 //!
 //! This lives in `backend`, not in `daemon` (where it was): a [`Shutdown`]
 //! is one more descriptor a backend blocks on in `poll(2)`, beside its
@@ -30,8 +36,10 @@ pub struct Shutdown {
     which: Arc<AtomicUsize>,
 }
 
-/// The signals that end the game.
-pub(crate) const SIGNALS: [libc::c_int; 3] = [libc::SIGTERM, libc::SIGINT, libc::SIGHUP];
+/// The signals that end the game (issue 50's stranger: SIGQUIT and SIGUSR1 killed it with the
+/// emulator's screen lit and the terminal's alternate screen and mouse reports left on).
+pub(crate) const SIGNALS: [libc::c_int; 7] =
+    [libc::SIGTERM, libc::SIGINT, libc::SIGHUP, libc::SIGQUIT, libc::SIGUSR1, libc::SIGUSR2, libc::SIGALRM];
 
 impl Shutdown {
     /// Installs the handlers, for the life of the process.

@@ -53,7 +53,7 @@ const PLAY_EXIT_STATUS: &str =
 script), 1 when it cannot start or a script line was refused, 2 for a wrong command line, 78 for a
 bad config file; ended by a signal, 128 and its number, as a shell reports it and as the solver
 commands exit: 130 for Ctrl-C (the terminal's key too), 143 for SIGTERM (systemctl stop), 129 for
-SIGHUP (a closed terminal).";
+SIGHUP (a closed terminal), 131 for SIGQUIT (Ctrl-\\), and so for SIGUSR1, SIGUSR2 and SIGALRM.";
 
 #[derive(Subcommand, Debug)]
 enum Command {
