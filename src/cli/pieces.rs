@@ -2,7 +2,7 @@
 
 use super::count::{REFUSE_ABOVE, WARN_ABOVE, about, capped, cores, count_plan, estimate};
 use super::output::{Format, bad_input, emit, grid, no_answer, print_json, say, stdout_failed};
-use super::progress::{Reporter, interrupted, say_stopped, seconds};
+use super::progress::{Reporter, interrupted, say_stopped, seconds, tree_percent};
 use crate::solver::bounds::impossible;
 use crate::solver::count::{Part, Plan};
 use crate::solver::notation::parse_board_size;
@@ -319,10 +319,10 @@ fn count_with_estimate(solver: &Solver) -> anyhow::Result<Result<u64, ExitCode>>
             let counted = solver.count_watched(&mut |p| {
                 reporter.check(|elapsed| {
                     format!(
-                        "{}: counting: {} found, {:.1}% of the search tree, {}",
+                        "{}: counting: {} found, {} of the search tree, {}",
                         super::program::name(),
                         p.found,
-                        p.done * 100.0,
+                        tree_percent(p.done),
                         seconds(elapsed)
                     )
                 })
@@ -418,10 +418,10 @@ fn write_all(solver: &Solver, format: Format, found: &mut u64) -> anyhow::Result
         &mut |p| {
             reporter.check(|elapsed| {
                 format!(
-                    "{}: listing: {} found, {:.1}% of the search tree, {}",
+                    "{}: listing: {} found, {} of the search tree, {}",
                     super::program::name(),
                     p.found,
-                    p.done * 100.0,
+                    tree_percent(p.done),
                     seconds(elapsed)
                 )
             })

@@ -201,6 +201,23 @@ pub(crate) fn ran_for(d: Duration) -> String {
     }
 }
 
+/// How far through a search tree a search is (`done`, 0 to 1), as a percentage for its
+/// progress line: whole from 10%, to a tenth from 1%, and to two figures below (a search of
+/// days moves a tenth of a percent in hours: "0.0%" for hours said nothing). Rounded down, so
+/// that it never says 100% before the end.
+pub(crate) fn tree_percent(done: f64) -> String {
+    let share = (done * 100.0).clamp(0.0, 100.0);
+    let decimals = match share {
+        10.0.. => 0,
+        1.0.. => 1,
+        0.0 => 1,
+        // Two figures: 0.37 has one zero after the point, 0.0037 three.
+        _ => (1 - share.log10().floor() as i32).min(6) as usize,
+    };
+    let scale = 10f64.powi(decimals as i32);
+    format!("{:.*}%", decimals, (share * scale).floor() / scale)
+}
+
 /// "12 s": whole seconds, for progress lines.
 pub(crate) fn seconds(d: Duration) -> String {
     format!("{:.0} s", d.as_secs_f64())
@@ -209,6 +226,12 @@ pub(crate) fn seconds(d: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_trees_share_is_shown_to_two_figures_below_one_percent_and_never_rounded_up() {
+        let shown = [0.0, 0.000_037, 0.0037, 0.0099, 0.0123, 0.0999, 0.5, 0.99999, 1.0].map(tree_percent);
+        assert_eq!(shown, ["0.0%", "0.0037%", "0.37%", "0.99%", "1.2%", "9.9%", "50%", "99%", "100%"]);
+    }
 
     #[test]
     fn the_fullest_wording_that_fits_is_chosen_and_nothing_is_ever_wider() {

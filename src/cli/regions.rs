@@ -401,10 +401,10 @@ fn count_with_progress(puzzle: &Puzzle, limit: u64) -> anyhow::Result<Option<u64
     let counted = solve::count_watched(puzzle, limit, &mut |p| {
         reporter.check(|elapsed| {
             format!(
-                "{}: counting: {} solutions so far, {:.0}% of the search tree, {}",
+                "{}: counting: {} solutions so far, {} of the search tree, {}",
                 super::program::name(),
                 p.found,
-                p.done * 100.0,
+                progress::tree_percent(p.done),
                 seconds(elapsed)
             )
         })

@@ -161,16 +161,22 @@ fn search(
     if !watch.visit(row, share.0) {
         return false;
     }
-    let step = share.1 / n as f64;
     let mut free = !used_cols & allowed[row];
     if row > 0 {
         let above = cols[row - 1] as u32;
         // The squares touching the queen above, diagonally included.
         free &= !(((0b111u32 << above) >> 1) as u16);
     }
+    // Each square left an equal share of this subtree, in the order they are tried: a share
+    // of the row's n columns put a subtree as far along as its column, taken squares and all
+    // (a stranger's find: 16 regions of one column each showed 1% after 30 s of some 37 hours).
+    let step = share.1 / f64::from(free.count_ones().max(1));
+    let mut tried = 0.0;
     while free != 0 {
         let col = free.trailing_zeros() as usize;
         free &= free - 1;
+        let child = (share.0 + step * tried, step);
+        tried += 1.0;
         let region = puzzle.region_at(col, row);
         if used_regions >> region & 1 == 1 {
             continue;
@@ -180,7 +186,6 @@ fn search(
             continue;
         }
         cols[row] = col as u8;
-        let child = (share.0 + step * col as f64, step);
         if !search(puzzle, allowed, row + 1, cols_now, regions_now, child, cols, watch, found) {
             return false;
         }
@@ -237,5 +242,31 @@ mod tests {
         }
         assert_eq!(count(&p, 100), all.len() as u64);
         assert_eq!(count(&p, 1), 1.min(all.len() as u64));
+    }
+
+    /// A count's `done` against the truth: on a grid with many solutions spread evenly, the
+    /// share of them found so far is within 2x of what `done` says, as a progress line shown
+    /// to the player must be. One region a column: the queens' problem with kings, A002464.
+    #[test]
+    fn a_counts_progress_is_within_twice_the_share_of_solutions_found() {
+        let n = 11;
+        let columns: Vec<Vec<usize>> = (0..n).map(|_| (0..n).collect()).collect();
+        let p = Puzzle::new(&columns).unwrap();
+        let mut seen = Vec::new();
+        let total = count_watched(&p, u64::MAX, &mut |progress| {
+            seen.push((progress.done, progress.found));
+            true
+        })
+        .unwrap();
+        assert_eq!(total, 5_296_790, "A002464(11)");
+        let middle: Vec<(f64, f64)> = seen
+            .iter()
+            .map(|&(done, found)| (done, found as f64 / total as f64))
+            .filter(|&(done, _)| (0.02..=0.98).contains(&done))
+            .collect();
+        assert!(middle.len() > 20, "{} checks", middle.len());
+        for (done, share) in middle {
+            assert!(share / 2.0 <= done && done <= share * 2.0, "said {done:.4}, found {share:.4}");
+        }
     }
 }
