@@ -41,7 +41,23 @@ fn a_missing_bus_is_one_line_that_says_how_to_enable_it() {
         run(&["play", "--backend", "i2c", "--i2c-bus", "/nonexistent/i2c-1", "--config", "/dev/null"]);
     assert_eq!(code, Some(1));
     assert_eq!(err.trim().lines().count(), 1, "{err}");
-    assert!(err.contains("/nonexistent/i2c-1") && err.contains("dtparam=i2c_arm=on"), "{err}");
+    assert!(err.contains("/nonexistent/i2c-1"), "{err}");
+    // The firmware's fix only on a Pi: elsewhere there is no config.txt to edit.
+    let on_a_pi = std::fs::read_to_string("/sys/firmware/devicetree/base/model")
+        .is_ok_and(|model| model.contains("Raspberry Pi"));
+    assert_eq!(err.contains("dtparam=i2c_arm=on"), on_a_pi, "{err}");
+    assert!(err.contains("--i2c-bus"), "{err}");
+}
+
+/// A file that is there but is no I2C bus (a stranger's `--i2c-bus /dev/null`): the fix is
+/// another bus, not enabling I2C in the firmware.
+#[test]
+fn a_file_that_will_not_open_as_a_bus_is_not_sent_to_the_firmware() {
+    let (code, _, err) =
+        run(&["play", "--backend", "i2c", "--i2c-bus", "/dev/null", "--config", "/dev/null"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(!err.contains("config.txt") && err.contains("--i2c-bus"), "{err}");
 }
 
 #[test]

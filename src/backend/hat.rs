@@ -64,6 +64,13 @@ pub(crate) fn gamma_note() -> Option<String> {
     compat::gamma_note(PROGRAM, &format!("{PROGRAM}_*_arm64.deb"))
 }
 
+/// Whether the device tree under `sys` (/sys, or a test's) names a Raspberry Pi: only there
+/// does a fix in /boot/firmware/config.txt apply.
+pub(crate) fn raspberry_pi(sys: &std::path::Path) -> bool {
+    std::fs::read(sys.join("firmware/devicetree/base/model"))
+        .is_ok_and(|model| String::from_utf8_lossy(&model).contains("Raspberry Pi"))
+}
+
 /// An error of the HAT in the game's words: where the crate says to name
 /// another device, bus or line, or to use the kernel's drivers, these name
 /// the command line's options that do it.
@@ -82,11 +89,16 @@ pub(crate) fn message(e: &Error) -> String {
         Error::Open { device: Device::I2cBus, path, source }
             if !e.permission_denied() && !e.refused_by_device_policy() =>
         {
-            format!(
-                "cannot open the I2C bus {}: {source} (enable it with `dtparam=i2c_arm=on` in /boot/firmware/config.txt, \
-                 or name another with --i2c-bus)",
-                shown_path(path)
-            )
+            // Enabling I2C is the fix only for a bus that is not there, and only on a Pi (a
+            // stranger's find: /dev/null, no I2C bus, was sent to config.txt on a desktop).
+            let absent = source.kind() == std::io::ErrorKind::NotFound;
+            let fix = match absent && raspberry_pi(std::path::Path::new("/sys")) {
+                true => {
+                    "enable it with `dtparam=i2c_arm=on` in /boot/firmware/config.txt, or name another with --i2c-bus"
+                }
+                false => "name the Sense HAT's bus with --i2c-bus",
+            };
+            format!("cannot open the I2C bus {}: {source} ({fix})", shown_path(path))
         }
         Error::NoLine { name } => format!(
             "no GPIO line is named {name} (the joystick's interrupt); name it with --gpiochip and --gpio-line"

@@ -96,8 +96,7 @@ pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
 /// Whether the device tree names a Raspberry Pi (where the firmware's
 /// config file is the fix for a missing overlay or bus).
 fn raspberry_pi(roots: &Roots) -> bool {
-    std::fs::read(roots.sys.join("firmware/devicetree/base/model"))
-        .is_ok_and(|model| String::from_utf8_lossy(&model).contains("Raspberry Pi"))
+    hat::raspberry_pi(&roots.sys)
 }
 
 /// What to do when a device is not found: on a Raspberry Pi, the overlay

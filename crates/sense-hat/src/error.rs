@@ -225,10 +225,15 @@ impl fmt::Display for Error {
                 write!(f, "cannot open the {} {}: {source}", device.noun(), shown_path(path))?;
                 if *device == Device::I2cBus && !self.permission_denied() && !self.refused_by_device_policy()
                 {
-                    write!(
-                        f,
-                        " (enable it with `dtparam=i2c_arm=on` in /boot/firmware/config.txt, or name another bus)"
-                    )?;
+                    // Enabling I2C makes a bus that is not there; a file that is there and
+                    // will not open as one (ENOTTY: /dev/null) is the wrong file.
+                    match source.kind() {
+                        io::ErrorKind::NotFound => write!(
+                            f,
+                            " (enable it with `dtparam=i2c_arm=on` in /boot/firmware/config.txt, or name another bus)"
+                        )?,
+                        _ => write!(f, " (is it an I2C bus? name another bus)")?,
+                    }
                 }
             }
             Error::NotCharDevice { device, path } => {
@@ -413,6 +418,9 @@ mod tests {
         let absent = bus("/tmp/Permission denied", io::ErrorKind::NotFound.into());
         assert!(!absent.permission_denied());
         assert!(absent.to_string().contains("dtparam=i2c_arm=on") && !absent.to_string().contains("usermod"));
+        let not_a_bus = bus("/dev/null", io::Error::from_raw_os_error(libc::ENOTTY));
+        assert!(!not_a_bus.to_string().contains("dtparam"), "{not_a_bus}");
+        assert!(not_a_bus.to_string().contains("name another bus"), "{not_a_bus}");
         let other = Error::NoHat { bus: "/dev/i2c-1".into(), cause: Box::new(Error::NotTheHat { id: 0x6A }) };
         assert_eq!(
             other.to_string(),
