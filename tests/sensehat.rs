@@ -615,6 +615,12 @@ fn doctor_lists_each_sensor_by_its_path_or_why_not_with_the_fix() {
             "{out}"
         );
     }
+    // A file that is no bus, on no Pi: neither the chip's line nor the sensors' send the
+    // player to the firmware's config (a stranger's find).
+    let not_a_bus =
+        ["--sysfs-root", s.to_str().unwrap(), "--dev-root", d.to_str().unwrap(), "--i2c-bus", "/dev/null"];
+    let (_, out, _) = run(&[&["doctor"][..], &not_a_bus].concat());
+    assert!(line(&out, "I2C chip").contains("/dev/null") && !out.contains("config.txt"), "{out}");
     // A Pi without I2C: each sensor's line says the fix.
     fs::create_dir_all(hat.path("sys/firmware/devicetree/base")).unwrap();
     fs::write(hat.path("sys/firmware/devicetree/base/model"), "Raspberry Pi 4 Model B Rev 1.5\0").unwrap();

@@ -75,6 +75,12 @@ pub(crate) fn raspberry_pi(sys: &std::path::Path) -> bool {
 /// another device, bus or line, or to use the kernel's drivers, these name
 /// the command line's options that do it.
 pub(crate) fn message(e: &Error) -> String {
+    message_on(e, std::path::Path::new("/sys"))
+}
+
+/// [`message`], on the machine whose /sys is at `sys` (doctor's `--sysfs-root`): a fix in the
+/// Pi's firmware is given only where its device tree names a Pi.
+pub(crate) fn message_on(e: &Error, sys: &std::path::Path) -> String {
     match e {
         Error::NotFound { device: Device::LedMatrix, .. } => {
             format!("{e}, or name the device with --framebuffer")
@@ -92,7 +98,7 @@ pub(crate) fn message(e: &Error) -> String {
             // Enabling I2C is the fix only for a bus that is not there, and only on a Pi (a
             // stranger's find: /dev/null, no I2C bus, was sent to config.txt on a desktop).
             let absent = source.kind() == std::io::ErrorKind::NotFound;
-            let fix = match absent && raspberry_pi(std::path::Path::new("/sys")) {
+            let fix = match absent && raspberry_pi(sys) {
                 true => {
                     "enable it with `dtparam=i2c_arm=on` in /boot/firmware/config.txt, or name another with --i2c-bus"
                 }

@@ -63,7 +63,7 @@ pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     // Off a Pi, only a driver bound by hand (the VM test's) can be there: the fixes for a Pi's
     // firmware config would mislead.
-    check_sensors(&mut report, sensors, args.emulator || raspberry_pi(&roots));
+    check_sensors(&mut report, sensors, args.emulator || raspberry_pi(&roots), &roots.sys);
     for line in &report.lines {
         say!("{line}")?;
     }
@@ -225,7 +225,10 @@ fn check_i2c(report: &mut Report, roots: &Roots, args: &HatArgs) -> bool {
             report.line("I2C chip", format!("0x46 on {}: answers 's', firmware {version}", shown_path(bus)))
         }
         Err(e) => {
-            report.line("I2C chip", format!("0x46 on {}: {}", shown_path(bus), hat::message(&e)));
+            report.line(
+                "I2C chip",
+                format!("0x46 on {}: {}", shown_path(bus), hat::message_on(&e, &roots.sys)),
+            );
             return false;
         }
     }
@@ -269,8 +272,8 @@ type ReadSensor = fn(&mut Sensors) -> sense_hat::Result<String>;
 /// emulator's file), one reading in python-sense-hat's units, or why it
 /// cannot be read and the fix. The game plays without them (only tilt
 /// reads one), so none is a problem that stops it. `fixes`: whether the
-/// fix for one that cannot be read applies here (a Pi, the emulator).
-fn check_sensors(report: &mut Report, mut sensors: Sensors, fixes: bool) {
+/// fix for one that cannot be read applies here (a Pi, the emulator); `sys`: the /sys looked at.
+fn check_sensors(report: &mut Report, mut sensors: Sensors, fixes: bool, sys: &Path) {
     let lines: [(&str, ReadSensor); 4] = [
         ("humidity", |s| {
             let place = s.humidity_sensor()?.describe();
@@ -302,7 +305,7 @@ fn check_sensors(report: &mut Report, mut sensors: Sensors, fixes: bool) {
     for (label, read) in lines {
         match read(&mut sensors) {
             Ok(reading) => report.line(label, reading),
-            Err(e) if fixes => report.line(label, format!("not read: {}", hat::message(&e))),
+            Err(e) if fixes => report.line(label, format!("not read: {}", hat::message_on(&e, sys))),
             Err(_) => report.line(
                 label,
                 "not found (this machine is no Raspberry Pi; `--emulator` lists the emulator's sensors)",
