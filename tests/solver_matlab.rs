@@ -177,6 +177,33 @@ fn backtrack_reports_progress_and_ctrl_c_stops_it_cleanly() {
     assert!(out.is_empty(), "{out}");
 }
 
+/// Without --backtrack the search has a budget of about a second here, longer on a small Pi:
+/// Ctrl-C in it ends it with one line and status 130, as with --backtrack (a stranger's find:
+/// `solve 36` died by the signal, saying nothing). 150,000,000 placements take far more
+/// than the tenth of a second before the Ctrl-C on any machine.
+#[test]
+fn ctrl_c_in_the_budgeted_search_stops_it_with_one_line() {
+    use std::process::Stdio;
+    let child = common::bin::queens()
+        .args(["solve", "36"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    // SAFETY: kill(2) on the child's pid, which has not been waited for yet.
+    assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGINT) }, 0);
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("queens solve: stopped after ") && err.trim_end().ends_with("; no solution printed"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty());
+}
+
 #[test]
 fn where_the_search_is_dear_solve_says_constructed_and_backtrack_insists() {
     let o = common::bin::queens().args(["solve", "40", "--format", "json"]).output().unwrap();

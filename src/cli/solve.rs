@@ -6,7 +6,7 @@ use crate::solver::complete::{MAX_COMPLETE_N, Refusal, complete_rows};
 use crate::solver::first::{self, Outcome, Tick};
 use crate::solver::notation::{format_square_list, parse_square_list, square_name};
 use crate::solver::validate::{is_solution, keeps_queens};
-use crate::solver::{Method, SEARCH_MAX_N, Solved, solve};
+use crate::solver::{Method, SEARCH_BUDGET, SEARCH_MAX_N, Solved, construct, solve};
 use serde::Serialize;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -30,8 +30,8 @@ const GRID_MAX_N: usize = 26;
 The first solution by backtracking (the MATLAB program's: column by column, each queen on
 the topmost row no earlier queen attacks) is given wherever the search finds it within
 150,000,000 placements (about a second; N up to 33 here); otherwise a solution by explicit
-construction, and the output says which. --backtrack searches on, with progress on standard
-error after a second; Ctrl-C stops it (exit status 130).
+construction, and the output says which. --backtrack searches on. Either search shows its
+progress on standard error after a second; Ctrl-C stops it (exit status 130).
 
 Exit status: 0 with a solution, 1 when there is none, 2 for bad input, 130 when stopped.")]
 pub(crate) struct Args {
@@ -69,8 +69,12 @@ pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
             if n > MAX_SOLVE_N {
                 return Ok(bad_input(format!("N must be at most {MAX_SOLVE_N}, not {n}")));
             }
-            let found = if args.backtrack {
-                match backtrack(n)? {
+            // Above SEARCH_MAX_N the construction answers at once; up to it the search runs
+            // with progress and Ctrl-C: its budget is about a second here, more on a small Pi
+            // (a stranger's find: 2.4 s said nothing, and Ctrl-C left no line).
+            let found = if args.backtrack || n <= SEARCH_MAX_N {
+                let budget = (!args.backtrack).then_some(SEARCH_BUDGET);
+                match search_first(n, budget)? {
                     Some(found) => found,
                     None => return Ok(interrupted()),
                 }
@@ -116,17 +120,20 @@ pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// The search without a budget: progress on standard error once it has run a
-/// second, and Ctrl-C honoured. `None` when Ctrl-C stopped it.
-fn backtrack(n: usize) -> anyhow::Result<Option<Option<Solved>>> {
+/// The search for the first solution, within `budget` placements (then the construction, as
+/// [`solve`] answers) or without one (`--backtrack`): progress on standard error once it has
+/// run a second, and Ctrl-C honoured. `None` when Ctrl-C stopped it.
+fn search_first(n: usize, budget: Option<u64>) -> anyhow::Result<Option<Option<Solved>>> {
     let mut reporter = Reporter::start()?;
     let mut check = |tick: Tick| reporter.check_fitted(|elapsed| progress_lines(n, tick, elapsed));
-    let search = first::search(n, None, &mut check);
+    let search = first::search(n, budget, &mut check);
     let took = reporter.finish();
     Ok(match search.outcome {
         Outcome::Found(rows) => Some(Some((rows, Method::First, search.placements))),
         Outcome::NoSolution => Some(None),
-        Outcome::OutOfBudget => unreachable!("the search had no budget"),
+        Outcome::OutOfBudget => {
+            Some(construct(n).map(|rows| (rows, Method::Construction, search.placements)))
+        }
         Outcome::Stopped => {
             crate::eprintln_lossy!(
                 "{}: stopped after {} placements in {}; no solution printed",
