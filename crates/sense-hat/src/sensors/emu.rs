@@ -67,12 +67,15 @@ impl Emulator {
 
     fn file(&self, device: Device, name: &str) -> Result<EmuFile> {
         let path = self.dir.join(name);
-        if !path.is_file() {
-            let explanation = format!(
-                "no emulated {}: {} is not there (is the emulator, sense_emu_gui, running?)",
-                device.noun(),
-                shown_path(&path)
-            );
+        // What is there in its place, if anything: a directory or a FIFO is not "not there".
+        let what = match fs::metadata(&path) {
+            Ok(found) if found.is_file() => None,
+            Ok(found) if found.is_dir() => Some("is a directory, not the emulator's file"),
+            Ok(_) => Some("is not a regular file (a FIFO, a socket or a device), not the emulator's file"),
+            Err(_) => Some("is not there (is the emulator, sense_emu_gui, running?)"),
+        };
+        if let Some(what) = what {
+            let explanation = format!("no emulated {}: {} {what}", device.noun(), shown_path(&path));
             return Err(Error::NotFound { device, explanation });
         }
         Ok(EmuFile { path, device })
@@ -306,6 +309,16 @@ mod tests {
         fs::write(dir.join(PRESSURE_FILE), [3u8; 4]).unwrap();
         let err = sensors.pressure().unwrap_err().to_string();
         assert!(err.contains("4 bytes"), "{err}");
+        // Something else in a file's place is said as what it is, not as nothing there.
+        fs::create_dir(dir.join(HUMIDITY_FILE)).unwrap();
+        let err = sensors.humidity().unwrap_err().to_string();
+        assert!(err.contains("rpi-sense-emu-humidity is a directory, not the emulator's file"), "{err}");
+        let socket = std::os::unix::net::UnixListener::bind(dir.join("socket")).unwrap();
+        fs::remove_file(dir.join(IMU_FILE)).unwrap();
+        fs::rename(dir.join("socket"), dir.join(IMU_FILE)).unwrap();
+        let err = sensors.accel().unwrap_err().to_string();
+        assert!(err.contains("rpi-sense-emu-imu is not a regular file"), "{err}");
+        drop(socket);
         fs::remove_dir_all(&dir).unwrap();
     }
 }
