@@ -140,8 +140,10 @@ fn undo_takes_back_every_move_to_the_empty_board_and_then_says_so() {
     }
     assert!(g.engine.share_lines().is_some(), "solved after undoing to the start");
     let solved = g.board();
+    g.engine.take_said();
     g.send(Undo);
     assert_eq!(g.board(), solved, "a solved board takes nothing back");
+    assert_eq!(g.engine.take_said().as_deref(), Some("solved: nothing to undo"), "and says so");
 }
 
 #[test]

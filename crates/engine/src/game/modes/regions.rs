@@ -435,7 +435,9 @@ impl Regions {
     /// board is done: its time is said, and a press brings the next.
     fn undo(&mut self) -> Reaction {
         if self.solved {
-            return Reaction::Draw;
+            // Said, as "nothing to undo" is: a key that changes nothing on the board must say
+            // why (a stranger's find: `u` on a solved board did nothing and said nothing).
+            return Reaction::Say { flash: None, words: "solved: nothing to undo".into() };
         }
         let Some(marks) = self.before.pop() else {
             return Reaction::Say { flash: None, words: "nothing to undo".into() };
