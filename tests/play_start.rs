@@ -115,7 +115,7 @@ fn a_puzzle_on_standard_input_is_refused_in_one_line_offering_the_link_as_the_ar
     let d = dir("puzzle-stdin");
     let none = d.to_str().unwrap();
     let bus = d.join("no-bus");
-    let (_, link, _) = common::bin::run(&["regions", "daily", "--date", "2026-11-25", "--link"]);
+    let (_, link, _) = common::bin::run(&["regions", "daily", "--date", "2026-11-26", "--link"]);
     let args =
         ["--sysfs-root", none, "--dev-root", none, "--i2c-bus", bus.to_str().unwrap(), "--puzzle", "-"];
     // The link in a file as standard input (a pipe could break before it is written: it is not read).

@@ -441,9 +441,24 @@ fn the_puzzle_of_a_day_is_the_same_everywhere() {
     assert_eq!(daily.puzzle.letters(), DAILY_2026_11_25);
     assert_eq!(daily.difficulty, Difficulty::Medium);
     assert_ne!(generate::daily(day + 1).puzzle, daily.puzzle, "the next day has its own");
-    let (status, out, _) = run(&["regions", "daily", "--date", "2026-11-25"]);
+    // The command prints the days `play --date` plays, from the first: 2026-11-25's grid was
+    // never a puzzle of the day (a stranger's find: it was printed as one, and so were days to come).
+    let (status, out, _) = run(&["regions", "daily", "--date", "2026-11-26"]);
     assert_eq!(status, Some(0));
-    assert!(out.ends_with(DAILY_2026_11_25), "{out}");
+    assert!(out.ends_with(&generate::daily(day + 1).puzzle.letters()), "{out}");
+    // Two days on: a day that turns between here and the command still leaves it ahead.
+    let ahead = queens::backend::clock::UtcCalendar::today().unwrap() + 2;
+    for (date, why) in [
+        (
+            "2026-11-25".to_string(),
+            "'2026-11-25' is before 2026-11-26, the first day with a puzzle of the day",
+        ),
+        (generate::date_string(ahead), "its puzzle is not out yet"),
+    ] {
+        let (status, out, err) = run(&["regions", "daily", "--date", &date]);
+        assert_eq!((status, out.as_str()), (Some(2), ""), "{date}");
+        assert!(err.contains(why) && err.lines().count() == 1, "{date}: {err}");
+    }
 }
 
 fn regions_solve(args: &[&str], input: &str) -> (Option<i32>, String, String) {

@@ -154,9 +154,9 @@ fn a_given_puzzle_shows_its_regions_in_every_format_and_implies_regions_mode() {
 
 #[test]
 fn daily_link_is_the_puzzle_of_that_day() {
-    let (code, out, err) = common::bin::run(&["regions", "daily", "--date", "2026-11-25", "--link"]);
+    let (code, out, err) = common::bin::run(&["regions", "daily", "--date", "2026-11-26", "--link"]);
     assert_eq!((code, err.as_str()), (Some(0), ""));
-    let day = generate::read_date("2026-11-25").unwrap();
+    let day = generate::read_date("2026-11-26").unwrap();
     assert_eq!(share::decode(&out).unwrap(), generate::daily(day).puzzle);
     assert_eq!(out.lines().count(), 1);
     let (code, _, err) = common::bin::run(&["regions", "daily", "--link", "--format", "json"]);

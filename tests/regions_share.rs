@@ -139,7 +139,7 @@ fn a_grid_the_page_cannot_play_is_not_shared() {
 /// long was asked whether it was whole, and one character was "1 characters".
 #[test]
 fn a_wrong_link_says_what_is_wrong_counting_right() {
-    let (_, link, _) = run_with(&["regions", "daily", "--date", "2026-11-25", "--link"], "");
+    let (_, link, _) = run_with(&["regions", "daily", "--date", "2026-11-26", "--link"], "");
     let link = link.trim_end();
     let wide = format!("{}ｔ", &link[..link.len() - 1]);
     let cases = [

@@ -123,9 +123,15 @@ pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
         }
         Command::Daily { date, format, link } => {
-            let Some(day) = date.or_else(crate::backend::clock::UtcCalendar::today) else {
+            let today = crate::backend::clock::UtcCalendar::today();
+            let Some(day) = date.or(today) else {
                 return Ok(bad_input("the system clock is before 1970: give --date"));
             };
+            // The days `play --date` and the page play, no other (a stranger's find: any date
+            // was printed as that day's puzzle, a future day's and one before the first too).
+            if let Err(why) = generate::check_past_day(day, today) {
+                return Ok(bad_input(why));
+            }
             match link {
                 true => print_link(&generate::daily(day)),
                 false => print_puzzle(&generate::daily(day), None, Some(day), format),
