@@ -113,9 +113,18 @@ pub fn parse(text: &str) -> Result<SavedState, Unusable> {
 pub fn parse_on(text: &str, today: Option<i64>) -> Result<SavedState, Unusable> {
     // A file TOML cannot read says where (`line 4: ...`), as the config file's errors do.
     let invalid = |e: toml::de::Error| {
-        let message = plain(e.message().trim_end());
+        let mut message = plain(e.message().trim_end());
         match e.span() {
-            Some(span) => Unusable::invalid(format!("line {}: {message}", line_of(text, span.start))),
+            Some(span) => {
+                // "u64 value was too large" names a Rust type, and the wrong one: TOML's
+                // integers stop at i64's largest. Said with the number as written instead.
+                if message.ends_with("value was too large")
+                    && let Some(number) = text.get(span.clone()).map(str::trim).filter(|n| !n.is_empty())
+                {
+                    message = format!("{number} is too large a number");
+                }
+                Unusable::invalid(format!("line {}: {message}", line_of(text, span.start)))
+            }
             None => Unusable::invalid(message),
         }
     };
@@ -332,6 +341,10 @@ pub(crate) mod tests {
             (
                 "mode = \"classic\"\nsize = 99999999999999999999\nfound = []\n",
                 "line 2: 99999999999999999999 is too large a number",
+            ),
+            (
+                "mode = \"classic\"\nsize = 8\nfound = []\ndaily_streak = 18446744073709551615\n",
+                "line 4: 18446744073709551615 is too large a number",
             ),
             (
                 "mode = \"classic\"\nsize = \"8\"\nfound = []\n",
