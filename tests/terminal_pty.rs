@@ -1911,6 +1911,21 @@ fn a_size_played_last_too_large_for_the_terminal_is_fitted_kept_and_said() {
     assert!(saved_text(&pty).contains("size = 16\n"), "kept for a larger terminal:\n{}", saved_text(&pty));
 }
 
+/// The note of a size kept speaks of the window at start: a resize takes it away, before any
+/// key (a stranger's find: "needs 40x19" stayed in a window of 40x19).
+#[test]
+fn a_resize_takes_the_kept_sizes_note_away() {
+    let state = "version = 1\nmode = \"classic\"\nsize = 16\nfound = []\n";
+    let mut pty = start_in("kept-size-resized", (11, 40), Some(state), None, &[]);
+    pty.wait_for("the note", |s| status(s) == "classic 8x8 | 16x16 kept: needs 40x19");
+    pty.parser.screen_mut().set_size(nz(19), nz(40));
+    set_size(&pty.master, 19, 40);
+    pty.wait_for("the note gone", |s| picture(s) == start_board() && status(s) == "classic 8x8");
+    pty.send(b"q");
+    assert!(pty.exit().success());
+    assert!(saved_text(&pty).contains("size = 16\n"), "still kept:\n{}", saved_text(&pty));
+}
+
 /// The "too small" screen says `m` opens the menu where a smaller board
 /// fits, and it does: the menu is written under the message, and a size
 /// chosen there that fits is played (and saved, as chosen).
