@@ -159,7 +159,18 @@ mod tests {
             path: bus.clone(),
             source: std::io::ErrorKind::NotFound.into(),
         };
-        assert!(message(&absent).ends_with("or name another with --i2c-bus)"), "{}", message(&absent));
+        // The firmware's fix on a Pi, and only there.
+        let pi = std::env::temp_dir().join(format!("queens-hat-message-{}", std::process::id()));
+        std::fs::create_dir_all(pi.join("firmware/devicetree/base")).unwrap();
+        std::fs::write(pi.join("firmware/devicetree/base/model"), "Raspberry Pi Zero 2 W Rev 1.0\0").unwrap();
+        let on_pi = message_on(&absent, &pi);
+        assert!(
+            on_pi.contains("dtparam=i2c_arm=on") && on_pi.ends_with("or name another with --i2c-bus)"),
+            "{on_pi}"
+        );
+        let elsewhere = message_on(&absent, &pi.join("firmware"));
+        assert!(elsewhere.ends_with("(name the Sense HAT's bus with --i2c-bus)"), "{elsewhere}");
+        std::fs::remove_dir_all(&pi).unwrap();
         let line = Error::NoLine { name: "GPIO23".into() };
         assert!(message(&line).ends_with("name it with --gpiochip and --gpio-line"), "{}", message(&line));
         let missing =
