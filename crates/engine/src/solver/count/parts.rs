@@ -78,6 +78,18 @@ impl fmt::Display for PartError {
                 write!(f, "--part {index}/{of}: the part number runs from 1 to {of}")
             }
             PartError::Malformed(text) => {
+                // Both numbers written, one too large for any count of parts: said as the
+                // numbers it breaks, not as the wrong form (a stranger's find).
+                let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+                if let Some((index, of)) = text.split_once('/')
+                    && digits(index)
+                    && digits(of)
+                {
+                    return match of.parse::<usize>() {
+                        Err(_) => write!(f, "--part K/M takes at most {MAX_PARTS} parts, not {of}"),
+                        Ok(of) => write!(f, "--part {index}/{of}: the part number runs from 1 to {of}"),
+                    };
+                }
                 write!(
                     f,
                     "--part takes K/M, part K of M counted from 1 (such as 3/10), not {}",
@@ -158,6 +170,17 @@ mod tests {
         ] {
             assert!(matches!(bad.parse::<Part>(), Err(PartError::Malformed(_))), "{bad:?}");
         }
+        // Numbers too large to hold are said as what they break, not as the wrong form.
+        let said = |text: &str| text.parse::<Part>().unwrap_err().to_string();
+        assert_eq!(
+            said("1/99999999999999999999"),
+            format!("--part K/M takes at most {MAX_PARTS} parts, not 99999999999999999999")
+        );
+        assert_eq!(
+            said("99999999999999999999/3"),
+            "--part 99999999999999999999/3: the part number runs from 1 to 3"
+        );
+        assert!(said("1/3/5").starts_with("--part takes K/M"), "{}", said("1/3/5"));
     }
 
     #[test]
