@@ -113,18 +113,10 @@ pub fn parse(text: &str) -> Result<SavedState, Unusable> {
 pub fn parse_on(text: &str, today: Option<i64>) -> Result<SavedState, Unusable> {
     // A file TOML cannot read says where (`line 4: ...`), as the config file's errors do.
     let invalid = |e: toml::de::Error| {
-        let mut message = plain(e.message().trim_end());
+        let written = e.span().and_then(|span| text.get(span));
+        let message = plain(e.message().trim_end(), written);
         match e.span() {
-            Some(span) => {
-                // "u64 value was too large" names a Rust type, and the wrong one: TOML's
-                // integers stop at i64's largest. Said with the number as written instead.
-                if message.ends_with("value was too large")
-                    && let Some(number) = text.get(span.clone()).map(str::trim).filter(|n| !n.is_empty())
-                {
-                    message = format!("{number} is too large a number");
-                }
-                Unusable::invalid(format!("line {}: {message}", line_of(text, span.start)))
-            }
+            Some(span) => Unusable::invalid(format!("line {}: {message}", line_of(text, span.start))),
             None => Unusable::invalid(message),
         }
     };
@@ -155,19 +147,25 @@ fn declared_version(text: &str) -> Option<&str> {
     None
 }
 
-/// The TOML parser's message in the player's words: it names Rust's types
-/// for a number too large for any (`i128`), which say nothing to a player.
 /// The line, counted from 1, that byte `at` of `text` is on.
 fn line_of(text: &str, at: usize) -> usize {
     text.as_bytes()[..at.min(text.len())].iter().filter(|&&b| b == b'\n').count() + 1
 }
 
-fn plain(message: &str) -> String {
-    if message.contains(" as i128") || message.contains(" as u128") {
-        let number = message.split('`').nth(1).unwrap_or("a number");
-        return format!("{number} is too large a number");
-    }
-    message.to_string()
+/// The TOML parser's message in the player's words, `written` the text it is about: for a
+/// number too large it names Rust's types, which say nothing to a player, and the wrong one
+/// ("u64 value was too large", where TOML's integers stop at i64's largest).
+fn plain(message: &str, written: Option<&str>) -> String {
+    let number = if message.contains(" as i128") || message.contains(" as u128") {
+        message.split('`').nth(1).unwrap_or("a number")
+    } else if let Some(number) =
+        written.map(str::trim).filter(|n| !n.is_empty() && message.ends_with("value was too large"))
+    {
+        number
+    } else {
+        return message.to_string();
+    };
+    format!("{number} is too large a number")
 }
 
 #[cfg(test)]

@@ -366,9 +366,10 @@ impl Input for Terminal {
                 Some(1) => {
                     // Drain the pipe: several resizes need one redraw.
                     drain(&self.resized);
-                    // The log line spoke of the window at start (a size kept for a larger
-                    // one, and what it needs): another window makes it stale (a stranger's
-                    // find: "needs 40x19" stayed in a window of 40x19).
+                    // The log line goes, as at a key: one may speak of the window at start
+                    // (a size kept for a larger one, and what it needs), which another window
+                    // makes stale (a stranger's find: "needs 40x19" stayed in a window of
+                    // 40x19). Every log line is written to standard error at the end anyway.
                     self.log_line = None;
                     self.draw(true)?;
                 }
