@@ -3,10 +3,10 @@
 use super::output::{Format, bad_input, emit, no_answer, print_json, queens_grid, say};
 use super::progress::{Reporter, interrupted, seconds};
 use crate::solver::complete::{MAX_COMPLETE_N, Refusal, complete_rows};
-use crate::solver::first::{self, Outcome, Tick};
+use crate::solver::first::Tick;
 use crate::solver::notation::{format_square_list, parse_square_list, square_name};
 use crate::solver::validate::{is_solution, keeps_queens};
-use crate::solver::{Method, SEARCH_BUDGET, SEARCH_MAX_N, Solved, construct, solve};
+use crate::solver::{Method, SEARCH_MAX_N, Solved, solve_watched};
 use serde::Serialize;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -69,17 +69,11 @@ pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
             if n > MAX_SOLVE_N {
                 return Ok(bad_input(format!("N must be at most {MAX_SOLVE_N}, not {n}")));
             }
-            // Above SEARCH_MAX_N the construction answers at once; up to it the search runs
-            // with progress and Ctrl-C: its budget is about a second here, more on a small Pi
-            // (a stranger's find: 2.4 s said nothing, and Ctrl-C left no line).
-            let found = if args.backtrack || n <= SEARCH_MAX_N {
-                let budget = (!args.backtrack).then_some(SEARCH_BUDGET);
-                match search_first(n, budget)? {
-                    Some(found) => found,
-                    None => return Ok(interrupted()),
-                }
-            } else {
-                solve(n)
+            // The search within its budget (about a second here, more on a small Pi), or
+            // however long with --backtrack, shows progress and stops on Ctrl-C (a stranger's
+            // find: `solve 36` took 2.4 s saying nothing, and Ctrl-C left no line).
+            let Some(found) = search_first(n, args.backtrack)? else {
+                return Ok(interrupted());
             };
             if let Some((rows, ..)) = &found {
                 anyhow::ensure!(is_solution(rows), "internal error: the solution for {n} failed validation");
@@ -120,30 +114,27 @@ pub(crate) fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// The search for the first solution, within `budget` placements (then the construction, as
-/// [`solve`] answers) or without one (`--backtrack`): progress on standard error once it has
-/// run a second, and Ctrl-C honoured. `None` when Ctrl-C stopped it.
-fn search_first(n: usize, budget: Option<u64>) -> anyhow::Result<Option<Option<Solved>>> {
+/// [`solve_watched`]: the answer `solve` gives, or with `insist` (`--backtrack`) the first
+/// solution however long it takes, with progress on standard error once it has run a second
+/// and Ctrl-C honoured. `None` when Ctrl-C stopped it.
+fn search_first(n: usize, insist: bool) -> anyhow::Result<Option<Option<Solved>>> {
     let mut reporter = Reporter::start()?;
-    let mut check = |tick: Tick| reporter.check_fitted(|elapsed| progress_lines(n, tick, elapsed));
-    let search = first::search(n, budget, &mut check);
+    // The search stops at a tick: the last one's placements are the search's.
+    let mut placements = 0;
+    let mut check = |tick: Tick| {
+        placements = tick.placements;
+        reporter.check_fitted(|elapsed| progress_lines(n, tick, elapsed))
+    };
+    let found = solve_watched(n, insist, &mut check);
     let took = reporter.finish();
-    Ok(match search.outcome {
-        Outcome::Found(rows) => Some(Some((rows, Method::First, search.placements))),
-        Outcome::NoSolution => Some(None),
-        Outcome::OutOfBudget => {
-            Some(construct(n).map(|rows| (rows, Method::Construction, search.placements)))
-        }
-        Outcome::Stopped => {
-            crate::eprintln_lossy!(
-                "{}: stopped after {} placements in {}; no solution printed",
-                super::program::name(),
-                search.placements,
-                super::progress::ran_for(took)
-            );
-            None
-        }
-    })
+    if found.is_none() {
+        crate::eprintln_lossy!(
+            "{}: stopped after {placements} placements in {}; no solution printed",
+            super::program::name(),
+            super::progress::ran_for(took)
+        );
+    }
+    Ok(found)
 }
 
 /// The progress line, fullest first: each wording drops the least important

@@ -63,11 +63,6 @@ pub fn search(n: usize, budget: Option<u64>, check: &mut dyn FnMut(Tick) -> bool
     }
 }
 
-/// The first solution, if a search of at most `budget` placements finds it.
-pub(crate) fn first_within(n: usize, budget: u64) -> Search {
-    search(n, Some(budget), &mut |_| true)
-}
-
 /// One column's rows as bits: bit `r` is row `r` from the top.
 trait Rows:
     Copy
@@ -242,6 +237,11 @@ mod tests {
             let wide = bitboard::<u128>(n, 200_000, &mut |_| true);
             assert_eq!(flags(n, 200_000, &mut |_| true), wide, "n = {n}");
         }
+    }
+
+    /// The first solution, if a search of at most `budget` placements finds it.
+    fn first_within(n: usize, budget: u64) -> Search {
+        search(n, Some(budget), &mut |_| true)
     }
 
     #[test]

@@ -62,16 +62,28 @@ pub enum Method {
 /// construction, which answers for ten million queens in well under a
 /// second. Also the placements the search made.
 pub fn solve(n: usize) -> Option<Solved> {
-    if n > SEARCH_MAX_N {
-        return construct(n).map(|rows| (rows, Method::Construction, 0));
+    solve_watched(n, false, &mut |_| true).expect("a check that never stops")
+}
+
+/// [`solve`], or with `insist` the first solution however long the search takes (never the
+/// construction), with `check` told how far the search is every [`first::TICK`] placements;
+/// it stops the search by returning false (then `None`).
+pub fn solve_watched(
+    n: usize,
+    insist: bool,
+    check: &mut dyn FnMut(first::Tick) -> bool,
+) -> Option<Option<Solved>> {
+    if n > SEARCH_MAX_N && !insist {
+        return Some(construct(n).map(|rows| (rows, Method::Construction, 0)));
     }
-    let search = first::first_within(n, SEARCH_BUDGET);
+    let search = first::search(n, (!insist).then_some(SEARCH_BUDGET), check);
     match search.outcome {
-        first::Outcome::Found(rows) => Some((rows, Method::First, search.placements)),
-        first::Outcome::NoSolution => None,
-        first::Outcome::OutOfBudget | first::Outcome::Stopped => {
-            construct(n).map(|rows| (rows, Method::Construction, search.placements))
+        first::Outcome::Found(rows) => Some(Some((rows, Method::First, search.placements))),
+        first::Outcome::NoSolution => Some(None),
+        first::Outcome::OutOfBudget => {
+            Some(construct(n).map(|rows| (rows, Method::Construction, search.placements)))
         }
+        first::Outcome::Stopped => None,
     }
 }
 
